@@ -1,0 +1,83 @@
+// swift-tools-version:6.1
+// vigord: a personal scheduling daemon. See Docs/architecture.md for the layer map:
+// executables -> VigorDaemon -> (GhostEngine, Calendar, Store, VigorRPC) -> system libraries.
+
+import PackageDescription
+
+let package = Package(
+    name: "vigord",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "vigord", targets: ["vigord"]),
+        .executable(name: "vigorctl", targets: ["vigorctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+
+        // Inner layer: no knowledge of sockets, daemons or the CLI.
+        .target(
+            name: "Store",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "VigorRPC"),
+
+        // Wiring: services, socket server, systemd integration, configuration.
+        .target(
+            name: "VigorDaemon",
+            dependencies: [
+                "CSystemd",
+                "Store",
+                "VigorRPC",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+
+        // Thin executables.
+        .executableTarget(
+            name: "vigord",
+            dependencies: [
+                "VigorDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "vigorctl",
+            dependencies: [
+                "VigorRPC",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(
+            name: "VigorDaemonTests",
+            dependencies: ["VigorDaemon", "VigorRPC", "Store"]
+        ),
+        .testTarget(
+            name: "SystemTests",
+            dependencies: ["VigorRPC"],
+            path: "Tests/SystemTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,14 @@
+/// Every method of the API, in one list: the daemon serves exactly these and `rpc.discover`
+/// describes exactly these (a test holds the two together).
+public enum MethodCatalog {
+    public static let all: [any RPCMethod.Type] = [
+        DiscoverMethod.self,
+        StatusMethod.self,
+        ReloadMethod.self,
+    ]
+}
+
+extension MethodCatalog {
+    /// Methods served only when the daemon runs with VIGORD_TEST_HOOKS=1.
+    public static let testHooks: [any RPCMethod.Type] = [DebugDelayMethod.self]
+}

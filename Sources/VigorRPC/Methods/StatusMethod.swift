@@ -1,0 +1,76 @@
+/// `status`: who is running, since when, from which socket and configuration.
+public enum StatusMethod: RPCMethod {
+    public typealias Params = NoParams
+    public typealias Result = DaemonStatus
+    public static let name = "status"
+    public static let summary = "Reports the daemon's version, pid, uptime, socket, configuration and storage."
+    public static let resultSchema = DaemonStatus.schema
+}
+
+/// The result of `status`. Fields are only ever added, never renamed or removed.
+public struct DaemonStatus: Codable, Sendable, Equatable {
+    public var version: String
+    public var pid: Int32
+    public var startedAt: RPCTimestamp
+    public var uptimeSeconds: Int
+    public var socket: String
+    /// How the socket came to the daemon: `systemd` (socket activation) or `bound`.
+    public var socketOrigin: String
+    public var configPath: String
+    /// `file` when the configuration was read from `configPath`, `defaults` when no file exists.
+    public var configSource: String
+    public var timezone: String
+    public var lastReload: ReloadOutcome?
+    public var database: DatabaseStatus
+
+    public init(
+        version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
+        socketOrigin: String, configPath: String, configSource: String, timezone: String,
+        lastReload: ReloadOutcome?, database: DatabaseStatus
+    ) {
+        self.version = version
+        self.pid = pid
+        self.startedAt = startedAt
+        self.uptimeSeconds = uptimeSeconds
+        self.socket = socket
+        self.socketOrigin = socketOrigin
+        self.configPath = configPath
+        self.configSource = configSource
+        self.timezone = timezone
+        self.lastReload = lastReload
+        self.database = database
+    }
+
+    static let schema = Schema.object(
+        [
+            "version": Schema.string,
+            "pid": Schema.integer,
+            "startedAt": Schema.time,
+            "uptimeSeconds": Schema.integer,
+            "socket": Schema.string,
+            "socketOrigin": Schema.oneOf(["systemd", "bound"]),
+            "configPath": Schema.string,
+            "configSource": Schema.oneOf(["file", "defaults"]),
+            "timezone": Schema.string,
+            "lastReload": ReloadOutcome.schema,
+            "database": DatabaseStatus.schema,
+        ],
+        required: [
+            "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
+            "configSource", "timezone", "database",
+        ]
+    )
+}
+
+/// Where the daemon keeps its state and which schema version it has.
+public struct DatabaseStatus: Codable, Sendable, Equatable {
+    public var path: String
+    public var schemaVersion: String
+
+    public init(path: String, schemaVersion: String) {
+        self.path = path
+        self.schemaVersion = schemaVersion
+    }
+
+    static let schema = Schema.object(["path": Schema.string, "schemaVersion": Schema.string], required: ["path", "schemaVersion"])
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import VigorRPC
+
+@Test func documentDescribesEveryCatalogMethodOnce() {
+    let document = OpenRPCDocument.make(methods: MethodCatalog.all, version: "test")
+    guard case .array(let methods)? = document.objectValue?["methods"] else {
+        Issue.record("methods must be an array")
+        return
+    }
+    let names = methods.compactMap { $0.objectValue?["name"]?.stringValue }
+    #expect(names.sorted() == MethodCatalog.all.map { $0.name }.sorted())
+    #expect(Set(names).count == names.count)
+    #expect(document.objectValue?["openrpc"] == "1.2.6")
+}
+
+@Test func everyApplicationErrorCodeIsInTheServerRange() {
+    let standard: Set<Int> = [-32700, -32600, -32601, -32602, -32603]
+    for code in RPCErrorCode.allCases where !standard.contains(code.rawValue) {
+        #expect((-32099...(-32000)).contains(code.rawValue), "\(code) is outside -32000...-32099")
+    }
+}
+
+@Test func statusResultEncodesExactlyTheFieldsItsSchemaNames() throws {
+    let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+    let status = DaemonStatus(
+        version: "1", pid: 1, startedAt: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), uptimeSeconds: 0,
+        socket: "/s", socketOrigin: "bound", configPath: "/c", configSource: "defaults", timezone: "Europe/Berlin",
+        lastReload: ReloadOutcome(at: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), ok: false, configPath: "/c", error: "e"),
+        database: DatabaseStatus(path: "/d", schemaVersion: "v1"))
+    let encoded = try RPCCoding.encodeValue(status)
+    let schema = StatusMethod.resultSchema.objectValue
+    let properties = Set(schema?["properties"]?.objectValue?.keys.map { $0 } ?? [])
+    let present = Set(encoded.objectValue?.keys.map { $0 } ?? [])
+    #expect(present == properties)
+    guard case .array(let required)? = schema?["required"] else {
+        Issue.record("required must be an array")
+        return
+    }
+    #expect(Set(required.compactMap(\.stringValue)).isSubset(of: present))
+}
