@@ -1,0 +1,29 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Default locations, following the XDG base directory spec for users and FHS for root.
+public enum ConfigPaths {
+    /// `$XDG_CONFIG_HOME/vigor/config.toml` (`~/.config/vigor/config.toml`), or `/etc/vigor/config.toml` as root.
+    public static func defaultConfigFile(environment: [String: String], uid: UInt32) -> String {
+        if uid == 0 { return "/etc/vigor/config.toml" }
+        return xdg("XDG_CONFIG_HOME", fallback: ".config", environment: environment) + "/vigor/config.toml"
+    }
+
+    /// `$STATE_DIRECTORY` (set by systemd's StateDirectory=), else `$XDG_STATE_HOME/vigor`, or `/var/lib/vigor` as root.
+    public static func defaultStateDirectory(environment: [String: String], uid: UInt32) -> String {
+        if let systemd = environment["STATE_DIRECTORY"], !systemd.isEmpty {
+            return String(systemd.split(separator: ":").first ?? Substring(systemd))
+        }
+        if uid == 0 { return "/var/lib/vigor" }
+        return xdg("XDG_STATE_HOME", fallback: ".local/state", environment: environment) + "/vigor"
+    }
+
+    private static func xdg(_ key: String, fallback: String, environment: [String: String]) -> String {
+        if let value = environment[key], value.hasPrefix("/") { return value }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/" + fallback
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The daemon's configuration, after validation: every value here is usable as it stands.
+/// Keys and defaults are documented in Docs/configuration.md.
+public struct DaemonConfig: Sendable, Equatable {
+    public var daemon = DaemonSection()
+    public var schedule = ScheduleSection()
+    public var calendar = CalendarSection()
+    public var training = TrainingSection()
+
+    public init() {}
+
+    /// `[daemon]`: where the daemon listens, keeps state and logs.
+    public struct DaemonSection: Sendable, Equatable {
+        /// Socket path; nil means the default (see `SocketLocation`).
+        public var socket: String?
+        /// State folder; nil means `$STATE_DIRECTORY`, else `$XDG_STATE_HOME/vigor` (or `/var/lib/vigor` as root).
+        public var stateDir: String?
+        public var log: LogDestinationChoice = .auto
+        public var logLevel: String = "info"
+        public init() {}
+    }
+
+    /// `[schedule]`: when the daily cycles run, in which zone.
+    public struct ScheduleSection: Sendable, Equatable {
+        public var morning = LocalTime(hour: 6, minute: 0)
+        public var evening = LocalTime(hour: 21, minute: 0)
+        /// IANA zone name; nil means the system zone.
+        public var timezone: String?
+        public init() {}
+
+        /// The configured zone, or the system zone.
+        public var zone: TimeZone {
+            timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        }
+    }
+
+    /// `[calendar]`: the sources read and the vdir written.
+    public struct CalendarSection: Sendable, Equatable {
+        public var sources: [CalendarSourceEntry] = []
+        /// The vdir root that holds the `vigor` collection; nil means `$XDG_DATA_HOME/vigor/calendars`.
+        public var outputPath: String?
+        public init() {}
+    }
+
+    /// `[training]`: what to schedule.
+    public struct TrainingSection: Sendable, Equatable {
+        public var sessionsPerWeek = 3
+        public var durationMinutes = 45
+        public var preferred: [TimeWindow] = [
+            TimeWindow(start: LocalTime(hour: 7, minute: 0), end: LocalTime(hour: 9, minute: 0))
+        ]
+        public init() {}
+    }
+}
+
+/// One `[[calendar.source]]`.
+public struct CalendarSourceEntry: Sendable, Equatable {
+    public enum Location: Sendable, Equatable {
+        case path(String)
+        case url(URL)
+    }
+
+    public var name: String
+    public var location: Location
+    /// How all-day events count: `free` (default) or `busy`.
+    public var allDayBusy: Bool
+
+    public init(name: String, location: Location, allDayBusy: Bool = false) {
+        self.name = name
+        self.location = location
+        self.allDayBusy = allDayBusy
+    }
+}
+
+/// A wall-clock time of day, `HH:MM`.
+public struct LocalTime: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public var hour: Int
+    public var minute: Int
+
+    public init(hour: Int, minute: Int) {
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Parses `HH:MM` (24-hour); nil when malformed or out of range.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+            let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
+        self.init(hour: hour, minute: minute)
+    }
+
+    public var minutesSinceMidnight: Int { hour * 60 + minute }
+
+    public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
+        lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
+    }
+
+    public var description: String {
+        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+}
+
+/// A window of the day, `HH:MM-HH:MM`, start before end.
+public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
+    public var start: LocalTime
+    public var end: LocalTime
+
+    public init(start: LocalTime, end: LocalTime) {
+        self.start = start
+        self.end = end
+    }
+
+    /// Parses `HH:MM-HH:MM`; nil when malformed or when start is not before end.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let start = LocalTime(parsing: String(parts[0])),
+            let end = LocalTime(parsing: String(parts[1])), start < end
+        else { return nil }
+        self.init(start: start, end: end)
+    }
+
+    public var description: String { "\(start)-\(end)" }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Store
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starts vigord: loads configuration, opens storage, binds the socket and runs the services
+/// until SIGTERM or SIGINT. Returns the process exit code.
+public enum Daemon {
+    public static func run(options: DaemonOptions, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+        umask(0o077)
+        let uid = getuid()
+        let configPath = options.configPath ?? ConfigPaths.defaultConfigFile(environment: environment, uid: uid)
+        let config: DaemonConfig
+        let origin: ConfigLoader.Origin
+        do {
+            (config, origin) = try ConfigLoader.load(path: configPath, mayBeMissing: options.configPath == nil)
+        } catch {
+            printError("invalid configuration: \(error)")
+            return DaemonExitCode.config.rawValue
+        }
+
+        let destination = LogDestination.detect(config.daemon.log, environment: environment)
+        let level = Logger.Level(rawValue: config.daemon.logLevel) ?? .info
+        let zone = config.schedule.zone
+        LoggingSystem.bootstrap { label in
+            switch destination {
+            case .journal: return JournaldLogHandler(label: label, level: level)
+            case .stderr: return StderrLogHandler(label: label, level: level, zone: zone)
+            }
+        }
+        let logger = Logger(label: "vigord")
+        if config.daemon.log == .journal && destination == .stderr {
+            logger.warning("log = \"journal\" but journald's socket is absent; logging to stderr")
+        }
+
+        let notifier = SystemdNotifier()
+        let listener: ListeningSocket
+        do {
+            if let passed = try ListenSockets.take() {
+                listener = .systemd(descriptor: passed.descriptor, path: passed.path)
+            } else {
+                let path = SocketLocation.resolve(explicit: options.socketPath ?? config.daemon.socket, environment: environment, uid: uid)
+                if try SocketPreparer.prepare(path: path) == .replacedStale {
+                    logger.notice("replaced a stale socket left by an earlier run", metadata: ["socket": "\(path)"])
+                }
+                listener = .path(path)
+            }
+        } catch {
+            logger.critical("\(error.description)")
+            printError(error.description)
+            return DaemonExitCode.socketUnavailable.rawValue
+        }
+
+        let stateDirectory = options.stateDirectory ?? config.daemon.stateDir
+            ?? ConfigPaths.defaultStateDirectory(environment: environment, uid: uid)
+        let database: AppDatabase
+        let run: DaemonRun
+        do {
+            database = try AppDatabase.open(at: stateDirectory + "/vigor.sqlite")
+            run = try database.recordStart(pid: getpid(), version: VigorVersion.current, at: Date())
+        } catch {
+            logger.critical("cannot use the state database", metadata: ["error": "\(error)"])
+            printError(error.description)
+            return DaemonExitCode.storage.rawValue
+        }
+
+        let state = DaemonState(
+            config: config, origin: origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
+            startedAt: Date(), now: { Date() }, logger: logger)
+        let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
+        let context = DaemonRouter.Context(
+            state: state, socket: listener, database: database, testHooks: testHooks,
+            reloadObserver: { outcome in
+                notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
+            })
+        let dispatcher = RPCDispatcher(router: DaemonRouter.make(context)) { method, error in
+            logger.error("request failed inside the daemon", metadata: ["method": "\(method)", "error": "\(error)"])
+        }
+
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+        let server = RPCSocketServer(
+            listener: listener, dispatcher: dispatcher, group: group, logger: logger,
+            onReady: {
+                logger.info("vigord \(VigorVersion.current) ready", metadata: ["socket": "\(listener.path)", "pid": "\(getpid())"])
+                notifier.ready(status: "Serving on \(listener.path)")
+            },
+            onStopping: {
+                logger.info("shutting down: no new connections, finishing requests in flight")
+                notifier.stopping()
+            })
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let interval = notifier.watchdogInterval() {
+            services.append(.init(service: WatchdogService(watchdogInterval: interval, notifier: notifier, eventLoop: group.next(), logger: logger)))
+        }
+        services.append(.init(service: server))
+        services.append(.init(service: ReloadSignalService(state: state, notifier: notifier, logger: logger)))
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(10)
+        configuration.maximumCancellationDuration = .seconds(5)
+        let serviceGroup = ServiceGroup(configuration: configuration)
+
+        var exitCode = DaemonExitCode.success
+        do {
+            try await serviceGroup.run()
+        } catch {
+            logger.critical("vigord stopped on an error", metadata: ["error": "\(error)"])
+            printError(describe(error))
+            exitCode = error is DaemonError ? .socketUnavailable : .failure
+        }
+        do {
+            try database.recordStop(run, at: Date())
+            try database.close()
+        } catch {
+            logger.error("could not close the state database cleanly", metadata: ["error": "\(error)"])
+            exitCode = .storage
+        }
+        do {
+            try await group.shutdownGracefully()
+        } catch {
+            logger.error("event loops did not stop cleanly", metadata: ["error": "\(error)"])
+        }
+        if case .path(let path) = listener, exitCode == .success {
+            unlink(path)
+        }
+        logger.info("vigord stopped")
+        return exitCode.rawValue
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let daemon = error as? DaemonError { return daemon.description }
+        if let group = error as? ServiceGroupError { return "\(group)" }
+        return "\(error)"
+    }
+
+    private static func printError(_ message: String) {
+        let line = Array("vigord: \(message)\n".utf8)
+        line.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,22 @@
+/// Why the daemon cannot start or keep running; each message says what to do.
+public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
+    case config(ConfigError)
+    case socketInUse(path: String)
+    case socketPathOccupied(path: String, what: String)
+    case socketSetup(path: String, detail: String)
+    case socketActivation(String)
+    case storage(String)
+
+    public var description: String {
+        switch self {
+        case .config(let error): "invalid configuration: \(error)"
+        case .socketInUse(let path):
+            "another vigord is already serving on \(path); stop it first (systemctl --user stop vigord) or choose another --socket"
+        case .socketPathOccupied(let path, let what):
+            "\(path) exists and is \(what), not a socket; vigord will not replace it. Remove it or choose another --socket"
+        case .socketSetup(let path, let detail): "cannot listen on \(path): \(detail)"
+        case .socketActivation(let detail): "socket activation failed: \(detail)"
+        case .storage(let detail): detail
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+import VigorRPC
+
+/// What the daemon knows about itself: its configuration (swapped on reload) and its start.
+public actor DaemonState {
+    public private(set) var config: DaemonConfig
+    public private(set) var configOrigin: ConfigLoader.Origin
+    public let configPath: String
+    private let configMayBeMissing: Bool
+    private let startedAt: Date
+    private let now: @Sendable () -> Date
+    private var lastReload: ReloadOutcome?
+    private let logger: Logger
+
+    public init(
+        config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
+        startedAt: Date, now: @escaping @Sendable () -> Date, logger: Logger
+    ) {
+        self.config = config
+        self.configOrigin = origin
+        self.configPath = configPath
+        self.configMayBeMissing = configMayBeMissing
+        self.startedAt = startedAt
+        self.now = now
+        self.logger = logger
+    }
+
+    /// Re-reads the configuration file; an invalid file keeps the current configuration.
+    @discardableResult
+    public func reload() -> ReloadOutcome {
+        let at = now()
+        let outcome: ReloadOutcome
+        do {
+            let (loaded, origin) = try ConfigLoader.load(path: configPath, mayBeMissing: configMayBeMissing)
+            var notes: [String] = []
+            if loaded.daemon.socket != config.daemon.socket { notes.append("socket") }
+            if loaded.daemon.stateDir != config.daemon.stateDir { notes.append("state_dir") }
+            if !notes.isEmpty {
+                logger.notice("changed keys take effect on restart", metadata: ["keys": "\(notes.joined(separator: ","))"])
+            }
+            config = loaded
+            configOrigin = origin
+            outcome = ReloadOutcome(at: RPCTimestamp(at, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
+            logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
+        } catch {
+            outcome = ReloadOutcome(at: RPCTimestamp(at, in: config.schedule.zone), ok: false, configPath: configPath, error: error.description)
+            logger.error("configuration reload refused; keeping the previous configuration", metadata: ["error": "\(error)"])
+        }
+        lastReload = outcome
+        return outcome
+    }
+
+    /// The `status` result.
+    public func status(socket: ListeningSocket, database: DatabaseStatus) -> DaemonStatus {
+        let zone = config.schedule.zone
+        let current = now()
+        return DaemonStatus(
+            version: VigorVersion.current,
+            pid: getpid(),
+            startedAt: RPCTimestamp(startedAt, in: zone),
+            uptimeSeconds: max(0, Int(current.timeIntervalSince(startedAt))),
+            socket: socket.path,
+            socketOrigin: socket.origin,
+            configPath: configPath,
+            configSource: configOrigin.rawValue,
+            timezone: zone.identifier,
+            lastReload: lastReload,
+            database: database
+        )
+    }
+}

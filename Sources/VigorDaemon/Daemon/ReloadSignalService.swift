@@ -1,0 +1,20 @@
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// Reloads the configuration on SIGHUP, telling systemd before and after.
+struct ReloadSignalService: Service {
+    let state: DaemonState
+    let notifier: SystemdNotifier
+    let logger: Logger
+
+    func run() async throws {
+        let signals = await UnixSignalsSequence(trapping: .sighup)
+        for await _ in signals.cancelOnGracefulShutdown() {
+            logger.info("SIGHUP received: reloading the configuration")
+            notifier.reloading()
+            let outcome = await state.reload()
+            notifier.ready(status: outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused: \(outcome.error ?? "")")
+        }
+    }
+}

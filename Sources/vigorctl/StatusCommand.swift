@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show what the daemon is doing.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let client = connection.client
+        let status = try CallFailure.perform { () throws(RPCClientError) in try client.call(StatusMethod.self) }
+        if connection.json {
+            try JSONOutput.print(status)
+            return
+        }
+        print(StatusText.render(status, style: TerminalStyle.detect()))
+    }
+}
+
+/// Bold headings on a terminal, plain text otherwise or when NO_COLOR is set.
+struct TerminalStyle {
+    var enabled: Bool
+
+    static func detect() -> TerminalStyle {
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return TerminalStyle(enabled: isatty(STDOUT_FILENO) == 1 && !noColor)
+    }
+
+    func bold(_ text: String) -> String { enabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    func red(_ text: String) -> String { enabled ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+}
+
+/// The human form of `status`: readable at a glance.
+enum StatusText {
+    static func render(_ status: DaemonStatus, style: TerminalStyle) -> String {
+        var lines = [style.bold("vigord \(status.version)") + " running, pid \(status.pid), up \(duration(status.uptimeSeconds))"]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value)
+        }
+        row("since", "\(status.startedAt) (\(status.timezone))")
+        row("socket", "\(status.socket) (\(status.socketOrigin == "systemd" ? "from systemd" : "bound by vigord"))")
+        row("config", status.configSource == "file" ? status.configPath : "\(status.configPath) (not found: using defaults)")
+        row("database", "\(status.database.path) (schema \(status.database.schemaVersion))")
+        if let reload = status.lastReload {
+            row("last reload", reload.ok ? "\(reload.at) ok" : "\(reload.at) " + style.red("refused: \(reload.error ?? "")"))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func duration(_ seconds: Int) -> String {
+        let days = seconds / 86_400
+        let hours = seconds % 86_400 / 3600
+        let minutes = seconds % 3600 / 60
+        if days > 0 { return "\(days)d \(hours)h" }
+        if hours > 0 { return "\(hours)h \(minutes)m" }
+        if minutes > 0 { return "\(minutes)m \(seconds % 60)s" }
+        return "\(seconds)s"
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import VigorRPC
+
+/// `vigorctl`: the thin command line for vigord. Each command checks its arguments, makes one
+/// call to the daemon and prints the result; no scheduling logic lives here.
+@main
+struct Vigorctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vigorctl",
+        abstract: "Talk to the vigord daemon.",
+        discussion: """
+            Exit codes: 0 success; 1 the daemon answered with an error or the connection failed;
+            3 the daemon is not running (nothing listens at the socket); 64 invalid arguments.
+            """,
+        version: VigorVersion.current,
+        subcommands: [StatusCommand.self, ReloadCommand.self, MethodsCommand.self]
+    )
+}
+
+/// Options every command shares.
+struct ConnectionOptions: ParsableArguments {
+    @Option(name: .long, help: "Socket path (default: $VIGOR_SOCKET, else $XDG_RUNTIME_DIR/vigor/vigord.sock; /run/vigor/vigord.sock as root).")
+    var socket: String?
+
+    @Flag(name: .long, help: "Print the daemon's raw JSON result.")
+    var json = false
+
+    var client: RPCClient {
+        RPCClient(socketPath: SocketLocation.resolve(explicit: socket))
+    }
+}

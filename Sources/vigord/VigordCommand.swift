@@ -1,0 +1,36 @@
+import ArgumentParser
+import VigorDaemon
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `vigord`: the Ghost daemon. Runs in the foreground; systemd (or a terminal) supervises it.
+@main
+struct VigordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vigord",
+        abstract: "The vigord scheduling daemon: serves the Ghost engine over a Unix socket.",
+        discussion: """
+            Runs in the foreground until SIGTERM or SIGINT; SIGHUP reloads the configuration.
+            Exit codes: 0 clean stop, 1 failure, 69 socket unavailable (e.g. another vigord is running),
+            74 state database unusable, 78 invalid configuration.
+            """,
+        version: VigorVersion.current
+    )
+
+    @Option(name: .long, help: "Configuration file (default: $XDG_CONFIG_HOME/vigor/config.toml; /etc/vigor/config.toml as root).")
+    var config: String?
+
+    @Option(name: .long, help: "Socket path (default: $XDG_RUNTIME_DIR/vigor/vigord.sock; /run/vigor/vigord.sock as root).")
+    var socket: String?
+
+    @Option(name: .customLong("state-dir"), help: "State folder (default: $STATE_DIRECTORY, else $XDG_STATE_HOME/vigor; /var/lib/vigor as root).")
+    var stateDir: String?
+
+    func run() async throws {
+        let code = await Daemon.run(options: DaemonOptions(configPath: config, socketPath: socket, stateDirectory: stateDir))
+        if code != 0 { throw ExitCode(code) }
+    }
+}
