@@ -18,7 +18,9 @@ public enum ConfigLoader {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.readToEnd() ?? Data()
         } catch {
             throw ConfigError(file: path, message: "cannot read the file: \(error.localizedDescription)")
         }
@@ -58,6 +60,7 @@ struct ConfigReader {
 
     func error(_ place: Place, _ key: String?, _ message: String) -> ConfigError {
         let line = locator.line(table: place.table, arrayIndex: place.arrayIndex, key: key)
+            ?? key.flatMap { locator.line(table: place.table + [$0], key: nil) }
             ?? locator.line(table: place.table, arrayIndex: place.arrayIndex, key: nil)
         return ConfigError(file: file, line: line, key: place.dotted(key), message: message)
     }

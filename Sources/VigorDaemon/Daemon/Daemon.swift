@@ -79,7 +79,8 @@ public enum Daemon {
             state: state, socket: listener, database: database, testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
-            })
+            },
+            testHookObserver: { event in notifier.status(event) })
         let dispatcher = RPCDispatcher(router: DaemonRouter.make(context)) { method, error in
             logger.error("request failed inside the daemon", metadata: ["method": "\(method)", "error": "\(error)"])
         }

@@ -11,16 +11,20 @@ public enum DaemonRouter {
         public var testHooks: Bool
         /// Called after a reload through the API, so systemd hears about it as with SIGHUP.
         public var reloadObserver: @Sendable (ReloadOutcome) -> Void
+        /// Told when a test hook starts work, so a test can wait for that event instead of sleeping.
+        public var testHookObserver: @Sendable (String) -> Void
 
         public init(
             state: DaemonState, socket: ListeningSocket, database: AppDatabase, testHooks: Bool,
-            reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
+            reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
+            testHookObserver: @escaping @Sendable (String) -> Void = { _ in }
         ) {
             self.state = state
             self.socket = socket
             self.database = database
             self.testHooks = testHooks
             self.reloadObserver = reloadObserver
+            self.testHookObserver = testHookObserver
         }
     }
 
@@ -52,6 +56,7 @@ public enum DaemonRouter {
                 guard (0...10_000).contains(params.milliseconds) else {
                     throw RPCErrorObject(.invalidParams, "Invalid params: field 'milliseconds' must be between 0 and 10000")
                 }
+                context.testHookObserver("\(DebugDelayMethod.name) started")
                 try await Task.sleep(for: .milliseconds(params.milliseconds))
                 return DebugDelayMethod.Result(delayedMilliseconds: params.milliseconds)
             }

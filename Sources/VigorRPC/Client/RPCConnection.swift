@@ -92,10 +92,13 @@ public final class RPCConnection {
         frame.append(10)
         var sent = 0
         while sent < frame.count {
-            let written = frame[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let written = frame[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 {
-                if errno == EINTR { continue }
-                throw .transport("cannot send to the daemon: \(String(cString: strerror(errno)))")
+                let code = errno
+                if code == EINTR { continue }
+                // The daemon may have refused us and closed; its reason is still waiting to be read.
+                if code == EPIPE || code == ECONNRESET, let refusal = try? readLine() { return refusal }
+                throw .transport("cannot send to the daemon: \(String(cString: strerror(code)))")
             }
             sent += written
         }

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite(.serialized) struct LifecycleTests {
+    @Test func daemonAnnouncesReadyAndStoppingToNotifySocketAndExitsZeroOnSIGTERM() throws {
+        let daemon = try DaemonHarness(label: "notify")
+        try daemon.start()
+        let status = try daemon.connect().call(StatusMethod.self, NoParams())
+        #expect(status.pid == daemon.process.processIdentifier)
+        #expect(status.socket == daemon.socketPath)
+        #expect(status.socketOrigin == "bound")
+        daemon.signal(SIGTERM)
+        #expect(daemon.notify.waitFor("STOPPING=1"))
+        #expect(daemon.waitForExit() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+    }
+
+    @Test func socketIsOwnerOnlyInAnOwnerOnlyFolder() throws {
+        let daemon = try DaemonHarness(label: "perms")
+        try daemon.start()
+        let socketMode = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)[.posixPermissions] as? Int
+        let folderMode = try FileManager.default.attributesOfItem(atPath: daemon.folder + "/run")[.posixPermissions] as? Int
+        #expect(socketMode == 0o600)
+        #expect(folderMode == 0o700)
+    }
+
+    @Test func requestInFlightAtSIGTERMIsAnsweredBeforeExit() throws {
+        let daemon = try DaemonHarness(label: "inflight", extraEnvironment: ["VIGORD_TEST_HOOKS": "1"])
+        try daemon.start()
+        let socketPath = daemon.socketPath
+        let request = #"{"jsonrpc":"2.0","method":"debug.delay","params":{"milliseconds":1500},"id":9}"#
+        let answer = Answer()
+        let worker = Thread {
+            answer.set(Result { try RPCConnection(socketPath: socketPath, timeoutSeconds: 20).exchange(Data(request.utf8)) })
+        }
+        worker.start()
+        #expect(daemon.notify.waitFor("STATUS=debug.delay started"))
+        daemon.signal(SIGTERM)
+        #expect(daemon.notify.waitFor("STOPPING=1"))
+        #expect(daemon.waitForExit() == 0)
+        let reply = try #require(answer.wait()).get()
+        let response = try JSONDecoder().decode(RPCResponse.self, from: reply)
+        #expect(response.id == .number(9))
+        #expect(response.result == ["delayedMilliseconds": 1500])
+    }
+
+    @Test func liveDaemonsSocketIsNotStolenBySecondDaemon() throws {
+        let first = try DaemonHarness(label: "first")
+        try first.start()
+        let second = try runCommand(Binaries.vigord, ["--socket", first.socketPath, "--state-dir", first.folder + "/state2", "--config", "/dev/null"])
+        #expect(second.status == 69)
+        #expect(second.stderr.contains("another vigord is already serving on \(first.socketPath)"))
+        #expect(try first.connect().call(StatusMethod.self, NoParams()).pid == first.process.processIdentifier)
+    }
+
+    @Test func staleSocketFromAKilledDaemonIsReplaced() throws {
+        let crashed = try DaemonHarness(label: "stale")
+        try crashed.start()
+        crashed.signal(SIGKILL)
+        _ = crashed.waitForExit()
+        #expect(FileManager.default.fileExists(atPath: crashed.socketPath))
+        let next = try DaemonHarness(label: "stale-next", arguments: [])
+        let replacement = Process()
+        replacement.executableURL = URL(fileURLWithPath: Binaries.vigord)
+        replacement.arguments = ["--socket", crashed.socketPath, "--state-dir", crashed.folder + "/state", "--config", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = next.notify.path
+        replacement.environment = environment
+        try replacement.run()
+        defer {
+            replacement.terminate()
+            replacement.waitUntilExit()
+        }
+        #expect(next.notify.waitFor("READY=1"))
+        let status = try RPCConnection(socketPath: crashed.socketPath).call(StatusMethod.self, NoParams())
+        #expect(status.pid == replacement.processIdentifier)
+    }
+
+    @Test func watchdogIsPingedWhenSystemdAsksForIt() throws {
+        let daemon = try DaemonHarness(label: "watchdog", extraEnvironment: ["WATCHDOG_USEC": "400000"])
+        try daemon.start()
+        #expect(daemon.notify.waitFor("WATCHDOG=1", timeout: 10))
+    }
+
+    @Test func sighupReloadsTheConfiguration() throws {
+        let daemon = try DaemonHarness(label: "sighup", config: "[schedule]\ntimezone = \"Europe/Berlin\"\n")
+        try daemon.start()
+        #expect(try daemon.connect().call(StatusMethod.self, NoParams()).timezone == "Europe/Berlin")
+        try "[schedule]\ntimezone = \"America/New_York\"\n".write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(daemon.notify.waitFor("RELOADING=1"))
+        #expect(daemon.notify.waitFor("STATUS=Serving; configuration reloaded"))
+        let status = try daemon.connect().call(StatusMethod.self, NoParams())
+        #expect(status.timezone == "America/New_York")
+        #expect(status.lastReload?.ok == true)
+    }
+
+    @Test func invalidReloadKeepsTheOldConfigAndSaysWhy() throws {
+        let daemon = try DaemonHarness(label: "badreload", config: "[schedule]\ntimezone = \"Europe/Berlin\"\n")
+        try daemon.start()
+        try "[schedule]\ntimezone = \"Europe/Berlin\"\nevenning = \"21:00\"\n".write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
+        do {
+            _ = try daemon.connect().call(ReloadMethod.self, NoParams())
+            Issue.record("an invalid file must not reload")
+        } catch let error as RPCClientError {
+            guard case .server(let failure) = error else {
+                Issue.record("expected a server error, got \(error)")
+                return
+            }
+            #expect(failure.code == -32001)
+            #expect(failure.message.contains("config.toml:3: key 'schedule.evenning'"))
+        }
+        let status = try daemon.connect().call(StatusMethod.self, NoParams())
+        #expect(status.timezone == "Europe/Berlin")
+        #expect(status.lastReload?.ok == false)
+    }
+
+    @Test func invalidConfigStopsTheStartNamingFileLineAndKey() throws {
+        let folder = try makeScratchFolder("badconfig")
+        let path = folder + "/config.toml"
+        try "[training]\nsessions_per_week = 3\nduration_minutes = \"long\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runCommand(Binaries.vigord, ["--config", path, "--socket", folder + "/s.sock", "--state-dir", folder + "/state"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("\(path):3: key 'training.duration_minutes': must be an integer, got a string"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/s.sock"))
+    }
+
+    @Test func damagedDatabaseStopsTheStartWithRecoveryStepsAndIsKept() throws {
+        let folder = try makeScratchFolder("baddb")
+        try FileManager.default.createDirectory(atPath: folder + "/state", withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x5A, count: 4096)
+        try garbage.write(to: URL(fileURLWithPath: folder + "/state/vigor.sqlite"))
+        let result = try runCommand(Binaries.vigord, ["--config", "/dev/null", "--socket", folder + "/s.sock", "--state-dir", folder + "/state"])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("is damaged"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/state/vigor.sqlite")) == garbage)
+    }
+}
+
+/// A result handed from a worker thread to the test, waited on without sleeping.
+final class Answer: @unchecked Sendable {
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var value: Result<Data, any Error>?
+
+    func set(_ result: Result<Data, any Error>) {
+        lock.withLock { value = result }
+        done.signal()
+    }
+
+    func wait(timeout: Int = 30) -> Result<Data, any Error>? {
+        guard done.wait(timeout: .now() + .seconds(timeout)) == .success else { return nil }
+        return lock.withLock { value }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite(.serialized) struct ProtocolOverSocketTests {
+    let daemon: DaemonHarness
+
+    init() throws {
+        daemon = try DaemonHarness(label: "protocol")
+        try daemon.start()
+    }
+
+    private func reply(_ frame: String) throws -> JSONValue {
+        let data = try daemon.connect().exchange(Data(frame.utf8))
+        return try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    private func code(_ value: JSONValue) -> JSONValue? {
+        value.objectValue?["error"]?.objectValue?["code"]
+    }
+
+    @Test func everyStandardErrorComesBackOverTheSocket() throws {
+        #expect(code(try reply("{nope")) == -32700)
+        #expect(code(try reply(#"{"jsonrpc":"2.0","id":1}"#)) == -32600)
+        #expect(code(try reply(#"{"jsonrpc":"2.0","method":"nothing.here","id":1}"#)) == -32601)
+        #expect(code(try reply(#"{"jsonrpc":"2.0","method":"status","params":{"verbose":true},"id":1}"#)) == -32602)
+        #expect(code(try reply("[]")) == -32600)
+    }
+
+    @Test func notificationIsNotAnsweredButTheNextRequestIs() throws {
+        let connection = try daemon.connect()
+        let both = #"{"jsonrpc":"2.0","method":"status"}"# + "\n" + #"{"jsonrpc":"2.0","method":"status","id":"second"}"#
+        let data = try connection.exchange(Data(both.utf8))
+        let response = try JSONDecoder().decode(RPCResponse.self, from: data)
+        #expect(response.id == .string("second"))
+    }
+
+    @Test func frameOfExactlyTheLimitIsServed() throws {
+        let request = #"{"jsonrpc":"2.0","method":"status","id":1}"#
+        let padded = request.dropLast() + String(repeating: " ", count: RPCCoding.maximumFrameBytes - request.utf8.count) + "}"
+        #expect(padded.utf8.count == RPCCoding.maximumFrameBytes)
+        let answer = try reply(String(padded))
+        #expect(answer.objectValue?["result"]?.objectValue?["version"] == .string(VigorVersion.current))
+    }
+
+    @Test func oversizedFrameGetsInvalidRequestAndTheConnectionCloses() throws {
+        let connection = try daemon.connect()
+        let huge = Data(repeating: UInt8(ascii: "x"), count: RPCCoding.maximumFrameBytes + 1)
+        let data = try connection.exchange(huge)
+        let answer = try JSONDecoder().decode(JSONValue.self, from: data)
+        #expect(code(answer) == -32600)
+        do {
+            _ = try connection.exchange(Data(#"{"jsonrpc":"2.0","method":"status","id":2}"#.utf8))
+            Issue.record("the connection must be closed after an oversized frame")
+        } catch {
+            guard case .transport = error else {
+                Issue.record("expected a closed connection, got \(error)")
+                return
+            }
+        }
+        #expect(try daemon.connect().call(StatusMethod.self, NoParams()).version == VigorVersion.current)
+    }
+
+    @Test func everyDocumentedMethodIsServedAndNothingElse() throws {
+        let document = try daemon.connect().call(DiscoverMethod.self, NoParams())
+        guard case .array(let methods)? = document.objectValue?["methods"] else {
+            Issue.record("rpc.discover must list methods")
+            return
+        }
+        let names = methods.compactMap { $0.objectValue?["name"]?.stringValue }
+        #expect(Set(names) == Set(MethodCatalog.all.map { $0.name }))
+        for name in names {
+            let answer = try reply(#"{"jsonrpc":"2.0","method":"\#(name)","params":{},"id":1}"#)
+            #expect(code(answer) != -32601, "\(name) is documented but not served")
+        }
+    }
+
+    @Test func vigorctlPrintsStatusAndRawJSON() throws {
+        let human = try runCommand(Binaries.vigorctl, ["status", "--socket", daemon.socketPath])
+        #expect(human.status == 0)
+        #expect(human.stdout.contains("vigord \(VigorVersion.current) running, pid \(daemon.process.processIdentifier)"))
+        let json = try runCommand(Binaries.vigorctl, ["status", "--json", "--socket", daemon.socketPath])
+        #expect(json.status == 0)
+        let status = try JSONDecoder().decode(DaemonStatus.self, from: Data(json.stdout.utf8))
+        #expect(status.socket == daemon.socketPath)
+    }
+
+    @Test func vigorctlHonoursVIGOR_SOCKET() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["VIGOR_SOCKET"] = daemon.socketPath
+        let result = try runCommand(Binaries.vigorctl, ["status", "--json"], environment: environment)
+        #expect(result.status == 0)
+    }
+}
+
+@Test func vigorctlWithoutADaemonSaysWhereItLookedAndExitsThree() throws {
+    let folder = try makeScratchFolder("nodaemon")
+    let result = try runCommand(Binaries.vigorctl, ["status", "--socket", folder + "/none.sock"])
+    #expect(result.status == 3)
+    #expect(result.stderr.contains(folder + "/none.sock"))
+    #expect(result.stderr.contains("systemctl --user start vigord.socket"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+}
+
+@Test func vigorctlRejectsUnknownArgumentsAsUsageError() throws {
+    let result = try runCommand(Binaries.vigorctl, ["status", "--frobnicate"])
+    #expect(result.status == 64)
+}

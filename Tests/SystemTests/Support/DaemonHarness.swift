@@ -1,0 +1,103 @@
+import Foundation
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the real vigord in a scratch folder with its own socket, state and NOTIFY_SOCKET.
+final class DaemonHarness {
+    let folder: String
+    let socketPath: String
+    let notify: NotifySocket
+    let process = Process()
+    let logPath: String
+    private let exited = DispatchSemaphore(value: 0)
+
+    init(label: String, config: String? = nil, extraEnvironment: [String: String] = [:], arguments: [String] = []) throws {
+        folder = try makeScratchFolder(label)
+        socketPath = folder + "/run/vigord.sock"
+        logPath = folder + "/vigord.log"
+        notify = try NotifySocket(folder: folder)
+        var launchArguments = ["--socket", socketPath, "--state-dir", folder + "/state"]
+        if let config {
+            let configPath = folder + "/config.toml"
+            try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+            launchArguments += ["--config", configPath]
+        } else {
+            launchArguments += ["--config", "/dev/null"]
+        }
+        process.executableURL = URL(fileURLWithPath: Binaries.vigord)
+        process.arguments = launchArguments + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = notify.path
+        environment.removeValue(forKey: "VIGOR_SOCKET")
+        environment.removeValue(forKey: "LISTEN_FDS")
+        for (key, value) in extraEnvironment { environment[key] = value }
+        process.environment = environment
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = FileHandle(forWritingAtPath: logPath)
+        process.standardError = log
+        process.standardOutput = log
+        let exited = self.exited
+        process.terminationHandler = { _ in exited.signal() }
+    }
+
+    var configPath: String { folder + "/config.toml" }
+
+    /// Starts vigord and waits for READY=1.
+    func start() throws {
+        try process.run()
+        guard notify.waitFor("READY=1") else { throw HarnessError.notReady(log) }
+    }
+
+    func connect() throws -> RPCConnection {
+        try RPCConnection(socketPath: socketPath, timeoutSeconds: 20)
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Waits for the process to end (bounded) and returns its exit status.
+    func waitForExit(timeout: Int = 30) -> Int32? {
+        guard exited.wait(timeout: .now() + .seconds(timeout)) == .success else { return nil }
+        return process.terminationStatus
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            _ = exited.wait(timeout: .now() + .seconds(5))
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
+
+enum HarnessError: Error, CustomStringConvertible {
+    case notReady(String)
+    var description: String {
+        switch self {
+        case .notReady(let log): "vigord did not report READY=1; its log:\n\(log)"
+        }
+    }
+}
+
+/// Runs a command to completion and returns its exit status, stdout and stderr.
+func runCommand(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}

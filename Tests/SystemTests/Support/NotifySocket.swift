@@ -1,0 +1,46 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A datagram socket playing systemd's NOTIFY_SOCKET: the test waits on the daemon's
+/// READY=1 / STOPPING=1 / WATCHDOG=1 messages instead of sleeping.
+final class NotifySocket {
+    let path: String
+    private let descriptor: Int32
+    private(set) var received: [String] = []
+
+    init(folder: String) throws {
+        path = folder + "/notify.sock"
+        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else { throw POSIXError(.EADDRINUSE) }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Waits (up to `timeout` seconds per message) until a message containing `assignment` arrives;
+    /// returns false on timeout.
+    func waitFor(_ assignment: String, timeout: Int = 30) -> Bool {
+        if received.contains(where: { $0.split(separator: "\n").contains(Substring(assignment)) }) { return true }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let deadline = Date().addingTimeInterval(TimeInterval(timeout))
+        while Date() < deadline {
+            let remaining = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+            guard poll(&poller, 1, remaining) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { continue }
+            let message = String(decoding: buffer[..<count], as: UTF8.self)
+            received.append(message)
+            if message.split(separator: "\n").contains(Substring(assignment)) { return true }
+        }
+        return false
+    }
+}

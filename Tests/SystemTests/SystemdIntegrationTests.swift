@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private let socketActivateTool = Binaries.tool("systemd-socket-activate")
+private let setprivTool = Binaries.tool("setpriv")
+
+@Test(.enabled(if: socketActivateTool != nil, "systemd-socket-activate is not installed (apt-get install systemd)"))
+func daemonAnswersThroughTheSocketSystemdPasses() throws {
+    let folder = try makeScratchFolder("activate")
+    let socketPath = folder + "/activated.sock"
+    let notify = try NotifySocket(folder: folder)
+    let activator = Process()
+    activator.executableURL = URL(fileURLWithPath: socketActivateTool ?? "")
+    activator.arguments = [
+        "--listen=\(socketPath)", "-E", "NOTIFY_SOCKET=\(notify.path)", "-E", "HOME=\(folder)",
+        Binaries.vigord, "--config", "/dev/null", "--state-dir", folder + "/state",
+    ]
+    let stderr = Pipe()
+    activator.standardError = stderr
+    try activator.run()
+    defer {
+        kill(activator.processIdentifier, SIGTERM)
+        activator.waitUntilExit()
+    }
+    // systemd-socket-activate announces "Listening on ..." once the socket exists.
+    let announcement = stderr.fileHandleForReading.availableData
+    #expect(String(decoding: announcement, as: UTF8.self).contains("Listening on"))
+    let status = try RPCConnection(socketPath: socketPath, timeoutSeconds: 30).call(StatusMethod.self, NoParams())
+    #expect(status.socketOrigin == "systemd")
+    #expect(status.socket == socketPath)
+    #expect(notify.waitFor("READY=1"))
+}
+
+@Test(.enabled(if: getuid() == 0 && setprivTool != nil, "needs root and setpriv to connect as another user; skipped"))
+func clientOfAnotherUserIsRefusedAndLogged() throws {
+    let daemon = try DaemonHarness(label: "peercred")
+    try daemon.start()
+    // Open the file permissions so only the peer-credential check stands in the way.
+    chmod(daemon.folder + "/run", 0o755)
+    chmod(daemon.socketPath, 0o666)
+    let result = try runCommand(setprivTool ?? "", [
+        "--reuid=65534", "--regid=65534", "--clear-groups", Binaries.vigorctl, "status", "--socket", daemon.socketPath,
+    ])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("Permission denied: uid 65534"))
+    #expect(try daemon.connect().call(StatusMethod.self, NoParams()).pid == daemon.process.processIdentifier)
+    daemon.signal(SIGTERM)
+    _ = daemon.waitForExit()
+    #expect(daemon.log.contains("refused a connection from another user"))
+    #expect(daemon.log.contains("peer-uid=65534"))
+}

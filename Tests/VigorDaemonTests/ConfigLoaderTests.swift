@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@testable import VigorDaemon
+
+private func parse(_ text: String) throws(ConfigError) -> DaemonConfig {
+    try ConfigLoader.parse(text, file: "config.toml", baseDirectory: "/etc/vigor")
+}
+
+private func failure(_ text: String) -> ConfigError? {
+    do {
+        _ = try parse(text)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Test func emptyFileGivesTheDocumentedDefaults() throws {
+    let config = try parse("")
+    #expect(config.schedule.morning == LocalTime(hour: 6, minute: 0))
+    #expect(config.schedule.evening == LocalTime(hour: 21, minute: 0))
+    #expect(config.schedule.timezone == nil)
+    #expect(config.training.sessionsPerWeek == 3)
+    #expect(config.training.durationMinutes == 45)
+    #expect(config.calendar.sources.isEmpty)
+    #expect(config.daemon.log == .auto)
+}
+
+@Test func everyContractKeyIsRead() throws {
+    let config = try parse("""
+        [daemon]
+        socket = "/run/user/1000/vigor/v.sock"
+        state_dir = "state"
+        log = "stderr"
+        log_level = "debug"
+
+        [schedule]
+        morning = "05:30"
+        evening = "22:15"
+        timezone = "Europe/Berlin"
+
+        [[calendar.source]]
+        name = "work"
+        path = "~/cal/work.ics"
+
+        [[calendar.source]]
+        name = "holidays"
+        url = "webcal://example.org/holidays.ics"
+        all_day = "busy"
+
+        [calendar.output]
+        path = "/home/u/.local/share/vigor/calendars"
+
+        [training]
+        sessions_per_week = 4
+        duration_minutes = 30
+        preferred = ["07:00-09:00", "18:00-19:30"]
+        """)
+    #expect(config.daemon.socket == "/run/user/1000/vigor/v.sock")
+    #expect(config.daemon.stateDir == "/etc/vigor/state")
+    #expect(config.daemon.log == .stderr)
+    #expect(config.daemon.logLevel == "debug")
+    #expect(config.schedule.morning == LocalTime(hour: 5, minute: 30))
+    #expect(config.schedule.evening == LocalTime(hour: 22, minute: 15))
+    #expect(config.schedule.zone.identifier == "Europe/Berlin")
+    #expect(config.calendar.sources.count == 2)
+    #expect(config.calendar.sources[0].location == .path(NSHomeDirectory() + "/cal/work.ics"))
+    #expect(config.calendar.sources[0].allDayBusy == false)
+    #expect(config.calendar.sources[1].location == .url(URL(string: "webcal://example.org/holidays.ics")!))
+    #expect(config.calendar.sources[1].allDayBusy)
+    #expect(config.calendar.outputPath == "/home/u/.local/share/vigor/calendars")
+    #expect(config.training.sessionsPerWeek == 4)
+    #expect(config.training.preferred.map(\.description) == ["07:00-09:00", "18:00-19:30"])
+}
+
+@Test func unknownKeyIsNamedWithItsLineAndASuggestion() {
+    let error = failure("""
+        [schedule]
+        morning = "06:00"
+        evenning = "21:00"
+        """)
+    #expect(error?.line == 3)
+    #expect(error?.key == "schedule.evenning")
+    #expect(error?.message.contains("did you mean 'evening'") == true)
+    #expect(error?.description.hasPrefix("config.toml:3: key 'schedule.evenning'") == true)
+}
+
+@Test func unknownTableIsNamedWithItsLine() {
+    let error = failure("""
+        # a comment
+
+        [shedule]
+        morning = "06:00"
+        """)
+    #expect(error?.line == 3)
+    #expect(error?.key == "shedule")
+}
+
+@Test func wrongTypeIsNamedWithItsLine() {
+    let error = failure("""
+        [training]
+        sessions_per_week = "three"
+        """)
+    #expect(error?.line == 2)
+    #expect(error?.key == "training.sessions_per_week")
+    #expect(error?.message.contains("must be an integer, got a string") == true)
+}
+
+@Test func keyInTheSecondSourceIsNamedWithItsIndexAndLine() {
+    let error = failure("""
+        [[calendar.source]]
+        name = "a"
+        path = "/a.ics"
+
+        [[calendar.source]]
+        name = "b"
+        paht = "/b.ics"
+        """)
+    #expect(error?.key == "calendar.source[1].paht")
+    #expect(error?.line == 7)
+}
+
+@Test func syntaxErrorNamesItsLine() {
+    let error = failure("""
+        [schedule]
+        morning = "06:00
+        """)
+    #expect(error?.line == 2)
+    #expect(error?.message.contains("TOML syntax error") == true)
+}
+
+@Test func invalidValuesAreRefusedWithTheReason() {
+    #expect(failure("[schedule]\nmorning = \"6am\"")?.key == "schedule.morning")
+    #expect(failure("[schedule]\nmorning = \"24:00\"")?.key == "schedule.morning")
+    #expect(failure("[schedule]\ntimezone = \"Mars/Olympus\"")?.key == "schedule.timezone")
+    #expect(failure("[training]\npreferred = [\"09:00-07:00\"]")?.key == "training.preferred")
+    #expect(failure("[training]\nduration_minutes = 0")?.key == "training.duration_minutes")
+    #expect(failure("[daemon]\nlog = \"syslog\"")?.key == "daemon.log")
+    #expect(failure("[[calendar.source]]\nname = \"a\"")?.message.contains("needs either path or url") == true)
+    #expect(failure("[[calendar.source]]\nname = \"a\"\npath = \"/a\"\nurl = \"https://x.org/a.ics\"")?.key == "calendar.source[0].url")
+    #expect(failure("[[calendar.source]]\nname = \"a\"\nurl = \"ftp://x.org/a.ics\"")?.key == "calendar.source[0].url")
+    #expect(failure("[[calendar.source]]\nname = \"a\"\npath = \"/a\"\n[[calendar.source]]\nname = \"a\"\npath = \"/b\"")?.message.contains("used by another source") == true)
+}
+
+@Test func missingDefaultFileGivesDefaultsButAMissingNamedFileIsAnError() throws {
+    let missing = NSTemporaryDirectory() + "vigor-missing-\(UUID().uuidString).toml"
+    let (config, origin) = try ConfigLoader.load(path: missing, mayBeMissing: true)
+    #expect(origin == .defaults)
+    #expect(config == DaemonConfig())
+    #expect(throws: ConfigError.self) { try ConfigLoader.load(path: missing, mayBeMissing: false) }
+}
+
+@Test func timeWindowNeedsStartBeforeEnd() {
+    #expect(TimeWindow(parsing: "07:00-09:00") != nil)
+    #expect(TimeWindow(parsing: "09:00-09:00") == nil)
+    #expect(TimeWindow(parsing: "7:00-9:00") == nil)
+    #expect(TimeWindow(parsing: "07:00") == nil)
+}

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import VigorDaemon
+
+@Test func onlyTheDaemonsUserAndRootAreServed() {
+    #expect(PeerCredentials(pid: 1, uid: 1000, gid: 1000).isAllowed(daemonUID: 1000))
+    #expect(PeerCredentials(pid: 1, uid: 0, gid: 0).isAllowed(daemonUID: 1000))
+    #expect(!PeerCredentials(pid: 1, uid: 1001, gid: 1000).isAllowed(daemonUID: 1000))
+    #expect(!PeerCredentials(pid: 1, uid: 65534, gid: 65534).isAllowed(daemonUID: 0))
+}
+
+@Test func autoLogsToJournaldOnlyWhenSystemdConnectedStderrToIt() {
+    let identity: (device: UInt64, inode: UInt64) = (64769, 12345)
+    #expect(LogDestination.choose(.auto, journalStream: "64769:12345", stderrIdentity: identity, journalSocketExists: true) == .journal)
+    #expect(LogDestination.choose(.auto, journalStream: "64769:99999", stderrIdentity: identity, journalSocketExists: true) == .stderr)
+    #expect(LogDestination.choose(.auto, journalStream: nil, stderrIdentity: identity, journalSocketExists: true) == .stderr)
+    #expect(LogDestination.choose(.auto, journalStream: "64769:12345", stderrIdentity: identity, journalSocketExists: false) == .stderr)
+}
+
+@Test func forcedJournalFallsBackToStderrWithoutTheSocket() {
+    #expect(LogDestination.choose(.journal, journalStream: nil, stderrIdentity: nil, journalSocketExists: true) == .journal)
+    #expect(LogDestination.choose(.journal, journalStream: nil, stderrIdentity: nil, journalSocketExists: false) == .stderr)
+    #expect(LogDestination.choose(.stderr, journalStream: "1:2", stderrIdentity: (1, 2), journalSocketExists: true) == .stderr)
+}
+
+@Test func journaldFieldNamesAreUpperCaseAndSafe() {
+    #expect(JournaldLogHandler.fieldName("peer-uid") == "VIGOR_PEER_UID")
+    #expect(JournaldLogHandler.fieldName("_secret") == "VIGOR_SECRET")
+    #expect(JournaldLogHandler.fieldName("socket") == "VIGOR_SOCKET")
+}
+
+@Test func keySuggestionFindsCloseTyposOnly() {
+    #expect(KeySuggestion.closest(to: "mornin", in: ["morning", "evening"]) == "morning")
+    #expect(KeySuggestion.closest(to: "colour", in: ["morning", "evening"]) == nil)
+}
+
+@Test func civilDateMatchesKnownDays() {
+    let epoch = CivilDate(daysSinceEpoch: 0)
+    #expect((epoch.year, epoch.month, epoch.day) == (1970, 1, 1))
+    let leap = CivilDate(daysSinceEpoch: 19_782)
+    #expect((leap.year, leap.month, leap.day) == (2024, 2, 29))
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import VigorDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private func temporaryFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "vigor-sock-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// Binds a Unix socket at `path`; listening or not decides whether it looks alive.
+private func makeSocket(at path: String, listening: Bool) -> Int32 {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    if listening { listen(descriptor, 1) }
+    return descriptor
+}
+
+@Test func missingFolderIsCreatedOwnerOnly() throws {
+    let path = try temporaryFolder() + "/run/vigor/vigord.sock"
+    #expect(try SocketPreparer.prepare(path: path) == .fresh)
+    let attributes = try FileManager.default.attributesOfItem(atPath: (path as NSString).deletingLastPathComponent)
+    #expect((attributes[.posixPermissions] as? Int) == 0o700)
+}
+
+@Test func staleSocketIsReplaced() throws {
+    let path = try temporaryFolder() + "/vigord.sock"
+    let descriptor = makeSocket(at: path, listening: false)
+    close(descriptor)
+    #expect(try SocketPreparer.prepare(path: path) == .replacedStale)
+    #expect(!FileManager.default.fileExists(atPath: path))
+}
+
+@Test func liveSocketIsNeverStolen() throws {
+    let path = try temporaryFolder() + "/vigord.sock"
+    let descriptor = makeSocket(at: path, listening: true)
+    defer { close(descriptor) }
+    #expect(throws: DaemonError.socketInUse(path: path)) { try SocketPreparer.prepare(path: path) }
+    #expect(FileManager.default.fileExists(atPath: path))
+}
+
+@Test func regularFileAtTheSocketPathIsLeftAlone() throws {
+    let path = try temporaryFolder() + "/vigord.sock"
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(throws: DaemonError.socketPathOccupied(path: path, what: "a file")) { try SocketPreparer.prepare(path: path) }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+}
