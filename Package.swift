@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .executable(name: "vigord", targets: ["vigord"]),
         .executable(name: "vigorctl", targets: ["vigorctl"]),
+        // For the benchmark package in Scripts/Benchmarks and for other clients of the API.
+        .library(name: "VigorRPC", targets: ["VigorRPC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,0 +1,24 @@
+// swift-tools-version:6.1
+// Benchmarks for vigord, kept out of the main package so `swift test` does not build them.
+// Run: Scripts/benchmark (see Docs/performance.md).
+
+import PackageDescription
+
+let package = Package(
+    name: "vigord-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "../.."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "vigor-bench",
+            dependencies: [
+                .product(name: "VigorRPC", package: "vigord"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

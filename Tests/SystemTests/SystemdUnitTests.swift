@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+private let analyzeTool = Binaries.tool("systemd-analyze")
+
+/// The repository's systemd/ folder.
+private let unitsFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("systemd").path
+
+/// Copies a unit set to a scratch folder with ExecStart= pointing at the built vigord: verify
+/// checks that the binary exists, and nothing is installed under /usr/local/bin during tests.
+private func stage(_ set: String) throws -> (folder: String, units: [String]) {
+    let folder = try makeScratchFolder("units-\(set)")
+    var units: [String] = []
+    for name in try FileManager.default.contentsOfDirectory(atPath: unitsFolder + "/" + set).sorted() {
+        let text = try String(contentsOfFile: unitsFolder + "/" + set + "/" + name, encoding: .utf8)
+        let staged = text.replacingOccurrences(of: "/usr/local/bin/vigord", with: Binaries.vigord)
+        try staged.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        units.append(folder + "/" + name)
+    }
+    return (folder, units)
+}
+
+@Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
+func systemUnitsVerifyWithoutAnyWarning() throws {
+    let (_, units) = try stage("system")
+    #expect(units.count == 2)
+    let result = try runCommand(analyzeTool ?? "", ["verify"] + units)
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty, "systemd-analyze verify warned:\n\(result.stderr)")
+}
+
+@Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
+func userUnitsVerifyWithoutAnyWarning() throws {
+    let (folder, units) = try stage("user")
+    let runtime = folder + "/runtime"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_RUNTIME_DIR"] = runtime
+    let result = try runCommand(analyzeTool ?? "", ["--user", "verify"] + units, environment: environment)
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty, "systemd-analyze --user verify warned:\n\(result.stderr)")
+}
+
+@Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
+func systemServiceExposureIsAtMostTwo() throws {
+    let result = try runCommand(analyzeTool ?? "", ["security", "--offline=true", unitsFolder + "/system/vigord.service"])
+    let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
+    let score = try #require(line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) })
+    #expect(score <= 2.0, "\(line)")
+}
+
+@Test func unitsUseNotifyWatchdogAndSocketActivation() throws {
+    for set in ["system", "user"] {
+        let service = try String(contentsOfFile: unitsFolder + "/\(set)/vigord.service", encoding: .utf8)
+        let socket = try String(contentsOfFile: unitsFolder + "/\(set)/vigord.socket", encoding: .utf8)
+        #expect(service.contains("Type=notify"))
+        #expect(service.contains("WatchdogSec="))
+        #expect(service.contains("Restart=on-failure"))
+        #expect(service.contains("Requires=vigord.socket"))
+        #expect(socket.contains("SocketMode=0600"))
+        #expect(socket.contains("DirectoryMode=0700"))
+    }
+}
