@@ -8,7 +8,7 @@ let package = Package(
     name: "vigord-benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../.."),
+        .package(name: "vigord", path: "../.."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [

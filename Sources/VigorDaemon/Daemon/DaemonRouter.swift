@@ -37,8 +37,10 @@ public enum DaemonRouter {
         var router = RPCRouter()
         let document = OpenRPCDocument.make(methods: methods(testHooks: context.testHooks), version: VigorVersion.current)
         router.register(DiscoverMethod.self) { _ in document }
+        // The schema cannot change while the daemon runs: read it once, not on every `status`.
+        let schemaVersion = Result { try context.database.schemaVersion() }
         router.register(StatusMethod.self) { _ in
-            let database = DatabaseStatus(path: context.database.path, schemaVersion: try context.database.schemaVersion())
+            let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
             return await context.state.status(socket: context.socket, database: database)
         }
         router.register(ReloadMethod.self) { _ in
