@@ -34,9 +34,3 @@ import Testing
     #expect(KeySuggestion.closest(to: "colour", in: ["morning", "evening"]) == nil)
 }
 
-@Test func civilDateMatchesKnownDays() {
-    let epoch = CivilDate(daysSinceEpoch: 0)
-    #expect((epoch.year, epoch.month, epoch.day) == (1970, 1, 1))
-    let leap = CivilDate(daysSinceEpoch: 19_782)
-    #expect((leap.year, leap.month, leap.day) == (2024, 2, 29))
-}

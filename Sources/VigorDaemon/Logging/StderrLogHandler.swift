@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import VigorRPC
 
 #if canImport(Glibc)
 import Glibc
@@ -36,34 +37,11 @@ public struct StderrLogHandler: LogHandler {
 
     private static func timestamp(_ date: Date, zone: TimeZone) -> String {
         let seconds = zone.secondsFromGMT(for: date)
-        let wall = Int(date.timeIntervalSince1970) + seconds
-        let day = wall.quotientAndRemainder(dividingBy: 86_400)
-        let (days, secondOfDay) = day.remainder < 0 ? (day.quotient - 1, day.remainder + 86_400) : day
-        let civil = CivilDate(daysSinceEpoch: days)
+        let (civil, secondOfDay) = CivilDate.split(unixSeconds: Int(date.timeIntervalSince1970.rounded(.down)) + seconds)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let offset = abs(seconds)
         let sign = seconds < 0 ? "-" : "+"
         return "\(civil.year)-\(two(civil.month))-\(two(civil.day))T\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60))"
             + "\(sign)\(two(offset / 3600)):\(two(offset % 3600 / 60))"
-    }
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm), so a log
-/// line needs no Calendar or formatter on the hot path.
-struct CivilDate {
-    var year: Int
-    var month: Int
-    var day: Int
-
-    init(daysSinceEpoch: Int) {
-        let z = daysSinceEpoch + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        day = doy - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
     }
 }

@@ -71,27 +71,25 @@ public struct RPCTimestamp: Sendable, Hashable, Codable, CustomStringConvertible
             return nil
         }
         guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        var utc = Foundation.Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(secondsFromGMT: 0) ?? .gmt
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard let wall = utc.date(from: components) else { return nil }
-        self.date = wall.addingTimeInterval(fraction - Double(offset))
+        let civil = CivilDate(year: year, month: month, day: day)
+        guard CivilDate(daysSinceEpoch: civil.daysSinceEpoch) == civil else { return nil }
+        let wall = civil.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+        self.date = Date(timeIntervalSince1970: Double(wall - offset) + fraction)
         self.offsetSeconds = offset
     }
 
     /// The RFC 3339 text, with `Z` for a zero offset and whole seconds unless a fraction is present.
     public var description: String {
-        var utc = Foundation.Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(secondsFromGMT: 0) ?? .gmt
-        let wall = date.addingTimeInterval(Double(offsetSeconds))
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: wall)
-        func pad(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
+        let wall = date.timeIntervalSince1970 + Double(offsetSeconds)
+        let whole = wall.rounded(.down)
+        let (civil, secondOfDay) = CivilDate.split(unixSeconds: Int(whole))
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        var text = "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))T"
-            + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2)):\(pad(parts.second, 2))"
-        let millis = Int((Double(parts.nanosecond ?? 0) / 1_000_000).rounded())
+        var text = "\(pad(civil.year, 4))-\(pad(civil.month, 2))-\(pad(civil.day, 2))T"
+            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay % 3600 / 60, 2)):\(pad(secondOfDay % 60, 2))"
+        let millis = Int(((wall - whole) * 1000).rounded())
         if millis > 0, millis < 1000 { text += "." + pad(millis, 3) }
         if offsetSeconds == 0 { return text + "Z" }
         let sign = offsetSeconds < 0 ? "-" : "+"

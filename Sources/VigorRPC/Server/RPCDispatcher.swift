@@ -19,10 +19,10 @@ public struct RPCDispatcher: Sendable {
     public func reply(to frame: Data) async -> Data? {
         let outgoing: OutgoingMessage?
         do {
-            let value = try RPCCoding.makeDecoder().decode(JSONValue.self, from: frame)
+            let value = try JSONParser.parse(frame)
             outgoing = await answer(value)
         } catch {
-            outgoing = .single(.failure(.null, RPCErrorObject(.parseError, "Parse error: the frame is not valid JSON")))
+            outgoing = .single(.failure(.null, RPCErrorObject(.parseError, "Parse error: \(error)")))
         }
         guard let outgoing else { return nil }
         return Self.encode(outgoing)

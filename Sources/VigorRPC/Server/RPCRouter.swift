@@ -39,6 +39,9 @@ enum ParamsDecoder {
         case let other?:
             throw RPCErrorObject(.invalidParams, "Invalid params: params must be an object, got \(other.typeName)")
         }
+        if value == .object([:]), let none = NoParams() as? P {
+            return none
+        }
         do {
             return try RPCCoding.decode(P.self, from: value)
         } catch let error as DecodingError {

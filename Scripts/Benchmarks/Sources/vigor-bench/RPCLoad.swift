@@ -9,9 +9,8 @@ import Glibc
 /// Measures `status` round trips from N concurrent clients, each on its own persistent
 /// connection, against a running vigord; prints latency percentiles, throughput and the
 /// daemon's RSS before and after.
-@main
 struct RPCLoad: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "vigor-bench")
+    static let configuration = CommandConfiguration(commandName: "load", abstract: "Load a running vigord over its socket.")
 
     @Option(help: "Socket of the vigord under test.") var socket: String
     @Option(help: "The daemon's pid, to read its RSS from /proc.") var pid: Int32

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import VigorRPC
+
+/// Measures the protocol layer alone, in process: parse, validate, route, encode a `status`
+/// request, with no socket. Separates JSON cost from transport cost.
+struct DispatchCost: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "dispatch", abstract: "Cost of one JSON-RPC round through the dispatcher.")
+
+    @Option(help: "Requests to dispatch.") var requests = 200_000
+
+    func run() async throws {
+        let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+        let status = DaemonStatus(
+            version: VigorVersion.current, pid: 1, startedAt: RPCTimestamp(Date(timeIntervalSince1970: 1_795_341_600), in: zone),
+            uptimeSeconds: 60, socket: "/run/user/1000/vigor/vigord.sock", socketOrigin: "systemd",
+            configPath: "/home/u/.config/vigor/config.toml", configSource: "file", timezone: zone.identifier,
+            lastReload: nil, database: DatabaseStatus(path: "/home/u/.local/state/vigor/vigor.sqlite", schemaVersion: "v1"))
+        var router = RPCRouter()
+        router.register(StatusMethod.self) { _ in status }
+        let dispatcher = RPCDispatcher(router: router)
+        let frame = Data(#"{"jsonrpc":"2.0","method":"status","id":1}"#.utf8)
+        var bytes = 0
+        let clock = ContinuousClock()
+        let elapsed = await clock.measure {
+            for _ in 0..<requests {
+                bytes += await dispatcher.reply(to: frame)?.count ?? 0
+            }
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("requests           \(requests)")
+        print(String(format: "per request        %.2f µs", seconds / Double(requests) * 1e6))
+        print(String(format: "single-core rate   %.0f req/s", Double(requests) / seconds))
+        print("reply bytes        \(bytes / requests)")
+    }
+}
