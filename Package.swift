@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .executable(name: "vigord", targets: ["vigord"]),
         .executable(name: "vigorctl", targets: ["vigorctl"]),
+        .executable(name: "vigor-sim", targets: ["vigor-sim"]),
         // For the benchmark package in Scripts/Benchmarks and for other clients of the API.
         .library(name: "VigorRPC", targets: ["VigorRPC"]),
     ],
@@ -35,6 +36,9 @@ let package = Package(
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "VigorRPC"),
+        // The pure domain: no I/O, injected clock and random source.
+        .target(name: "GhostEngine"),
+        .target(name: "GhostSimulation", dependencies: ["GhostEngine"]),
 
         // Wiring: services, socket server, systemd integration, configuration.
         .target(
@@ -69,6 +73,16 @@ let package = Package(
             ]
         ),
 
+        .executableTarget(
+            name: "vigor-sim",
+            dependencies: [
+                "GhostSimulation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
+        .testTarget(name: "GhostSimulationTests", dependencies: ["GhostSimulation", "GhostEngine", "vigor-sim"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(

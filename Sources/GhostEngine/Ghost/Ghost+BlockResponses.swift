@@ -1,0 +1,117 @@
+import Foundation
+
+extension Ghost {
+    /// Accepting puts the proposal on the calendar; either answer moves trust.
+    mutating func answerProposal(_ id: BlockID, accepted: Bool, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        let index = try block(id, origin: .proposal, status: .proposed)
+        blocks[index].status = accepted ? .scheduled : .declined
+        return try trustEffects(.signal(accepted ? .proposalAccepted : .proposalDeclined, confidence: 1), at: moment)
+    }
+
+    /// Deletion of an auto block costs trust and counts towards the safety breaker.
+    mutating func deleteAutoBlock(_ id: BlockID, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        let index = try block(id, origin: .auto, status: .scheduled)
+        blocks[index].status = .removed
+        let scoreBefore = trust.score
+        var effects = try trustEffects(.signal(.autoBlockDeleted, confidence: 1), at: moment)
+        let decision = breaker.handle(.autoBlockDeleted(in: trust.phase), rules: rules.breaker)
+        guard case .downgrade(let target) = decision else { return effects }
+        effects += [.downgrade(to: target), .apologise(SafetyBreaker.apology)]
+        effects += try trustEffects(.breakerFired, at: moment, impactSince: scoreBefore)
+        return effects
+    }
+
+    /// The user moving an auto block says its time was a little wrong.
+    mutating func moveAutoBlock(_ id: BlockID, to target: Date, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        let index = try block(id, origin: .auto, status: .scheduled)
+        blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: blocks[index].durationMinutes)
+        return try trustEffects(.signal(.autoBlockMoved, confidence: 1), at: moment)
+    }
+
+    /// A workout inside a scheduled block completes it; elsewhere it is an unplanned workout.
+    /// Either way it resets the safety breaker.
+    mutating func workoutDetected(at date: Date, confidence: Double, moment: Moment) throws(EngineError) -> [GhostEffect] {
+        let inBlock = blocks.firstIndex { $0.status == .scheduled && $0.contains(date) }
+        let effects = try trustEffects(.signal(.workoutCompleted(inGhostBlock: inBlock != nil), confidence: confidence), at: moment)
+        if let inBlock {
+            blocks[inBlock].status = .completed
+        } else {
+            unplannedWorkoutDays.append(calendar.day(of: date))
+        }
+        _ = breaker.handle(.workoutCompleted, rules: rules.breaker)
+        return effects
+    }
+
+    /// Transform, remove or move a block on the ghost's own initiative, if capability and confidence allow.
+    mutating func adjust(
+        _ id: BlockID, _ adjustment: BlockAdjustment, confidence: Double, reason: String, at moment: Moment
+    ) throws(EngineError) -> [GhostEffect] {
+        let index = try block(id, origin: nil, status: .scheduled)
+        guard confidence.isFinite, (0...1).contains(confidence) else {
+            throw EngineError.valueOutOfRange(name: "adjustment confidence", value: confidence, allowed: "0…1")
+        }
+        let allowed: Bool
+        let action: DecisionAction
+        switch adjustment {
+        case .transform(let minutes):
+            guard minutes > 0 else {
+                throw EngineError.valueOutOfRange(name: "duration", value: Double(minutes), allowed: "1… minutes")
+            }
+            (allowed, action) = (capabilities.canTransform, .transformed)
+        case .remove:
+            (allowed, action) = (capabilities.canTransform, .removed)
+        case .move:
+            (allowed, action) = (capabilities.canMove, .moved)
+        }
+        let threshold = autonomousActionThreshold
+        guard allowed else {
+            return [.adjustmentRefused(id, "As \(trust.phase.displayName) with health \(ghostHealth.mode.displayName) I may not do this.")]
+        }
+        guard confidence >= threshold else {
+            return [.adjustmentRefused(
+                id, "Confidence \(Self.percent(confidence)) is below the \(Self.percent(threshold)) needed to act on my own.")]
+        }
+        let before = blocks[index]
+        let effect: GhostEffect
+        switch adjustment {
+        case .transform(let minutes):
+            blocks[index].reschedule(to: calendar.moment(at: before.start), durationMinutes: minutes)
+            effect = .updateBlock(blocks[index])
+        case .remove:
+            blocks[index].status = .removed
+            effect = .removeBlock(id)
+        case .move(let target):
+            blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: before.durationMinutes)
+            effect = .updateBlock(blocks[index])
+        }
+        let receipt = makeReceipt(
+            action, at: moment,
+            inputs: stateInputs() + [
+                ReceiptInput("block", id.rawValue),
+                ReceiptInput("start", Self.timestamp(before.start)),
+                ReceiptInput("durationMinutes", "\(before.durationMinutes)"),
+                ReceiptInput("adjustmentConfidence", Self.decimal(confidence)),
+                ReceiptInput("autonomousThreshold", Self.decimal(threshold)),
+            ],
+            alternatives: ["leave the block as it is"], confidence: confidence, trustImpact: 0, reason: reason)
+        return [effect, .recordReceipt(receipt)]
+    }
+
+    /// Removes every upcoming scheduled or proposed block at once.
+    mutating func emergencyClear(reason: String, at moment: Moment) -> [GhostEffect] {
+        var effects: [GhostEffect] = []
+        var cleared: [String] = []
+        for index in blocks.indices
+        where blocks[index].end > moment.date && [.scheduled, .proposed].contains(blocks[index].status) {
+            blocks[index].status = .removed
+            effects.append(.removeBlock(blocks[index].id))
+            cleared.append(blocks[index].id.rawValue)
+        }
+        let receipt = makeReceipt(
+            .emergency, at: moment,
+            inputs: stateInputs() + [ReceiptInput("clearedBlocks", cleared.joined(separator: ","))],
+            alternatives: ["keep upcoming blocks"], confidence: 1, trustImpact: 0,
+            reason: "You asked me to clear your upcoming blocks: \(reason)")
+        return effects + [.recordReceipt(receipt)]
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+extension Ghost {
+    /// Marks passed blocks missed (asking triage about them), expires proposals and unanswered questions.
+    mutating func tick(at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        var effects: [GhostEffect] = []
+        for index in blocks.indices where blocks[index].end <= moment.date {
+            switch blocks[index].status {
+            case .scheduled:
+                blocks[index].status = .missed
+                let missed = TriageDesk.Event.blockMissed(blocks[index].id, slot: blocks[index].slot)
+                effects += try triageEffects(triage.handle(missed, at: moment, rules: rules.triage), at: moment)
+            case .proposed:
+                blocks[index].status = .declined
+            case .declined, .removed, .completed, .missed:
+                break
+            }
+        }
+        effects += try triageEffects(triage.handle(.tick, at: moment, rules: rules.triage), at: moment)
+        return effects
+    }
+
+    /// Turns triage results into ghost effects; a resolved miss moves trust.
+    mutating func triageEffects(_ results: [TriageDesk.Effect], at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        var effects: [GhostEffect] = []
+        for result in results {
+            switch result {
+            case .askTriage(let id):
+                effects.append(.askTriage(id))
+            case .resolved(let id, let reason):
+                effects.append(.missResolved(id, reason))
+                effects += try trustEffects(.signal(.blockMissed(reason), confidence: 1), at: moment)
+            case .slotBecameSacred(let slot):
+                effects.append(.slotBecameSacred(slot))
+            case .slotCleared(let slot):
+                effects.append(.slotCleared(slot))
+            }
+        }
+        return effects
+    }
+
+    /// Summarises the local day from the ledger, updates the health profile, evaluates the trust ladder
+    /// and trims the ledger.
+    mutating func closeDay(_ day: LocalDay, signalCoverage: Double, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        let ofDay = blocks.filter { $0.day == day }
+        let summary = try DaySummary(
+            day: day, signalCoverage: signalCoverage,
+            plannedSessions: ofDay.filter { [.scheduled, .completed, .missed].contains($0.status) }.count,
+            completedSessions: ofDay.filter { $0.status == .completed }.count,
+            unplannedWorkouts: unplannedWorkoutDays.filter { $0 == day }.count)
+        var effects: [GhostEffect] = []
+        if let change = health.close(summary, rules: rules.health) {
+            effects.append(.healthPhaseChanged(change))
+        }
+        effects += try trustEffects(.evaluate(healthConfidence: healthConfidence), at: moment)
+        let oldest = day.adding(days: -(rules.retention.blockLedgerDays - 1))
+        blocks.removeAll { $0.day < oldest && $0.status != .scheduled && $0.status != .proposed }
+        unplannedWorkoutDays.removeAll { $0 < oldest }
+        return effects
+    }
+}

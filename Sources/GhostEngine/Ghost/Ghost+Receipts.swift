@@ -1,0 +1,69 @@
+import Foundation
+
+extension Ghost {
+    /// Builds the next receipt with a deterministic identifier.
+    mutating func makeReceipt(
+        _ action: DecisionAction, at moment: Moment, inputs: [ReceiptInput], alternatives: [String],
+        confidence: Double, trustImpact: Double, reason: String
+    ) -> DecisionReceipt {
+        let receipt = DecisionReceipt(
+            id: "r\(nextReceiptNumber)", action: action, at: moment.date, inputs: inputs, alternatives: alternatives,
+            confidence: confidence, trustImpact: trustImpact, reason: reason)
+        nextReceiptNumber += 1
+        return receipt
+    }
+
+    /// The state values that matter to every decision.
+    func stateInputs() -> [ReceiptInput] {
+        [
+            ReceiptInput("trustPhase", trust.phase.rawValue),
+            ReceiptInput("trustScore", Self.decimal(trust.score)),
+            ReceiptInput("healthPhase", health.phase.rawValue),
+            ReceiptInput("healthConfidence", Self.decimal(healthConfidence)),
+            ReceiptInput("ghostHealth", ghostHealth.mode.rawValue),
+        ]
+    }
+
+    /// The receipt for a trust-phase change; a breaker change becomes a `breakerFired` receipt.
+    mutating func phaseReceipt(_ change: PhaseChange, scoreBefore: Double, at moment: Moment) -> DecisionReceipt {
+        var inputs = stateInputs() + [
+            ReceiptInput("fromPhase", change.from.rawValue),
+            ReceiptInput("cause", change.cause.rawValue),
+        ]
+        let reason: String
+        var alternatives = ["stay \(change.from.displayName)"]
+        switch change.cause {
+        case .advanced:
+            reason = "I moved up to \(change.to.displayName): trust \(Self.decimal(change.score)), enough days as "
+                + "\(change.from.displayName), and health confidence \(Self.decimal(healthConfidence))."
+        case .demoted:
+            reason = "I stepped back to \(change.to.displayName) because trust fell to \(Self.decimal(change.score))."
+        case .manual:
+            reason = "You moved me to \(change.to.displayName)."
+            alternatives = []
+        case .breaker:
+            reason = SafetyBreaker.apology
+            alternatives = ["keep auto-scheduling"]
+            inputs.append(ReceiptInput("consecutiveDeletions", "\(rules.breaker.consecutiveDeletions)"))
+        }
+        return makeReceipt(
+            change.cause == .breaker ? .breakerFired : .trustChanged, at: moment, inputs: inputs,
+            alternatives: alternatives, confidence: change.cause == .advanced ? healthConfidence : 1,
+            trustImpact: trust.score - scoreBefore, reason: reason)
+    }
+
+    /// `0.123` style, three decimals.
+    static func decimal(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+
+    /// `87%` style.
+    static func percent(_ value: Double) -> String {
+        "\(Int((value * 100).rounded()))%"
+    }
+
+    /// ISO 8601 in UTC.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

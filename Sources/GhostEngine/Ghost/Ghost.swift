@@ -1,0 +1,155 @@
+import Foundation
+
+/// The ghost: trust ladder, safety breaker, health profile, triage and ghost health composed into one
+/// state machine. Persist it as JSON; drive it with `handle(_:now:)`; perform the returned effects.
+public struct Ghost: Codable, Sendable, Equatable {
+    /// The rules table in force.
+    public var rules: EngineRules
+    /// The user's calendar and time zone.
+    public let calendar: LocalCalendar
+    /// Trust phase and score.
+    public internal(set) var trust: TrustLadder
+    /// Consecutive-deletion counter.
+    public internal(set) var breaker: SafetyBreaker
+    /// Health-profile phase and metrics.
+    public internal(set) var health: HealthProfile
+    /// Open triage question, rejections, sacred slots.
+    public internal(set) var triage: TriageDesk
+    /// The ghost's own reliability.
+    public internal(set) var ghostHealth: GhostHealthMonitor
+    /// Blocks of the last `rules.retention.blockLedgerDays` local days, in creation order.
+    public internal(set) var blocks: [ScheduledBlock]
+    /// Local days of workouts detected outside ghost blocks (one entry per workout), for day summaries.
+    public internal(set) var unplannedWorkoutDays: [LocalDay]
+    var nextBlockNumber: Int
+    var nextReceiptNumber: Int
+
+    /// A new ghost for a user starting at `start` in `timeZone`.
+    public init(startingAt start: Date, timeZone: TimeZone, rules: EngineRules = .standard) {
+        let calendar = LocalCalendar(timeZone: timeZone)
+        self.rules = rules
+        self.calendar = calendar
+        trust = TrustLadder(startingOn: calendar.day(of: start), rules: rules.trust)
+        breaker = SafetyBreaker()
+        health = HealthProfile()
+        triage = TriageDesk()
+        ghostHealth = GhostHealthMonitor()
+        blocks = []
+        unplannedWorkoutDays = []
+        nextBlockNumber = 1
+        nextReceiptNumber = 1
+    }
+
+    /// What the ghost may do now: the trust phase's capabilities narrowed by ghost health.
+    public var capabilities: TrustCapabilities {
+        trust.phase.capabilities.intersection(ghostHealth.mode.allowed)
+    }
+
+    /// Health-profile confidence now.
+    public var healthConfidence: Double {
+        health.confidence(rules.health)
+    }
+
+    /// Confidence an autonomous action needs now: base threshold / health confidence.
+    public var autonomousActionThreshold: Double {
+        health.autonomousActionThreshold(base: rules.trust.autonomousActionBaseThreshold, rules: rules.health)
+    }
+
+    /// The block with `id`, if the ledger still holds it.
+    public func block(_ id: BlockID) -> ScheduledBlock? {
+        blocks.first { $0.id == id }
+    }
+
+    /// Identifiers of `receipts` that storage may prune at `now`.
+    public func prunableReceipts(_ receipts: [DecisionReceipt], at now: Date) -> [String] {
+        receipts.filter { $0.isPrunable(at: now, rules: rules.retention) }.map(\.id)
+    }
+
+    /// Applies one event at `now` and returns the effects, in order.
+    /// - Throws: `EngineError` for events about unknown blocks, blocks in the wrong state, or values out of range;
+    ///   the state is unchanged when it throws.
+    public mutating func handle(_ event: GhostEvent, now: Date) throws(EngineError) -> [GhostEffect] {
+        var draft = self
+        let effects = try draft.apply(event, at: calendar.moment(at: now))
+        self = draft
+        return effects
+    }
+
+    private mutating func apply(_ event: GhostEvent, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        switch event {
+        case .placementRequested(let candidate, let alternatives):
+            return try place(candidate, alternatives: alternatives, at: moment)
+        case .proposalAnswered(let id, let accepted):
+            return try answerProposal(id, accepted: accepted, at: moment)
+        case .autoBlockDeleted(let id):
+            return try deleteAutoBlock(id, at: moment)
+        case .autoBlockMoved(let id, let target):
+            return try moveAutoBlock(id, to: target, at: moment)
+        case .workoutDetected(let date, let confidence):
+            return try workoutDetected(at: date, confidence: confidence, moment: moment)
+        case .tick:
+            return try tick(at: moment)
+        case .triageAnswered(let id, let reason):
+            let results = try triage.handle(.answered(id, reason), at: moment, rules: rules.triage)
+            return try triageEffects(results, at: moment)
+        case .clearSacredSlot(let slot):
+            return try triageEffects(triage.handle(.clearSacred(slot), at: moment, rules: rules.triage), at: moment)
+        case .adjustmentRequested(let id, let adjustment, let confidence, let reason):
+            return try adjust(id, adjustment, confidence: confidence, reason: reason, at: moment)
+        case .transformationOutcome(let id, let kept):
+            _ = try existingBlock(id)
+            return try trustEffects(.signal(kept ? .transformationKept : .transformationReverted, confidence: 1), at: moment)
+        case .dayClosed(let day, let coverage):
+            return try closeDay(day, signalCoverage: coverage, at: moment)
+        case .manualPhaseChange(let target):
+            return try trustEffects(.manualChange(to: target), at: moment)
+        case .releaseManualPin:
+            return try trustEffects(.releaseManualPin, at: moment)
+        case .backgroundSucceeded:
+            return healthEffects(ghostHealth.handle(.success, at: moment, rules: rules.ghostHealth))
+        case .backgroundFailed(let failure):
+            return healthEffects(ghostHealth.handle(.failure(failure), at: moment, rules: rules.ghostHealth))
+        case .emergencyClear(let reason):
+            return emergencyClear(reason: reason, at: moment)
+        }
+    }
+
+    private func healthEffects(_ change: GhostHealthChange?) -> [GhostEffect] {
+        change.map { [.ghostHealthChanged($0)] } ?? []
+    }
+
+    /// Index of the block with `id`.
+    func existingBlock(_ id: BlockID) throws(EngineError) -> Int {
+        guard let index = blocks.firstIndex(where: { $0.id == id }) else { throw EngineError.unknownBlock(id) }
+        return index
+    }
+
+    /// Index of the block with `id`, which must have `origin` and `status`.
+    func block(_ id: BlockID, origin: ScheduledBlock.Origin?, status: ScheduledBlock.Status) throws(EngineError) -> Int {
+        let index = try existingBlock(id)
+        let block = blocks[index]
+        guard block.status == status, origin.map({ $0 == block.origin }) ?? true else {
+            let expected = [origin.map { "\($0.rawValue) block" }, Optional(status.rawValue)].compactMap { $0 }
+            throw EngineError.blockNotInExpectedState(
+                id, expected: expected.joined(separator: ", "), actual: "\(block.origin.rawValue), \(block.status.rawValue)")
+        }
+        return index
+    }
+
+    /// Runs a trust-ladder event and turns its effects (plus receipts for phase changes) into ghost effects.
+    /// Receipts report the score change since `impactSince` (default: the score before this event).
+    mutating func trustEffects(
+        _ event: TrustLadder.Event, at moment: Moment, impactSince earlierScore: Double? = nil
+    ) throws(EngineError) -> [GhostEffect] {
+        let scoreBefore = earlierScore ?? trust.score
+        let results = try trust.handle(event, at: moment, rules: rules)
+        return results.flatMap { result -> [GhostEffect] in
+            switch result {
+            case .attributed(let record):
+                return [.trustAttributed(record)]
+            case .phaseChanged(let change):
+                return [.phaseChanged(change), .recordReceipt(phaseReceipt(change, scoreBefore: scoreBefore, at: moment))]
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// How the ghost may change an existing block on its own (Transformer and Full Ghost).
+public enum BlockAdjustment: Codable, Sendable, Equatable {
+    /// Change the block's length (for example a lighter session on a poor-sleep morning). Needs `canTransform`.
+    case transform(durationMinutes: Int)
+    /// Remove the block (for example on a sick morning). Needs `canTransform`.
+    case remove
+    /// Move the block to a new start because of a conflict. Needs `canMove`.
+    case move(to: Date)
+}
+
+/// Everything the daemon tells the ghost. Each is handled by `Ghost.handle(_:now:)`.
+public enum GhostEvent: Sendable, Equatable {
+    /// The slot finder offers `candidate` (and ranked `alternatives`) for a workout.
+    case placementRequested(BlockCandidate, alternatives: [BlockCandidate])
+    /// The user accepted or declined a proposal.
+    case proposalAnswered(BlockID, accepted: Bool)
+    /// The user deleted an auto-scheduled block.
+    case autoBlockDeleted(BlockID)
+    /// The user moved an auto-scheduled block to `to`.
+    case autoBlockMoved(BlockID, to: Date)
+    /// A workout was detected at `at` with detection confidence 0…1.
+    case workoutDetected(at: Date, confidence: Double)
+    /// Periodic check: blocks whose time passed become missed; unanswered questions expire.
+    case tick
+    /// The user answered the triage question about a block.
+    case triageAnswered(BlockID, MissReason)
+    /// The user freed a sacred slot.
+    case clearSacredSlot(SlotKey)
+    /// A morning signal or conflict suggests changing a block; `confidence` 0…1 in the change.
+    case adjustmentRequested(BlockID, BlockAdjustment, confidence: Double, reason: String)
+    /// The user kept or reverted a transformation of a block.
+    case transformationOutcome(BlockID, kept: Bool)
+    /// A local day ended; `signalCoverage` is the fraction of expected health signals received that day.
+    case dayClosed(LocalDay, signalCoverage: Double)
+    /// The user moved the ghost to a phase by hand.
+    case manualPhaseChange(to: TrustPhase)
+    /// The user hands the phase back to automatic progression.
+    case releaseManualPin
+    /// A background cycle finished successfully.
+    case backgroundSucceeded
+    /// A background cycle failed.
+    case backgroundFailed(GhostFailure)
+    /// The user asked to clear all upcoming blocks now (illness, emergency).
+    case emergencyClear(reason: String)
+}

@@ -1,0 +1,57 @@
+/// How well the ghost itself is running, from healthy to suspended.
+/// Ordered: a later case is worse.
+public enum GhostHealthMode: String, Codable, Sendable, CaseIterable, Comparable {
+    case healthy
+    case degraded
+    case safeMode
+    case suspended
+
+    /// The name people see.
+    public var displayName: String {
+        switch self {
+        case .healthy: "Healthy"
+        case .degraded: "Degraded"
+        case .safeMode: "Safe mode"
+        case .suspended: "Suspended"
+        }
+    }
+
+    /// The most the ghost may do in this mode; intersected with the trust phase's capabilities.
+    /// Degraded keeps scheduling but stops changing existing blocks; safe mode only suggests; suspended only observes.
+    public var allowed: TrustCapabilities {
+        switch self {
+        case .healthy:
+            TrustCapabilities(
+                canPropose: true, canWriteCalendar: true, canTransform: true, canMove: true, canProtectTime: true)
+        case .degraded: TrustCapabilities(canPropose: true, canWriteCalendar: true)
+        case .safeMode: TrustCapabilities(canPropose: true)
+        case .suspended: .observeOnly
+        }
+    }
+
+    /// What the ghost tells the user when it enters this mode.
+    public func sentence(enteringFrom previous: GhostHealthMode) -> String {
+        switch self {
+        case .healthy:
+            "Everything is running normally again."
+        case .degraded where previous < self:
+            "I'm having trouble running in the background. Things may be delayed."
+        case .degraded:
+            "Things are working better. I'll keep scheduling but won't change existing blocks yet."
+        case .safeMode where previous < self:
+            "Too many things are failing, so I'll only suggest changes until they work again."
+        case .safeMode:
+            "I'm recovering. I'll suggest changes, but not write to your calendar yet."
+        case .suspended:
+            "I've paused myself because too much is failing. Nothing will change in your calendar until I recover."
+        }
+    }
+
+    private var rank: Int {
+        GhostHealthMode.allCases.firstIndex(of: self) ?? 0
+    }
+
+    public static func < (lhs: GhostHealthMode, rhs: GhostHealthMode) -> Bool {
+        lhs.rank < rhs.rank
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A failure of the ghost's own machinery that counts towards a worse health mode.
+public enum GhostFailure: String, Codable, Sendable, CaseIterable {
+    /// A background cycle did not run when it should have.
+    case missedCycle
+    /// Reading the calendar failed.
+    case calendarReadFailed
+    /// Writing the calendar failed.
+    case calendarWriteFailed
+    /// Health data is older than it should be.
+    case staleData
+}
+
+/// A recorded change of ghost-health mode with the sentence shown to the user.
+public struct GhostHealthChange: Codable, Sendable, Equatable {
+    /// Mode before.
+    public let from: GhostHealthMode
+    /// Mode after.
+    public let to: GhostHealthMode
+    /// Human sentence for the user.
+    public let sentence: String
+    /// The failure that caused a worsening, nil for a recovery.
+    public let cause: GhostFailure?
+    /// When.
+    public let at: Date
+}
+
+/// Counts failures and successes of background work and moves the ghost between health modes.
+/// Worsening is immediate when a failure count is reached; recovery is one mode per run of successes.
+public struct GhostHealthMonitor: Codable, Sendable, Equatable {
+    /// Inputs to the monitor.
+    public enum Event: Sendable, Equatable {
+        case failure(GhostFailure)
+        case success
+    }
+
+    /// Current mode.
+    public private(set) var mode: GhostHealthMode
+    /// Failures counted towards the thresholds.
+    public private(set) var failures: Int
+    /// Consecutive successes since the last failure or recovery step.
+    public private(set) var successStreak: Int
+
+    /// A healthy monitor.
+    public init() {
+        mode = .healthy
+        failures = 0
+        successStreak = 0
+    }
+
+    /// Applies one event; returns the change when the mode moved.
+    public mutating func handle(_ event: Event, at moment: Moment, rules: GhostHealthRules) -> GhostHealthChange? {
+        switch event {
+        case .failure(let kind):
+            failures += 1
+            successStreak = 0
+            let target = Self.mode(forFailures: failures, rules: rules)
+            guard target > mode else { return nil }
+            return change(to: target, cause: kind, at: moment)
+        case .success:
+            successStreak += 1
+            guard successStreak >= rules.successesToRecover else { return nil }
+            successStreak = 0
+            guard let better = GhostHealthMode.allCases.last(where: { $0 < mode }) else {
+                failures = 0
+                return nil
+            }
+            failures = Self.entryCount(of: better, rules: rules)
+            return change(to: better, cause: nil, at: moment)
+        }
+    }
+
+    private mutating func change(to target: GhostHealthMode, cause: GhostFailure?, at moment: Moment) -> GhostHealthChange {
+        let record = GhostHealthChange(
+            from: mode, to: target, sentence: target.sentence(enteringFrom: mode), cause: cause, at: moment.date)
+        mode = target
+        return record
+    }
+
+    private static func mode(forFailures count: Int, rules: GhostHealthRules) -> GhostHealthMode {
+        if count >= rules.suspendedAfterFailures { return .suspended }
+        if count >= rules.safeModeAfterFailures { return .safeMode }
+        if count >= rules.degradedAfterFailures { return .degraded }
+        return .healthy
+    }
+
+    private static func entryCount(of mode: GhostHealthMode, rules: GhostHealthRules) -> Int {
+        switch mode {
+        case .healthy: 0
+        case .degraded: rules.degradedAfterFailures
+        case .safeMode: rules.safeModeAfterFailures
+        case .suspended: rules.suspendedAfterFailures
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// A recurring weekly slot: local weekday (1 = Sunday … 7 = Saturday) and hour (0…23).
+public struct SlotKey: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Local weekday, Gregorian numbering.
+    public let weekday: Int
+    /// Local hour.
+    public let hour: Int
+
+    /// Creates a slot key.
+    public init(weekday: Int, hour: Int) {
+        self.weekday = weekday
+        self.hour = hour
+    }
+
+    /// The slot containing `moment`.
+    public init(_ moment: Moment) {
+        self.init(weekday: moment.weekday, hour: moment.hour)
+    }
+
+    public static func < (lhs: SlotKey, rhs: SlotKey) -> Bool {
+        (lhs.weekday, lhs.hour) < (rhs.weekday, rhs.hour)
+    }
+
+    private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+    /// For example `Mon 07:00`.
+    public var description: String {
+        let name = (1...7).contains(weekday) ? SlotKey.weekdayNames[weekday - 1] : "day\(weekday)"
+        return hour < 10 ? "\(name) 0\(hour):00" : "\(name) \(hour):00"
+    }
+}
+
+/// How many times the user rejected a slot as a bad time.
+public struct SlotRejection: Codable, Sendable, Equatable {
+    /// The slot.
+    public let slot: SlotKey
+    /// Bad-time-slot answers so far.
+    public var count: Int
+
+    /// Creates a record.
+    public init(slot: SlotKey, count: Int) {
+        self.slot = slot
+        self.count = count
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Failure triage: asks why a block was missed (at most once per local day), expires unanswered
+/// questions as unknown, and turns slots rejected too often into sacred (never scheduled) slots.
+public struct TriageDesk: Codable, Sendable, Equatable {
+    /// Inputs to triage.
+    public enum Event: Sendable, Equatable {
+        /// A block's time passed with no workout detected.
+        case blockMissed(BlockID, slot: SlotKey)
+        /// The user answered the open question.
+        case answered(BlockID, MissReason)
+        /// Time passed; expires an open question after the expiry hours.
+        case tick
+        /// The user freed a sacred slot.
+        case clearSacred(SlotKey)
+    }
+
+    /// What triage reports.
+    public enum Effect: Sendable, Equatable {
+        /// Ask the user why the block was missed.
+        case askTriage(BlockID)
+        /// The miss now has a reason (answered, expired, or not asked).
+        case resolved(BlockID, MissReason)
+        /// The slot will not be scheduled again until cleared.
+        case slotBecameSacred(SlotKey)
+        /// The user cleared a sacred slot.
+        case slotCleared(SlotKey)
+    }
+
+    /// The question waiting for an answer.
+    public struct OpenQuestion: Codable, Sendable, Equatable {
+        /// The missed block asked about.
+        public let block: BlockID
+        /// Its weekly slot.
+        public let slot: SlotKey
+        /// When the question was asked.
+        public let askedAt: Date
+    }
+
+    /// The question waiting for an answer, if any.
+    public private(set) var openQuestion: OpenQuestion?
+    /// The local day of the last question asked and how many were asked that day.
+    public private(set) var lastAskedDay: LocalDay?
+    /// Questions asked on `lastAskedDay`.
+    public private(set) var askedOnLastDay: Int
+    /// Bad-time-slot rejections per slot, sorted by slot.
+    public private(set) var rejections: [SlotRejection]
+    /// Slots never to be scheduled until the user clears them, sorted.
+    public private(set) var sacredSlots: [SlotKey]
+
+    /// Empty triage.
+    public init() {
+        openQuestion = nil
+        lastAskedDay = nil
+        askedOnLastDay = 0
+        rejections = []
+        sacredSlots = []
+    }
+
+    /// True when `slot` must not be scheduled.
+    public func isSacred(_ slot: SlotKey) -> Bool {
+        sacredSlots.contains(slot)
+    }
+
+    /// Applies one event.
+    /// - Throws: `EngineError.noOpenTriageQuestion` for an answer to a question that is not open.
+    public mutating func handle(_ event: Event, at moment: Moment, rules: TriageRules) throws(EngineError) -> [Effect] {
+        switch event {
+        case .blockMissed(let block, let slot):
+            return missed(block, slot: slot, at: moment, rules: rules)
+        case .answered(let block, let reason):
+            guard let open = openQuestion, open.block == block else {
+                throw EngineError.noOpenTriageQuestion(block)
+            }
+            openQuestion = nil
+            return [.resolved(block, reason)] + penalise(open.slot, for: reason, rules: rules)
+        case .tick:
+            guard let open = openQuestion,
+                  moment.date.timeIntervalSince(open.askedAt) >= rules.questionExpiryHours * 3600
+            else { return [] }
+            openQuestion = nil
+            return [.resolved(open.block, .unknown)]
+        case .clearSacred(let slot):
+            rejections.removeAll { $0.slot == slot }
+            guard let index = sacredSlots.firstIndex(of: slot) else { return [] }
+            sacredSlots.remove(at: index)
+            return [.slotCleared(slot)]
+        }
+    }
+
+    private mutating func missed(_ block: BlockID, slot: SlotKey, at moment: Moment, rules: TriageRules) -> [Effect] {
+        let askedToday = lastAskedDay == moment.day ? askedOnLastDay : 0
+        guard openQuestion == nil, askedToday < rules.questionsPerLocalDay else {
+            return [.resolved(block, .unknown)]
+        }
+        openQuestion = OpenQuestion(block: block, slot: slot, askedAt: moment.date)
+        lastAskedDay = moment.day
+        askedOnLastDay = askedToday + 1
+        return [.askTriage(block)]
+    }
+
+    private mutating func penalise(_ slot: SlotKey, for reason: MissReason, rules: TriageRules) -> [Effect] {
+        guard reason == .badTimeSlot else { return [] }
+        let count: Int
+        if let index = rejections.firstIndex(where: { $0.slot == slot }) {
+            rejections[index].count += 1
+            count = rejections[index].count
+        } else {
+            rejections.append(SlotRejection(slot: slot, count: 1))
+            rejections.sort { $0.slot < $1.slot }
+            count = 1
+        }
+        guard count >= rules.rejectionsBeforeSacred, !sacredSlots.contains(slot) else { return [] }
+        sacredSlots.append(slot)
+        sacredSlots.sort()
+        return [.slotBecameSacred(slot)]
+    }
+}

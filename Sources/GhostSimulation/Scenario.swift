@@ -1,0 +1,76 @@
+import Foundation
+import GhostEngine
+
+/// A simulated user over a number of days: who they are, how they behave, and what they do to the ghost.
+/// Decoded from JSON (see Docs/simulation.md); day numbers are 1-based.
+public struct Scenario: Codable, Sendable, Equatable {
+    /// Short name shown in the output.
+    public var name: String
+    /// First simulated local day, `YYYY-MM-DD`.
+    public var startDate: String
+    /// Number of simulated days.
+    public var days: Int
+    /// IANA time zone of the user.
+    public var timeZone: String
+    /// Seed of the random generator; the same seed gives the same run.
+    public var seed: UInt64
+    /// The workout the ghost places each day.
+    public var workout: WorkoutPlan
+    /// Weekly busy times: no block is placed there.
+    public var busy: [BusyTime]
+    /// How often the user does the workout.
+    public var completion: CompletionBehaviour
+    /// Chance the user accepts a proposal, 0…1.
+    public var acceptRate: Double
+    /// Days on which the user deletes the day's auto-scheduled block.
+    public var deletionDays: [Int]
+    /// Days away from home: no block is placed and no workout happens.
+    public var travelDays: [Int]
+    /// How the user answers triage questions.
+    public var triage: TriageBehaviour
+    /// Ranges of the health signals the daemon would report.
+    public var healthSignals: HealthSignalRanges
+    /// Manual trust-phase changes by the user.
+    public var manualPhaseChanges: [ManualPhaseChange]
+
+    /// Creates a scenario.
+    public init(
+        name: String, startDate: String, days: Int, timeZone: String, seed: UInt64, workout: WorkoutPlan,
+        busy: [BusyTime] = [], completion: CompletionBehaviour, acceptRate: Double = 1, deletionDays: [Int] = [],
+        travelDays: [Int] = [], triage: TriageBehaviour = TriageBehaviour(),
+        healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = []
+    ) {
+        self.name = name
+        self.startDate = startDate
+        self.days = days
+        self.timeZone = timeZone
+        self.seed = seed
+        self.workout = workout
+        self.busy = busy
+        self.completion = completion
+        self.acceptRate = acceptRate
+        self.deletionDays = deletionDays
+        self.travelDays = travelDays
+        self.triage = triage
+        self.healthSignals = healthSignals
+        self.manualPhaseChanges = manualPhaseChanges
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        name = try keys.decode(String.self, forKey: .name)
+        startDate = try keys.decode(String.self, forKey: .startDate)
+        days = try keys.decode(Int.self, forKey: .days)
+        timeZone = try keys.decode(String.self, forKey: .timeZone)
+        seed = try keys.decode(UInt64.self, forKey: .seed)
+        workout = try keys.decode(WorkoutPlan.self, forKey: .workout)
+        busy = try keys.decodeIfPresent([BusyTime].self, forKey: .busy) ?? []
+        completion = try keys.decode(CompletionBehaviour.self, forKey: .completion)
+        acceptRate = try keys.decodeIfPresent(Double.self, forKey: .acceptRate) ?? 1
+        deletionDays = try keys.decodeIfPresent([Int].self, forKey: .deletionDays) ?? []
+        travelDays = try keys.decodeIfPresent([Int].self, forKey: .travelDays) ?? []
+        triage = try keys.decodeIfPresent(TriageBehaviour.self, forKey: .triage) ?? TriageBehaviour()
+        healthSignals = try keys.decodeIfPresent(HealthSignalRanges.self, forKey: .healthSignals) ?? HealthSignalRanges()
+        manualPhaseChanges = try keys.decodeIfPresent([ManualPhaseChange].self, forKey: .manualPhaseChanges) ?? []
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GhostEngine
+
+/// The mutable state of one simulation: the ghost, the random generator, and what today produced.
+struct SimulatedRun {
+    let scenario: Scenario
+    let calendar: LocalCalendar
+    let firstDay: LocalDay
+    var ghost: Ghost
+    var random: SplitMix64
+    private var today = DayLog()
+
+    init(scenario: Scenario, calendar: LocalCalendar, firstDay: LocalDay) throws(SimulationError) {
+        self.scenario = scenario
+        self.calendar = calendar
+        self.firstDay = firstDay
+        random = SplitMix64(seed: scenario.seed)
+        do {
+            ghost = Ghost(startingAt: try calendar.startOfDay(firstDay), timeZone: calendar.timeZone)
+        } catch {
+            throw SimulationError(day: 1, engineError: error)
+        }
+    }
+
+    /// Runs one day: manual changes, placement, the user's answer, deletion, workout, misses and triage, day close.
+    mutating func simulateDay(_ number: Int) throws(SimulationError) -> DayRecord {
+        do {
+            return try simulate(number)
+        } catch {
+            throw SimulationError(day: number, engineError: error)
+        }
+    }
+
+    private mutating func simulate(_ number: Int) throws(EngineError) -> DayRecord {
+        let day = firstDay.adding(days: number - 1)
+        let travel = scenario.travelDays.contains(number)
+        today = DayLog()
+        for change in scenario.manualPhaseChanges where change.day == number {
+            try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
+        }
+        var block: ScheduledBlock?
+        if !travel {
+            block = try placeBlock(on: day)
+        }
+        if let placed = block, placed.origin == .proposal {
+            let accepted = random.nextUnit() < scenario.acceptRate
+            try send(.proposalAnswered(placed.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 30))
+        }
+        if let placed = block, placed.origin == .auto, scenario.deletionDays.contains(number) {
+            try send(.autoBlockDeleted(placed.id), at: calendar.date(on: day, hour: 6))
+            today.deletions += 1
+        }
+        if !travel {
+            try work(on: day, number: number, block: block.flatMap { ghost.block($0.id) })
+        }
+        try send(.tick, at: calendar.date(on: day, hour: 23))
+        try answerTriage(on: day, number: number)
+        let coverage = scenario.healthSignals.coverage
+        let signal = coverage.min + (coverage.max - coverage.min) * random.nextUnit()
+        try send(.dayClosed(day, signalCoverage: signal), at: calendar.date(on: day, hour: 23, minute: 59))
+        return record(number: number, day: day, travel: travel)
+    }
+
+    /// The simple placer: the preferred hour if free, then each later free hour up to the latest hour.
+    private mutating func placeBlock(on day: LocalDay) throws(EngineError) -> ScheduledBlock? {
+        let plan = scenario.workout
+        var offers: [BlockCandidate] = []
+        for hour in plan.preferredHour...plan.latestHour {
+            let start = try calendar.date(on: day, hour: hour)
+            let weekday = calendar.moment(at: start).weekday
+            let busy = scenario.busy.contains { $0.weekdays.contains(weekday) && ($0.fromHour..<$0.toHour).contains(hour) }
+            if !busy {
+                offers.append(BlockCandidate(
+                    start: start, durationMinutes: plan.durationMinutes, confidence: plan.placementConfidence))
+            }
+        }
+        guard let first = offers.first else { return nil }
+        let effects = try send(
+            .placementRequested(first, alternatives: Array(offers.dropFirst())), at: calendar.date(on: day, hour: 5))
+        for effect in effects {
+            switch effect {
+            case .writeBlock(let block), .proposeBlock(let block):
+                return block
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The user works out in the day's block (if on the calendar) or, without one, on their own.
+    private mutating func work(on day: LocalDay, number: Int, block: ScheduledBlock?) throws(EngineError) {
+        let rate = scenario.completion.rate(onDay: number)
+        if scenario.deletionDays.contains(number) { return }
+        guard random.nextUnit() < rate else { return }
+        if let block, block.status == .scheduled {
+            try send(
+                .workoutDetected(at: block.start.addingTimeInterval(600), confidence: 1),
+                at: block.start.addingTimeInterval(1200))
+        } else {
+            let start = try calendar.date(on: day, hour: scenario.workout.preferredHour, minute: 10)
+            try send(.workoutDetected(at: start, confidence: 1), at: start.addingTimeInterval(600))
+        }
+    }
+
+    /// Answers today's open question (always on a `byDay` day, else with the answer rate).
+    private mutating func answerTriage(on day: LocalDay, number: Int) throws(EngineError) {
+        guard let open = ghost.triage.openQuestion, calendar.day(of: open.askedAt) == day else { return }
+        let forced = scenario.triage.byDay.contains { $0.day == number }
+        guard forced || random.nextUnit() < scenario.triage.answerRate else { return }
+        try send(
+            .triageAnswered(open.block, scenario.triage.answer(onDay: number)),
+            at: calendar.date(on: day, hour: 23, minute: 30))
+    }
+
+    /// Sends an event to the ghost and logs what today's record needs.
+    @discardableResult
+    private mutating func send(_ event: GhostEvent, at date: Date) throws(EngineError) -> [GhostEffect] {
+        let effects = try ghost.handle(event, now: date)
+        today.absorb(effects)
+        return effects
+    }
+
+    private func record(number: Int, day: LocalDay, travel: Bool) -> DayRecord {
+        let blocks = ghost.blocks.filter { $0.day == day }.map { block in
+            let moment = calendar.moment(at: block.start)
+            let start = String(format: "%02d:%02d", moment.hour, moment.minute)
+            return BlockRecord(id: block.id.rawValue, start: start, origin: block.origin, status: block.status)
+        }
+        return DayRecord(
+            day: number, date: day.description, travel: travel, trustPhase: ghost.trust.phase,
+            trustScore: ghost.trust.score, healthPhase: ghost.health.phase, healthConfidence: ghost.healthConfidence,
+            ghostHealth: ghost.ghostHealth.mode, blocks: blocks, deletions: today.deletions,
+            breakerFirings: today.breakerFirings, apologies: today.apologies, phaseChanges: today.phaseChanges,
+            healthChanges: today.healthChanges, triage: today.triage, receipts: today.receipts)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import GhostEngine
+
+/// Runs the real engine over a scenario, one local day at a time, with a simple placer
+/// (preferred hour if free, else the next free hour) and a seeded simulated user.
+public struct Simulator: Sendable {
+    /// The scenario being run.
+    public let scenario: Scenario
+    private let calendar: LocalCalendar
+    private let firstDay: LocalDay
+
+    /// Prepares a validated scenario.
+    /// - Throws: `ScenarioError` when the scenario is invalid.
+    public init(scenario: Scenario) throws(ScenarioError) {
+        try scenario.validate()
+        guard let firstDay = LocalDay(iso: scenario.startDate), let zone = TimeZone(identifier: scenario.timeZone) else {
+            throw ScenarioError(path: "startDate", message: "could not be read")
+        }
+        self.scenario = scenario
+        self.calendar = LocalCalendar(timeZone: zone)
+        self.firstDay = firstDay
+    }
+
+    /// Simulates every day and returns the trajectory. Same scenario and seed, same trajectory.
+    /// - Throws: `SimulationError` when the engine rejects an event (a simulator bug, reported not hidden).
+    public func run() throws(SimulationError) -> Trajectory {
+        var run = try SimulatedRun(scenario: scenario, calendar: calendar, firstDay: firstDay)
+        var records: [DayRecord] = []
+        for number in 1...scenario.days {
+            records.append(try run.simulateDay(number))
+        }
+        let ghost = run.ghost
+        return Trajectory(
+            scenario: scenario.name, seed: scenario.seed, days: records,
+            summary: TrajectorySummary(
+                finalTrustPhase: ghost.trust.phase, finalTrustScore: ghost.trust.score,
+                finalHealthPhase: ghost.health.phase,
+                breakerFirings: records.reduce(0) { $0 + $1.breakerFirings },
+                deletions: records.reduce(0) { $0 + $1.deletions },
+                blocksPlaced: records.reduce(0) { $0 + $1.blocks.count },
+                receipts: records.reduce(0) { $0 + $1.receipts.count }))
+    }
+}

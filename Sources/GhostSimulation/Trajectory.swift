@@ -1,0 +1,73 @@
+import GhostEngine
+
+/// The day-by-day result of a simulation, ready to render as text or JSON.
+public struct Trajectory: Codable, Sendable, Equatable {
+    /// Scenario name.
+    public let scenario: String
+    /// Seed used.
+    public let seed: UInt64
+    /// One entry per simulated day.
+    public let days: [DayRecord]
+    /// Totals over the run.
+    public let summary: TrajectorySummary
+}
+
+/// What happened on one simulated day, as of its end.
+public struct DayRecord: Codable, Sendable, Equatable {
+    /// 1-based day number.
+    public let day: Int
+    /// Local date, `YYYY-MM-DD`.
+    public let date: String
+    /// The user was travelling.
+    public let travel: Bool
+    public let trustPhase: TrustPhase
+    public let trustScore: Double
+    public let healthPhase: HealthPhase
+    public let healthConfidence: Double
+    public let ghostHealth: GhostHealthMode
+    /// Blocks placed or proposed that day.
+    public let blocks: [BlockRecord]
+    /// Auto blocks the user deleted that day.
+    public let deletions: Int
+    /// Times the safety breaker fired that day.
+    public let breakerFirings: Int
+    /// Apologies the ghost made that day.
+    public let apologies: [String]
+    /// Trust-phase changes, e.g. `scheduler→autoScheduler (advanced)`.
+    public let phaseChanges: [String]
+    /// Health-phase changes, e.g. `baseline→adaptation`.
+    public let healthChanges: [String]
+    /// Triage questions asked and miss reasons resolved, e.g. `asked b3`, `b3: lifeHappened`.
+    public let triage: [String]
+    /// Receipts issued that day.
+    public let receipts: [ReceiptRecord]
+}
+
+/// A block as the trajectory shows it.
+public struct BlockRecord: Codable, Sendable, Equatable {
+    public let id: String
+    /// Local start, `HH:MM`.
+    public let start: String
+    public let origin: ScheduledBlock.Origin
+    /// Status at the end of the day.
+    public let status: ScheduledBlock.Status
+}
+
+/// A receipt as the trajectory shows it.
+public struct ReceiptRecord: Codable, Sendable, Equatable {
+    public let id: String
+    public let action: DecisionAction
+    public let inputHash: String
+    public let reason: String
+}
+
+/// Totals over a run.
+public struct TrajectorySummary: Codable, Sendable, Equatable {
+    public let finalTrustPhase: TrustPhase
+    public let finalTrustScore: Double
+    public let finalHealthPhase: HealthPhase
+    public let breakerFirings: Int
+    public let deletions: Int
+    public let blocksPlaced: Int
+    public let receipts: Int
+}

@@ -1,0 +1,112 @@
+import Testing
+import GhostEngine
+
+struct GhostHealthMonitorTests {
+    let rules = GhostHealthRules()
+
+    /// A monitor after `count` failures of `kind`, with the changes it reported.
+    func failing(_ count: Int, _ kind: GhostFailure = .missedCycle) throws -> (GhostHealthMonitor, [GhostHealthChange]) {
+        var monitor = GhostHealthMonitor()
+        var changes: [GhostHealthChange] = []
+        for index in 0..<count {
+            if let change = monitor.handle(.failure(kind), at: try TestTime.moment(0, 1, index), rules: rules) {
+                changes.append(change)
+            }
+        }
+        return (monitor, changes)
+    }
+
+    @Test func oneFailureStaysHealthy() throws {
+        let (monitor, changes) = try failing(1)
+        #expect(monitor.mode == .healthy)
+        #expect(changes.isEmpty)
+    }
+
+    @Test func twoFailuresDegradeWithTheBackgroundSentence() throws {
+        let (monitor, changes) = try failing(2)
+        #expect(monitor.mode == .degraded)
+        #expect(changes.first?.sentence == "I'm having trouble running in the background. Things may be delayed.")
+        #expect(changes.first?.cause == .missedCycle)
+    }
+
+    @Test func fourFailuresStayDegradedAndFiveEnterSafeMode() throws {
+        #expect(try failing(4).0.mode == .degraded)
+        #expect(try failing(5, .calendarWriteFailed).0.mode == .safeMode)
+    }
+
+    @Test func nineFailuresStayInSafeModeAndTenSuspend() throws {
+        #expect(try failing(9).0.mode == .safeMode)
+        let (monitor, changes) = try failing(10, .staleData)
+        #expect(monitor.mode == .suspended)
+        #expect(changes.map(\.to) == [.degraded, .safeMode, .suspended])
+    }
+
+    @Test func everyFailureKindCounts() throws {
+        var monitor = GhostHealthMonitor()
+        for (index, kind) in GhostFailure.allCases.enumerated() {
+            _ = monitor.handle(.failure(kind), at: try TestTime.moment(0, 2, index), rules: rules)
+        }
+        #expect(monitor.failures == 4)
+        #expect(monitor.mode == .degraded)
+    }
+
+    @Test func threeSuccessesRecoverOneModeAndTwoDoNot() throws {
+        var (monitor, _) = try failing(5)
+        let moment = try TestTime.moment(0, 3)
+        #expect(monitor.handle(.success, at: moment, rules: rules) == nil)
+        #expect(monitor.handle(.success, at: moment, rules: rules) == nil)
+        let change = monitor.handle(.success, at: moment, rules: rules)
+        #expect(change?.from == .safeMode && change?.to == .degraded && change?.cause == nil)
+        #expect(monitor.failures == rules.degradedAfterFailures)
+    }
+
+    @Test func aFailureBreaksTheSuccessRun() throws {
+        var (monitor, _) = try failing(2)
+        let moment = try TestTime.moment(0, 3)
+        _ = monitor.handle(.success, at: moment, rules: rules)
+        _ = monitor.handle(.success, at: moment, rules: rules)
+        _ = monitor.handle(.failure(.calendarReadFailed), at: moment, rules: rules)
+        #expect(monitor.handle(.success, at: moment, rules: rules) == nil)
+        #expect(monitor.mode == .degraded)
+    }
+
+    @Test func recoveryClimbsAllTheWayBackToHealthy() throws {
+        var (monitor, _) = try failing(10)
+        var changes: [GhostHealthChange] = []
+        for _ in 0..<9 {
+            if let change = monitor.handle(.success, at: try TestTime.moment(0, 4), rules: rules) { changes.append(change) }
+        }
+        #expect(changes.map(\.to) == [.safeMode, .degraded, .healthy])
+        #expect(changes.last?.sentence == "Everything is running normally again.")
+        #expect(monitor.failures == 0)
+    }
+
+    @Test func successesWhileHealthyForgiveEarlierFailures() throws {
+        var (monitor, _) = try failing(1)
+        for _ in 0..<3 { _ = monitor.handle(.success, at: try TestTime.moment(0, 4), rules: rules) }
+        #expect(monitor.failures == 0)
+        _ = monitor.handle(.failure(.missedCycle), at: try TestTime.moment(0, 5), rules: rules)
+        #expect(monitor.mode == .healthy)
+    }
+
+    @Test func eachModeNarrowsWhatTheGhostMayDo() {
+        #expect(GhostHealthMode.healthy.allowed == TrustPhase.fullGhost.capabilities)
+        #expect(GhostHealthMode.degraded.allowed == TrustCapabilities(canPropose: true, canWriteCalendar: true))
+        #expect(GhostHealthMode.safeMode.allowed == TrustCapabilities(canPropose: true))
+        #expect(GhostHealthMode.suspended.allowed == .observeOnly)
+    }
+
+    @Test func modesHaveDisplayNames() {
+        #expect(GhostHealthMode.allCases.map(\.displayName) == ["Healthy", "Degraded", "Safe mode", "Suspended"])
+    }
+
+    @Test func everyModeChangeHasASentence() {
+        for mode in GhostHealthMode.allCases {
+            for previous in GhostHealthMode.allCases where previous != mode {
+                #expect(!mode.sentence(enteringFrom: previous).isEmpty)
+            }
+        }
+        #expect(GhostHealthMode.degraded.sentence(enteringFrom: .safeMode) != GhostHealthMode.degraded.sentence(enteringFrom: .healthy))
+        #expect(GhostHealthMode.safeMode.sentence(enteringFrom: .suspended) != GhostHealthMode.safeMode.sentence(enteringFrom: .degraded))
+    }
+}
