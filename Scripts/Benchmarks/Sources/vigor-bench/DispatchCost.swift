@@ -27,10 +27,25 @@ struct DispatchCost: AsyncParsableCommand {
                 bytes += await dispatcher.reply(to: frame)?.count ?? 0
             }
         }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        func microseconds(_ duration: Duration) -> Double {
+            (Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) / Double(requests) * 1e6
+        }
+        var parsed = 0
+        let parsing = clock.measure {
+            for _ in 0..<requests {
+                if case .object(let members)? = try? JSONParser.parse(frame) { parsed += members.count }
+            }
+        }
+        var encodedBytes = 0
+        let encoding = clock.measure {
+            for _ in 0..<requests {
+                encodedBytes += (try? RPCCoding.makeEncoder().encode(status))?.count ?? 0
+            }
+        }
+        let perRequest = microseconds(elapsed)
         print("requests           \(requests)")
-        print(String(format: "per request        %.2f µs", seconds / Double(requests) * 1e6))
-        print(String(format: "single-core rate   %.0f req/s", Double(requests) / seconds))
+        print(String(format: "per request        %.2f µs (parse %.2f µs, encode result %.2f µs)", perRequest, microseconds(parsing), microseconds(encoding)))
+        print(String(format: "single-core rate   %.0f req/s", 1e6 / perRequest))
         print("reply bytes        \(bytes / requests)")
     }
 }
