@@ -45,6 +45,7 @@ let package = Package(
             name: "VigorDaemon",
             dependencies: [
                 "CSystemd",
+                "GhostEngine",
                 "Store",
                 "VigorRPC",
                 .product(name: "Logging", package: "swift-log"),

@@ -86,7 +86,7 @@ public struct AppDatabase: Sendable {
 
     /// The identifier of the newest migration applied, e.g. `v1-daemon-runs`.
     public func schemaVersion() throws(StoreError) -> String {
-        try perform("read the schema version") { db in
+        try read("read the schema version") { db in
             let applied = try StoreMigrations.migrator.appliedIdentifiers(db)
             return StoreMigrations.migrator.migrations.last(where: applied.contains) ?? "empty"
         }
@@ -110,7 +110,7 @@ public struct AppDatabase: Sendable {
 
     /// The runs, newest first.
     public func recentRuns(limit: Int = 10) throws(StoreError) -> [DaemonRun] {
-        try perform("read the daemon runs") { db in
+        try read("read the daemon runs") { db in
             try DaemonRun.order(Column("id").desc).limit(limit).fetchAll(db)
         }
     }
@@ -125,7 +125,7 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    private func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.write(body)
         } catch let error as DatabaseError {
@@ -135,7 +135,7 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    private func perform<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try writer.read(body)
         } catch let error as DatabaseError {

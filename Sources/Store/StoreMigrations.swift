@@ -13,6 +13,21 @@ enum StoreMigrations {
                 table.column("version", .text).notNull()
             }
         }
+        migrator.registerMigration("v2-ghost") { db in
+            // The engine's whole state as JSON: one row, replaced in the same transaction as the
+            // receipts its decisions produced.
+            try db.create(table: "ghostState") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("state", .blob).notNull()
+                table.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "decisionReceipt") { table in
+                table.primaryKey("id", .text)
+                table.column("at", .datetime).notNull().indexed()
+                table.column("action", .text).notNull()
+                table.column("body", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

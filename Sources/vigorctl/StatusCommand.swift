@@ -46,10 +46,23 @@ enum StatusText {
         row("socket", "\(status.socket) (\(status.socketOrigin == "systemd" ? "from systemd" : "bound by vigord"))")
         row("config", status.configSource == "file" ? status.configPath : "\(status.configPath) (not found: using defaults)")
         row("database", "\(status.database.path) (schema \(status.database.schemaVersion))")
+        let ghost = status.ghost
+        let pin = ghost.pinnedByUser ? ", set by you" : ""
+        row("trust", "\(style.bold(ghost.trustPhaseName)) (score \(percent(ghost.trustScore))\(pin))")
+        row("may", ghost.capabilities.isEmpty ? "observe and learn only" : ghost.capabilities.map(CapabilityText.phrase).joined(separator: ", "))
+        row("health", "\(ghost.healthPhaseName) phase, confidence \(percent(ghost.healthConfidence))")
+        row("ghost", ghost.ghostHealth == "healthy" ? ghost.ghostHealthName : style.red(ghost.ghostHealthName))
+        if ghost.breakerDeletions > 0 { row("breaker", "\(ghost.breakerDeletions) of your deletions in a row") }
+        row("morning", "next \(status.nextCycles.morning)")
+        row("evening", "next \(status.nextCycles.evening)")
         if let reload = status.lastReload {
             row("last reload", reload.ok ? "\(reload.at) ok" : "\(reload.at) " + style.red("refused: \(reload.error ?? "")"))
         }
         return lines.joined(separator: "\n")
+    }
+
+    static func percent(_ value: Double) -> String {
+        "\(Int((value * 100).rounded()))%"
     }
 
     static func duration(_ seconds: Int) -> String {
@@ -60,5 +73,19 @@ enum StatusText {
         if hours > 0 { return "\(hours)h \(minutes)m" }
         if minutes > 0 { return "\(minutes)m \(seconds % 60)s" }
         return "\(seconds)s"
+    }
+}
+
+/// Capability names from the API, as phrases.
+enum CapabilityText {
+    static func phrase(_ name: String) -> String {
+        switch name {
+        case "propose": "propose blocks"
+        case "writeCalendar": "write blocks"
+        case "transform": "transform blocks"
+        case "move": "move blocks"
+        case "protectTime": "protect time"
+        default: name
+        }
     }
 }

@@ -12,7 +12,7 @@ private func temporaryFolder() throws -> String {
 
 @Test func freshDatabaseIsMigratedToTheNewestVersion() throws {
     let database = try AppDatabase.inMemory()
-    #expect(try database.schemaVersion() == "v1-daemon-runs")
+    #expect(try database.schemaVersion() == "v2-ghost")
 }
 
 @Test func runsAreRecordedAndAStopClosesTheRun() throws {

@@ -158,3 +158,49 @@ final class Answer: @unchecked Sendable {
         return lock.withLock { value }
     }
 }
+
+@Suite(.serialized) struct GhostPersistenceTests {
+    @Test func manualTrustPhaseAndItsReceiptSurviveARestart() throws {
+        let first = try DaemonHarness(label: "ghost", config: "[schedule]\ntimezone = \"Europe/Berlin\"\n")
+        try first.start()
+        let set = try runCommand(Binaries.vigorctl, ["trust", "transformer", "--socket", first.socketPath])
+        #expect(set.status == 0)
+        first.signal(SIGTERM)
+        #expect(first.waitForExit() == 0)
+
+        let second = Process()
+        second.executableURL = URL(fileURLWithPath: Binaries.vigord)
+        second.arguments = ["--socket", first.socketPath, "--state-dir", first.folder + "/state", "--config", first.configPath]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = first.notify.path
+        second.environment = environment
+        first.notify.forget()
+        try second.run()
+        defer {
+            second.terminate()
+            second.waitUntilExit()
+        }
+        #expect(first.notify.waitFor("READY=1"))
+        let status = try RPCConnection(socketPath: first.socketPath).call(StatusMethod.self, NoParams())
+        #expect(status.ghost.trustPhase == "transformer")
+        #expect(status.ghost.pinnedByUser)
+        let why = try runCommand(Binaries.vigorctl, ["why", "--socket", first.socketPath])
+        #expect(why.status == 0)
+        #expect(why.stdout.contains("You moved me to Transformer"))
+    }
+
+    @Test func unreadableEngineStateStopsTheStartAndIsKept() throws {
+        let daemon = try DaemonHarness(label: "badghost")
+        try daemon.start()
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit() == 0)
+        let database = daemon.folder + "/state/vigor.sqlite"
+        let tamper = try runCommand("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE ghostState SET state=x'7b7d'\"); c.commit()", database])
+        #expect(tamper.status == 0, "\(tamper.stderr)")
+        let result = try runCommand(Binaries.vigord, ["--socket", daemon.socketPath, "--state-dir", daemon.folder + "/state", "--config", "/dev/null"])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("engine state"))
+        let kept = try runCommand("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT hex(state) FROM ghostState').fetchone()[0])", database])
+        #expect(kept.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "7B7D")
+    }
+}

@@ -6,12 +6,19 @@ import VigorRPC
 
 @testable import VigorDaemon
 
+private let start = Date(timeIntervalSince1970: 1_795_341_600)
+
 private func makeContext(testHooks: Bool, configPath: String = "/nonexistent/config.toml") throws -> DaemonRouter.Context {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
     let state = DaemonState(
-        config: DaemonConfig(), origin: .defaults, configPath: configPath, configMayBeMissing: true,
+        config: config, origin: .defaults, configPath: configPath, configMayBeMissing: true,
         startedAt: Date(timeIntervalSince1970: 1_795_341_600), now: { Date(timeIntervalSince1970: 1_795_341_690) },
         logger: Logger(label: "test"))
-    return DaemonRouter.Context(state: state, socket: .path("/tmp/t.sock"), database: try AppDatabase.inMemory(), testHooks: testHooks)
+    let database = try AppDatabase.inMemory()
+    let ghost = try GhostHost(database: database, zone: try #require(TimeZone(identifier: "Europe/Berlin")), now: start)
+    return DaemonRouter.Context(
+        state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, testHooks: testHooks, now: { start.addingTimeInterval(60) })
 }
 
 private func documentedNames(_ document: JSONValue) -> Set<String> {
@@ -38,7 +45,8 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     let status = try RPCCoding.decode(DaemonStatus.self, from: try #require(JSONDecoder().decode(RPCResponse.self, from: reply).result))
     #expect(status.uptimeSeconds == 90)
     #expect(status.configSource == "defaults")
-    #expect(status.database.schemaVersion == "v1-daemon-runs")
+    #expect(status.database.schemaVersion == "v2-ghost")
+    #expect(status.ghost.trustPhase == "observer")
 }
 
 @Test func reloadOfAnInvalidFileKeepsTheOldConfigAndAnswersConfigInvalid() async throws {
@@ -53,4 +61,41 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     #expect(error.code == -32001)
     #expect(error.message.contains("schedule.mornin"))
     #expect(await context.state.config.schedule.morning == LocalTime(hour: 5, minute: 0))
+}
+
+private func call(_ frame: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {
+    let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(to: Data(frame.utf8)))
+    return try JSONDecoder().decode(RPCResponse.self, from: reply)
+}
+
+@Test func manualTrustChangeWinsIsSavedAndExplained() async throws {
+    let context = try makeContext(testHooks: false)
+    let response = try await call(#"{"jsonrpc":"2.0","method":"trust.set","params":{"phase":"transformer"},"id":1}"#, context)
+    let ghost = try RPCCoding.decode(GhostStatus.self, from: try #require(response.result))
+    #expect(ghost.trustPhase == "transformer")
+    #expect(ghost.pinnedByUser)
+    #expect(ghost.capabilities == ["propose", "writeCalendar", "transform"])
+    let listed = try await call(#"{"jsonrpc":"2.0","method":"receipts.list","id":2}"#, context)
+    let receipts = try RPCCoding.decode(ReceiptsListMethod.Result.self, from: try #require(listed.result)).receipts
+    #expect(receipts.count == 1)
+    #expect(receipts.first?.action == "trustChanged")
+    #expect(receipts.first?.at.description == "2026-11-22T11:01:00+01:00")
+    let reopened = try GhostHost(database: context.database, zone: .gmt, now: start)
+    #expect(await reopened.current.trust.phase == .transformer)
+}
+
+@Test func unknownTrustPhaseIsInvalidParamsNamingTheField() async throws {
+    let response = try await call(#"{"jsonrpc":"2.0","method":"trust.set","params":{"phase":"god"},"id":1}"#, try makeContext(testHooks: false))
+    #expect(response.error?.code == -32602)
+    #expect(response.error?.message.contains("'phase'") == true)
+}
+
+@Test func receiptLimitOutsideItsRangeIsInvalidParams() async throws {
+    let context = try makeContext(testHooks: false)
+    for limit in [0, 201] {
+        let response = try await call(#"{"jsonrpc":"2.0","method":"receipts.list","params":{"limit":\#(limit)},"id":1}"#, context)
+        #expect(response.error?.code == -32602)
+    }
+    let ok = try await call(#"{"jsonrpc":"2.0","method":"receipts.list","params":{"limit":200},"id":1}"#, context)
+    #expect(ok.error == nil)
 }

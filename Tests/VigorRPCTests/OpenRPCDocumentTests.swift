@@ -28,7 +28,13 @@ import Testing
         version: "1", pid: 1, startedAt: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), uptimeSeconds: 0,
         socket: "/s", socketOrigin: "bound", configPath: "/c", configSource: "defaults", timezone: "Europe/Berlin",
         lastReload: ReloadOutcome(at: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), ok: false, configPath: "/c", error: "e"),
-        database: DatabaseStatus(path: "/d", schemaVersion: "v1"))
+        database: DatabaseStatus(path: "/d", schemaVersion: "v1"),
+        ghost: GhostStatus(
+            trustPhase: "observer", trustPhaseName: "Observer", trustScore: 0, pinnedByUser: false, capabilities: [],
+            healthPhase: "baseline", healthPhaseName: "Baseline", healthConfidence: 0.3, ghostHealth: "healthy",
+            ghostHealthName: "Healthy", breakerDeletions: 0),
+        nextCycles: NextCycles(
+            morning: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), evening: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone)))
     let encoded = try RPCCoding.encodeValue(status)
     let schema = StatusMethod.resultSchema.objectValue
     let properties = Set(schema?["properties"]?.objectValue?.keys.map { $0 } ?? [])

@@ -71,12 +71,21 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
 
+        let ghost: GhostHost
+        do {
+            ghost = try GhostHost(database: database, zone: config.schedule.zone, now: Date())
+        } catch {
+            logger.critical("cannot load the engine state", metadata: ["error": "\(error)"])
+            printError(error.description)
+            return DaemonExitCode.storage.rawValue
+        }
+
         let state = DaemonState(
             config: config, origin: origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
             startedAt: Date(), now: { Date() }, logger: logger)
         let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
         let context = DaemonRouter.Context(
-            state: state, socket: listener, database: database, testHooks: testHooks,
+            state: state, socket: listener, database: database, ghost: ghost, testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },

@@ -1,4 +1,5 @@
 import Foundation
+import GhostEngine
 import Store
 import VigorRPC
 
@@ -8,23 +9,29 @@ public enum DaemonRouter {
         public var state: DaemonState
         public var socket: ListeningSocket
         public var database: AppDatabase
+        public var ghost: GhostHost
         public var testHooks: Bool
         /// Called after a reload through the API, so systemd hears about it as with SIGHUP.
         public var reloadObserver: @Sendable (ReloadOutcome) -> Void
+        /// The wall clock for engine events.
+        public var now: @Sendable () -> Date
         /// Told when a test hook starts work, so a test can wait for that event instead of sleeping.
         public var testHookObserver: @Sendable (String) -> Void
 
         public init(
-            state: DaemonState, socket: ListeningSocket, database: AppDatabase, testHooks: Bool,
+            state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, testHooks: Bool,
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
-            testHookObserver: @escaping @Sendable (String) -> Void = { _ in }
+            testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
+            now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.state = state
             self.socket = socket
             self.database = database
+            self.ghost = ghost
             self.testHooks = testHooks
             self.reloadObserver = reloadObserver
             self.testHookObserver = testHookObserver
+            self.now = now
         }
     }
 
@@ -41,7 +48,31 @@ public enum DaemonRouter {
         let schemaVersion = Result { try context.database.schemaVersion() }
         router.register(StatusMethod.self) { _ in
             let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
-            return await context.state.status(socket: context.socket, database: database)
+            return await context.state.status(
+                socket: context.socket, database: database, ghost: GhostStatus(await context.ghost.current))
+        }
+        router.register(TrustSetMethod.self) { params in
+            let event: GhostEvent
+            if params.phase == "auto" {
+                event = .releaseManualPin
+            } else if let phase = TrustPhase(rawValue: params.phase) {
+                event = .manualPhaseChange(to: phase)
+            } else {
+                throw RPCErrorObject(
+                    .invalidParams, "Invalid params: field 'phase' must be one of \((TrustPhaseName.all + ["auto"]).joined(separator: ", "))")
+            }
+            try await Self.perform(event, on: context.ghost, now: context.now())
+            return GhostStatus(await context.ghost.current)
+        }
+        router.register(ReceiptsListMethod.self) { params in
+            let limit = params.limit ?? 10
+            guard (1...200).contains(limit) else {
+                throw RPCErrorObject(.invalidParams, "Invalid params: field 'limit' must be between 1 and 200")
+            }
+            let zone = await context.state.config.schedule.zone
+            let stored = try context.database.recentReceipts(limit: limit)
+            let receipts = try stored.map { ReceiptView(try JSONDecoder().decode(DecisionReceipt.self, from: $0.body), zone: zone) }
+            return ReceiptsListMethod.Result(receipts: receipts)
         }
         router.register(ReloadMethod.self) { _ in
             let outcome = await context.state.reload()
@@ -64,5 +95,16 @@ public enum DaemonRouter {
             }
         }
         return router
+    }
+
+    /// Runs an engine event, mapping engine and storage failures to their API errors.
+    private static func perform(_ event: GhostEvent, on host: GhostHost, now: Date) async throws {
+        do {
+            _ = try await host.perform(event, at: now)
+        } catch let error as EngineError {
+            throw RPCErrorObject(.engineRefused, "Refused by the engine: \(error.message)", data: ["engineCode": .string(error.code)])
+        } catch let error as StoreError {
+            throw RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error.description)")
+        }
     }
 }

@@ -52,7 +52,7 @@ public actor DaemonState {
     }
 
     /// The `status` result.
-    public func status(socket: ListeningSocket, database: DatabaseStatus) -> DaemonStatus {
+    public func status(socket: ListeningSocket, database: DatabaseStatus, ghost: GhostStatus) -> DaemonStatus {
         let zone = config.schedule.zone
         let current = now()
         return DaemonStatus(
@@ -66,7 +66,11 @@ public actor DaemonState {
             configSource: configOrigin.rawValue,
             timezone: zone.identifier,
             lastReload: lastReload,
-            database: database
+            database: database,
+            ghost: ghost,
+            nextCycles: NextCycles(
+                morning: RPCTimestamp(CycleTimes.next(config.schedule.morning, after: current, in: zone), in: zone),
+                evening: RPCTimestamp(CycleTimes.next(config.schedule.evening, after: current, in: zone), in: zone))
         )
     }
 }

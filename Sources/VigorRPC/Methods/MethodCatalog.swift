@@ -5,6 +5,8 @@ public enum MethodCatalog {
         DiscoverMethod.self,
         StatusMethod.self,
         ReloadMethod.self,
+        TrustSetMethod.self,
+        ReceiptsListMethod.self,
     ]
 }
 

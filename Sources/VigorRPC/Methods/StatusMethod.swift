@@ -3,7 +3,7 @@ public enum StatusMethod: RPCMethod {
     public typealias Params = NoParams
     public typealias Result = DaemonStatus
     public static let name = "status"
-    public static let summary = "Reports the daemon's version, pid, uptime, socket, configuration and storage."
+    public static let summary = "Reports the daemon's version, pid, uptime, socket, configuration, storage, the Ghost's trust and health, and the next cycles."
     public static let resultSchema = DaemonStatus.schema
 }
 
@@ -22,11 +22,15 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var timezone: String
     public var lastReload: ReloadOutcome?
     public var database: DatabaseStatus
+    /// The Ghost: trust, health profile, ghost health.
+    public var ghost: GhostStatus
+    /// When the morning and evening cycles run next.
+    public var nextCycles: NextCycles
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
-        lastReload: ReloadOutcome?, database: DatabaseStatus
+        lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles
     ) {
         self.version = version
         self.pid = pid
@@ -39,6 +43,8 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.timezone = timezone
         self.lastReload = lastReload
         self.database = database
+        self.ghost = ghost
+        self.nextCycles = nextCycles
     }
 
     static let schema = Schema.object(
@@ -54,10 +60,12 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "timezone": Schema.string,
             "lastReload": ReloadOutcome.schema,
             "database": DatabaseStatus.schema,
+            "ghost": GhostStatus.schema,
+            "nextCycles": NextCycles.schema,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
-            "configSource", "timezone", "database",
+            "configSource", "timezone", "database", "ghost", "nextCycles",
         ]
     )
 }

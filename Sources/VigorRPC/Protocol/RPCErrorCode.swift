@@ -17,6 +17,10 @@ public enum RPCErrorCode: Int, Sendable, CaseIterable, Codable {
     case permissionDenied = -32002
     /// The daemon is shutting down and accepts no new work.
     case shuttingDown = -32003
+    /// The engine refused the request (e.g. an unknown block); the message says why.
+    case engineRefused = -32004
+    /// The state database failed; nothing was changed.
+    case storageFailed = -32005
 
     /// The standard message for the code.
     public var meaning: String {
@@ -29,6 +33,8 @@ public enum RPCErrorCode: Int, Sendable, CaseIterable, Codable {
         case .configInvalid: "Configuration invalid"
         case .permissionDenied: "Permission denied"
         case .shuttingDown: "Shutting down"
+        case .engineRefused: "Refused by the engine"
+        case .storageFailed: "Storage failed"
         }
     }
 }

@@ -25,6 +25,9 @@ final class NotifySocket {
 
     deinit { close(descriptor) }
 
+    /// Forgets the messages seen so far, before waiting for a new process's messages.
+    func forget() { received.removeAll() }
+
     /// Waits (up to `timeout` seconds per message) until a message containing `assignment` arrives;
     /// returns false on timeout.
     func waitFor(_ assignment: String, timeout: Int = 30) -> Bool {

@@ -1,0 +1,33 @@
+import Foundation
+import GhostEngine
+import VigorRPC
+
+extension GhostStatus {
+    /// The API's view of the engine state.
+    init(_ ghost: Ghost) {
+        let capabilities = ghost.capabilities
+        let names: [(Bool, String)] = [
+            (capabilities.canPropose, "propose"), (capabilities.canWriteCalendar, "writeCalendar"),
+            (capabilities.canTransform, "transform"), (capabilities.canMove, "move"),
+            (capabilities.canProtectTime, "protectTime"),
+        ]
+        self.init(
+            trustPhase: ghost.trust.phase.rawValue, trustPhaseName: ghost.trust.phase.displayName,
+            trustScore: ghost.trust.score, pinnedByUser: ghost.trust.pinnedByUser,
+            capabilities: names.filter(\.0).map(\.1),
+            healthPhase: ghost.health.phase.rawValue, healthPhaseName: ghost.health.phase.displayName,
+            healthConfidence: ghost.healthConfidence, ghostHealth: ghost.ghostHealth.mode.rawValue,
+            ghostHealthName: ghost.ghostHealth.mode.displayName, breakerDeletions: ghost.breaker.consecutiveDeletions)
+    }
+}
+
+extension ReceiptView {
+    /// The API's view of a receipt, with its time in the user's zone.
+    init(_ receipt: DecisionReceipt, zone: TimeZone) {
+        self.init(
+            id: receipt.id, action: receipt.action.rawValue, at: RPCTimestamp(receipt.at, in: zone),
+            inputHash: receipt.inputHash, inputs: receipt.inputs.map { Input(name: $0.name, value: $0.value) },
+            alternatives: receipt.alternatives, confidence: receipt.confidence, trustImpact: receipt.trustImpact,
+            reason: receipt.reason)
+    }
+}

@@ -1,0 +1,73 @@
+/// The engine's state as `status` shows it: what the Ghost may do now and how well it knows you.
+public struct GhostStatus: Codable, Sendable, Equatable {
+    /// `observer`, `scheduler`, `autoScheduler`, `transformer` or `fullGhost`.
+    public var trustPhase: String
+    /// The phase as people read it, e.g. `Auto-Scheduler`.
+    public var trustPhaseName: String
+    /// Trust score, 0…1.
+    public var trustScore: Double
+    /// True when the user set the phase by hand; automatic moves wait until released.
+    public var pinnedByUser: Bool
+    /// What the Ghost may do now (trust phase narrowed by ghost health), e.g. `propose`, `writeCalendar`.
+    public var capabilities: [String]
+    /// `baseline`, `adaptation`, `maintenance` or `regression`.
+    public var healthPhase: String
+    public var healthPhaseName: String
+    /// Health-profile confidence, 0…1.
+    public var healthConfidence: Double
+    /// `healthy`, `degraded`, `safeMode` or `suspended`.
+    public var ghostHealth: String
+    public var ghostHealthName: String
+    /// Consecutive deletions of auto blocks counted by the safety breaker.
+    public var breakerDeletions: Int
+
+    public init(
+        trustPhase: String, trustPhaseName: String, trustScore: Double, pinnedByUser: Bool, capabilities: [String],
+        healthPhase: String, healthPhaseName: String, healthConfidence: Double, ghostHealth: String,
+        ghostHealthName: String, breakerDeletions: Int
+    ) {
+        self.trustPhase = trustPhase
+        self.trustPhaseName = trustPhaseName
+        self.trustScore = trustScore
+        self.pinnedByUser = pinnedByUser
+        self.capabilities = capabilities
+        self.healthPhase = healthPhase
+        self.healthPhaseName = healthPhaseName
+        self.healthConfidence = healthConfidence
+        self.ghostHealth = ghostHealth
+        self.ghostHealthName = ghostHealthName
+        self.breakerDeletions = breakerDeletions
+    }
+
+    static let schema = Schema.object(
+        [
+            "trustPhase": Schema.oneOf(TrustPhaseName.all), "trustPhaseName": Schema.string, "trustScore": Schema.number,
+            "pinnedByUser": Schema.boolean, "capabilities": Schema.array(of: Schema.string),
+            "healthPhase": Schema.oneOf(["baseline", "adaptation", "maintenance", "regression"]),
+            "healthPhaseName": Schema.string, "healthConfidence": Schema.number,
+            "ghostHealth": Schema.oneOf(["healthy", "degraded", "safeMode", "suspended"]), "ghostHealthName": Schema.string,
+            "breakerDeletions": Schema.integer,
+        ],
+        required: [
+            "trustPhase", "trustPhaseName", "trustScore", "pinnedByUser", "capabilities", "healthPhase", "healthPhaseName",
+            "healthConfidence", "ghostHealth", "ghostHealthName", "breakerDeletions",
+        ])
+}
+
+/// The next run of each daily cycle, in the user's zone.
+public struct NextCycles: Codable, Sendable, Equatable {
+    public var morning: RPCTimestamp
+    public var evening: RPCTimestamp
+
+    public init(morning: RPCTimestamp, evening: RPCTimestamp) {
+        self.morning = morning
+        self.evening = evening
+    }
+
+    static let schema = Schema.object(["morning": Schema.time, "evening": Schema.time], required: ["morning", "evening"])
+}
+
+/// The wire names of the trust phases, shared by `status`, `trust.set` and the CLI.
+public enum TrustPhaseName {
+    public static let all = ["observer", "scheduler", "autoScheduler", "transformer", "fullGhost"]
+}

@@ -1,0 +1,67 @@
+/// `receipts.list`: the Ghost's latest decisions with their reasons, newest first (`vigorctl why`).
+public enum ReceiptsListMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        /// How many receipts, 1…200; default 10.
+        public var limit: Int?
+        public init(limit: Int? = nil) { self.limit = limit }
+    }
+    public struct Result: Codable, Sendable, Equatable {
+        public var receipts: [ReceiptView]
+        public init(receipts: [ReceiptView]) { self.receipts = receipts }
+    }
+    public static let name = "receipts.list"
+    public static let summary = "Lists the latest decision receipts, newest first: what the Ghost decided, on what inputs, and why."
+    public static let params = [
+        OpenRPCParam(name: "limit", required: false, description: "How many, 1 to 200 (default 10).", schema: Schema.integer)
+    ]
+    public static let resultSchema = Schema.object(["receipts": Schema.array(of: ReceiptView.schema)], required: ["receipts"])
+}
+
+/// One decision receipt as the API shows it.
+public struct ReceiptView: Codable, Sendable, Equatable {
+    public struct Input: Codable, Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var id: String
+    /// `scheduled`, `proposed`, `transformed`, `removed`, `moved`, `trustChanged`, `breakerFired` or `emergency`.
+    public var action: String
+    public var at: RPCTimestamp
+    /// Hash of the input snapshot: equal inputs give equal hashes.
+    public var inputHash: String
+    public var inputs: [Input]
+    public var alternatives: [String]
+    public var confidence: Double
+    public var trustImpact: Double
+    /// The plain-English reason.
+    public var reason: String
+
+    public init(
+        id: String, action: String, at: RPCTimestamp, inputHash: String, inputs: [Input], alternatives: [String],
+        confidence: Double, trustImpact: Double, reason: String
+    ) {
+        self.id = id
+        self.action = action
+        self.at = at
+        self.inputHash = inputHash
+        self.inputs = inputs
+        self.alternatives = alternatives
+        self.confidence = confidence
+        self.trustImpact = trustImpact
+        self.reason = reason
+    }
+
+    static let schema = Schema.object(
+        [
+            "id": Schema.string, "action": Schema.string, "at": Schema.time, "inputHash": Schema.string,
+            "inputs": Schema.array(of: Schema.object(["name": Schema.string, "value": Schema.string], required: ["name", "value"])),
+            "alternatives": Schema.array(of: Schema.string), "confidence": Schema.number, "trustImpact": Schema.number,
+            "reason": Schema.string,
+        ],
+        required: ["id", "action", "at", "inputHash", "inputs", "alternatives", "confidence", "trustImpact", "reason"])
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import Store
+
+@Test func newDatabaseHasNoEngineState() throws {
+    #expect(try AppDatabase.inMemory().ghostState() == nil)
+}
+
+@Test func decisionSavesStateAndReceiptsTogether() throws {
+    let database = try AppDatabase.inMemory()
+    let at = Date(timeIntervalSince1970: 1_795_341_600)
+    try database.recordDecision(state: Data("one".utf8), receipts: [], at: at)
+    try database.recordDecision(
+        state: Data("two".utf8),
+        receipts: [StoredReceipt(id: "r1", at: at, action: "trustChanged", body: Data("{}".utf8))], at: at)
+    #expect(try database.ghostState() == Data("two".utf8))
+    #expect(try database.recentReceipts(limit: 10).map(\.id) == ["r1"])
+}
+
+@Test func aFailingReceiptLeavesTheStateAsItWas() throws {
+    let database = try AppDatabase.inMemory()
+    let at = Date(timeIntervalSince1970: 0)
+    let receipt = StoredReceipt(id: "r1", at: at, action: "scheduled", body: Data())
+    try database.recordDecision(state: Data("before".utf8), receipts: [receipt], at: at)
+    #expect(throws: StoreError.self) {
+        try database.recordDecision(state: Data("after".utf8), receipts: [receipt], at: at)
+    }
+    #expect(try database.ghostState() == Data("before".utf8))
+}
+
+@Test func receiptsComeNewestFirstAndCanBePruned() throws {
+    let database = try AppDatabase.inMemory()
+    let receipts = (1...3).map {
+        StoredReceipt(id: "r\($0)", at: Date(timeIntervalSince1970: Double($0) * 60), action: "proposed", body: Data())
+    }
+    try database.recordDecision(state: Data(), receipts: receipts, at: Date(timeIntervalSince1970: 0))
+    #expect(try database.recentReceipts(limit: 2).map(\.id) == ["r3", "r2"])
+    try database.deleteReceipts(ids: ["r3"])
+    #expect(try database.recentReceipts(limit: 5).map(\.id) == ["r2", "r1"])
+}
