@@ -25,6 +25,11 @@ let package = Package(
     targets: [
         // System libraries, found through pkg-config.
         .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
@@ -39,11 +44,14 @@ let package = Package(
         // The pure domain: no I/O, injected clock and random source.
         .target(name: "GhostEngine"),
         .target(name: "GhostSimulation", dependencies: ["GhostEngine"]),
+        // The libical adapter: no C pointer leaves it.
+        .target(name: "Calendar", dependencies: ["CLibical"]),
 
         // Wiring: services, socket server, systemd integration, configuration.
         .target(
             name: "VigorDaemon",
             dependencies: [
+                "Calendar",
                 "CSystemd",
                 "GhostEngine",
                 "Store",
@@ -82,6 +90,7 @@ let package = Package(
             ]
         ),
 
+        .testTarget(name: "CalendarTests", dependencies: ["Calendar"]),
         .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
         .testTarget(name: "GhostSimulationTests", dependencies: ["GhostSimulation", "GhostEngine", "vigor-sim"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC"]),

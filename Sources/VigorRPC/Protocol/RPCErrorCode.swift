@@ -21,6 +21,8 @@ public enum RPCErrorCode: Int, Sendable, CaseIterable, Codable {
     case engineRefused = -32004
     /// The state database failed; nothing was changed.
     case storageFailed = -32005
+    /// A calendar source named in the params is not configured.
+    case unknownSource = -32006
 
     /// The standard message for the code.
     public var meaning: String {
@@ -35,6 +37,7 @@ public enum RPCErrorCode: Int, Sendable, CaseIterable, Codable {
         case .shuttingDown: "Shutting down"
         case .engineRefused: "Refused by the engine"
         case .storageFailed: "Storage failed"
+        case .unknownSource: "Unknown calendar source"
         }
     }
 }

@@ -1,0 +1,14 @@
+import Foundation
+
+/// One concrete instance of an event in UTC, with the properties that decide busy-ness.
+struct EventOccurrence: Sendable {
+    var uid: String
+    var summary: String
+    /// Seconds since 1970, UTC.
+    var start: Int
+    var end: Int
+    var isAllDay: Bool
+    var status: String?
+    var transparency: Transparency?
+    var attendees: [Attendee]
+}

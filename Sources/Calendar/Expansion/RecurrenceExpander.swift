@@ -1,0 +1,255 @@
+import CLibical
+import Foundation
+
+/// Expands events (masters, overrides, single events) into occurrences overlapping [from, to).
+///
+/// RRULEs are iterated by libical on wall-clock time, so a weekly 09:00 stays 09:00 across DST;
+/// each wall time is then converted with `InstantConverter`. Iteration stops past the window
+/// end (plus the largest backward THISANDFUTURE shift), never running toward year 9999.
+/// Call only inside `LibicalRuntime.run`.
+struct RecurrenceExpander {
+    let converter: InstantConverter
+    /// Safety stop for pathological rules (e.g. FREQ=SECONDLY from years ago).
+    var maxInstancesPerRule = 500_000
+
+    private struct Instance {
+        var start: Int
+        var time: CalendarTime
+        var length: EventLength
+    }
+
+    /// Occurrences of all events in one file overlapping [from, to), plus problems met.
+    func occurrences(of events: [EventRecord], from: Int, to: Int) -> (occurrences: [EventOccurrence], issues: [String]) {
+        var byUID: [String: [EventRecord]] = [:]
+        var order: [String] = []
+        for event in events {
+            if byUID[event.uid] == nil { order.append(event.uid) }
+            byUID[event.uid, default: []].append(event)
+        }
+        var result: [EventOccurrence] = []
+        var issues: [String] = []
+        for uid in order {
+            let group = byUID[uid] ?? []
+            let masters = group.filter { $0.recurrenceID == nil }
+            let overrides = group.filter { $0.recurrenceID != nil }
+            if masters.isEmpty {
+                for single in overrides {
+                    result.append(occurrence(of: single, start: converter.instant(single.start), time: single.start, length: single.length))
+                }
+                continue
+            }
+            for master in masters {
+                if overrides.isEmpty, master.recurrenceRules.isEmpty, master.recurrenceDates.isEmpty,
+                   !mayOverlap(wallStart: master.start.wall.naiveSeconds, master: master, from: from, to: to) {
+                    continue
+                }
+                result.append(contentsOf: expand(master: master, overrides: overrides, from: from, to: to, issues: &issues))
+            }
+        }
+        return (result.filter { overlaps($0, from: from, to: to) }, issues)
+    }
+
+    /// Start and end of the event's first instance (its DTSTART), ignoring recurrence.
+    func firstSpan(of record: EventRecord) -> (start: Int, end: Int) {
+        let start = converter.instant(record.start)
+        return (start, end(start: start, time: record.start, length: record.length, base: record))
+    }
+
+    /// Cheap test on wall-clock seconds, before any zone conversion. UTC offsets lie in
+    /// [-12 h, +14 h], so a start is at most 14 h before its wall reading, and an end (DTEND may
+    /// be on another clock than DTSTART) at most 12 h + 26 h after start + wall length.
+    /// Only skips work; never decides membership on its own.
+    private func mayOverlap(wallStart: Int, master: EventRecord, from: Int, to: Int) -> Bool {
+        let startMargin = 15 * 3_600
+        let endMargin = 40 * 3_600
+        let longest: Int
+        switch master.length {
+        case .unspecified:
+            longest = master.isAllDay ? 86_400 : 0
+        case .until(let end):
+            longest = max(0, end.wall.naiveSeconds - master.start.wall.naiveSeconds)
+        case .duration(let days, let seconds):
+            longest = max(0, days * 86_400 + seconds)
+        }
+        return wallStart - startMargin < to && wallStart + longest + endMargin > from
+    }
+
+    private func overlaps(_ occurrence: EventOccurrence, from: Int, to: Int) -> Bool {
+        if occurrence.end <= occurrence.start {
+            return occurrence.start >= from && occurrence.start < to
+        }
+        return occurrence.start < to && occurrence.end > from
+    }
+
+    private func expand(master: EventRecord, overrides: [EventRecord], from: Int, to: Int, issues: inout [String]) -> [EventOccurrence] {
+        var exact: [Int: EventRecord] = [:]
+        var future: [(rid: Int, record: EventRecord)] = []
+        var largestBackShift = 0
+        for override in overrides {
+            guard let rid = override.recurrenceID else { continue }
+            let ridInstant = converter.instant(rid)
+            exact[ridInstant] = override
+            if override.appliesToFuture {
+                future.append((ridInstant, override))
+                largestBackShift = max(largestBackShift, ridInstant - converter.instant(override.start))
+            }
+        }
+        future.sort { $0.rid < $1.rid }
+
+        let horizon = converter.wallTime(ofInstant: to + 2 * 86_400 + largestBackShift, in: master.start.reference)
+        var instances: [Int: Instance] = [:]
+        let masterStart = converter.instant(master.start)
+        instances[masterStart] = Instance(start: masterStart, time: master.start, length: master.length)
+        for rule in master.recurrenceRules {
+            for wall in ruleStarts(rule, master: master, horizon: horizon, issues: &issues) {
+                if future.isEmpty && !mayOverlap(wallStart: wall.naiveSeconds, master: master, from: from, to: to) {
+                    continue
+                }
+                let time = master.start.with(wall: wall)
+                let start = converter.instant(time)
+                instances[start] = Instance(start: start, time: time, length: master.length)
+            }
+        }
+        for date in master.recurrenceDates {
+            switch date {
+            case .start(let time):
+                let start = converter.instant(time)
+                instances[start] = Instance(start: start, time: time, length: master.length)
+            case .period(let time, let length):
+                let start = converter.instant(time)
+                instances[start] = Instance(start: start, time: time, length: length)
+            }
+        }
+        for exception in master.exceptionDates {
+            if exception.wall.isDate {
+                instances = instances.filter { _, instance in
+                    let day = converter.wallTime(ofInstant: instance.start, in: master.start.reference)
+                    return !(day.year == exception.wall.year && day.month == exception.wall.month && day.day == exception.wall.day)
+                }
+            } else {
+                instances[converter.instant(exception)] = nil
+            }
+        }
+
+        var result: [EventOccurrence] = []
+        for key in instances.keys.sorted() {
+            guard let instance = instances[key], exact[key] == nil else { continue }
+            if let governing = future.last(where: { $0.rid < key }) {
+                let overrideStart = converter.instant(governing.record.start)
+                let overrideEnd = end(start: overrideStart, time: governing.record.start, length: governing.record.length, base: governing.record)
+                let shifted = key + (overrideStart - governing.rid)
+                var moved = occurrence(of: governing.record, start: shifted, time: governing.record.start, length: governing.record.length)
+                moved.end = shifted + (overrideEnd - overrideStart)
+                result.append(moved)
+            } else {
+                result.append(occurrence(of: master, start: instance.start, time: instance.time, length: instance.length))
+            }
+        }
+        for override in exact.values {
+            result.append(occurrence(of: override, start: converter.instant(override.start), time: override.start, length: override.length))
+        }
+        return result
+    }
+
+    private func occurrence(of record: EventRecord, start: Int, time: CalendarTime, length: EventLength) -> EventOccurrence {
+        EventOccurrence(uid: record.uid, summary: record.summary, start: start,
+                        end: end(start: start, time: time, length: length, base: record),
+                        isAllDay: record.isAllDay, status: record.status,
+                        transparency: record.transparency, attendees: record.attendees)
+    }
+
+    /// End instant of an instance starting at `time` with the base event's length rule.
+    private func end(start: Int, time: CalendarTime, length: EventLength, base: EventRecord) -> Int {
+        let computed: Int
+        switch length {
+        case .unspecified:
+            computed = time.wall.isDate ? converter.instant(time.with(wall: time.wall.addingDays(1))) : start
+        case .until(let endTime):
+            if base.start.wall.isDate && endTime.wall.isDate {
+                let days = (endTime.wall.naiveSeconds - base.start.wall.naiveSeconds) / 86_400
+                computed = converter.instant(time.with(wall: time.wall.addingDays(days)))
+            } else {
+                computed = start + (converter.instant(endTime) - converter.instant(base.start))
+            }
+        case .duration(let days, let seconds):
+            computed = converter.instant(time.with(wall: time.wall.addingDays(days))) + seconds
+        }
+        return max(start, computed)
+    }
+
+    /// Wall-clock starts produced by one RRULE up to `horizon` (inclusive of DTSTART if it matches).
+    private func ruleStarts(_ text: String, master: EventRecord, horizon: WallTime, issues: inout [String]) -> [WallTime] {
+        var rule = icalrecurrencetype_from_string(text)
+        defer { free(rule.rscale) }
+        guard rule.freq != ICAL_NO_RECURRENCE else {
+            issues.append("\(master.uid): RRULE \"\(text)\" not understood; only DTSTART used")
+            return []
+        }
+        if icaltime_is_null_time(rule.until) == 0 {
+            rule.until = untilOnStartClock(rule.until, master: master)
+        }
+        guard let iterator = icalrecur_iterator_new(rule, Self.floating(master.start.wall)) else {
+            issues.append("\(master.uid): libical cannot iterate RRULE \"\(text)\"")
+            return []
+        }
+        defer { icalrecur_iterator_free(iterator) }
+        var starts: [WallTime] = []
+        while true {
+            let next = icalrecur_iterator_next(iterator)
+            if icaltime_is_null_time(next) != 0 { break }
+            let wall = WallTime(year: Int(next.year), month: Int(next.month), day: Int(next.day),
+                                hour: Int(next.hour), minute: Int(next.minute), second: Int(next.second),
+                                isDate: master.start.wall.isDate)
+            if wall > horizon { break }
+            starts.append(wall)
+            if starts.count >= maxInstancesPerRule {
+                issues.append("\(master.uid): RRULE \"\(text)\" stopped after \(maxInstancesPerRule) instances")
+                break
+            }
+        }
+        return starts
+    }
+
+    /// UNTIL rewritten as a wall time on DTSTART's clock, since iteration runs on wall time.
+    private func untilOnStartClock(_ until: icaltimetype, master: EventRecord) -> icaltimetype {
+        let untilWall = WallTime(year: Int(until.year), month: Int(until.month), day: Int(until.day),
+                                 hour: Int(until.hour), minute: Int(until.minute), second: Int(until.second),
+                                 isDate: until.is_date != 0)
+        if master.start.wall.isDate {
+            var day = untilWall
+            if icaltime_is_utc(until) != 0 && !untilWall.isDate {
+                day = converter.wallTime(ofInstant: untilWall.naiveSeconds, in: .floating)
+            }
+            day.hour = 0
+            day.minute = 0
+            day.second = 0
+            day.isDate = true
+            return Self.floating(day)
+        }
+        if untilWall.isDate {
+            var endOfDay = untilWall
+            endOfDay.hour = 23
+            endOfDay.minute = 59
+            endOfDay.second = 59
+            endOfDay.isDate = false
+            return Self.floating(endOfDay)
+        }
+        if icaltime_is_utc(until) != 0 {
+            return Self.floating(converter.wallTime(ofInstant: untilWall.naiveSeconds, in: master.start.reference))
+        }
+        return Self.floating(untilWall)
+    }
+
+    private static func floating(_ wall: WallTime) -> icaltimetype {
+        var time = icaltime_null_time()
+        time.year = Int32(wall.year)
+        time.month = Int32(wall.month)
+        time.day = Int32(wall.day)
+        time.hour = Int32(wall.hour)
+        time.minute = Int32(wall.minute)
+        time.second = Int32(wall.second)
+        time.is_date = wall.isDate ? 1 : 0
+        time.zone = nil
+        return time
+    }
+}

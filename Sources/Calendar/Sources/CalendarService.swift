@@ -1,0 +1,162 @@
+import Foundation
+
+/// The daemon's entry point to the calendars: loads every source (parsing changed files in
+/// parallel, reusing unchanged ones) and answers busy-time queries over any window.
+///
+/// Thread-safe: calls are serialised on an internal lock; libical work inside follows
+/// `LibicalRuntime`'s rules.
+public final class CalendarService: @unchecked Sendable {
+    private let lock = NSLock()
+    private let sources: [CalendarSourceConfig]
+    private let settings: CalendarSettings
+    private let converter: InstantConverter
+    private var cache = ParsedFileCache()
+    private let subscriptions: [String: SubscriptionFetcher]
+    /// The last answer, reused while no file changed and the same window is asked again.
+    private var lastAnswer: (window: [Int], source: String?, generation: Int, result: BusyResult)?
+
+    /// Fails only when `settings.timeZone` is not a zone the system zoneinfo knows.
+    public init(sources: [CalendarSourceConfig], settings: CalendarSettings) throws(CalendarError) {
+        guard let zone = ZoneResolver.builtin(settings.timeZone) else {
+            throw .unknownTimeZone(settings.timeZone)
+        }
+        self.sources = sources
+        self.settings = settings
+        self.converter = InstantConverter(floatingZone: zone)
+        var fetchers: [String: SubscriptionFetcher] = [:]
+        for source in sources {
+            if case .url(let url) = source.location {
+                fetchers[source.name] = SubscriptionFetcher(name: source.name, url: url, settings: settings)
+            }
+        }
+        subscriptions = fetchers
+    }
+
+    /// Downloads every http(s)/webcal source whose refresh interval has passed. Blocking (up
+    /// to the download timeout); call it from a background task, not on the query path.
+    /// Queries never wait for the network: until the first download (or a copy left by an
+    /// earlier run) a subscription counts as failed and its days as unknown.
+    public func refreshSubscriptions() {
+        let fetchers = Array(subscriptions.values)
+        DispatchQueue.concurrentPerform(iterations: fetchers.count) { index in
+            fetchers[index].refreshIfDue()
+        }
+    }
+
+    /// Merged busy intervals over [from, to), unknown local days and per-source status.
+    /// `source` restricts the answer to one source by name.
+    public func busy(from: Date, to: Date, source: String? = nil) throws(CalendarError) -> BusyResult {
+        let selected = try select(source)
+        lock.lock()
+        defer { lock.unlock() }
+        let loaded = load(selected)
+        let lower = Int(from.timeIntervalSince1970.rounded(.down))
+        let upper = Int(to.timeIntervalSince1970.rounded(.up))
+        let hasSubscription = selected.contains { subscriptions[$0.name] != nil }
+        if !hasSubscription, let last = lastAnswer, last.window == [lower, upper], last.source == source,
+           last.generation == cache.generation {
+            return last.result
+        }
+        var blocks: [BusyTimeCalculator.Block] = []
+        var statuses: [SourceStatus] = []
+        var anyFailed = false
+        for item in loaded {
+            var status = item.status
+            let rules = BusyRules(allDay: item.config.allDay, userAddresses: item.config.userAddresses)
+            for file in item.files {
+                let expanded = LibicalRuntime.run {
+                    RecurrenceExpander(converter: converter).occurrences(of: file.events, from: lower, to: upper)
+                }
+                status.skipped.append(contentsOf: expanded.issues.map { "\(file.path): \($0)" })
+                for occurrence in expanded.occurrences where rules.isBusy(occurrence) {
+                    blocks.append(.init(start: occurrence.start, end: occurrence.end,
+                                        cause: BusyCause(source: item.config.name, summary: occurrence.summary)))
+                }
+            }
+            anyFailed = anyFailed || !status.ok
+            statuses.append(status)
+        }
+        let unknown = anyFailed ? LibicalRuntime.run { localDays(from: lower, to: upper) } : []
+        let result = BusyResult(intervals: BusyTimeCalculator.merge(blocks, from: lower, to: upper),
+                                unknownDays: unknown, sources: statuses)
+        lastAnswer = ([lower, upper], source, cache.generation, result)
+        return result
+    }
+
+    /// Each source's state after (re)loading changed files.
+    public func sourceStatuses() -> [SourceStatus] {
+        lock.lock()
+        defer { lock.unlock() }
+        return load(sources).map(\.status)
+    }
+
+    /// Number of file parses so far (an unchanged source is not parsed again).
+    var parseCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return cache.parseCount
+    }
+
+    private func select(_ name: String?) throws(CalendarError) -> [CalendarSourceConfig] {
+        guard let name else { return sources }
+        let matching = sources.filter { $0.name == name }
+        if matching.isEmpty { throw .unknownSource(name) }
+        return matching
+    }
+
+    private struct LoadedSource {
+        var config: CalendarSourceConfig
+        var files: [ParsedFile]
+        var status: SourceStatus
+    }
+
+    private func load(_ selected: [CalendarSourceConfig]) -> [LoadedSource] {
+        var listings: [(config: CalendarSourceConfig, paths: [String], failure: CalendarError?, age: Int?)] = []
+        for source in selected {
+            if let fetcher = subscriptions[source.name] {
+                let snapshot = fetcher.snapshot()
+                listings.append((source, snapshot.path.map { [$0] } ?? [], snapshot.failure, snapshot.ageSeconds))
+                continue
+            }
+            switch SourceFileLister.files(at: source.location) {
+            case .success(let paths): listings.append((source, paths, nil, nil))
+            case .failure(let error): listings.append((source, [], error, nil))
+            }
+        }
+        let results = cache.results(for: listings.flatMap(\.paths))
+        return listings.map { listing in
+            var files: [ParsedFile] = []
+            var errors: [String] = listing.failure.map { [$0.description] } ?? []
+            var skipped: [String] = []
+            for path in listing.paths {
+                switch results[path] {
+                case .success(let parsed)?:
+                    files.append(parsed)
+                    skipped.append(contentsOf: parsed.issues.map(\.description))
+                case .failure(let error)?:
+                    errors.append(error.description)
+                case nil:
+                    errors.append("\(path): not loaded")
+                }
+            }
+            let subscriptionServedStale = listing.failure != nil && !files.isEmpty
+            let ok = errors.isEmpty || (subscriptionServedStale && errors.count == 1)
+            let message = errors.isEmpty ? nil : errors.joined(separator: "; ")
+            return LoadedSource(config: listing.config, files: files,
+                                status: SourceStatus(name: listing.config.name, ok: ok, error: message,
+                                                     ageSeconds: listing.age, skipped: skipped))
+        }
+    }
+
+    /// Local dates (configured zone) touching [from, to).
+    private func localDays(from: Int, to: Int) -> [String] {
+        var day = converter.wallTime(ofInstant: from, in: .floating)
+        day = WallTime(year: day.year, month: day.month, day: day.day, hour: 0, minute: 0, second: 0, isDate: false)
+        var days: [String] = []
+        while converter.instant(CalendarTime(wall: day, reference: .floating)) < to {
+            days.append(day.dayString)
+            day = day.addingDays(1)
+        }
+        return days
+    }
+}

@@ -1,0 +1,121 @@
+import CLibical
+import Foundation
+
+/// The usable content of one .ics file plus what had to be skipped.
+struct ParsedFile: Sendable {
+    var path: String
+    var events: [EventRecord]
+    var issues: [ParseIssue]
+}
+
+/// Parses iCalendar text with libical into `EventRecord`s.
+///
+/// A file libical cannot parse at all (or that is truncated) is an error; inside a parsed file,
+/// an event whose timing properties are broken is skipped and reported, other defects are
+/// reported and the event is kept. Thread-safe: each call owns its component tree.
+enum ICSParser {
+    private static let timingProperties = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID"]
+
+    /// Parses `text` read from `path`.
+    static func parse(text: String, path: String) -> Result<ParsedFile, CalendarError> {
+        LibicalRuntime.prepare()
+        guard text.range(of: "BEGIN:VCALENDAR", options: .caseInsensitive) != nil else {
+            return .failure(.notICalendar(path: path))
+        }
+        guard text.range(of: "END:VCALENDAR", options: .caseInsensitive) != nil else {
+            return .failure(.malformed(path: path, reason: "truncated: no END:VCALENDAR"))
+        }
+        guard let root = icalparser_parse_string(text) else {
+            return .failure(.malformed(path: path, reason: "libical could not parse the file"))
+        }
+        let tree = ComponentTree(root: root)
+        let calendars: [OpaquePointer]
+        switch icalcomponent_isa(root) {
+        case ICAL_VCALENDAR_COMPONENT:
+            calendars = [root]
+        case ICAL_XROOT_COMPONENT:
+            calendars = LibicalText.children(of: root, kind: ICAL_VCALENDAR_COMPONENT)
+        default:
+            return .failure(.malformed(path: path, reason: "top-level component is not VCALENDAR"))
+        }
+        var reader = FileReader(path: path, tree: tree, eventLines: beginEventLines(in: text))
+        for calendar in calendars {
+            reader.read(calendar: calendar)
+        }
+        return .success(ParsedFile(path: path, events: reader.events, issues: reader.issues))
+    }
+
+    /// Line numbers of each BEGIN:VEVENT, in file order (libical keeps components in order).
+    static func beginEventLines(in text: String) -> [Int] {
+        var lines: [Int] = []
+        var number = 0
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            number += 1
+            if line.trimmingCharacters(in: .whitespacesAndNewlines).uppercased() == "BEGIN:VEVENT" {
+                lines.append(number)
+            }
+        }
+        return lines
+    }
+
+    private struct FileReader {
+        let path: String
+        let tree: ComponentTree
+        let eventLines: [Int]
+        var eventIndex = 0
+        var events: [EventRecord] = []
+        var issues: [ParseIssue] = []
+
+        init(path: String, tree: ComponentTree, eventLines: [Int]) {
+            self.path = path
+            self.tree = tree
+            self.eventLines = eventLines
+        }
+
+        mutating func read(calendar: OpaquePointer) {
+            for message in errors(in: calendar) {
+                issues.append(ParseIssue(file: path, line: nil, component: "VCALENDAR", message: "skipped: \(message)"))
+            }
+            let resolver = ZoneResolver(calendar: calendar, owner: tree)
+            var defaultZone: ZoneHandle?
+            if let wrZone = calendarProperty(calendar, named: "X-WR-TIMEZONE") {
+                defaultZone = resolver.resolve(wrZone)
+                if defaultZone == nil {
+                    issues.append(ParseIssue(file: path, line: nil, component: "VCALENDAR",
+                                             message: "unknown X-WR-TIMEZONE \"\(wrZone)\"; floating times use the configured zone"))
+                }
+            }
+            for event in LibicalText.children(of: calendar, kind: ICAL_VEVENT_COMPONENT) {
+                let line = eventIndex < eventLines.count ? eventLines[eventIndex] : nil
+                eventIndex += 1
+                var context = EventContext(path: path, line: line, resolver: resolver, defaultZone: defaultZone)
+                if let record = context.record(from: event, errors: errors(in: event)) {
+                    events.append(record)
+                }
+                issues.append(contentsOf: context.issues)
+            }
+        }
+
+        private func errors(in component: OpaquePointer) -> [String] {
+            LibicalText.properties(of: component, kind: ICAL_XLICERROR_PROPERTY).compactMap { LibicalText.value(of: $0) }
+        }
+
+        private func calendarProperty(_ calendar: OpaquePointer, named name: String) -> String? {
+            for property in LibicalText.properties(of: calendar, kind: ICAL_X_PROPERTY) {
+                if let xName = icalproperty_get_x_name(property), String(cString: xName).uppercased() == name {
+                    return LibicalText.value(of: property)?.trimmingCharacters(in: .whitespaces)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Google writes empty LOCATION:/DESCRIPTION: lines; an empty text value is legal, not a defect.
+    static func isEmptyValueNote(_ message: String) -> Bool {
+        message.hasPrefix("No value for ")
+    }
+
+    static func isTimingError(_ message: String) -> Bool {
+        timingProperties.contains { message.contains(" \($0) property") }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Parsed files keyed by path and (mtime, size): a file is parsed again only when it changed.
+/// Files that need parsing are parsed in parallel (libical parsing is per-thread safe).
+struct ParsedFileCache {
+    private struct Entry {
+        var fingerprint: FileFingerprint
+        var result: Result<ParsedFile, CalendarError>
+    }
+
+    private var entries: [String: Entry] = [:]
+    /// How many file parses ran since creation (tests check that warm queries parse nothing).
+    private(set) var parseCount = 0
+    /// Changes whenever any answer of `results(for:)` may differ from the previous one.
+    private(set) var generation = 0
+
+    /// Current results for `paths`, parsing only new or changed files.
+    mutating func results(for paths: [String]) -> [String: Result<ParsedFile, CalendarError>] {
+        var output: [String: Result<ParsedFile, CalendarError>] = [:]
+        var stale: [(path: String, fingerprint: FileFingerprint)] = []
+        for path in Set(paths) {
+            guard let fingerprint = FileFingerprint.of(path) else {
+                entries[path] = nil
+                generation += 1
+                let reason = FileManager.default.fileExists(atPath: path) ? "cannot stat" : "no such file"
+                output[path] = .failure(.unreadable(path: path, reason: reason))
+                continue
+            }
+            if let entry = entries[path], entry.fingerprint == fingerprint {
+                output[path] = entry.result
+            } else {
+                stale.append((path, fingerprint))
+            }
+        }
+        let parsed = Self.parseInParallel(stale.map(\.path))
+        for (index, item) in stale.enumerated() {
+            entries[item.path] = Entry(fingerprint: item.fingerprint, result: parsed[index])
+            output[item.path] = parsed[index]
+        }
+        parseCount += stale.count
+        let wanted = Set(paths)
+        let before = entries.count
+        entries = entries.filter { wanted.contains($0.key) }
+        if !stale.isEmpty || entries.count != before {
+            generation += 1
+        }
+        return output
+    }
+
+    private static func parseInParallel(_ paths: [String]) -> [Result<ParsedFile, CalendarError>] {
+        let slots = ResultSlots(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            slots.set(index, ICSFileReader.read(path: paths[index]))
+        }
+        return slots.values()
+    }
+}
+
+/// Fixed-size result array written from `concurrentPerform` workers.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<ParsedFile, CalendarError>]
+
+    init(count: Int) {
+        slots = Array(repeating: .failure(.malformed(path: "", reason: "not parsed")), count: count)
+    }
+
+    func set(_ index: Int, _ value: Result<ParsedFile, CalendarError>) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func values() -> [Result<ParsedFile, CalendarError>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a subscription can offer right now: its last good copy on disk (if any), how old it
+/// is, and why the latest download failed (if it did).
+struct SubscriptionSnapshot: Sendable {
+    var path: String?
+    var ageSeconds: Int?
+    var failure: CalendarError?
+}
+
+/// Downloads an http(s)/webcal calendar with conditional GET (ETag / Last-Modified), a timeout
+/// and a size limit, and keeps the last good copy on disk so a network failure still answers.
+final class SubscriptionFetcher: @unchecked Sendable {
+    private struct Validators: Codable {
+        var etag: String?
+        var lastModified: String?
+        var fetchedAt: Date
+    }
+
+    let name: String
+    let url: URL
+    private let settings: CalendarSettings
+    private let copyPath: String
+    private let metaPath: String
+    private let lock = NSLock()
+    private var lastAttempt: Date?
+    private var lastFailure: CalendarError?
+
+    init(name: String, url: URL, settings: CalendarSettings) {
+        self.name = name
+        self.url = Self.httpURL(for: url)
+        self.settings = settings
+        let directory = settings.subscriptionCacheDirectory
+            ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("vigord-subscriptions")
+        let safe = name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
+        copyPath = (directory as NSString).appendingPathComponent(String(safe) + ".ics")
+        metaPath = (directory as NSString).appendingPathComponent(String(safe) + ".meta.json")
+    }
+
+    /// webcal:// and webcals:// are https:// by convention (Apple, Google and Outlook links).
+    static func httpURL(for url: URL) -> URL {
+        guard let scheme = url.scheme?.lowercased(), scheme == "webcal" || scheme == "webcals",
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        components.scheme = "https"
+        return components.url ?? url
+    }
+
+    /// Downloads when the refresh interval has passed (blocking, up to the timeout).
+    /// Concurrent callers do not download twice; the state is guarded by `lock`.
+    func refreshIfDue(now: Date = Date()) {
+        lock.lock()
+        let due = lastAttempt.map { now.timeIntervalSince($0) >= settings.refreshInterval } ?? true
+        if due { lastAttempt = now }
+        lock.unlock()
+        guard due else { return }
+        let failure = download()
+        lock.lock()
+        lastFailure = failure
+        lock.unlock()
+    }
+
+    /// The usable copy on disk, its age and the latest download failure (no network).
+    func snapshot(now: Date = Date()) -> SubscriptionSnapshot {
+        lock.lock()
+        var failure = lastFailure
+        let tried = lastAttempt != nil
+        lock.unlock()
+        let validators = readValidators()
+        let hasCopy = FileManager.default.fileExists(atPath: copyPath)
+        if !tried && !hasCopy {
+            failure = .network(source: name, reason: "not downloaded yet")
+        }
+        return SubscriptionSnapshot(
+            path: hasCopy ? copyPath : nil,
+            ageSeconds: validators.map { max(0, Int(now.timeIntervalSince($0.fetchedAt))) },
+            failure: failure)
+    }
+
+    private func download() -> CalendarError? {
+        let old = readValidators()
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: settings.downloadTimeout)
+        if FileManager.default.fileExists(atPath: copyPath) {
+            if let etag = old?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+            if let modified = old?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
+        }
+        let reply = BlockingRequest.send(request, timeout: settings.downloadTimeout + 5)
+        switch reply {
+        case .failure(let reason):
+            return .network(source: name, reason: reason)
+        case .success(let status, let headers, let body):
+            if status == 304 {
+                return save(validators: Validators(etag: old?.etag, lastModified: old?.lastModified, fetchedAt: Date()))
+            }
+            guard (200..<300).contains(status) else {
+                return .network(source: name, reason: "HTTP \(status) from \(url.absoluteString)")
+            }
+            guard body.count <= settings.maxDownloadBytes else {
+                return .tooLarge(source: name, limit: settings.maxDownloadBytes)
+            }
+            do {
+                try AtomicFile.write(body, to: copyPath)
+            } catch {
+                return error
+            }
+            return save(validators: Validators(etag: headers["etag"], lastModified: headers["last-modified"], fetchedAt: Date()))
+        }
+    }
+
+    private func readValidators() -> Validators? {
+        guard let data = FileManager.default.contents(atPath: metaPath) else { return nil }
+        do {
+            return try JSONDecoder().decode(Validators.self, from: data)
+        } catch {
+            // A damaged validator file only costs one unconditional download; it is rewritten after it.
+            return nil
+        }
+    }
+
+    private func save(validators: Validators) -> CalendarError? {
+        do {
+            let data = try JSONEncoder().encode(validators)
+            try AtomicFile.write(data, to: metaPath)
+            return nil
+        } catch let error as CalendarError {
+            return error
+        } catch {
+            return .writeFailed(path: metaPath, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Renders a `VigorBlock` as a one-event iCalendar file (RFC 5545: CRLF, escaped text,
+/// lines folded at 75 octets), marked as Vigor's own with X-VIGOR-* properties.
+enum BlockICSRenderer {
+    static let ownerValue = "vigord"
+
+    static func render(_ block: VigorBlock, stamp: Date) -> String {
+        let lines = [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//vigord//Vigor blocks 1.0//EN",
+            "CALSCALE:GREGORIAN",
+            "BEGIN:VEVENT",
+            "UID:" + escape(block.uid),
+            "DTSTAMP:" + utcStamp(stamp),
+            "DTSTART:" + utcStamp(block.start),
+            "DTEND:" + utcStamp(block.end),
+            "SUMMARY:" + escape(block.title),
+            "DESCRIPTION:" + escape(block.reason),
+            "TRANSP:OPAQUE",
+            "STATUS:CONFIRMED",
+            "X-VIGOR-OWNER:" + ownerValue,
+            "X-VIGOR-BLOCK-ID:" + escape(block.id),
+            "X-VIGOR-KIND:" + escape(block.kind),
+            "X-VIGOR-STATE:" + escape(block.state),
+            "X-VIGOR-FINGERPRINT:" + block.fingerprint,
+            "END:VEVENT",
+            "END:VCALENDAR",
+        ]
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// 20261123T070000Z
+    static func utcStamp(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let wall = WallTime.fromNaive(seconds)
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second)
+    }
+
+    /// TEXT escaping: backslash, semicolon, comma, newline.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n", "\r\n": result += "\\n"
+            case "\r": continue
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Folds a content line at 75 octets without splitting a UTF-8 character.
+    static func fold(_ line: String) -> String {
+        var output = ""
+        var count = 0
+        var limit = 75
+        for character in line {
+            let size = String(character).utf8.count
+            if count + size > limit {
+                output += "\r\n "
+                count = 0
+                limit = 74
+            }
+            output.append(character)
+            count += size
+        }
+        return output
+    }
+}

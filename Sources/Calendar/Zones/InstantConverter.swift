@@ -1,0 +1,48 @@
+import Foundation
+
+/// Converts wall times to UTC instants with RFC 5545's rules for DST gaps and overlaps.
+///
+/// A wall time inside a spring-forward gap is read with the offset in force before the gap
+/// (02:30 Berlin on the change day becomes 03:30 CEST); a wall time in a fall-back overlap
+/// means its first occurrence (the earlier instant). Call only inside `LibicalRuntime.run`.
+struct InstantConverter {
+    /// The zone used for floating times and all-day dates.
+    let floatingZone: ZoneHandle
+
+    /// Seconds since 1970 (UTC) for a value in the file.
+    func instant(_ time: CalendarTime) -> Int {
+        switch time.reference {
+        case .utc:
+            return time.wall.naiveSeconds
+        case .floating:
+            return instant(of: time.wall, in: floatingZone)
+        case .zone(let zone):
+            return instant(of: time.wall, in: zone)
+        }
+    }
+
+    /// Seconds since 1970 (UTC) for a wall time in `zone`.
+    func instant(of wall: WallTime, in zone: ZoneHandle) -> Int {
+        let naive = wall.naiveSeconds
+        let offsetBefore = zone.offsetAtUTC(naive - 18 * 3_600)
+        let offsetAfter = zone.offsetAtUTC(naive + 18 * 3_600)
+        let candidates = Set([naive - offsetBefore, naive - offsetAfter])
+            .filter { naive - zone.offsetAtUTC($0) == $0 }
+        if let earliest = candidates.min() {
+            return earliest
+        }
+        return naive - offsetBefore
+    }
+
+    /// The wall time that a UTC instant shows in `zone`.
+    func wallTime(ofInstant seconds: Int, in reference: TimeReference) -> WallTime {
+        switch reference {
+        case .utc:
+            return WallTime.fromNaive(seconds)
+        case .floating:
+            return WallTime.fromNaive(seconds + floatingZone.offsetAtUTC(seconds))
+        case .zone(let zone):
+            return WallTime.fromNaive(seconds + zone.offsetAtUTC(seconds))
+        }
+    }
+}

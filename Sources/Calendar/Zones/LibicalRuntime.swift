@@ -1,0 +1,28 @@
+import CLibical
+import Foundation
+
+/// Serialises every libical call that touches process-wide state.
+///
+/// libical 3.0 keeps the builtin timezone table (loaded from the system zoneinfo on Debian)
+/// and each zone's lazily expanded transition cache in shared, unlocked memory. Parsing text
+/// into components is safe in parallel; zone lookups and UTC-offset queries go through `run`.
+enum LibicalRuntime {
+    private static let lock = NSLock()
+    private static let setUp: Void = {
+        icalerror_set_errors_are_fatal(0)
+        icaltimezone_set_builtin_tzdata(0)
+    }()
+
+    /// Runs `body` with the libical global lock held (re-entrancy is not supported).
+    static func run<T>(_ body: () throws -> T) rethrows -> T {
+        _ = setUp
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// One-time configuration; safe to call from any thread before parsing.
+    static func prepare() {
+        _ = setUp
+    }
+}

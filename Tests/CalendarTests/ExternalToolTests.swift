@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import Calendar
+
+/// Real khal and python icalendar read what VdirWriter wrote.
+@Suite struct ExternalToolTests {
+    @Test(.enabled(if: ExternalTool.khal != nil, "khal is not installed; run Scripts/install-test-tools"))
+    func khalListsTheWrittenBlocks() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        let config = sandbox.root.appendingPathComponent("khal.conf")
+        try """
+            [calendars]
+            [[vigor]]
+            path = \(sandbox.writer.collectionPath)
+            type = calendar
+            [sqlite]
+            path = \(sandbox.root.appendingPathComponent("khal.db").path)
+            [locale]
+            timeformat = %H:%M
+            dateformat = %Y-%m-%d
+            longdateformat = %Y-%m-%d
+            datetimeformat = %Y-%m-%d %H:%M
+            longdatetimeformat = %Y-%m-%d %H:%M
+            local_timezone = Europe/Berlin
+            default_timezone = Europe/Berlin
+            [default]
+            default_calendar = vigor
+
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let environment = ["HOME": sandbox.root.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "Europe/Berlin"]
+        let khal = try #require(ExternalTool.khal)
+        let output = try ExternalTool.run(khal, ["-c", config.path, "list", "--day-format", "",
+                                                 "--format", "{start} {end} {title} [{calendar}]",
+                                                 "2026-11-23", "2026-11-26"], environment: environment)
+        #expect(output.status == 0, "khal failed: \(output.stderr)")
+        let lines = output.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        // 06:30Z is 07:30 CET; 08:00Z is 09:00 CET.
+        #expect(lines == [
+            "2026-11-23 07:30 2026-11-23 08:15 Run, 45 min [vigor]",
+            "2026-11-24 09:00 2026-11-24 11:00 Focus: thesis; chapter 2 [vigor]",
+        ], "khal printed: \(output.stdout) \(output.stderr)")
+    }
+
+    @Test(.enabled(if: ExternalTool.pythonWithICalendar != nil,
+                   "python icalendar is not installed; run Scripts/install-test-tools"))
+    func pythonICalendarParsesEveryWrittenFile() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        var blocks = [workout, focus]
+        blocks.append(VigorBlock(id: "long-ünïcode-block", kind: "errand", state: "planned",
+                                 title: "Pick up the parcel at the Packstation, then café with Jörg",
+                                 start: utc("2026-11-26T15:00Z"), end: utc("2026-11-26T16:00Z"),
+                                 reason: String(repeating: "Errand block; the parcel shop closes at 18:00, ", count: 4)))
+        _ = try sandbox.writer.reconcile(.loaded(blocks))
+        let script = """
+            import sys, pathlib, icalendar
+            files = sorted(pathlib.Path(sys.argv[1]).glob('*.ics'))
+            for path in files:
+                cal = icalendar.Calendar.from_ical(path.read_bytes())
+                events = [c for c in cal.walk('VEVENT')]
+                assert len(events) == 1, path
+                event = events[0]
+                assert str(event['X-VIGOR-OWNER']) == 'vigord', path
+                assert str(event['TRANSP']) == 'OPAQUE', path
+                assert event['DTSTART'].dt < event['DTEND'].dt, path
+                print(event['UID'], event['DTSTART'].dt.isoformat(), event['SUMMARY'])
+            print('parsed', len(files))
+            """
+        let python = try #require(ExternalTool.pythonWithICalendar)
+        let output = try ExternalTool.run(python, ["-c", script, sandbox.writer.collectionPath])
+        #expect(output.status == 0, "icalendar failed: \(output.stderr)")
+        #expect(output.stdout.contains("parsed 3\n"), "python printed: \(output.stdout)")
+        #expect(output.stdout.contains("vigor-long-ünïcode-block@vigord 2026-11-26T15:00:00+00:00 Pick up the parcel at the Packstation, then café with Jörg"),
+                "python printed: \(output.stdout)")
+    }
+}

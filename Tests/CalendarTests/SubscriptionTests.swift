@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import Calendar
+
+/// A python http.server on 127.0.0.1 with ETag/If-None-Match support and a request log.
+final class LocalCalendarServer {
+    let process = Process()
+    let port: Int
+    private let output = Pipe()
+
+    static let script = #"""
+    import http.server, json, sys
+    BODY = open(sys.argv[1], 'rb').read()
+    LOG = []
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+        def do_GET(self):
+            if self.path == '/log':
+                data = json.dumps(LOG).encode()
+                self.send_response(200); self.send_header('Content-Length', str(len(data))); self.end_headers()
+                self.wfile.write(data); return
+            LOG.append({'path': self.path, 'ifNoneMatch': self.headers.get('If-None-Match')})
+            if self.headers.get('If-None-Match') == '"v1"':
+                self.send_response(304); self.send_header('ETag', '"v1"'); self.end_headers(); return
+            self.send_response(200)
+            self.send_header('Content-Type', 'text/calendar; charset=utf-8')
+            self.send_header('ETag', '"v1"')
+            self.send_header('Content-Length', str(len(BODY)))
+            self.end_headers()
+            self.wfile.write(BODY)
+    server = http.server.HTTPServer(('127.0.0.1', 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """#
+
+    init(serving file: String) throws {
+        let python = try #require(ExternalTool.onPath("python3"))
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", Self.script, file]
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    func calendarURL() throws -> URL {
+        try #require(URL(string: "http://127.0.0.1:\(port)/calendar.ics"))
+    }
+
+    /// The If-None-Match header of each calendar request, in order.
+    func conditionalHeaders() throws -> [String?] {
+        let data = try Data(contentsOf: #require(URL(string: "http://127.0.0.1:\(port)/log")))
+        let log = try JSONDecoder().decode([[String: String?]].self, from: data)
+        return log.map { $0["ifNoneMatch"] ?? nil }
+    }
+
+    /// SIGKILL: children spawned from a Dispatch worker inherit its blocked SIGTERM.
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+@Suite(.enabled(if: ExternalTool.onPath("python3") != nil, "python3 is needed for the local test server"))
+struct SubscriptionTests {
+    private func settings(_ cache: URL, maxBytes: Int = 1_000_000) -> CalendarSettings {
+        CalendarSettings(timeZone: "Europe/Berlin", subscriptionCacheDirectory: cache.path, downloadTimeout: 5,
+                         maxDownloadBytes: maxBytes, refreshInterval: 0)
+    }
+
+    @Test func conditionalGetThenStaleCopyWhenServerIsGone() throws {
+        let cache = try temporaryDirectory()
+        defer { removeDirectory(cache) }
+        let server = try LocalCalendarServer(serving: Fixture.path("khal-vdir/personal/5KQ3W8ZP2N7RDM1VYH4T6CJX.ics"))
+        let calendar = try CalendarService(sources: [CalendarSourceConfig(name: "team", location: .url(try server.calendarURL()))],
+                                           settings: settings(cache))
+        let from = utc("2026-03-24T00:00Z"), to = utc("2026-03-25T00:00Z")
+        let before = try calendar.busy(from: from, to: to)
+        #expect(before.sources.first?.error == "team: download failed: not downloaded yet")
+        #expect(before.unknownDays == ["2026-03-24", "2026-03-25"])
+        calendar.refreshSubscriptions()
+        let first = try calendar.busy(from: from, to: to)
+        expectIntervals(first, [Expected("2026-03-24T14:00Z", "2026-03-24T15:00Z", "Dentist")])
+        #expect(first.sources.first?.ok == true && first.sources.first?.ageSeconds != nil)
+
+        calendar.refreshSubscriptions()
+        let second = try calendar.busy(from: from, to: to)
+        #expect(second.intervals.count == 1)
+        #expect(try server.conditionalHeaders() == [nil, "\"v1\""])
+        #expect(calendar.parseCount == 1)
+
+        server.stop()
+        calendar.refreshSubscriptions()
+        let offline = try calendar.busy(from: from, to: to)
+        expectIntervals(offline, [Expected("2026-03-24T14:00Z", "2026-03-24T15:00Z", "Dentist")])
+        let status = try #require(offline.sources.first)
+        #expect(status.ok)
+        #expect(status.error?.hasPrefix("team: download failed") == true)
+        #expect(status.ageSeconds != nil)
+        #expect(offline.unknownDays.isEmpty)
+    }
+
+    @Test func unreachableSubscriptionWithoutCopyMakesDaysUnknown() throws {
+        let cache = try temporaryDirectory()
+        defer { removeDirectory(cache) }
+        let server = try LocalCalendarServer(serving: Fixture.path("apple/Home.ics"))
+        let url = try server.calendarURL()
+        server.stop()
+        let calendar = try CalendarService(sources: [CalendarSourceConfig(name: "club", location: .url(url))],
+                                           settings: settings(cache))
+        calendar.refreshSubscriptions()
+        let result = try calendar.busy(from: utc("2026-03-24T00:00Z"), to: utc("2026-03-25T00:00Z"))
+        #expect(result.sources.first?.ok == false)
+        #expect(result.sources.first?.error?.hasPrefix("club: download failed") == true)
+        #expect(result.unknownDays == ["2026-03-24", "2026-03-25"])
+    }
+
+    @Test func oversizedSubscriptionIsRejected() throws {
+        let cache = try temporaryDirectory()
+        defer { removeDirectory(cache) }
+        let server = try LocalCalendarServer(serving: Fixture.path("apple/Home.ics"))
+        defer { server.stop() }
+        let calendar = try CalendarService(sources: [CalendarSourceConfig(name: "big", location: .url(try server.calendarURL()))],
+                                           settings: settings(cache, maxBytes: 200))
+        calendar.refreshSubscriptions()
+        let result = try calendar.busy(from: utc("2026-03-24T00:00Z"), to: utc("2026-03-25T00:00Z"))
+        #expect(result.sources.first?.error == CalendarError.tooLarge(source: "big", limit: 200).description)
+        #expect(result.unknownDays.count == 2)
+    }
+
+    @Test func webcalMeansHTTPS() throws {
+        let url = try #require(URL(string: "webcal://p01-caldav.icloud.com/published/2/abc"))
+        #expect(SubscriptionFetcher.httpURL(for: url).absoluteString == "https://p01-caldav.icloud.com/published/2/abc")
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import Calendar
+
+/// A temporary output vdir plus ledger, removed at the end of each test.
+struct WriterSandbox {
+    let root: URL
+    let writer: VdirWriter
+
+    init() throws {
+        root = try temporaryDirectory()
+        writer = try VdirWriter(outputDirectory: root.appendingPathComponent("calendars").path,
+                                ledgerPath: root.appendingPathComponent("state/ledger.json").path,
+                                timeZone: "Europe/Berlin")
+    }
+
+    func path(of block: VigorBlock) -> String {
+        (writer.collectionPath as NSString).appendingPathComponent(VdirWriter.fileName(forUID: block.uid))
+    }
+
+    func text(of block: VigorBlock) throws -> String {
+        try String(contentsOfFile: path(of: block), encoding: .utf8)
+    }
+
+    func inode(of block: VigorBlock) -> UInt64 {
+        var info = stat()
+        guard stat(path(of: block), &info) == 0 else { return 0 }
+        return UInt64(info.st_ino)
+    }
+
+    func collectionFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: writer.collectionPath).sorted()
+    }
+}
+
+let workout = VigorBlock(id: "workout-2026-11-23", kind: "workout", state: "planned", title: "Run, 45 min",
+                         start: utc("2026-11-23T06:30Z"), end: utc("2026-11-23T07:15Z"),
+                         reason: "Workout block: 3rd run this week; your mornings are free, evening has meetings.")
+let focus = VigorBlock(id: "focus-2026-11-24", kind: "focus", state: "confirmed", title: "Focus: thesis; chapter 2",
+                       start: utc("2026-11-24T08:00Z"), end: utc("2026-11-24T10:00Z"),
+                       reason: "Focus block, because the deadline is Friday, and Tuesday morning is quiet.")
+
+@Suite struct WriterTests {
+    @Test func writesOneOwnedFilePerBlockWithCollectionMetadata() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        let report = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        #expect(report.written == ["focus-2026-11-24", "workout-2026-11-23"])
+        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-focus-2026-11-24@vigord.ics",
+                                                  "vigor-workout-2026-11-23@vigord.ics"])
+        #expect(try String(contentsOfFile: sandbox.writer.collectionPath + "/displayname", encoding: .utf8) == "Vigor")
+        let text = try sandbox.text(of: focus)
+        for line in ["UID:vigor-focus-2026-11-24@vigord", "DTSTART:20261124T080000Z", "DTEND:20261124T100000Z",
+                     "SUMMARY:Focus: thesis\\; chapter 2", "TRANSP:OPAQUE", "X-VIGOR-OWNER:vigord",
+                     "X-VIGOR-BLOCK-ID:focus-2026-11-24", "X-VIGOR-KIND:focus", "X-VIGOR-STATE:confirmed"] {
+            #expect(text.contains(line + "\r\n"), "missing \(line)")
+        }
+        #expect(ICSPropertyScanner.eventProperties(in: text)["DESCRIPTION"] == focus.reason)
+        #expect(text.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+    }
+
+    @Test func writtenFilesReadBackAsBusyTimeThroughLibical() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        let calendar = try service(.vdir(sandbox.writer.collectionPath), zone: "Europe/Berlin", name: "vigor")
+        let result = try calendar.busy(from: utc("2026-11-23T00:00Z"), to: utc("2026-11-25T00:00Z"))
+        expectIntervals(result, [
+            Expected("2026-11-23T06:30Z", "2026-11-23T07:15Z", "Run, 45 min"),
+            Expected("2026-11-24T08:00Z", "2026-11-24T10:00Z", "Focus: thesis; chapter 2"),
+        ])
+        #expect(result.sources.first?.skipped == [])
+    }
+
+    @Test func unchangedBlocksAreNotRewritten() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        let inode = sandbox.inode(of: workout)
+        var moved = focus
+        moved.start = utc("2026-11-24T09:00Z")
+        let report = try sandbox.writer.reconcile(.loaded([workout, moved]))
+        #expect(report.unchanged == ["workout-2026-11-23"])
+        #expect(report.written == ["focus-2026-11-24"])
+        #expect(sandbox.inode(of: workout) == inode)
+        #expect(try sandbox.text(of: focus).contains("DTSTART:20261124T090000Z\r\n"))
+    }
+
+    @Test func blocksNoLongerWantedAreDeleted() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        let report = try sandbox.writer.reconcile(.loaded([workout]))
+        #expect(report.deleted == ["focus-2026-11-24"])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path(of: focus)))
+        #expect(FileManager.default.fileExists(atPath: sandbox.path(of: workout)))
+    }
+
+    @Test func filesVigorDoesNotOwnAreNeverTouched() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout]))
+        let userFile = sandbox.writer.collectionPath + "/my-own-event.ics"
+        let lookalike = sandbox.writer.collectionPath + "/vigor-lookalike@vigord.ics"
+        let userText = try String(contentsOfFile: Fixture.path("khal-vdir/personal/5KQ3W8ZP2N7RDM1VYH4T6CJX.ics"), encoding: .utf8)
+        try userText.write(toFile: userFile, atomically: true, encoding: .utf8)
+        try userText.write(toFile: lookalike, atomically: true, encoding: .utf8)
+        let report = try sandbox.writer.reconcile(.loaded([]))
+        #expect(report.deleted == ["workout-2026-11-23"])
+        #expect(try String(contentsOfFile: userFile, encoding: .utf8) == userText)
+        #expect(try String(contentsOfFile: lookalike, encoding: .utf8) == userText)
+    }
+
+    @Test func ownedFileMissingFromLedgerIsStillRecognised() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        try FileManager.default.removeItem(atPath: sandbox.root.appendingPathComponent("state/ledger.json").path)
+        let report = try sandbox.writer.reconcile(.loaded([workout]))
+        #expect(report.deleted == ["focus-2026-11-24"])
+        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-workout-2026-11-23@vigord.ics"])
+    }
+
+    @Test func refusesMassDeleteWhenDesiredSetFailedToLoad() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        #expect(throws: CalendarError.refusingMassDelete(reason: "plan.json: unreadable")) {
+            try sandbox.writer.reconcile(.failedToLoad(reason: "plan.json: unreadable"))
+        }
+        #expect(FileManager.default.fileExists(atPath: sandbox.path(of: workout)))
+        #expect(FileManager.default.fileExists(atPath: sandbox.path(of: focus)))
+    }
+
+    @Test func atomicWritesLeaveNoTemporaryFiles() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        for hour in 0..<5 {
+            var block = workout
+            block.start = workout.start.addingTimeInterval(TimeInterval(hour * 3_600))
+            _ = try sandbox.writer.reconcile(.loaded([block]))
+        }
+        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-workout-2026-11-23@vigord.ics"])
+    }
+
+    @Test func fileNameEncodesUnsafeUIDCharacters() {
+        #expect(VdirWriter.fileName(forUID: "vigor-a/b c@vigord") == "vigor-a%2Fb%20c@vigord.ics")
+    }
+}
