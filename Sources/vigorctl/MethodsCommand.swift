@@ -18,7 +18,7 @@ struct MethodsCommand: ParsableCommand {
         for method in methods {
             let name = method.objectValue?["name"]?.stringValue ?? "?"
             let summary = method.objectValue?["summary"]?.stringValue ?? ""
-            print(name.padding(toLength: 16, withPad: " ", startingAt: 0) + summary)
+            print(name.padding(toLength: 18, withPad: " ", startingAt: 0) + summary)
         }
     }
 }

@@ -8,8 +8,11 @@ import VigorRPC
 
 private let start = Date(timeIntervalSince1970: 1_795_341_600)
 
-private func makeContext(testHooks: Bool, configPath: String = "/nonexistent/config.toml") throws -> DaemonRouter.Context {
+private func makeContext(
+    testHooks: Bool, configPath: String = "/nonexistent/config.toml", sources: [CalendarSourceEntry] = []
+) throws -> DaemonRouter.Context {
     var config = DaemonConfig()
+    config.calendar.sources = sources
     config.schedule.timezone = "Europe/Berlin"
     let state = DaemonState(
         config: config, origin: .defaults, configPath: configPath, configMayBeMissing: true,
@@ -17,8 +20,10 @@ private func makeContext(testHooks: Bool, configPath: String = "/nonexistent/con
         logger: Logger(label: "test"))
     let database = try AppDatabase.inMemory()
     let ghost = try GhostHost(database: database, zone: try #require(TimeZone(identifier: "Europe/Berlin")), now: start)
+    let calendars = try CalendarHost(config: config, stateDirectory: NSTemporaryDirectory() + "vigor-\(UUID().uuidString)")
     return DaemonRouter.Context(
-        state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, testHooks: testHooks, now: { start.addingTimeInterval(60) })
+        state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
+        testHooks: testHooks, now: { start.addingTimeInterval(60) })
 }
 
 private func documentedNames(_ document: JSONValue) -> Set<String> {

@@ -125,7 +125,18 @@ struct ConfigReader {
 
     private func readCalendar(_ members: [String: ConfigTree], into section: inout DaemonConfig.CalendarSection) throws(ConfigError) {
         let place = Place(table: ["calendar"])
-        try checkKeys(members, allowed: ["source", "output"], at: place)
+        try checkKeys(members, allowed: ["source", "output", "addresses"], at: place)
+        if let addresses = members["addresses"] {
+            guard case .array(let items) = addresses else {
+                throw error(place, "addresses", "must be an array of e-mail addresses, got \(addresses.typeName)")
+            }
+            section.addresses = try items.enumerated().map { (index, item) throws(ConfigError) -> String in
+                guard case .string(let address) = item, address.contains("@") else {
+                    throw error(place, "addresses", "item \(index) must be an e-mail address; got \(describe(item))")
+                }
+                return address
+            }
+        }
         if let output = try table(members, "output", at: place) {
             let outputPlace = Place(table: ["calendar", "output"])
             try checkKeys(output, allowed: ["path"], at: outputPlace)
@@ -234,8 +245,8 @@ struct ConfigReader {
         if path.hasPrefix("~/") {
             return NSHomeDirectory() + String(path.dropFirst())
         }
-        if path.hasPrefix("/") { return path }
-        return ((baseDirectory.isEmpty ? "." : baseDirectory) as NSString).appendingPathComponent(path)
+        if path.hasPrefix("/") { return (path as NSString).standardizingPath }
+        return (((baseDirectory.isEmpty ? "." : baseDirectory) as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 }
 

@@ -40,6 +40,8 @@ public struct DaemonConfig: Sendable, Equatable {
         public var sources: [CalendarSourceEntry] = []
         /// The vdir root that holds the `vigor` collection; nil means `$XDG_DATA_HOME/vigor/calendars`.
         public var outputPath: String?
+        /// The user's own addresses, so invitations they declined count as free.
+        public var addresses: [String] = []
         public init() {}
     }
 

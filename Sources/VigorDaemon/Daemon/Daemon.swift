@@ -80,12 +80,21 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
 
+        let calendars: CalendarHost
+        do {
+            calendars = try CalendarHost(config: config, stateDirectory: stateDirectory)
+        } catch {
+            logger.critical("cannot set up the calendars", metadata: ["error": "\(error)"])
+            printError(error.description)
+            return DaemonExitCode.config.rawValue
+        }
+
         let state = DaemonState(
             config: config, origin: origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
-            startedAt: Date(), now: { Date() }, logger: logger)
+            startedAt: Date(), now: { Date() }, logger: logger, calendars: calendars)
         let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
         let context = DaemonRouter.Context(
-            state: state, socket: listener, database: database, ghost: ghost, testHooks: testHooks,
+            state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
@@ -111,6 +120,8 @@ public enum Daemon {
         }
         services.append(.init(service: server))
         services.append(.init(service: ReloadSignalService(state: state, notifier: notifier, logger: logger)))
+        services.append(.init(service: CalendarRefreshService(
+            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(10)
         configuration.maximumCancellationDuration = .seconds(5)

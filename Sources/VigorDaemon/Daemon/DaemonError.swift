@@ -6,6 +6,7 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
     case socketSetup(path: String, detail: String)
     case socketActivation(String)
     case storage(String)
+    case calendar(String)
 
     public var description: String {
         switch self {
@@ -17,6 +18,7 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .socketSetup(let path, let detail): "cannot listen on \(path): \(detail)"
         case .socketActivation(let detail): "socket activation failed: \(detail)"
         case .storage(let detail): detail
+        case .calendar(let detail): "cannot set up the calendars: \(detail)"
         }
     }
 }

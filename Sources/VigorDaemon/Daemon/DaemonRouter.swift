@@ -1,3 +1,4 @@
+import Calendar
 import Foundation
 import GhostEngine
 import Store
@@ -10,6 +11,7 @@ public enum DaemonRouter {
         public var socket: ListeningSocket
         public var database: AppDatabase
         public var ghost: GhostHost
+        public var calendars: CalendarHost
         public var testHooks: Bool
         /// Called after a reload through the API, so systemd hears about it as with SIGHUP.
         public var reloadObserver: @Sendable (ReloadOutcome) -> Void
@@ -19,7 +21,8 @@ public enum DaemonRouter {
         public var testHookObserver: @Sendable (String) -> Void
 
         public init(
-            state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, testHooks: Bool,
+            state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
+            testHooks: Bool,
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
             now: @escaping @Sendable () -> Date = { Date() }
@@ -28,6 +31,7 @@ public enum DaemonRouter {
             self.socket = socket
             self.database = database
             self.ghost = ghost
+            self.calendars = calendars
             self.testHooks = testHooks
             self.reloadObserver = reloadObserver
             self.testHookObserver = testHookObserver
@@ -83,6 +87,37 @@ public enum DaemonRouter {
                     data: ["configPath": .string(outcome.configPath)])
             }
             return outcome
+        }
+        router.register(CalendarBusyMethod.self) { params in
+            let zone = await context.state.config.schedule.zone
+            let from = try params.from.map { text throws(RPCErrorObject) in try WindowBound.parse(text, field: "from", zone: zone) } ?? context.now()
+            let to = try params.to.map { text throws(RPCErrorObject) in try WindowBound.parse(text, field: "to", zone: zone) }
+                ?? from.addingTimeInterval(7 * 86_400)
+            guard from < to else { throw RPCErrorObject(.invalidParams, "Invalid params: field 'to' must be after 'from'") }
+            guard to.timeIntervalSince(from) <= 400 * 86_400 else {
+                throw RPCErrorObject(.invalidParams, "Invalid params: field 'to' is more than 400 days after 'from'")
+            }
+            let result: BusyResult
+            do {
+                result = try await context.calendars.busy(from: from, to: to, source: params.source)
+            } catch CalendarError.unknownSource(let name) {
+                throw RPCErrorObject(.unknownSource, "Unknown calendar source: \(name)")
+            }
+            let entries = await context.calendars.sources().map(\.entry)
+            return CalendarBusy(
+                from: RPCTimestamp(from, in: zone), to: RPCTimestamp(to, in: zone),
+                intervals: result.intervals.map { interval in
+                    BusyIntervalView(
+                        start: RPCTimestamp(interval.start, in: zone), end: RPCTimestamp(interval.end, in: zone),
+                        sources: interval.causes.map { BusyCauseView(source: $0.source, summary: $0.summary) })
+                },
+                unknownDays: result.unknownDays,
+                sources: result.sources.compactMap { status in
+                    entries.first { $0.name == status.name }.map { CalendarSourceView($0, status) }
+                })
+        }
+        router.register(CalendarSourcesMethod.self) { _ in
+            CalendarSourcesMethod.Result(sources: await context.calendars.sources().map { CalendarSourceView($0.entry, $0.status) })
         }
         if context.testHooks {
             router.register(DebugDelayMethod.self) { params in

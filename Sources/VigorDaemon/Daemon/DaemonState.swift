@@ -12,11 +12,13 @@ public actor DaemonState {
     private let now: @Sendable () -> Date
     private var lastReload: ReloadOutcome?
     private let logger: Logger
+    private let calendars: CalendarHost?
 
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
-        startedAt: Date, now: @escaping @Sendable () -> Date, logger: Logger
+        startedAt: Date, now: @escaping @Sendable () -> Date, logger: Logger, calendars: CalendarHost? = nil
     ) {
+        self.calendars = calendars
         self.config = config
         self.configOrigin = origin
         self.configPath = configPath
@@ -39,12 +41,15 @@ public actor DaemonState {
             if !notes.isEmpty {
                 logger.notice("changed keys take effect on restart", metadata: ["keys": "\(notes.joined(separator: ","))"])
             }
+            if let calendars, try calendars.apply(loaded) {
+                logger.info("calendar sources changed; reading them again")
+            }
             config = loaded
             configOrigin = origin
             outcome = ReloadOutcome(at: RPCTimestamp(at, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
             logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
         } catch {
-            outcome = ReloadOutcome(at: RPCTimestamp(at, in: config.schedule.zone), ok: false, configPath: configPath, error: error.description)
+            outcome = ReloadOutcome(at: RPCTimestamp(at, in: config.schedule.zone), ok: false, configPath: configPath, error: "\(error)")
             logger.error("configuration reload refused; keeping the previous configuration", metadata: ["error": "\(error)"])
         }
         lastReload = outcome

@@ -7,6 +7,8 @@ public enum MethodCatalog {
         ReloadMethod.self,
         TrustSetMethod.self,
         ReceiptsListMethod.self,
+        CalendarBusyMethod.self,
+        CalendarSourcesMethod.self,
     ]
 }
 

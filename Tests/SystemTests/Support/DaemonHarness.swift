@@ -24,7 +24,7 @@ final class DaemonHarness {
             let configPath = folder + "/config.toml"
             try config.write(toFile: configPath, atomically: true, encoding: .utf8)
             launchArguments += ["--config", configPath]
-        } else {
+        } else if !arguments.contains("--config") {
             launchArguments += ["--config", "/dev/null"]
         }
         process.executableURL = URL(fileURLWithPath: Binaries.vigord)

@@ -1,0 +1,103 @@
+import Calendar
+import Dispatch
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Owns the calendar reader built from the configuration, rebuilds it when `[calendar]` or the
+/// zone changes on reload, and runs its blocking work (parsing, downloads) off the async pool.
+public final class CalendarHost: Sendable {
+    private struct Current {
+        var service: CalendarService
+        var signature: Signature
+        var sources: [CalendarSourceEntry]
+    }
+
+    /// What a rebuild depends on.
+    private struct Signature: Equatable {
+        var section: DaemonConfig.CalendarSection
+        var zone: String
+    }
+
+    private let current: NIOLockedValueBox<Current>
+    private let cacheDirectory: String
+    private let queue = DispatchQueue(label: "vigord.calendar", attributes: .concurrent)
+
+    /// Builds the reader for `config`; subscriptions keep their last good copy under `stateDirectory`.
+    public init(config: DaemonConfig, stateDirectory: String) throws(DaemonError) {
+        cacheDirectory = stateDirectory + "/subscriptions"
+        let signature = Signature(section: config.calendar, zone: config.schedule.zone.identifier)
+        current = NIOLockedValueBox(
+            Current(service: try Self.makeService(signature, cacheDirectory: cacheDirectory), signature: signature,
+                    sources: config.calendar.sources))
+    }
+
+    /// Rebuilds the reader when the calendar sources or the zone changed; true when it did.
+    @discardableResult
+    public func apply(_ config: DaemonConfig) throws(DaemonError) -> Bool {
+        let signature = Signature(section: config.calendar, zone: config.schedule.zone.identifier)
+        if current.withLockedValue({ $0.signature == signature }) { return false }
+        let service = try Self.makeService(signature, cacheDirectory: cacheDirectory)
+        current.withLockedValue { $0 = Current(service: service, signature: signature, sources: config.calendar.sources) }
+        return true
+    }
+
+    /// Merged busy time over [from, to), optionally for one source.
+    public func busy(from: Date, to: Date, source: String?) async throws -> BusyResult {
+        let service = current.withLockedValue { $0.service }
+        return try await run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
+    }
+
+    /// Each source's configuration and state, in configuration order.
+    public func sources() async -> [(entry: CalendarSourceEntry, status: SourceStatus)] {
+        let (service, entries) = current.withLockedValue { ($0.service, $0.sources) }
+        let statuses = await run { service.sourceStatuses() }
+        return entries.map { entry in
+            (entry, statuses.first { $0.name == entry.name } ?? SourceStatus(name: entry.name, ok: false, error: "not loaded"))
+        }
+    }
+
+    /// Downloads due subscriptions and parses changed files, so queries find everything warm.
+    public func refresh() async {
+        let service = current.withLockedValue { $0.service }
+        await run {
+            service.refreshSubscriptions()
+            _ = service.sourceStatuses()
+        }
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: body()) }
+        }
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable () throws(CalendarError) -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { () throws(CalendarError) in try body() }) }
+        }
+    }
+
+    private static func makeService(_ signature: Signature, cacheDirectory: String) throws(DaemonError) -> CalendarService {
+        let sources = signature.section.sources.map { entry in
+            CalendarSourceConfig(
+                name: entry.name, location: location(of: entry), allDay: entry.allDayBusy ? .busy : .free,
+                userAddresses: signature.section.addresses)
+        }
+        do {
+            return try CalendarService(
+                sources: sources, settings: CalendarSettings(timeZone: signature.zone, subscriptionCacheDirectory: cacheDirectory))
+        } catch {
+            throw .calendar(error.description)
+        }
+    }
+
+    /// A path is a vdir when it is a folder, else a single file (a missing one fails as a file).
+    static func location(of entry: CalendarSourceEntry) -> CalendarSourceConfig.Location {
+        switch entry.location {
+        case .url(let url): return .url(url)
+        case .path(let path):
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? .vdir(path) : .file(path)
+        }
+    }
+}

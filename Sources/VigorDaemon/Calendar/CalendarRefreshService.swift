@@ -1,0 +1,25 @@
+import Logging
+import ServiceLifecycle
+
+/// Keeps the calendars warm: parses every source at start, then downloads due subscriptions and
+/// re-reads changed files every `interval`, so `calendar.busy` never waits on the network.
+struct CalendarRefreshService: Service {
+    let host: CalendarHost
+    let interval: Duration
+    let clock: any Clock<Duration>
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            await host.refresh()
+            logger.debug("calendars refreshed")
+            do {
+                try await cancelWhenGracefulShutdown { [clock, interval] in
+                    try await clock.sleep(for: interval, tolerance: .seconds(5))
+                }
+            } catch is CancellationError {
+                return
+            }
+        }
+    }
+}
