@@ -11,8 +11,11 @@ extension AppDatabase {
 
     /// Saves a decision: the new engine state and the receipts it produced, in one transaction,
     /// so the state never runs ahead of its explanations (or the other way round).
-    public func recordDecision(state: Data, receipts: [StoredReceipt], at date: Date) throws(StoreError) {
+    /// With `cycle`, the cycle's run is recorded in the same transaction, so a cycle either ran
+    /// completely (state, receipts and its mark) or not at all.
+    public func recordDecision(state: Data, receipts: [StoredReceipt], at date: Date, cycle: CycleRun? = nil) throws(StoreError) {
         try write("save the engine state") { db in
+            if let cycle { try cycle.insert(db) }
             try db.execute(
                 sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?) "
                     + "ON CONFLICT(id) DO UPDATE SET state = excluded.state, updatedAt = excluded.updatedAt",
@@ -33,6 +36,29 @@ extension AppDatabase {
         guard !ids.isEmpty else { return }
         try write("prune decision receipts") { db in
             _ = try StoredReceipt.deleteAll(db, keys: ids)
+        }
+    }
+
+    /// The cycles recorded for these local dates (`YYYY-MM-DD`).
+    public func cycleRuns(onOrAfter localDate: String) throws(StoreError) -> [CycleRun] {
+        try read("read the cycle runs") { db in
+            try CycleRun.filter(Column("localDate") >= localDate).order(Column("localDate"), Column("kind")).fetchAll(db)
+        }
+    }
+
+    /// The newest run of a kind, if any.
+    public func lastCycleRun(kind: String) throws(StoreError) -> CycleRun? {
+        try read("read the cycle runs") { db in
+            try CycleRun.filter(Column("kind") == kind).order(Column("localDate").desc).fetchOne(db)
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Receipts older than `date`, oldest first: the candidates for pruning.
+    public func receipts(before date: Date, limit: Int = 500) throws(StoreError) -> [StoredReceipt] {
+        try read("read old decision receipts") { db in
+            try StoredReceipt.filter(Column("at") < date).order(Column("at")).limit(limit).fetchAll(db)
         }
     }
 }

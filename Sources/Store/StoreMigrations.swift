@@ -28,6 +28,16 @@ enum StoreMigrations {
                 table.column("body", .blob).notNull()
             }
         }
+        migrator.registerMigration("v3-cycle-runs") { db in
+            // One row per cycle that ran, keyed by (kind, local date): a cycle runs once a day.
+            try db.create(table: "cycleRun") { table in
+                table.column("kind", .text).notNull()
+                table.column("localDate", .text).notNull()
+                table.column("ranAt", .datetime).notNull()
+                table.column("summary", .text).notNull()
+                table.primaryKey(["kind", "localDate"])
+            }
+        }
         return migrator
     }
 }

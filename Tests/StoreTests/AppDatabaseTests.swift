@@ -12,7 +12,7 @@ private func temporaryFolder() throws -> String {
 
 @Test func freshDatabaseIsMigratedToTheNewestVersion() throws {
     let database = try AppDatabase.inMemory()
-    #expect(try database.schemaVersion() == "v2-ghost")
+    #expect(try database.schemaVersion() == "v3-cycle-runs")
 }
 
 @Test func runsAreRecordedAndAStopClosesTheRun() throws {

@@ -204,3 +204,21 @@ final class Answer: @unchecked Sendable {
         #expect(kept.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "7B7D")
     }
 }
+
+@Suite(.serialized) struct CycleTests {
+    @Test func daemonCatchesUpTodaysCycleAtStartAndTheTimerRunIsANoOp() throws {
+        let daemon = try DaemonHarness(label: "cycle", config: "[schedule]\nmorning = \"00:00\"\nevening = \"23:59\"\n")
+        try daemon.start()
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; morning cycle ran for "))
+        let again = try runCommand(Binaries.vigorctl, ["cycle", "morning", "--json", "--socket", daemon.socketPath])
+        #expect(again.status == 0)
+        let outcome = try JSONDecoder().decode(CycleOutcome.self, from: Data(again.stdout.utf8))
+        #expect(!outcome.ran)
+        #expect(outcome.summary.hasPrefix("already ran today"))
+    }
+
+    @Test func unknownCycleKindIsAUsageError() throws {
+        let result = try runCommand(Binaries.vigorctl, ["cycle", "noon"])
+        #expect(result.status == 64)
+    }
+}

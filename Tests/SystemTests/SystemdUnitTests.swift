@@ -8,14 +8,15 @@ private let unitsFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("systemd").path
 
-/// Copies a unit set to a scratch folder with ExecStart= pointing at the built vigord: verify
+/// Copies a unit set to a scratch folder with ExecStart= pointing at the built binaries: verify
 /// checks that the binary exists, and nothing is installed under /usr/local/bin during tests.
 private func stage(_ set: String) throws -> (folder: String, units: [String]) {
     let folder = try makeScratchFolder("units-\(set)")
     var units: [String] = []
     for name in try FileManager.default.contentsOfDirectory(atPath: unitsFolder + "/" + set).sorted() {
         let text = try String(contentsOfFile: unitsFolder + "/" + set + "/" + name, encoding: .utf8)
-        let staged = text.replacingOccurrences(of: "/usr/local/bin/vigord", with: Binaries.vigord)
+        let staged = text.replacingOccurrences(of: "/usr/local/bin/vigorctl", with: Binaries.vigorctl)
+            .replacingOccurrences(of: "/usr/local/bin/vigord", with: Binaries.vigord)
         try staged.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
         units.append(folder + "/" + name)
     }
@@ -25,7 +26,7 @@ private func stage(_ set: String) throws -> (folder: String, units: [String]) {
 @Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
 func systemUnitsVerifyWithoutAnyWarning() throws {
     let (_, units) = try stage("system")
-    #expect(units.count == 2)
+    #expect(units.count == 6)
     let result = try runCommand(analyzeTool ?? "", ["verify"] + units)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty, "systemd-analyze verify warned:\n\(result.stderr)")
@@ -61,5 +62,17 @@ func systemServiceExposureIsAtMostTwo() throws {
         #expect(service.contains("Requires=vigord.socket"))
         #expect(socket.contains("SocketMode=0600"))
         #expect(socket.contains("DirectoryMode=0700"))
+    }
+}
+
+@Test func cycleTimersArePersistentAndMatchTheDefaultTimes() throws {
+    for set in ["system", "user"] {
+        for (kind, time) in [("morning", "06:00"), ("evening", "21:00")] {
+            let timer = try String(contentsOfFile: unitsFolder + "/\(set)/vigor-\(kind).timer", encoding: .utf8)
+            #expect(timer.contains("Persistent=true"))
+            #expect(timer.contains("OnCalendar=*-*-* \(time):00"))
+            let service = try String(contentsOfFile: unitsFolder + "/\(set)/vigor-\(kind).service", encoding: .utf8)
+            #expect(service.contains("vigorctl cycle \(kind)"))
+        }
     }
 }

@@ -18,10 +18,11 @@ private func makeContext(sources: [CalendarSourceEntry]) throws -> DaemonRouter.
         config: config, origin: .file, configPath: "/c.toml", configMayBeMissing: false, startedAt: now, now: { now },
         logger: Logger(label: "test"))
     let database = try AppDatabase.inMemory()
+    let ghost = try GhostHost(database: database, zone: .gmt, now: now)
+    let calendars = try CalendarHost(config: config, stateDirectory: NSTemporaryDirectory() + "vigor-\(UUID().uuidString)")
     return DaemonRouter.Context(
-        state: state, socket: .path("/tmp/t.sock"), database: database,
-        ghost: try GhostHost(database: database, zone: .gmt, now: now),
-        calendars: try CalendarHost(config: config, stateDirectory: NSTemporaryDirectory() + "vigor-\(UUID().uuidString)"),
+        state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
+        cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, logger: Logger(label: "test")),
         testHooks: false, now: { now })
 }
 

@@ -23,6 +23,7 @@ private func makeContext(
     let calendars = try CalendarHost(config: config, stateDirectory: NSTemporaryDirectory() + "vigor-\(UUID().uuidString)")
     return DaemonRouter.Context(
         state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
+        cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, logger: Logger(label: "test")),
         testHooks: testHooks, now: { start.addingTimeInterval(60) })
 }
 
@@ -50,7 +51,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     let status = try RPCCoding.decode(DaemonStatus.self, from: try #require(JSONDecoder().decode(RPCResponse.self, from: reply).result))
     #expect(status.uptimeSeconds == 90)
     #expect(status.configSource == "defaults")
-    #expect(status.database.schemaVersion == "v2-ghost")
+    #expect(status.database.schemaVersion == "v3-cycle-runs")
     #expect(status.ghost.trustPhase == "observer")
 }
 

@@ -93,8 +93,10 @@ public enum Daemon {
             config: config, origin: origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
             startedAt: Date(), now: { Date() }, logger: logger, calendars: calendars)
         let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
+        let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, logger: logger)
         let context = DaemonRouter.Context(
-            state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, testHooks: testHooks,
+            state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, cycles: cycles,
+            testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
@@ -120,6 +122,9 @@ public enum Daemon {
         }
         services.append(.init(service: server))
         services.append(.init(service: ReloadSignalService(state: state, notifier: notifier, logger: logger)))
+        services.append(.init(service: CycleService(
+            runner: cycles, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
+            now: { Date() }, notifier: notifier, logger: logger)))
         services.append(.init(service: CalendarRefreshService(
             host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

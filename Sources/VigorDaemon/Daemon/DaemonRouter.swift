@@ -12,6 +12,7 @@ public enum DaemonRouter {
         public var database: AppDatabase
         public var ghost: GhostHost
         public var calendars: CalendarHost
+        public var cycles: CycleRunner
         public var testHooks: Bool
         /// Called after a reload through the API, so systemd hears about it as with SIGHUP.
         public var reloadObserver: @Sendable (ReloadOutcome) -> Void
@@ -22,7 +23,7 @@ public enum DaemonRouter {
 
         public init(
             state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
-            testHooks: Bool,
+            cycles: CycleRunner, testHooks: Bool,
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
             now: @escaping @Sendable () -> Date = { Date() }
@@ -32,6 +33,7 @@ public enum DaemonRouter {
             self.database = database
             self.ghost = ghost
             self.calendars = calendars
+            self.cycles = cycles
             self.testHooks = testHooks
             self.reloadObserver = reloadObserver
             self.testHookObserver = testHookObserver
@@ -115,6 +117,19 @@ public enum DaemonRouter {
                 sources: result.sources.compactMap { status in
                     entries.first { $0.name == status.name }.map { CalendarSourceView($0, status) }
                 })
+        }
+        router.register(CycleRunMethod.self) { params in
+            guard let kind = CycleKind(rawValue: params.kind) else {
+                throw RPCErrorObject(.invalidParams, "Invalid params: field 'kind' must be morning or evening")
+            }
+            let zone = await context.state.config.schedule.zone
+            do {
+                return try await context.cycles.run(kind, now: context.now(), zone: zone)
+            } catch let error as EngineError {
+                throw RPCErrorObject(.engineRefused, "Refused by the engine: \(error.message)", data: ["engineCode": .string(error.code)])
+            } catch let error as StoreError {
+                throw RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error.description)")
+            }
         }
         router.register(CalendarSourcesMethod.self) { _ in
             CalendarSourcesMethod.Result(sources: await context.calendars.sources().map { CalendarSourceView($0.entry, $0.status) })

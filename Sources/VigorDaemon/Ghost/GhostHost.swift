@@ -58,13 +58,30 @@ public actor GhostHost {
     public func perform(_ event: GhostEvent, at now: Date) throws -> [GhostEffect] {
         var draft = ghost
         let effects = try draft.handle(event, now: now)
-        let receipts = try effects.compactMap { effect -> StoredReceipt? in
-            guard case .recordReceipt(let receipt) = effect else { return nil }
-            return StoredReceipt(id: receipt.id, at: receipt.at, action: receipt.action.rawValue, body: try Self.encode(receipt))
-        }
-        try database.recordDecision(state: try Self.encode(draft), receipts: receipts, at: now)
+        try database.recordDecision(state: try Self.encode(draft), receipts: try Self.receipts(in: effects), at: now)
         ghost = draft
         return effects
+    }
+
+    /// Runs several events as one decision (a cycle): all are applied to a draft, then the state,
+    /// every receipt and the cycle's mark are saved in one transaction. On any error nothing changes.
+    public func perform(_ events: [GhostEvent], at now: Date, cycle: CycleRun) throws -> [GhostEffect] {
+        var draft = ghost
+        var effects: [GhostEffect] = []
+        for event in events {
+            effects += try draft.handle(event, now: now)
+        }
+        try database.recordDecision(
+            state: try Self.encode(draft), receipts: try Self.receipts(in: effects), at: now, cycle: cycle)
+        ghost = draft
+        return effects
+    }
+
+    private static func receipts(in effects: [GhostEffect]) throws -> [StoredReceipt] {
+        try effects.compactMap { effect -> StoredReceipt? in
+            guard case .recordReceipt(let receipt) = effect else { return nil }
+            return StoredReceipt(id: receipt.id, at: receipt.at, action: receipt.action.rawValue, body: try encode(receipt))
+        }
     }
 
     static func encode<T: Encodable>(_ value: T) throws -> Data {

@@ -9,6 +9,7 @@ public enum MethodCatalog {
         ReceiptsListMethod.self,
         CalendarBusyMethod.self,
         CalendarSourcesMethod.self,
+        CycleRunMethod.self,
     ]
 }
 

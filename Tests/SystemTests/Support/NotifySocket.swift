@@ -31,7 +31,16 @@ final class NotifySocket {
     /// Waits (up to `timeout` seconds per message) until a message containing `assignment` arrives;
     /// returns false on timeout.
     func waitFor(_ assignment: String, timeout: Int = 30) -> Bool {
-        if received.contains(where: { $0.split(separator: "\n").contains(Substring(assignment)) }) { return true }
+        waitFor(timeout: timeout) { $0 == assignment }
+    }
+
+    /// Waits until a message has a line starting with `prefix`.
+    func waitFor(prefix: String, timeout: Int = 30) -> Bool {
+        waitFor(timeout: timeout) { $0.hasPrefix(prefix) }
+    }
+
+    private func waitFor(timeout: Int, matching: (Substring) -> Bool) -> Bool {
+        if received.contains(where: { $0.split(separator: "\n").contains(where: matching) }) { return true }
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let deadline = Date().addingTimeInterval(TimeInterval(timeout))
         while Date() < deadline {
@@ -42,7 +51,7 @@ final class NotifySocket {
             guard count > 0 else { continue }
             let message = String(decoding: buffer[..<count], as: UTF8.self)
             received.append(message)
-            if message.split(separator: "\n").contains(Substring(assignment)) { return true }
+            if message.split(separator: "\n").contains(where: matching) { return true }
         }
         return false
     }

@@ -1,0 +1,51 @@
+import Foundation
+import GhostEngine
+import Logging
+import ServiceLifecycle
+import Store
+
+/// Runs the cycles when they are due in the user's zone. It checks the wall clock every
+/// `checkInterval` rather than sleeping until the next cycle, so a suspend, a clock change or a DST
+/// switch never makes it miss one; the first check at start is the catch-up.
+struct CycleService: Service {
+    let runner: CycleRunner
+    let state: DaemonState
+    let database: AppDatabase
+    let checkInterval: Duration
+    let clock: any Clock<Duration>
+    let now: @Sendable () -> Date
+    let notifier: SystemdNotifier
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            await runDueCycles()
+            do {
+                try await cancelWhenGracefulShutdown { [clock, checkInterval] in
+                    try await clock.sleep(for: checkInterval, tolerance: .seconds(1))
+                }
+            } catch is CancellationError {
+                return
+            }
+        }
+    }
+
+    private func runDueCycles() async {
+        let schedule = await state.config.schedule
+        let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
+        let current = now()
+        do {
+            let today = planner.calendar.day(of: current)
+            let ran = Set(try database.cycleRuns(onOrAfter: today.description).compactMap { run -> CycleKey? in
+                guard let kind = CycleKind(rawValue: run.kind), let day = LocalDay(iso: run.localDate) else { return nil }
+                return CycleKey(kind: kind, day: day)
+            })
+            for kind in try planner.due(at: current, ran: ran) {
+                let outcome = try await runner.run(kind, now: current, zone: schedule.zone)
+                if outcome.ran { notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)") }
+            }
+        } catch {
+            logger.error("a cycle failed; it will be tried again", metadata: ["error": "\(error)"])
+        }
+    }
+}

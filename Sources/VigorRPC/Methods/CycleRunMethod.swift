@@ -1,0 +1,38 @@
+/// `cycle.run`: runs today's morning or evening cycle now unless it already ran today (what the
+/// systemd timers call; harmless to repeat).
+public enum CycleRunMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        /// `morning` or `evening`.
+        public var kind: String
+        public init(kind: String) { self.kind = kind }
+    }
+    public typealias Result = CycleOutcome
+    public static let name = "cycle.run"
+    public static let summary = "Runs today's morning or evening cycle unless it already ran today; idempotent per local date."
+    public static let params = [
+        OpenRPCParam(name: "kind", required: true, description: "morning or evening.", schema: Schema.oneOf(["morning", "evening"]))
+    ]
+    public static let resultSchema = CycleOutcome.schema
+    public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed]
+}
+
+/// What a cycle did, or that it had already run.
+public struct CycleOutcome: Codable, Sendable, Equatable {
+    public var kind: String
+    /// The local date it ran for, `YYYY-MM-DD`.
+    public var localDate: String
+    /// False when the cycle had already run that day (nothing was done again).
+    public var ran: Bool
+    public var summary: String
+
+    public init(kind: String, localDate: String, ran: Bool, summary: String) {
+        self.kind = kind
+        self.localDate = localDate
+        self.ran = ran
+        self.summary = summary
+    }
+
+    static let schema = Schema.object(
+        ["kind": Schema.oneOf(["morning", "evening"]), "localDate": Schema.string, "ran": Schema.boolean, "summary": Schema.string],
+        required: ["kind", "localDate", "ran", "summary"])
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import VigorRPC
+
+struct CycleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cycle", abstract: "Run today's morning or evening cycle now (nothing happens if it already ran today).")
+
+    @Argument(help: "morning or evening")
+    var kind: String
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        guard ["morning", "evening"].contains(kind) else { throw ValidationError("the cycle is morning or evening, not '\(kind)'") }
+    }
+
+    func run() throws {
+        let client = connection.client
+        let outcome = try CallFailure.perform { () throws(RPCClientError) in try client.call(CycleRunMethod.self, .init(kind: kind)) }
+        if connection.json {
+            try JSONOutput.print(outcome)
+        } else {
+            print("\(outcome.kind) cycle \(outcome.localDate): \(outcome.ran ? "" : "not run again, ")\(outcome.summary)")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GhostEngine
+import Testing
+
+@testable import VigorDaemon
+
+private let berlin = TimeZone(identifier: "Europe/Berlin")!
+private let planner = CyclePlanner(zone: berlin, morning: LocalTime(hour: 6, minute: 0), evening: LocalTime(hour: 21, minute: 0))
+
+private func instant(_ text: String) throws -> Date {
+    try #require(ISO8601DateFormatter().date(from: text))
+}
+
+@Test func nothingIsDueBeforeTheMorningTime() throws {
+    #expect(try planner.due(at: try instant("2026-11-23T04:59:00Z"), ran: []) == [])
+}
+
+@Test func morningIsDueFromItsTimeUntilItRan() throws {
+    let day = LocalDay(year: 2026, month: 11, day: 23)
+    #expect(try planner.due(at: try instant("2026-11-23T05:00:00Z"), ran: []) == [.morning])
+    #expect(try planner.due(at: try instant("2026-11-23T05:00:00Z"), ran: [CycleKey(kind: .morning, day: day)]) == [])
+}
+
+@Test func startingLateCatchesUpBothCyclesInOrder() throws {
+    #expect(try planner.due(at: try instant("2026-11-23T22:30:00Z"), ran: []) == [.morning, .evening])
+}
+
+@Test func yesterdaysRunDoesNotCountForToday() throws {
+    let yesterday = LocalDay(year: 2026, month: 11, day: 22)
+    #expect(try planner.due(at: try instant("2026-11-23T05:30:00Z"), ran: [CycleKey(kind: .morning, day: yesterday)]) == [.morning])
+}
+
+@Test func onTheSpringForwardDayMorningIsDueAtSixLocal() throws {
+    // 2026-03-29: 06:00 CEST is 04:00Z.
+    #expect(try planner.due(at: try instant("2026-03-29T03:59:00Z"), ran: []) == [])
+    #expect(try planner.due(at: try instant("2026-03-29T04:00:00Z"), ran: []) == [.morning])
+}
+
+@Test func onTheFallBackDayEveningIsDueAtNineLocal() throws {
+    // 2026-10-25 has 25 hours; 21:00 CET is 20:00Z.
+    let morning = CycleKey(kind: .morning, day: LocalDay(year: 2026, month: 10, day: 25))
+    #expect(try planner.due(at: try instant("2026-10-25T19:59:00Z"), ran: [morning]) == [])
+    #expect(try planner.due(at: try instant("2026-10-25T20:00:00Z"), ran: [morning]) == [.evening])
+}
+
+@Test func cycleTimeInsideTheGapRunsAfterTheGap() throws {
+    let early = CyclePlanner(zone: berlin, morning: LocalTime(hour: 2, minute: 30), evening: LocalTime(hour: 21, minute: 0))
+    #expect(try early.due(at: try instant("2026-03-29T00:59:00Z"), ran: []) == [])
+    #expect(try early.due(at: try instant("2026-03-29T01:30:00Z"), ran: []) == [.morning])
+}

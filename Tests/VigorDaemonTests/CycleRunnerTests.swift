@@ -1,0 +1,69 @@
+import Foundation
+import GhostEngine
+import Logging
+import Store
+import Testing
+
+@testable import VigorDaemon
+
+private let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+private struct Setup {
+    let runner: CycleRunner
+    let ghost: GhostHost
+    let database: AppDatabase
+}
+
+private func setup(sources: [CalendarSourceEntry] = [], start: Date) throws -> Setup {
+    let database = try AppDatabase.inMemory()
+    let ghost = try GhostHost(database: database, zone: berlin, now: start)
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    config.calendar.sources = sources
+    let calendars = try CalendarHost(config: config, stateDirectory: NSTemporaryDirectory() + "vigor-\(UUID().uuidString)")
+    return Setup(
+        runner: CycleRunner(ghost: ghost, calendars: calendars, database: database, logger: Logger(label: "test")),
+        ghost: ghost, database: database)
+}
+
+private func instant(_ text: String) throws -> Date {
+    try #require(ISO8601DateFormatter().date(from: text))
+}
+
+@Test func aCycleRunsOncePerLocalDate() async throws {
+    let start = try instant("2026-11-23T05:00:00Z")
+    let setup = try setup(start: start)
+    let first = try await setup.runner.run(.morning, now: start, zone: berlin)
+    #expect(first.ran)
+    #expect(first.localDate == "2026-11-23")
+    let before = try setup.database.ghostState()
+    let second = try await setup.runner.run(.morning, now: start.addingTimeInterval(3600), zone: berlin)
+    #expect(!second.ran)
+    #expect(try setup.database.ghostState() == before)
+}
+
+@Test func morningClosesEveryDaySinceTheLastMorning() async throws {
+    let start = try instant("2026-11-20T05:00:00Z")
+    let setup = try setup(start: start)
+    _ = try await setup.runner.run(.morning, now: start, zone: berlin)
+    let later = try await setup.runner.run(.morning, now: try instant("2026-11-23T05:00:00Z"), zone: berlin)
+    #expect(later.summary == "closed 3 day(s) up to 2026-11-22")
+    #expect(await setup.ghost.current.health.recentDays.map(\.day.description) == ["2026-11-20", "2026-11-21", "2026-11-22"])
+}
+
+@Test func eveningWithAFailedSourceCountsAgainstGhostHealth() async throws {
+    let start = try instant("2026-11-23T20:00:00Z")
+    let missing = CalendarSourceEntry(name: "gone", location: .path("/nonexistent/calendar.ics"))
+    let setup = try setup(sources: [missing], start: start)
+    let outcome = try await setup.runner.run(.evening, now: start, zone: berlin)
+    #expect(outcome.summary.contains("failed sources: gone"))
+    #expect(await setup.ghost.current.ghostHealth.failures == 1)
+}
+
+@Test func morningAndEveningOfTheSameDayAreSeparateRuns() async throws {
+    let start = try instant("2026-11-23T05:00:00Z")
+    let setup = try setup(start: start)
+    #expect(try await setup.runner.run(.morning, now: start, zone: berlin).ran)
+    #expect(try await setup.runner.run(.evening, now: start.addingTimeInterval(15 * 3600), zone: berlin).ran)
+    #expect(try setup.database.cycleRuns(onOrAfter: "2026-11-23").map(\.kind) == ["evening", "morning"])
+}
