@@ -62,3 +62,36 @@ extension AppDatabase {
         }
     }
 }
+
+extension AppDatabase {
+    /// Every row of user data, table by table, as JSON-ready values (for `vigorctl export`).
+    public func exportAll() throws(StoreError) -> ExportedData {
+        try read("export the user data") { db in
+            ExportedData(
+                daemonRuns: try DaemonRun.order(Column("id")).fetchAll(db),
+                ghostState: try Data.fetchOne(db, sql: "SELECT state FROM ghostState WHERE id = 1"),
+                receipts: try StoredReceipt.order(Column("at"), Column("id")).fetchAll(db),
+                cycleRuns: try CycleRun.order(Column("localDate"), Column("kind")).fetchAll(db))
+        }
+    }
+
+    /// Deletes all user data (engine state, receipts, cycle runs, run history) and saves `state`,
+    /// a new user's engine state, in the same transaction. The schema stays.
+    public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
+        try write("purge the user data") { db in
+            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
+            try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])
+        }
+    }
+}
+
+/// All user data the store holds, as exported.
+public struct ExportedData: Sendable {
+    public var daemonRuns: [DaemonRun]
+    /// The engine state as the daemon saved it (JSON), if any.
+    public var ghostState: Data?
+    public var receipts: [StoredReceipt]
+    public var cycleRuns: [CycleRun]
+}

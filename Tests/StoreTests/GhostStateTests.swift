@@ -39,3 +39,16 @@ import Testing
     try database.deleteReceipts(ids: ["r3"])
     #expect(try database.recentReceipts(limit: 5).map(\.id) == ["r2", "r1"])
 }
+
+@Test func purgeDeletesEveryRowAndKeepsTheNewState() throws {
+    let database = try AppDatabase.inMemory()
+    let at = Date(timeIntervalSince1970: 0)
+    _ = try database.recordStart(pid: 1, version: "v", at: at)
+    try database.recordDecision(
+        state: Data("old".utf8), receipts: [StoredReceipt(id: "r1", at: at, action: "proposed", body: Data())], at: at,
+        cycle: CycleRun(kind: "morning", localDate: "1970-01-01", ranAt: at, summary: "s"))
+    try database.purgeAll(replacingStateWith: Data("new".utf8), at: at)
+    let exported = try database.exportAll()
+    #expect(exported.ghostState == Data("new".utf8))
+    #expect(exported.receipts.isEmpty && exported.cycleRuns.isEmpty && exported.daemonRuns.isEmpty)
+}

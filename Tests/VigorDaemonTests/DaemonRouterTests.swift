@@ -105,3 +105,20 @@ private func call(_ frame: String, _ context: DaemonRouter.Context) async throws
     let ok = try await call(#"{"jsonrpc":"2.0","method":"receipts.list","params":{"limit":200},"id":1}"#, context)
     #expect(ok.error == nil)
 }
+
+@Test func exportHoldsTheStateReceiptsAndCyclesAndPurgeStartsOver() async throws {
+    let context = try makeContext(testHooks: false)
+    _ = try await call(#"{"jsonrpc":"2.0","method":"trust.set","params":{"phase":"scheduler"},"id":1}"#, context)
+    let exported = try #require(try await call(#"{"jsonrpc":"2.0","method":"data.export","id":2}"#, context).result)
+    guard case .array(let receipts)? = exported.objectValue?["receipts"] else {
+        Issue.record("receipts must be an array")
+        return
+    }
+    #expect(receipts.count == 1)
+    #expect(exported.objectValue?["ghost"]?.objectValue?["trust"]?.objectValue?["phase"] == "scheduler")
+    let refused = try await call(#"{"jsonrpc":"2.0","method":"data.purge","params":{"confirm":false},"id":3}"#, context)
+    #expect(refused.error?.code == -32602)
+    let purged = try await call(#"{"jsonrpc":"2.0","method":"data.purge","params":{"confirm":true},"id":4}"#, context)
+    #expect(try RPCCoding.decode(GhostStatus.self, from: try #require(purged.result)).trustPhase == "observer")
+    #expect(try context.database.recentReceipts(limit: 5).isEmpty)
+}

@@ -131,6 +131,28 @@ public enum DaemonRouter {
                 throw RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error.description)")
             }
         }
+        router.register(DataExportMethod.self) { _ in
+            let zone = await context.state.config.schedule.zone
+            let exported: ExportedData
+            do {
+                exported = try context.database.exportAll()
+            } catch {
+                throw RPCErrorObject(.storageFailed, "Storage failed: \(error)")
+            }
+            return try DataExport.document(exported, zone: zone, at: context.now())
+        }
+        router.register(DataPurgeMethod.self) { params in
+            guard params.confirm else {
+                throw RPCErrorObject(.invalidParams, "Invalid params: field 'confirm' must be true to delete all user data")
+            }
+            let zone = await context.state.config.schedule.zone
+            do {
+                try await context.ghost.purge(zone: zone, now: context.now())
+            } catch {
+                throw RPCErrorObject(.storageFailed, "Storage failed; nothing was deleted: \(error)")
+            }
+            return GhostStatus(await context.ghost.current)
+        }
         router.register(CalendarSourcesMethod.self) { _ in
             CalendarSourcesMethod.Result(sources: await context.calendars.sources().map { CalendarSourceView($0.entry, $0.status) })
         }

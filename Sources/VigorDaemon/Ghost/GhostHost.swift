@@ -63,6 +63,19 @@ public actor GhostHost {
         return effects
     }
 
+    /// Deletes all user data and starts a new Ghost at `now` (the user asked for it).
+    public func purge(zone: TimeZone, now: Date) throws(StoreError) {
+        let fresh = Ghost(startingAt: now, timeZone: zone)
+        let state: Data
+        do {
+            state = try Self.encode(fresh)
+        } catch {
+            throw .failed(operation: "encode the engine state", detail: "\(error)")
+        }
+        try database.purgeAll(replacingStateWith: state, at: now)
+        ghost = fresh
+    }
+
     /// Runs several events as one decision (a cycle): all are applied to a draft, then the state,
     /// every receipt and the cycle's mark are saved in one transaction. On any error nothing changes.
     public func perform(_ events: [GhostEvent], at now: Date, cycle: CycleRun) throws -> [GhostEffect] {

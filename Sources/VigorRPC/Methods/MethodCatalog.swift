@@ -10,6 +10,8 @@ public enum MethodCatalog {
         CalendarBusyMethod.self,
         CalendarSourcesMethod.self,
         CycleRunMethod.self,
+        DataExportMethod.self,
+        DataPurgeMethod.self,
     ]
 }
 

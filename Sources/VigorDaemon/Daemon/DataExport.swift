@@ -1,0 +1,31 @@
+import Foundation
+import Store
+import VigorRPC
+
+/// Shapes the store's rows into the `data.export` document: camelCase fields, times in RFC 3339
+/// in the user's zone, the engine state and receipt bodies as the JSON they are stored as.
+enum DataExport {
+    static func document(_ data: ExportedData, zone: TimeZone, at now: Date) throws -> JSONValue {
+        func time(_ date: Date) -> JSONValue { .string(RPCTimestamp(date, in: zone).description) }
+        var document: [String: JSONValue] = [
+            "exportedAt": time(now),
+            "version": .string(VigorVersion.current),
+            "receipts": .array(try data.receipts.map { receipt in
+                ["id": .string(receipt.id), "at": time(receipt.at), "action": .string(receipt.action),
+                 "body": try JSONParser.parse(receipt.body)]
+            }),
+            "cycleRuns": .array(data.cycleRuns.map { run in
+                ["kind": .string(run.kind), "localDate": .string(run.localDate), "ranAt": time(run.ranAt), "summary": .string(run.summary)]
+            }),
+            "daemonRuns": .array(data.daemonRuns.map { run in
+                var entry: [String: JSONValue] = [
+                    "startedAt": time(run.startedAt), "pid": .integer(Int64(run.pid)), "version": .string(run.version),
+                ]
+                if let stopped = run.stoppedAt { entry["stoppedAt"] = time(stopped) }
+                return .object(entry)
+            }),
+        ]
+        if let state = data.ghostState { document["ghost"] = try JSONParser.parse(state) }
+        return .object(document)
+    }
+}
