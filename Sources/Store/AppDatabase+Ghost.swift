@@ -71,7 +71,8 @@ extension AppDatabase {
                 daemonRuns: try DaemonRun.order(Column("id")).fetchAll(db),
                 ghostState: try Data.fetchOne(db, sql: "SELECT state FROM ghostState WHERE id = 1"),
                 receipts: try StoredReceipt.order(Column("at"), Column("id")).fetchAll(db),
-                cycleRuns: try CycleRun.order(Column("localDate"), Column("kind")).fetchAll(db))
+                cycleRuns: try CycleRun.order(Column("localDate"), Column("kind")).fetchAll(db),
+                emergencies: try Emergency.order(Column("startedAt")).fetchAll(db))
         }
     }
 
@@ -79,7 +80,7 @@ extension AppDatabase {
     /// a new user's engine state, in the same transaction. The schema stays.
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
-            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun"] {
+            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])
@@ -94,4 +95,5 @@ public struct ExportedData: Sendable {
     public var ghostState: Data?
     public var receipts: [StoredReceipt]
     public var cycleRuns: [CycleRun]
+    public var emergencies: [Emergency]
 }

@@ -38,6 +38,15 @@ enum StoreMigrations {
                 table.primaryKey(["kind", "localDate"])
             }
         }
+        migrator.registerMigration("v4-emergencies") { db in
+            // Each press of the red button (`vigorctl crashing`): a burnout signal, and the window
+            // in which the Ghost stays quiet.
+            try db.create(table: "emergency") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("startedAt", .datetime).notNull().indexed()
+                table.column("endsAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

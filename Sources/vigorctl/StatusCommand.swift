@@ -53,6 +53,9 @@ enum StatusText {
         row("health", "\(ghost.healthPhaseName) phase, confidence \(percent(ghost.healthConfidence))")
         row("ghost", ghost.ghostHealth == "healthy" ? ghost.ghostHealthName : style.red(ghost.ghostHealthName))
         if ghost.breakerDeletions > 0 { row("breaker", "\(ghost.breakerDeletions) of your deletions in a row") }
+        if status.emergency.active, let until = status.emergency.endsAt {
+            row("recovery", style.red("Recovery Time until \(until): the Ghost is quiet"))
+        }
         row("morning", "next \(status.nextCycles.morning)")
         row("evening", "next \(status.nextCycles.evening)")
         if let reload = status.lastReload {

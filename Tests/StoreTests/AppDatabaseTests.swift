@@ -12,7 +12,8 @@ private func temporaryFolder() throws -> String {
 
 @Test func freshDatabaseIsMigratedToTheNewestVersion() throws {
     let database = try AppDatabase.inMemory()
-    #expect(try database.schemaVersion() == "v3-cycle-runs")
+    #expect(try database.schemaVersion() == StoreMigrations.migrator.migrations.last)
+    #expect(StoreMigrations.migrator.migrations.count == 4)
 }
 
 @Test func runsAreRecordedAndAStopClosesTheRun() throws {

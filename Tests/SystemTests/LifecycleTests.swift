@@ -222,3 +222,42 @@ final class Answer: @unchecked Sendable {
         #expect(result.status == 64)
     }
 }
+
+@Suite(.serialized) struct RedButtonTests {
+    @Test func crashingWithoutGuideBlocksTheCalendarAndStatusShowsIt() throws {
+        let output = try makeScratchFolder("red-output")
+        let daemon = try DaemonHarness(label: "red", config: "[calendar.output]\npath = \"\(output)\"\n")
+        try daemon.start()
+        let result = try runCommand(Binaries.vigorctl, ["crashing", "--minutes", "10", "--no-guide", "--socket", daemon.socketPath])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Your calendar is blocked until"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: output + "/vigor").filter { $0.hasSuffix(".ics") }
+        #expect(files.count == 1)
+        let status = try runCommand(Binaries.vigorctl, ["status", "--socket", daemon.socketPath])
+        #expect(status.stdout.contains("Recovery Time until"))
+    }
+
+    @Test func ctrlCEndsTheBreathingGuideCleanly() throws {
+        let daemon = try DaemonHarness(label: "breathe")
+        try daemon.start()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Binaries.vigorctl)
+        process.arguments = ["crashing", "--minutes", "5", "--pattern", "4-7-8", "--socket", daemon.socketPath]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        var seen = ""
+        while !seen.contains("Breathe in for 4") {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(seen.contains("Breathe in for 4 (round 1 of 6)"))
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let rest = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(rest.contains("Take care."))
+        #expect(!rest.contains("Hold for 7"))
+    }
+}

@@ -13,17 +13,7 @@ private func makeContext(sources: [CalendarSourceEntry]) throws -> DaemonRouter.
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     config.calendar.sources = sources
-    let now = Date(timeIntervalSince1970: 1_795_341_600)
-    let state = DaemonState(
-        config: config, origin: .file, configPath: "/c.toml", configMayBeMissing: false, startedAt: now, now: { now },
-        logger: Logger(label: "test"))
-    let database = try AppDatabase.inMemory()
-    let ghost = try GhostHost(database: database, zone: .gmt, now: now)
-    let calendars = try CalendarHost(config: config, stateDirectory: NSTemporaryDirectory() + "vigor-\(UUID().uuidString)")
-    return DaemonRouter.Context(
-        state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
-        cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, logger: Logger(label: "test")),
-        testHooks: false, now: { now })
+    return try makeTestContext(config: config, now: Date(timeIntervalSince1970: 1_795_341_600), origin: .file)
 }
 
 private func busy(_ params: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {

@@ -15,15 +15,11 @@ private struct Setup {
 }
 
 private func setup(sources: [CalendarSourceEntry] = [], start: Date) throws -> Setup {
-    let database = try AppDatabase.inMemory()
-    let ghost = try GhostHost(database: database, zone: berlin, now: start)
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     config.calendar.sources = sources
-    let calendars = try CalendarHost(config: config, stateDirectory: NSTemporaryDirectory() + "vigor-\(UUID().uuidString)")
-    return Setup(
-        runner: CycleRunner(ghost: ghost, calendars: calendars, database: database, logger: Logger(label: "test")),
-        ghost: ghost, database: database)
+    let context = try makeTestContext(config: config, now: start)
+    return Setup(runner: context.cycles, ghost: context.ghost, database: context.database)
 }
 
 private func instant(_ text: String) throws -> Date {

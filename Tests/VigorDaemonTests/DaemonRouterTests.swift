@@ -8,23 +8,11 @@ import VigorRPC
 
 private let start = Date(timeIntervalSince1970: 1_795_341_600)
 
-private func makeContext(
-    testHooks: Bool, configPath: String = "/nonexistent/config.toml", sources: [CalendarSourceEntry] = []
-) throws -> DaemonRouter.Context {
+private func makeContext(testHooks: Bool, configPath: String = "/nonexistent/config.toml") throws -> DaemonRouter.Context {
     var config = DaemonConfig()
-    config.calendar.sources = sources
     config.schedule.timezone = "Europe/Berlin"
-    let state = DaemonState(
-        config: config, origin: .defaults, configPath: configPath, configMayBeMissing: true,
-        startedAt: Date(timeIntervalSince1970: 1_795_341_600), now: { Date(timeIntervalSince1970: 1_795_341_690) },
-        logger: Logger(label: "test"))
-    let database = try AppDatabase.inMemory()
-    let ghost = try GhostHost(database: database, zone: try #require(TimeZone(identifier: "Europe/Berlin")), now: start)
-    let calendars = try CalendarHost(config: config, stateDirectory: NSTemporaryDirectory() + "vigor-\(UUID().uuidString)")
-    return DaemonRouter.Context(
-        state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
-        cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, logger: Logger(label: "test")),
-        testHooks: testHooks, now: { start.addingTimeInterval(60) })
+    return try makeTestContext(
+        config: config, now: start.addingTimeInterval(60), startedAt: start, testHooks: testHooks, configPath: configPath)
 }
 
 private func documentedNames(_ document: JSONValue) -> Set<String> {
@@ -49,9 +37,9 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     let router = DaemonRouter.make(context)
     let reply = try #require(await RPCDispatcher(router: router).reply(to: Data(#"{"jsonrpc":"2.0","method":"status","id":1}"#.utf8)))
     let status = try RPCCoding.decode(DaemonStatus.self, from: try #require(JSONDecoder().decode(RPCResponse.self, from: reply).result))
-    #expect(status.uptimeSeconds == 90)
+    #expect(status.uptimeSeconds == 60)
     #expect(status.configSource == "defaults")
-    #expect(status.database.schemaVersion == "v3-cycle-runs")
+    #expect(status.database.schemaVersion == (try context.database.schemaVersion()))
     #expect(status.ghost.trustPhase == "observer")
 }
 
@@ -121,4 +109,31 @@ private func call(_ frame: String, _ context: DaemonRouter.Context) async throws
     let purged = try await call(#"{"jsonrpc":"2.0","method":"data.purge","params":{"confirm":true},"id":4}"#, context)
     #expect(try RPCCoding.decode(GhostStatus.self, from: try #require(purged.result)).trustPhase == "observer")
     #expect(try context.database.recentReceipts(limit: 5).isEmpty)
+}
+
+@Test func redButtonBlocksTheCalendarQuietensTheGhostAndIsRecorded() async throws {
+    let context = try makeContext(testHooks: false)
+    let response = try await call(#"{"jsonrpc":"2.0","method":"emergency.activate","params":{"minutes":20},"id":1}"#, context)
+    let emergency = try RPCCoding.decode(EmergencyStatus.self, from: try #require(response.result))
+    #expect(emergency.active)
+    #expect(emergency.startedAt?.description == "2026-11-22T11:01:00+01:00")
+    #expect(emergency.endsAt?.description == "2026-11-22T11:21:00+01:00")
+    let file = try String(contentsOfFile: try #require(emergency.blockFile), encoding: .utf8)
+    #expect(file.contains("SUMMARY:Recovery Time"))
+    #expect(file.contains("DTSTART:20261122T100100Z"))
+    #expect(file.contains("DTEND:20261122T102100Z"))
+    #expect(file.contains("TRANSP:OPAQUE"))
+    let status = try await call(#"{"jsonrpc":"2.0","method":"status","id":2}"#, context)
+    #expect(try RPCCoding.decode(DaemonStatus.self, from: try #require(status.result)).emergency.active)
+    let receipts = try context.database.recentReceipts(limit: 5)
+    #expect(receipts.map(\.action) == ["emergency"])
+}
+
+@Test func recoveryMinutesOutsideTheirRangeAreRefused() async throws {
+    let context = try makeContext(testHooks: false)
+    for minutes in [0, 241] {
+        let response = try await call(#"{"jsonrpc":"2.0","method":"emergency.activate","params":{"minutes":\#(minutes)},"id":1}"#, context)
+        #expect(response.error?.code == -32602)
+    }
+    #expect(try context.database.emergencies(endingAfter: Date(timeIntervalSince1970: 0)).isEmpty)
 }

@@ -34,7 +34,8 @@ import Testing
             healthPhase: "baseline", healthPhaseName: "Baseline", healthConfidence: 0.3, ghostHealth: "healthy",
             ghostHealthName: "Healthy", breakerDeletions: 0),
         nextCycles: NextCycles(
-            morning: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), evening: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone)))
+            morning: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), evening: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone)),
+        emergency: EmergencyStatus(active: false))
     let encoded = try RPCCoding.encodeValue(status)
     let schema = StatusMethod.resultSchema.objectValue
     let properties = Set(schema?["properties"]?.objectValue?.keys.map { $0 } ?? [])

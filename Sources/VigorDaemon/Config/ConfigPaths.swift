@@ -21,6 +21,12 @@ public enum ConfigPaths {
         return xdg("XDG_STATE_HOME", fallback: ".local/state", environment: environment) + "/vigor"
     }
 
+    /// `$XDG_DATA_HOME/vigor/calendars` (`~/.local/share/vigor/calendars`), or `/var/lib/vigor/calendars` as root.
+    public static func defaultCalendarOutput(environment: [String: String], uid: UInt32) -> String {
+        if uid == 0 { return "/var/lib/vigor/calendars" }
+        return xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/calendars"
+    }
+
     private static func xdg(_ key: String, fallback: String, environment: [String: String]) -> String {
         if let value = environment[key], value.hasPrefix("/") { return value }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()

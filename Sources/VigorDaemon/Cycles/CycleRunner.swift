@@ -10,11 +10,13 @@ public actor CycleRunner {
     private let ghost: GhostHost
     private let calendars: CalendarHost
     private let database: AppDatabase
+    private let output: CalendarOutput
     private let logger: Logger
     /// Days the morning cycle closes at most in one run after a long absence.
     static let maximumCatchUpDays = 14
 
-    public init(ghost: GhostHost, calendars: CalendarHost, database: AppDatabase, logger: Logger) {
+    public init(ghost: GhostHost, calendars: CalendarHost, database: AppDatabase, output: CalendarOutput, logger: Logger) {
+        self.output = output
         self.ghost = ghost
         self.calendars = calendars
         self.database = database
@@ -32,11 +34,12 @@ public actor CycleRunner {
         }
         let (events, summary) = switch kind {
         case .morning: try morningEvents(today: today)
-        case .evening: await eveningEvents(today: today, calendar: calendar)
+        case .evening: await eveningEvents(today: today, calendar: calendar, now: now)
         }
         let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: summary)
         _ = try await ghost.perform(events, at: now, cycle: mark)
         if kind == .morning { try await pruneReceipts(now: now) }
+        try await publish(now: now)
         logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(today)", "summary": "\(summary)"])
         return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: summary)
     }
@@ -62,19 +65,27 @@ public actor CycleRunner {
     }
 
     /// Reads tomorrow's busy time; a failed source counts as a calendar read failure for ghost health.
-    private func eveningEvents(today: LocalDay, calendar: LocalCalendar) async -> ([GhostEvent], String) {
+    private func eveningEvents(today: LocalDay, calendar: LocalCalendar, now: Date) async -> ([GhostEvent], String) {
         let tomorrow = today.adding(days: 1)
         do {
             let from = try calendar.startOfDay(tomorrow)
             let to = try calendar.startOfDay(tomorrow.adding(days: 1))
             let busy = try await calendars.busy(from: from, to: to, source: nil)
             let failed = busy.sources.filter { !$0.ok }.map(\.name)
+            let quiet = try database.emergencies(endingAfter: now).contains { $0.isActive(at: now) }
             let summary = "read tomorrow (\(tomorrow)): \(busy.intervals.count) busy interval(s)"
+                + (quiet ? "; recovery time is running, so no proposals" : "")
                 + (failed.isEmpty ? "" : "; failed sources: \(failed.joined(separator: ", ")), day unknown")
             return ([.tick, failed.isEmpty ? .backgroundSucceeded : .backgroundFailed(.calendarReadFailed)], summary)
         } catch {
             return ([.tick, .backgroundFailed(.calendarReadFailed)], "could not read the calendars: \(error)")
         }
+    }
+
+    /// Brings vigord's calendar in line with the engine and the recovery times.
+    private func publish(now: Date) async throws {
+        let emergencies = try database.emergencies(endingAfter: now.addingTimeInterval(-CalendarOutput.history))
+        try await output.publish(ghost: await ghost.current, emergencies: emergencies, now: now)
     }
 
     /// Deletes receipts past the engine's retention.

@@ -89,14 +89,25 @@ public enum Daemon {
             return DaemonExitCode.config.rawValue
         }
 
+        let output: CalendarOutput
+        do {
+            output = try CalendarOutput(
+                directory: config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid),
+                stateDirectory: stateDirectory, zone: config.schedule.zone)
+        } catch {
+            logger.critical("cannot set up vigord's calendar", metadata: ["error": "\(error)"])
+            printError(error.description)
+            return DaemonExitCode.config.rawValue
+        }
+
         let state = DaemonState(
             config: config, origin: origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
             startedAt: Date(), now: { Date() }, logger: logger, calendars: calendars)
         let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
-        let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, logger: logger)
+        let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
         let context = DaemonRouter.Context(
             state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, cycles: cycles,
-            testHooks: testHooks,
+            output: output, testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },

@@ -13,6 +13,7 @@ public enum DaemonRouter {
         public var ghost: GhostHost
         public var calendars: CalendarHost
         public var cycles: CycleRunner
+        public var output: CalendarOutput
         public var testHooks: Bool
         /// Called after a reload through the API, so systemd hears about it as with SIGHUP.
         public var reloadObserver: @Sendable (ReloadOutcome) -> Void
@@ -23,7 +24,7 @@ public enum DaemonRouter {
 
         public init(
             state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
-            cycles: CycleRunner, testHooks: Bool,
+            cycles: CycleRunner, output: CalendarOutput, testHooks: Bool,
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
             now: @escaping @Sendable () -> Date = { Date() }
@@ -34,6 +35,7 @@ public enum DaemonRouter {
             self.ghost = ghost
             self.calendars = calendars
             self.cycles = cycles
+            self.output = output
             self.testHooks = testHooks
             self.reloadObserver = reloadObserver
             self.testHookObserver = testHookObserver
@@ -54,8 +56,10 @@ public enum DaemonRouter {
         let schemaVersion = Result { try context.database.schemaVersion() }
         router.register(StatusMethod.self) { _ in
             let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
+            let now = context.now()
+            let emergency = try context.database.emergencies(endingAfter: now).first { $0.isActive(at: now) }
             return await context.state.status(
-                socket: context.socket, database: database, ghost: GhostStatus(await context.ghost.current))
+                socket: context.socket, database: database, ghost: GhostStatus(await context.ghost.current), emergency: emergency)
         }
         router.register(TrustSetMethod.self) { params in
             let event: GhostEvent
@@ -130,6 +134,31 @@ public enum DaemonRouter {
             } catch let error as StoreError {
                 throw RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error.description)")
             }
+        }
+        router.register(EmergencyActivateMethod.self) { params in
+            let minutes = params.minutes ?? 15
+            guard (1...240).contains(minutes) else {
+                throw RPCErrorObject(.invalidParams, "Invalid params: field 'minutes' must be between 1 and 240")
+            }
+            let zone = await context.state.config.schedule.zone
+            let now = context.now()
+            let emergency: Emergency
+            do {
+                emergency = try context.database.recordEmergency(startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60))
+            } catch {
+                throw RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error)")
+            }
+            try await Self.perform(.emergencyClear(reason: "recovery time for \(minutes) minutes (vigorctl crashing)"), on: context.ghost, now: now)
+            do {
+                let active = try context.database.emergencies(endingAfter: now.addingTimeInterval(-CalendarOutput.history))
+                try await context.output.publish(ghost: await context.ghost.current, emergencies: active, now: now)
+            } catch {
+                throw RPCErrorObject(
+                    .calendarWriteFailed, "Recovery time is recorded, but the calendar could not be written: \(error)")
+            }
+            return EmergencyStatus(
+                active: true, startedAt: RPCTimestamp(emergency.startedAt, in: zone), endsAt: RPCTimestamp(emergency.endsAt, in: zone),
+                blockFile: context.output.file(of: CalendarOutput.recoveryBlock(emergency)))
         }
         router.register(DataExportMethod.self) { _ in
             let zone = await context.state.config.schedule.zone

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Store
 import VigorRPC
 
 /// What the daemon knows about itself: its configuration (swapped on reload) and its start.
@@ -57,7 +58,7 @@ public actor DaemonState {
     }
 
     /// The `status` result.
-    public func status(socket: ListeningSocket, database: DatabaseStatus, ghost: GhostStatus) -> DaemonStatus {
+    public func status(socket: ListeningSocket, database: DatabaseStatus, ghost: GhostStatus, emergency: Emergency?) -> DaemonStatus {
         let zone = config.schedule.zone
         let current = now()
         return DaemonStatus(
@@ -75,7 +76,10 @@ public actor DaemonState {
             ghost: ghost,
             nextCycles: NextCycles(
                 morning: RPCTimestamp(CycleTimes.next(config.schedule.morning, after: current, in: zone), in: zone),
-                evening: RPCTimestamp(CycleTimes.next(config.schedule.evening, after: current, in: zone), in: zone))
+                evening: RPCTimestamp(CycleTimes.next(config.schedule.evening, after: current, in: zone), in: zone)),
+            emergency: emergency.map {
+                EmergencyStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
+            } ?? EmergencyStatus(active: false)
         )
     }
 }

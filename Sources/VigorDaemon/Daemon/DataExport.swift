@@ -25,6 +25,7 @@ enum DataExport {
                 return .object(entry)
             }),
         ]
+        document["emergencies"] = .array(data.emergencies.map { ["startedAt": time($0.startedAt), "endsAt": time($0.endsAt)] })
         if let state = data.ghostState { document["ghost"] = try JSONParser.parse(state) }
         return .object(document)
     }

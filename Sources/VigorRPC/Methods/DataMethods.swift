@@ -8,9 +8,9 @@ public enum DataExportMethod: RPCMethod {
         [
             "exportedAt": Schema.time, "version": Schema.string, "ghost": ["type": "object"],
             "receipts": Schema.array(of: ["type": "object"]), "cycleRuns": Schema.array(of: ["type": "object"]),
-            "daemonRuns": Schema.array(of: ["type": "object"]),
+            "daemonRuns": Schema.array(of: ["type": "object"]), "emergencies": Schema.array(of: ["type": "object"]),
         ],
-        required: ["exportedAt", "version", "receipts", "cycleRuns", "daemonRuns"])
+        required: ["exportedAt", "version", "receipts", "cycleRuns", "daemonRuns", "emergencies"])
     public static let errors: [RPCErrorCode] = [.storageFailed]
 }
 

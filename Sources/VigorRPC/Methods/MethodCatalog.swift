@@ -12,6 +12,7 @@ public enum MethodCatalog {
         CycleRunMethod.self,
         DataExportMethod.self,
         DataPurgeMethod.self,
+        EmergencyActivateMethod.self,
     ]
 }
 

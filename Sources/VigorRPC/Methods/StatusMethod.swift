@@ -26,11 +26,14 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var ghost: GhostStatus
     /// When the morning and evening cycles run next.
     public var nextCycles: NextCycles
+    /// Recovery time from `vigorctl crashing`, while it lasts.
+    public var emergency: EmergencyStatus
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
-        lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles
+        lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
+        emergency: EmergencyStatus
     ) {
         self.version = version
         self.pid = pid
@@ -45,6 +48,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.database = database
         self.ghost = ghost
         self.nextCycles = nextCycles
+        self.emergency = emergency
     }
 
     static let schema = Schema.object(
@@ -62,10 +66,11 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "database": DatabaseStatus.schema,
             "ghost": GhostStatus.schema,
             "nextCycles": NextCycles.schema,
+            "emergency": EmergencyStatus.schema,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
-            "configSource", "timezone", "database", "ghost", "nextCycles",
+            "configSource", "timezone", "database", "ghost", "nextCycles", "emergency",
         ]
     )
 }

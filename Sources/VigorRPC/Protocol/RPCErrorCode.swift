@@ -23,6 +23,8 @@ public enum RPCErrorCode: Int, Sendable, CaseIterable, Codable {
     case storageFailed = -32005
     /// A calendar source named in the params is not configured.
     case unknownSource = -32006
+    /// vigord could not write its own calendar; what was decided is saved and the write is retried.
+    case calendarWriteFailed = -32007
 
     /// The standard message for the code.
     public var meaning: String {
@@ -38,6 +40,7 @@ public enum RPCErrorCode: Int, Sendable, CaseIterable, Codable {
         case .engineRefused: "Refused by the engine"
         case .storageFailed: "Storage failed"
         case .unknownSource: "Unknown calendar source"
+        case .calendarWriteFailed: "Calendar write failed"
         }
     }
 }

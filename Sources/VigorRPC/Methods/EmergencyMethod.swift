@@ -1,0 +1,37 @@
+/// `emergency.activate`: the red button. Blocks the calendar from now for `minutes` with a
+/// "Recovery Time" block, keeps the Ghost quiet meanwhile and records a burnout signal.
+public enum EmergencyActivateMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        /// Recovery time in minutes, 1…240; default 15.
+        public var minutes: Int?
+        public init(minutes: Int? = nil) { self.minutes = minutes }
+    }
+    public typealias Result = EmergencyStatus
+    public static let name = "emergency.activate"
+    public static let summary = "The red button: blocks the calendar now for N minutes (default 15), silences the Ghost meanwhile, records a burnout signal."
+    public static let params = [
+        OpenRPCParam(name: "minutes", required: false, description: "Recovery time, 1 to 240 minutes (default 15).", schema: Schema.integer)
+    ]
+    public static let resultSchema = EmergencyStatus.schema
+    public static let errors: [RPCErrorCode] = [.storageFailed, .calendarWriteFailed]
+}
+
+/// Whether recovery time is running.
+public struct EmergencyStatus: Codable, Sendable, Equatable {
+    public var active: Bool
+    public var startedAt: RPCTimestamp?
+    public var endsAt: RPCTimestamp?
+    /// The calendar file of the Recovery Time block.
+    public var blockFile: String?
+
+    public init(active: Bool, startedAt: RPCTimestamp? = nil, endsAt: RPCTimestamp? = nil, blockFile: String? = nil) {
+        self.active = active
+        self.startedAt = startedAt
+        self.endsAt = endsAt
+        self.blockFile = blockFile
+    }
+
+    static let schema = Schema.object(
+        ["active": Schema.boolean, "startedAt": Schema.time, "endsAt": Schema.time, "blockFile": Schema.string],
+        required: ["active"])
+}

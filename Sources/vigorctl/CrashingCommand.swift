@@ -1,0 +1,105 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The red button: blocks the calendar now and guides a breathing exercise.
+struct CrashingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crashing",
+        abstract: "The red button: block your calendar now for recovery time, and breathe.",
+        discussion: "Writes a \"Recovery Time\" block from now, keeps the Ghost quiet until it ends, then guides a breathing exercise. Ctrl-C ends the exercise; the recovery time stays.")
+
+    @Option(name: .long, help: "Minutes of recovery time (1-240).")
+    var minutes = 15
+
+    @Option(name: .long, help: "Breathing pattern: box (4-4-4-4), 4-7-8 or 4-2-4.")
+    var pattern: BreathingPattern = .box
+
+    @Option(name: .long, help: "Rounds of the breathing exercise.")
+    var rounds = 6
+
+    @Flag(name: .customLong("no-guide"), help: "Only block the calendar (for scripts).")
+    var noGuide = false
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        guard (1...240).contains(minutes) else { throw ValidationError("--minutes must be between 1 and 240") }
+        guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be between 1 and 100") }
+    }
+
+    func run() throws {
+        let client = connection.client
+        let status = try CallFailure.perform { () throws(RPCClientError) in
+            try client.call(EmergencyActivateMethod.self, .init(minutes: minutes))
+        }
+        if connection.json {
+            try JSONOutput.print(status)
+            return
+        }
+        let until = status.endsAt.map { String($0.description.dropFirst(11).prefix(5)) } ?? "later"
+        print("Your calendar is blocked until \(until). No prompts, no proposals. You are allowed to stop.")
+        guard !noGuide else { return }
+        BreathingGuide(pattern: pattern, rounds: rounds, live: isatty(STDOUT_FILENO) == 1).run()
+        print("Take care. Recovery Time runs until \(until).")
+    }
+}
+
+/// The supported breathing patterns and their phases in seconds.
+enum BreathingPattern: String, ExpressibleByArgument, CaseIterable {
+    case box
+    case fourSevenEight = "4-7-8"
+    case fourTwoFour = "4-2-4"
+
+    var phases: [(name: String, seconds: Int)] {
+        switch self {
+        case .box: [("Breathe in", 4), ("Hold", 4), ("Breathe out", 4), ("Hold", 4)]
+        case .fourSevenEight: [("Breathe in", 4), ("Hold", 7), ("Breathe out", 8)]
+        case .fourTwoFour: [("Breathe in", 4), ("Hold", 2), ("Breathe out", 4)]
+        }
+    }
+}
+
+/// Counts the user through the phases, one second at a time; Ctrl-C ends it at once, cleanly.
+struct BreathingGuide {
+    let pattern: BreathingPattern
+    let rounds: Int
+    /// On a terminal the count updates in place; elsewhere each phase is one line.
+    let live: Bool
+
+    func run() {
+        let interrupted = DispatchSemaphore(value: 0)
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { interrupted.signal() }
+        source.resume()
+        defer {
+            source.cancel()
+            signal(SIGINT, SIG_DFL)
+            if live { print("\u{1B}[?25h") }
+        }
+        if live { print("\u{1B}[?25l", terminator: "") }
+        for round in 1...rounds {
+            for phase in pattern.phases {
+                if !live { print("\(phase.name) for \(phase.seconds) (round \(round) of \(rounds))") }
+                fflush(nil)
+                for remaining in stride(from: phase.seconds, to: 0, by: -1) {
+                    if live {
+                        print("\r\u{1B}[2K  \(phase.name)… \(remaining)   (round \(round) of \(rounds))", terminator: "")
+                        fflush(nil)
+                    }
+                    if interrupted.wait(timeout: .now() + .seconds(1)) == .success {
+                        if live { print("") }
+                        return
+                    }
+                }
+            }
+        }
+        if live { print("") }
+    }
+}

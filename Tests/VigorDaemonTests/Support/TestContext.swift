@@ -1,0 +1,25 @@
+import Foundation
+import Logging
+import Store
+
+@testable import VigorDaemon
+
+/// A daemon context over an in-memory database and scratch folders, with a fixed clock.
+func makeTestContext(
+    config: DaemonConfig, now: Date, startedAt: Date? = nil, testHooks: Bool = false,
+    configPath: String = "/nonexistent/config.toml", origin: ConfigLoader.Origin = .defaults
+) throws -> DaemonRouter.Context {
+    let folder = NSTemporaryDirectory() + "vigor-context-\(UUID().uuidString)"
+    let logger = Logger(label: "test")
+    let database = try AppDatabase.inMemory()
+    let ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now)
+    let calendars = try CalendarHost(config: config, stateDirectory: folder)
+    let output = try CalendarOutput(directory: folder + "/calendars", stateDirectory: folder, zone: config.schedule.zone)
+    let state = DaemonState(
+        config: config, origin: origin, configPath: configPath, configMayBeMissing: true, startedAt: startedAt ?? now, now: { now },
+        logger: logger, calendars: calendars)
+    return DaemonRouter.Context(
+        state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
+        cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger),
+        output: output, testHooks: testHooks, now: { now })
+}
