@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "vigor-sim", targets: ["vigor-sim"]),
         // For the benchmark package in Scripts/Benchmarks and for other clients of the API.
         .library(name: "VigorRPC", targets: ["VigorRPC"]),
+        .library(name: "GhostEngine", targets: ["GhostEngine"]),
+        .library(name: "GhostScheduling", targets: ["GhostScheduling"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,7 +45,8 @@ let package = Package(
         .target(name: "VigorRPC"),
         // The pure domain: no I/O, injected clock and random source.
         .target(name: "GhostEngine"),
-        .target(name: "GhostSimulation", dependencies: ["GhostEngine"]),
+        .target(name: "GhostScheduling", dependencies: ["GhostEngine"]),
+        .target(name: "GhostSimulation", dependencies: ["GhostEngine", "GhostScheduling"]),
         // The libical adapter: no C pointer leaves it.
         .target(name: "Calendar", dependencies: ["CLibical"]),
 
@@ -54,6 +57,7 @@ let package = Package(
                 "Calendar",
                 "CSystemd",
                 "GhostEngine",
+                "GhostScheduling",
                 "Store",
                 "VigorRPC",
                 .product(name: "Logging", package: "swift-log"),
@@ -92,6 +96,7 @@ let package = Package(
 
         .testTarget(name: "CalendarTests", dependencies: ["Calendar"]),
         .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
+        .testTarget(name: "GhostSchedulingTests", dependencies: ["GhostScheduling", "GhostEngine"]),
         .testTarget(name: "GhostSimulationTests", dependencies: ["GhostSimulation", "GhostEngine", "vigor-sim"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),

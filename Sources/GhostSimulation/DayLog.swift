@@ -8,6 +8,7 @@ struct DayLog {
     var phaseChanges: [String] = []
     var healthChanges: [String] = []
     var triage: [String] = []
+    var suggestions: [String] = []
     var receipts: [ReceiptRecord] = []
 
     /// Records the effects that matter to the trajectory.

@@ -32,13 +32,20 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var healthSignals: HealthSignalRanges
     /// Manual trust-phase changes by the user.
     public var manualPhaseChanges: [ManualPhaseChange]
+    /// Days whose calendar could not be read: the slot finder offers a proposal at most.
+    public var unknownDays: [Int]
+    /// Morning signals the transformer reads (days not listed have none).
+    public var morningSignals: [MorningSignalDay]
+    /// Days on which the user reverts the day's transformation (others are kept).
+    public var revertDays: [Int]
 
     /// Creates a scenario.
     public init(
         name: String, startDate: String, days: Int, timeZone: String, seed: UInt64, workout: WorkoutPlan,
         busy: [BusyTime] = [], completion: CompletionBehaviour, acceptRate: Double = 1, deletionDays: [Int] = [],
         travelDays: [Int] = [], triage: TriageBehaviour = TriageBehaviour(),
-        healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = []
+        healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = [],
+        unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = []
     ) {
         self.name = name
         self.startDate = startDate
@@ -54,6 +61,9 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.triage = triage
         self.healthSignals = healthSignals
         self.manualPhaseChanges = manualPhaseChanges
+        self.unknownDays = unknownDays
+        self.morningSignals = morningSignals
+        self.revertDays = revertDays
     }
 
     public init(from decoder: any Decoder) throws {
@@ -72,5 +82,8 @@ public struct Scenario: Codable, Sendable, Equatable {
         triage = try keys.decodeIfPresent(TriageBehaviour.self, forKey: .triage) ?? TriageBehaviour()
         healthSignals = try keys.decodeIfPresent(HealthSignalRanges.self, forKey: .healthSignals) ?? HealthSignalRanges()
         manualPhaseChanges = try keys.decodeIfPresent([ManualPhaseChange].self, forKey: .manualPhaseChanges) ?? []
+        unknownDays = try keys.decodeIfPresent([Int].self, forKey: .unknownDays) ?? []
+        morningSignals = try keys.decodeIfPresent([MorningSignalDay].self, forKey: .morningSignals) ?? []
+        revertDays = try keys.decodeIfPresent([Int].self, forKey: .revertDays) ?? []
     }
 }

@@ -44,6 +44,9 @@ extension Scenario {
         try Self.check("workout.latestHour", workout.latestHour, workout.preferredHour...23)
         try Self.check("workout.durationMinutes", workout.durationMinutes, 1...600)
         try Self.check("workout.placementConfidence", workout.placementConfidence)
+        try Self.check("workout.durationMinutes", workout.durationMinutes, 1...(23 * 60 + 59 - workout.preferredHour * 60))
+        try Self.check("workout.bufferMinutes", workout.bufferMinutes, 0...240)
+        try Self.check("workout.stepMinutes", workout.stepMinutes, 1...60)
         for (index, busyTime) in busy.enumerated() {
             for (dayIndex, weekday) in busyTime.weekdays.enumerated() {
                 try Self.check("busy[\(index)].weekdays[\(dayIndex)]", weekday, 1...7)
@@ -60,6 +63,12 @@ extension Scenario {
         try Self.check("acceptRate", acceptRate)
         for (index, day) in deletionDays.enumerated() { try Self.check("deletionDays[\(index)]", day, 1...days) }
         for (index, day) in travelDays.enumerated() { try Self.check("travelDays[\(index)]", day, 1...days) }
+        for (index, day) in unknownDays.enumerated() { try Self.check("unknownDays[\(index)]", day, 1...days) }
+        for (index, day) in revertDays.enumerated() { try Self.check("revertDays[\(index)]", day, 1...days) }
+        for (index, signal) in morningSignals.enumerated() {
+            try Self.check("morningSignals[\(index)].day", signal.day, 1...days)
+            try Self.check("morningSignals[\(index)].sleepMinutes", signal.sleepMinutes ?? 0, 0...1440)
+        }
         try Self.check("triage.answerRate", triage.answerRate)
         for (index, answer) in triage.byDay.enumerated() { try Self.check("triage.byDay[\(index)].day", answer.day, 1...days) }
         try Self.check("healthSignals.coverage.min", healthSignals.coverage.min)

@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import GhostScheduling
 
 /// The mutable state of one simulation: the ghost, the random generator, and what today produced.
 struct SimulatedRun {
@@ -8,6 +9,8 @@ struct SimulatedRun {
     let firstDay: LocalDay
     var ghost: Ghost
     var random: SplitMix64
+    private let finder: SlotFinder
+    private var feedback = TransformationFeedback()
     private var today = DayLog()
 
     init(scenario: Scenario, calendar: LocalCalendar, firstDay: LocalDay) throws(SimulationError) {
@@ -15,6 +18,13 @@ struct SimulatedRun {
         self.calendar = calendar
         self.firstDay = firstDay
         random = SplitMix64(seed: scenario.seed)
+        do {
+            var rules = SchedulingRules.standard
+            rules.slots.stepMinutes = scenario.workout.stepMinutes
+            finder = try SlotFinder(calendar: calendar, settings: scenario.workout.trainingSettings, rules: rules)
+        } catch {
+            throw SimulationError(day: 1, engineError: error.engineError)
+        }
         do {
             ghost = Ghost(startingAt: try calendar.startOfDay(firstDay), timeZone: calendar.timeZone)
         } catch {
@@ -38,13 +48,13 @@ struct SimulatedRun {
         for change in scenario.manualPhaseChanges where change.day == number {
             try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
         }
-        var block: ScheduledBlock?
-        if !travel {
-            block = try placeBlock(on: day)
-        }
+        let block = try placeBlock(on: day, number: number)
         if let placed = block, placed.origin == .proposal {
             let accepted = random.nextUnit() < scenario.acceptRate
             try send(.proposalAnswered(placed.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 30))
+        }
+        if let placed = block.flatMap({ ghost.block($0.id) }), placed.status == .scheduled {
+            try transform(placed, on: day, number: number)
         }
         if let placed = block, placed.origin == .auto, scenario.deletionDays.contains(number) {
             try send(.autoBlockDeleted(placed.id), at: calendar.date(on: day, hour: 6))
@@ -61,22 +71,22 @@ struct SimulatedRun {
         return record(number: number, day: day, travel: travel)
     }
 
-    /// The simple placer: the preferred hour if free, then each later free hour up to the latest hour.
-    private mutating func placeBlock(on day: LocalDay) throws(EngineError) -> ScheduledBlock? {
-        let plan = scenario.workout
-        var offers: [BlockCandidate] = []
-        for hour in plan.preferredHour...plan.latestHour {
-            let start = try calendar.date(on: day, hour: hour)
-            let weekday = calendar.moment(at: start).weekday
-            let busy = scenario.busy.contains { $0.weekdays.contains(weekday) && ($0.fromHour..<$0.toHour).contains(hour) }
-            if !busy {
-                offers.append(BlockCandidate(
-                    start: start, durationMinutes: plan.durationMinutes, confidence: plan.placementConfidence))
-            }
+    /// The real slot finder for one session on `day` (travel days get none, unknown days a proposal at most),
+    /// then the engine decides write / propose / observe.
+    private mutating func placeBlock(on day: LocalDay, number: Int) throws(EngineError) -> ScheduledBlock? {
+        let request = try slotRequest(for: day, number: number)
+        let plan: WeekPlan
+        do {
+            plan = try finder.planWeek(request)
+        } catch {
+            throw error.engineError
         }
-        guard let first = offers.first else { return nil }
+        guard let planned = plan.block(on: day) else { return nil }
+        let confidence = scenario.workout.placementConfidence
         let effects = try send(
-            .placementRequested(first, alternatives: Array(offers.dropFirst())), at: calendar.date(on: day, hour: 5))
+            .placementRequested(
+                planned.candidate(confidence: confidence), alternatives: planned.alternativeCandidates(confidence: confidence)),
+            at: calendar.date(on: day, hour: 5))
         for effect in effects {
             switch effect {
             case .writeBlock(let block), .proposeBlock(let block):
@@ -88,10 +98,48 @@ struct SimulatedRun {
         return nil
     }
 
+    /// The day's request: weekly busy times as intervals, travel and unknown days, the engine's sacred slots.
+    private func slotRequest(for day: LocalDay, number: Int) throws(EngineError) -> SlotRequest {
+        let weekday = calendar.moment(at: try calendar.date(on: day, hour: 12)).weekday
+        var busy: [BusyInterval] = []
+        for time in scenario.busy where time.weekdays.contains(weekday) {
+            let end = time.toHour == 24 ? try calendar.startOfDay(day.adding(days: 1)) : try calendar.date(on: day, hour: time.toHour)
+            busy.append(BusyInterval(start: try calendar.date(on: day, hour: time.fromHour), end: end, causes: ["busy"]))
+        }
+        return SlotRequest(
+            firstDay: day, days: 1, busy: busy, unknownDays: scenario.unknownDays.contains(number) ? [day] : [],
+            travelDays: scenario.travelDays.contains(number) ? [day] : [], sacredSlots: ghost.triage.sacredSlots)
+    }
+
+    /// The morning cycle at 06:30: the transformer reads the day's signals; a change goes to the engine as an
+    /// adjustment, a suggestion (below Transformer, or a rule reverted too often) is logged; the user keeps or
+    /// reverts an applied change, and the feedback is learned per rule.
+    private mutating func transform(_ block: ScheduledBlock, on day: LocalDay, number: Int) throws(EngineError) {
+        guard let morning = scenario.morningSignals.last(where: { $0.day == number }) else { return }
+        let decision = MorningTransformer.decide(
+            intensity: scenario.workout.intensity, durationMinutes: block.durationMinutes, signals: morning.signals,
+            capabilities: ghost.capabilities, rules: SchedulingRules.standard.transformation, feedback: feedback)
+        switch decision {
+        case .keep:
+            return
+        case .suggest(let change):
+            today.suggestions.append(change.reason)
+        case .apply(let change):
+            let effects = try send(
+                .adjustmentRequested(
+                    block.id, change.adjustment, confidence: scenario.workout.placementConfidence, reason: change.reason),
+                at: calendar.date(on: day, hour: 6, minute: 30))
+            guard effects.contains(where: { if case .recordReceipt = $0 { true } else { false } }) else { return }
+            let kept = !scenario.revertDays.contains(number)
+            feedback.record(change.rule, kept: kept)
+            try send(.transformationOutcome(block.id, kept: kept), at: calendar.date(on: day, hour: 6, minute: 45))
+        }
+    }
+
     /// The user works out in the day's block (if on the calendar) or, without one, on their own.
     private mutating func work(on day: LocalDay, number: Int, block: ScheduledBlock?) throws(EngineError) {
         let rate = scenario.completion.rate(onDay: number)
-        if scenario.deletionDays.contains(number) { return }
+        if scenario.deletionDays.contains(number) || block?.status == .removed { return }
         guard random.nextUnit() < rate else { return }
         if let block, block.status == .scheduled {
             try send(
@@ -132,6 +180,7 @@ struct SimulatedRun {
             trustScore: ghost.trust.score, healthPhase: ghost.health.phase, healthConfidence: ghost.healthConfidence,
             ghostHealth: ghost.ghostHealth.mode, blocks: blocks, deletions: today.deletions,
             breakerFirings: today.breakerFirings, apologies: today.apologies, phaseChanges: today.phaseChanges,
-            healthChanges: today.healthChanges, triage: today.triage, receipts: today.receipts)
+            healthChanges: today.healthChanges, triage: today.triage, suggestions: today.suggestions,
+            receipts: today.receipts)
     }
 }

@@ -1,4 +1,5 @@
 import GhostEngine
+import GhostScheduling
 
 /// A scenario that ran into an engine error while simulating.
 public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -9,5 +10,16 @@ public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertib
 
     public var description: String {
         "day \(day): \(engineError.message)"
+    }
+}
+
+extension SchedulingError {
+    /// The engine error a simulation reports for a slot-finder failure (same code family and message).
+    var engineError: EngineError {
+        switch self {
+        case .calendar(let error): error
+        case .invalidSetting(let name, let problem): .invalidRule(name: name, problem: problem)
+        case .slotNotSacred, .noRecoveryInputs: .invalidRule(name: "scheduling", problem: message)
+        }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import GhostEngine
 
-/// Runs the real engine over a scenario, one local day at a time, with a simple placer
-/// (preferred hour if free, else the next free hour) and a seeded simulated user.
+/// Runs the real engine over a scenario, one local day at a time, with the real slot finder and morning
+/// transformer (`GhostScheduling`) and a seeded simulated user.
 public struct Simulator: Sendable {
     /// The scenario being run.
     public let scenario: Scenario

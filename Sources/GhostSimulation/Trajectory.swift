@@ -39,6 +39,8 @@ public struct DayRecord: Codable, Sendable, Equatable {
     public let healthChanges: [String]
     /// Triage questions asked and miss reasons resolved, e.g. `asked b3`, `b3: lifeHappened`.
     public let triage: [String]
+    /// Morning changes the ghost only suggested (below Transformer), in words.
+    public let suggestions: [String]
     /// Receipts issued that day.
     public let receipts: [ReceiptRecord]
 }

@@ -30,6 +30,7 @@ extension Trajectory {
             events += record.phaseChanges.map { "trust \($0)" }
             events += record.healthChanges.map { "health \($0)" }
             events += record.triage.map { "triage \($0)" }
+            events += record.suggestions.map { "suggests: \($0)" }
             events += record.receipts.map { "receipt \($0.id) \($0.action.rawValue) [\($0.inputHash)] \($0.reason)" }
             lines += events.map { "       - \($0)" }
         }

@@ -1,0 +1,56 @@
+import Foundation
+import GhostEngine
+
+/// One factor of a skip prediction: the observed value and the log-odds it adds (shown in receipts).
+public struct SkipFactor: Codable, Sendable, Equatable {
+    /// `slotHistory`, `weekday`, `meetingDensity` or `lastNightSleep`.
+    public let name: String
+    /// The observed value (a rate, hours or minutes).
+    public let value: Double
+    /// Log-odds contributed.
+    public let logOdds: Double
+}
+
+/// A skip probability with the factors that produced it.
+public struct SkipPrediction: Codable, Sendable, Equatable {
+    /// Probability the user skips the session, 0…1.
+    public let probability: Double
+    /// Factors in fixed order: slot history, weekday, meeting density, last night's sleep.
+    public let factors: [SkipFactor]
+
+    /// Receipt inputs: the probability, then each factor as `value (log-odds)`.
+    public var receiptInputs: [ReceiptInput] {
+        [ReceiptInput("skipProbability", String(format: "%.3f", probability))]
+            + factors.map { ReceiptInput($0.name, String(format: "%.3f (%+.3f)", $0.value, $0.logOdds)) }
+    }
+}
+
+/// Transparent skip model: logit p = logit(slot skip rate) + weekday effect + meeting term + sleep term.
+/// Rates are Beta-binomial posterior means; coefficients are in `PatternRules` (Docs/engine.md).
+public enum SkipPredictor {
+    /// Predicts the skip probability of a session in `slot` on a day with `meetingHours` of busy time.
+    public static func predict(
+        slot: SlotKey, meetingHours: Double, lastNightSleepMinutes: Int?, history: [SessionOutcome],
+        rules: PatternRules
+    ) -> SkipPrediction {
+        let slotRate = BetaEstimate.skipRate(history.filter { $0.slot == slot }, rules: rules)
+        let weekdayRate = BetaEstimate.skipRate(history.filter { $0.slot.weekday == slot.weekday }, rules: rules)
+        let overallRate = BetaEstimate.skipRate(history, rules: rules)
+        let weekdayEffect = logit(weekdayRate) - logit(overallRate)
+        let meeting = rules.meetingHourCoefficient * (meetingHours - rules.typicalMeetingHours)
+        let sleepDebtHours = lastNightSleepMinutes.map { max(0, Double(rules.sleepNeedMinutes - $0) / 60) } ?? 0
+        let sleep = rules.sleepDebtHourCoefficient * sleepDebtHours
+        let factors = [
+            SkipFactor(name: "slotHistory", value: slotRate, logOdds: logit(slotRate)),
+            SkipFactor(name: "weekday", value: weekdayRate, logOdds: weekdayEffect),
+            SkipFactor(name: "meetingDensity", value: meetingHours, logOdds: meeting),
+            SkipFactor(name: "lastNightSleep", value: Double(lastNightSleepMinutes ?? rules.sleepNeedMinutes), logOdds: sleep),
+        ]
+        let odds = factors.reduce(0) { $0 + $1.logOdds }
+        return SkipPrediction(probability: 1 / (1 + exp(-odds)), factors: factors)
+    }
+
+    static func logit(_ rate: Double) -> Double {
+        log(rate / (1 - rate))
+    }
+}

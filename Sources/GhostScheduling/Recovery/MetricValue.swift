@@ -1,0 +1,58 @@
+import Foundation
+import GhostEngine
+
+/// A measured value with where and when it came from, so every number behind a score can be traced.
+public struct MetricValue: Codable, Sendable, Equatable {
+    /// The value in the metric's unit (minutes, milliseconds, beats per minute, strain units).
+    public let value: Double
+    /// Where it came from, e.g. `healthkit:sleepAnalysis` or `baseline:hrv7d`.
+    public let source: String
+    /// When the source recorded it.
+    public let recordedAt: Date
+
+    /// Creates a value.
+    public init(value: Double, source: String, recordedAt: Date) {
+        self.value = value
+        self.source = source
+        self.recordedAt = recordedAt
+    }
+}
+
+/// One morning's recovery inputs; any may be missing (its component is then left out).
+public struct RecoveryInputs: Codable, Sendable, Equatable {
+    /// The day the score is for.
+    public var day: LocalDay
+    /// Last night's sleep, minutes.
+    public var sleepMinutes: MetricValue?
+    /// The personal sleep baseline, minutes.
+    public var sleepBaselineMinutes: MetricValue?
+    /// This morning's HRV, ms.
+    public var hrv: MetricValue?
+    /// 7-day HRV baseline, ms.
+    public var hrvBaseline7: MetricValue?
+    /// 30-day HRV baseline, ms.
+    public var hrvBaseline30: MetricValue?
+    /// Resting heart rate, bpm.
+    public var restingHeartRate: MetricValue?
+    /// Resting-heart-rate baseline, bpm.
+    public var restingHeartRateBaseline: MetricValue?
+    /// Training load of the last 7 days.
+    public var strainLast7Days: MetricValue?
+    /// Average weekly training load of the last 28 days.
+    public var strainWeeklyAverage: MetricValue?
+
+    /// Creates inputs for `day`; set the values that are known.
+    public init(day: LocalDay) {
+        self.day = day
+    }
+
+    /// Every present input as `(name, value)`, in the fixed order above.
+    var named: [(String, MetricValue)] {
+        [
+            ("sleepMinutes", sleepMinutes), ("sleepBaselineMinutes", sleepBaselineMinutes), ("hrv", hrv),
+            ("hrvBaseline7", hrvBaseline7), ("hrvBaseline30", hrvBaseline30), ("restingHeartRate", restingHeartRate),
+            ("restingHeartRateBaseline", restingHeartRateBaseline), ("strainLast7Days", strainLast7Days),
+            ("strainWeeklyAverage", strainWeeklyAverage),
+        ].compactMap { name, value in value.map { (name, $0) } }
+    }
+}

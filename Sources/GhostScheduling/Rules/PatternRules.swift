@@ -1,0 +1,29 @@
+/// Numbers of the pattern models: Beta prior and logistic coefficients of the skip predictor.
+public struct PatternRules: Codable, Sendable, Equatable {
+    /// Beta prior α (pseudo-skips) of every skip-rate estimate.
+    public var priorSkips = 1.0
+    /// Beta prior β (pseudo-completions) of every skip-rate estimate.
+    public var priorCompletions = 1.0
+    /// Log-odds added per busy hour that day above `typicalMeetingHours`.
+    public var meetingHourCoefficient = 0.25
+    /// Busy hours in a day that count as ordinary (no effect on the skip odds).
+    public var typicalMeetingHours = 3.0
+    /// Log-odds added per hour of last night's sleep below `sleepNeedMinutes`.
+    public var sleepDebtHourCoefficient = 0.5
+    /// Sleep that counts as enough (no effect on the skip odds).
+    public var sleepNeedMinutes = 420
+
+    /// Creates the documented defaults.
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        let standard = PatternRules()
+        priorSkips = try keys.value(.priorSkips, or: standard.priorSkips)
+        priorCompletions = try keys.value(.priorCompletions, or: standard.priorCompletions)
+        meetingHourCoefficient = try keys.value(.meetingHourCoefficient, or: standard.meetingHourCoefficient)
+        typicalMeetingHours = try keys.value(.typicalMeetingHours, or: standard.typicalMeetingHours)
+        sleepDebtHourCoefficient = try keys.value(.sleepDebtHourCoefficient, or: standard.sleepDebtHourCoefficient)
+        sleepNeedMinutes = try keys.value(.sleepNeedMinutes, or: standard.sleepNeedMinutes)
+    }
+}

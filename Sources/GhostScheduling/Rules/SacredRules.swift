@@ -1,0 +1,29 @@
+/// Numbers of sacred time: protected mornings, lunch, categories and learned slots.
+public struct SacredRules: Codable, Sendable, Equatable {
+    /// Saturday and Sunday are protected from midnight until this local time.
+    public var weekendMorningUntil = WallTime(hour: 9, minute: 0)
+    /// The lunch window protected every day unless `lunchOptIn`.
+    public var lunch = TimeWindow(from: WallTime(hour: 12, minute: 0), to: WallTime(hour: 13, minute: 0))
+    /// True when the user allows workouts over lunch.
+    public var lunchOptIn = false
+    /// Categories of recurring personal events that are protected (compared case-insensitively).
+    public var protectedCategories = ["family", "personal", "religious"]
+    /// Deletions of blocks in one weekday+hour slot that make it sacred.
+    public var deletionsBeforeSacred = 3
+    /// `badTimeSlot` answers for one weekday+hour slot that make it sacred.
+    public var badTimeAnswersBeforeSacred = 3
+
+    /// Creates the documented defaults.
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        let standard = SacredRules()
+        weekendMorningUntil = try keys.value(.weekendMorningUntil, or: standard.weekendMorningUntil)
+        lunch = try keys.value(.lunch, or: standard.lunch)
+        lunchOptIn = try keys.value(.lunchOptIn, or: standard.lunchOptIn)
+        protectedCategories = try keys.value(.protectedCategories, or: standard.protectedCategories)
+        deletionsBeforeSacred = try keys.value(.deletionsBeforeSacred, or: standard.deletionsBeforeSacred)
+        badTimeAnswersBeforeSacred = try keys.value(.badTimeAnswersBeforeSacred, or: standard.badTimeAnswersBeforeSacred)
+    }
+}

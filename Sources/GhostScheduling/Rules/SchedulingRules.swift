@@ -1,0 +1,86 @@
+/// Every number of the scheduling brain, in one table with documented defaults (see Docs/engine.md).
+/// Decoding accepts a partial table: missing keys keep their defaults.
+public struct SchedulingRules: Codable, Sendable, Equatable {
+    /// Slot finder.
+    public var slots: SlotRules
+    /// Sacred time.
+    public var sacred: SacredRules
+    /// Travel detection.
+    public var travel: TravelRules
+    /// Recovery score formula in force.
+    public var recovery: RecoveryFormula
+    /// Morning transformation.
+    public var transformation: TransformationRules
+    /// Pattern learning.
+    public var patterns: PatternRules
+
+    /// Creates a table; every group defaults to its documented values.
+    public init(
+        slots: SlotRules = SlotRules(), sacred: SacredRules = SacredRules(), travel: TravelRules = TravelRules(),
+        recovery: RecoveryFormula = .standard, transformation: TransformationRules = TransformationRules(),
+        patterns: PatternRules = PatternRules()
+    ) {
+        self.slots = slots
+        self.sacred = sacred
+        self.travel = travel
+        self.recovery = recovery
+        self.transformation = transformation
+        self.patterns = patterns
+    }
+
+    /// The documented defaults.
+    public static let standard = SchedulingRules()
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        let standard = SchedulingRules.standard
+        slots = try keys.value(.slots, or: standard.slots)
+        sacred = try keys.value(.sacred, or: standard.sacred)
+        travel = try keys.value(.travel, or: standard.travel)
+        recovery = try keys.value(.recovery, or: standard.recovery)
+        transformation = try keys.value(.transformation, or: standard.transformation)
+        patterns = try keys.value(.patterns, or: standard.patterns)
+    }
+
+    /// Checks the rules can work: positive step and counts, weights and shares within 0…1.
+    /// - Throws: `SchedulingError.invalidSetting` naming the first rule that cannot work.
+    public func validate() throws(SchedulingError) {
+        for (name, value) in [
+            ("slots.stepMinutes", slots.stepMinutes), ("slots.maxHorizonDays", slots.maxHorizonDays),
+            ("slots.moveSearchDays", slots.moveSearchDays),
+            ("sacred.deletionsBeforeSacred", sacred.deletionsBeforeSacred),
+            ("sacred.badTimeAnswersBeforeSacred", sacred.badTimeAnswersBeforeSacred),
+            ("travel.zoneChangeMaxDays", travel.zoneChangeMaxDays),
+            ("transformation.recoveryWalkMinutes", transformation.recoveryWalkMinutes),
+            ("transformation.revertsBeforeSuggesting", transformation.revertsBeforeSuggesting),
+        ] where value < 1 {
+            throw SchedulingError.invalidSetting(name: name, problem: "must be at least 1, is \(value)")
+        }
+        for (name, value) in [
+            ("slots.preferredWindowWeight", slots.preferredWindowWeight),
+            ("slots.learnedPreferenceWeight", slots.learnedPreferenceWeight),
+            ("slots.attendanceWeight", slots.attendanceWeight), ("slots.neutralFactor", slots.neutralFactor),
+            ("transformation.hrvCrashMargin", transformation.hrvCrashMargin),
+            ("transformation.revertShareBeforeSuggesting", transformation.revertShareBeforeSuggesting),
+            ("recovery.hrvShortTermShare", recovery.hrvShortTermShare),
+        ] where !(value.isFinite && (0...1).contains(value)) {
+            throw SchedulingError.invalidSetting(name: name, problem: "must be within 0…1, is \(value)")
+        }
+        for (name, value) in [
+            ("recovery.sleepWeight", recovery.sleepWeight), ("recovery.hrvWeight", recovery.hrvWeight),
+            ("recovery.restingHeartRateWeight", recovery.restingHeartRateWeight),
+            ("recovery.strainWeight", recovery.strainWeight), ("recovery.hrvSensitivity", recovery.hrvSensitivity),
+            ("recovery.restingHeartRateSensitivity", recovery.restingHeartRateSensitivity),
+            ("recovery.strainTolerance", recovery.strainTolerance),
+            ("travel.farZoneHours", travel.farZoneHours), ("travel.farDistanceKilometres", travel.farDistanceKilometres),
+        ] where !(value.isFinite && value >= 0) {
+            throw SchedulingError.invalidSetting(name: name, problem: "must be a number of at least 0, is \(value)")
+        }
+        guard slots.maxHorizonDays <= 14 else {
+            throw SchedulingError.invalidSetting(name: "slots.maxHorizonDays", problem: "must be at most 14")
+        }
+        guard patterns.priorSkips > 0, patterns.priorCompletions > 0 else {
+            throw SchedulingError.invalidSetting(name: "patterns.priorSkips", problem: "and priorCompletions must be above 0")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// What the user asked for: how often, how long, when, and how much room around meetings.
+public struct TrainingSettings: Codable, Sendable, Equatable {
+    /// Sessions wanted in the planning horizon (one week by default).
+    public var sessionsPerWeek: Int
+    /// Length of one session in minutes.
+    public var durationMinutes: Int
+    /// Windows the user likes; a slot wholly inside one scores higher.
+    public var preferredWindows: [TimeWindow]
+    /// No session starts before this local time.
+    public var earliest: WallTime
+    /// No session ends after this local time.
+    public var latest: WallTime
+    /// Free minutes required before a session after a busy interval ends.
+    public var bufferBeforeMinutes: Int
+    /// Free minutes required after a session before a busy interval starts.
+    public var bufferAfterMinutes: Int
+    /// Weekdays never used (1 = Sunday … 7 = Saturday).
+    public var restDays: [Int]
+    /// Minimum hours from one session's start to the next one's start.
+    public var minHoursBetweenSessions: Int
+
+    /// Creates settings; buffers default to 10 minutes (issue), the gap to 16 hours.
+    public init(
+        sessionsPerWeek: Int = 3, durationMinutes: Int = 45, preferredWindows: [TimeWindow] = [],
+        earliest: WallTime = WallTime(hour: 6), latest: WallTime = WallTime(hour: 21),
+        bufferBeforeMinutes: Int = 10, bufferAfterMinutes: Int = 10, restDays: [Int] = [],
+        minHoursBetweenSessions: Int = 16
+    ) {
+        self.sessionsPerWeek = sessionsPerWeek
+        self.durationMinutes = durationMinutes
+        self.preferredWindows = preferredWindows
+        self.earliest = earliest
+        self.latest = latest
+        self.bufferBeforeMinutes = bufferBeforeMinutes
+        self.bufferAfterMinutes = bufferAfterMinutes
+        self.restDays = restDays
+        self.minHoursBetweenSessions = minHoursBetweenSessions
+    }
+
+    /// Checks the settings can produce a block.
+    /// - Throws: `SchedulingError.invalidSetting` naming the first setting that cannot work.
+    public func validate() throws(SchedulingError) {
+        guard sessionsPerWeek >= 0 else {
+            throw .invalidSetting(name: "sessionsPerWeek", problem: "must not be negative")
+        }
+        guard durationMinutes > 0 else {
+            throw .invalidSetting(name: "durationMinutes", problem: "must be at least 1")
+        }
+        guard earliest.isValid, latest.isValid, earliest.minuteOfDay + durationMinutes <= latest.minuteOfDay else {
+            throw .invalidSetting(
+                name: "earliest", problem: "to latest (\(earliest)–\(latest)) must fit one \(durationMinutes)-minute session")
+        }
+        guard bufferBeforeMinutes >= 0, bufferAfterMinutes >= 0, minHoursBetweenSessions >= 0 else {
+            throw .invalidSetting(name: "bufferBeforeMinutes", problem: "buffers and the gap must not be negative")
+        }
+        guard restDays.allSatisfy({ (1...7).contains($0) }) else {
+            throw .invalidSetting(name: "restDays", problem: "must be weekdays 1 (Sunday) … 7 (Saturday)")
+        }
+        for window in preferredWindows where !(window.from.isValid && window.to.isValid && window.from < window.to) {
+            throw .invalidSetting(name: "preferredWindows", problem: "has \(window.from)–\(window.to), which is not a window")
+        }
+    }
+}

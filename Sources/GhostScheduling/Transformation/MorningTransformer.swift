@@ -1,0 +1,92 @@
+import GhostEngine
+
+/// How demanding a planned session is.
+public enum SessionIntensity: String, Codable, Sendable {
+    /// Hard training; the only kind an HRV crash transforms.
+    case heavy
+    /// Ordinary training.
+    case moderate
+    /// Easy movement.
+    case light
+}
+
+/// Which morning rule produced a change (feedback is learned per rule).
+public enum TransformationRule: String, Codable, Sendable, CaseIterable {
+    /// Last night's sleep below the minimum: remove the block.
+    case shortSleep
+    /// HRV crashed: a heavy session becomes a walk.
+    case hrvCrash
+}
+
+/// The morning's signals the transformation rules read; missing values never trigger a rule.
+public struct MorningSignals: Codable, Sendable, Equatable {
+    /// Last night's sleep in minutes.
+    public var lastNightSleepMinutes: Int?
+    /// This morning's HRV, ms.
+    public var hrv: Double?
+    /// 7-day HRV baseline, ms.
+    public var hrvBaseline7: Double?
+
+    /// Creates signals.
+    public init(lastNightSleepMinutes: Int? = nil, hrv: Double? = nil, hrvBaseline7: Double? = nil) {
+        self.lastNightSleepMinutes = lastNightSleepMinutes
+        self.hrv = hrv
+        self.hrvBaseline7 = hrvBaseline7
+    }
+}
+
+/// A change to one block: what it becomes and why, in words and as the engine adjustment.
+public struct Transformation: Codable, Sendable, Equatable {
+    /// The rule that produced it.
+    public let rule: TransformationRule
+    /// The engine adjustment (`adjustmentRequested`); the user's revert goes back as `transformationOutcome`.
+    public let adjustment: BlockAdjustment
+    /// Length before the change.
+    public let durationBefore: Int
+    /// Length after (0 when removed).
+    public let durationAfter: Int
+    /// Plain-English reason with the numbers.
+    public let reason: String
+}
+
+/// What the morning cycle does with a block.
+public enum TransformationDecision: Codable, Sendable, Equatable {
+    /// Nothing to change.
+    case keep
+    /// Change it (the ghost may transform: Transformer phase and above, healthy enough, rule not demoted).
+    case apply(Transformation)
+    /// Suggest the change to the user (the ghost may not transform yet, or the user reverted this rule too often).
+    case suggest(Transformation)
+}
+
+/// The morning rules: short sleep removes any block; an HRV crash turns a heavy session into a walk.
+public enum MorningTransformer {
+    /// Decides for one block. Sleep is checked first: removing beats shortening. A rule the user reverted
+    /// too often (`feedback`) only suggests.
+    public static func decide(
+        intensity: SessionIntensity, durationMinutes: Int, signals: MorningSignals,
+        capabilities: TrustCapabilities, rules: TransformationRules,
+        feedback: TransformationFeedback = TransformationFeedback()
+    ) -> TransformationDecision {
+        let change: Transformation
+        if let sleep = signals.lastNightSleepMinutes, sleep < rules.minimumSleepMinutes {
+            change = Transformation(
+                rule: .shortSleep, adjustment: .remove, durationBefore: durationMinutes, durationAfter: 0,
+                reason: "You slept \(sleep) minutes, below the \(rules.minimumSleepMinutes) I need to see "
+                    + "before asking you to train; rest today.")
+        } else if intensity == .heavy, let hrv = signals.hrv, let baseline = signals.hrvBaseline7, baseline > 0,
+                  hrv < baseline * (1 - rules.hrvCrashMargin) {
+            let drop = Int(((1 - hrv / baseline) * 100).rounded())
+            change = Transformation(
+                rule: .hrvCrash, adjustment: .transform(durationMinutes: rules.recoveryWalkMinutes), durationBefore: durationMinutes,
+                durationAfter: rules.recoveryWalkMinutes,
+                reason: "Your HRV is \(drop) % below your 7-day baseline (more than "
+                    + "\(Int((rules.hrvCrashMargin * 100).rounded())) %), so the heavy session becomes a "
+                    + "\(rules.recoveryWalkMinutes)-minute recovery walk.")
+        } else {
+            return .keep
+        }
+        let trusted = !feedback.onlySuggests(change.rule, rules: rules)
+        return capabilities.canTransform && trusted ? .apply(change) : .suggest(change)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GhostEngine
+import Testing
+import GhostScheduling
+
+@Suite struct SacredTimeTests {
+    private let anyTime = TrainingSettings(durationMinutes: 45)
+
+    @Test func weekendMorningBeforeNineIsSacred() throws {
+        let slots = try Week.finder(anyTime).slots(on: Week.saturday, request: SlotRequest(firstDay: Week.saturday))
+        // 08:15–09:00 would touch the sacred morning; 09:00 is the first start outside it.
+        #expect(slots.first?.localStart == WallTime(hour: 9))
+        let sunday = try Week.finder(anyTime).slots(on: Week.saturday.adding(days: 1), request: SlotRequest(firstDay: Week.saturday))
+        #expect(sunday.first?.localStart == WallTime(hour: 9))
+    }
+
+    @Test func weekdayMorningIsNotSacred() throws {
+        let slots = try Week.finder(anyTime).slots(on: Week.monday, request: SlotRequest(firstDay: Week.monday))
+        #expect(slots.first?.localStart == WallTime(hour: 6))
+    }
+
+    @Test func lunchIsSacredUnlessOptedIn() throws {
+        let settings = TrainingSettings(durationMinutes: 45, earliest: WallTime(hour: 11), latest: WallTime(hour: 13, minute: 30))
+        let request = SlotRequest(firstDay: Week.monday)
+        // 11:15–12:00 ends exactly when lunch starts; 11:30 would end at 12:15.
+        #expect(Week.starts(try Week.finder(settings).slots(on: Week.monday, request: request)) == ["11:00", "11:15"])
+        var rules = SchedulingRules.standard
+        rules.sacred.lunchOptIn = true
+        #expect(try Week.finder(settings, rules: rules).slots(on: Week.monday, request: request).count == 8)
+    }
+
+    @Test func recurringPersonalEventInAProtectedCategoryIsSacred() throws {
+        let settings = TrainingSettings(durationMinutes: 60, earliest: WallTime(hour: 17), latest: WallTime(hour: 20))
+        let family = PersonalEvent(start: try Week.at(0, 18), end: try Week.at(0, 19), category: "Family", isRecurring: true)
+        let request = SlotRequest(firstDay: Week.monday, personalEvents: [family])
+        // No buffer around sacred time: 17:00–18:00 and 19:00–20:00 touch it without overlapping.
+        #expect(Week.starts(try Week.finder(settings).slots(on: Week.monday, request: request)) == ["17:00", "19:00"])
+    }
+
+    @Test func oneOffOrUnprotectedPersonalEventIsNotSacred() throws {
+        let settings = TrainingSettings(durationMinutes: 60, earliest: WallTime(hour: 17), latest: WallTime(hour: 20))
+        let oneOff = PersonalEvent(start: try Week.at(0, 18), end: try Week.at(0, 19), category: "family", isRecurring: false)
+        let hobby = PersonalEvent(start: try Week.at(0, 18), end: try Week.at(0, 19), category: "chess", isRecurring: true)
+        for event in [oneOff, hobby] {
+            let slots = try Week.finder(settings).slots(on: Week.monday, request: SlotRequest(firstDay: Week.monday, personalEvents: [event]))
+            #expect(slots.count == 9)
+        }
+    }
+
+    @Test func rejectedSlotIsNeverTouched() throws {
+        let settings = TrainingSettings(durationMinutes: 45, earliest: WallTime(hour: 6), latest: WallTime(hour: 9))
+        let request = SlotRequest(firstDay: Week.monday, sacredSlots: [SlotKey(weekday: 2, hour: 7)])
+        // 06:15–07:00 ends at the slot's start; 08:00 starts at its end.
+        #expect(Week.starts(try Week.finder(settings).slots(on: Week.monday, request: request)) == ["06:00", "06:15", "08:00", "08:15"])
+        let tuesday = try Week.finder(settings).slots(on: Week.monday.adding(days: 1), request: request)
+        #expect(tuesday.count == 10)  // 06:00 … 08:15 every 15 minutes
+    }
+
+    @Test func thirdDeletionMakesASlotSacred() throws {
+        var ledger = SacredSlotLedger()
+        let slot = SlotKey(weekday: 2, hour: 7)
+        let rules = SacredRules()
+        let first = ledger.record(.deletion, in: slot, rules: rules)
+        let second = ledger.record(.deletion, in: slot, rules: rules)
+        #expect(!first && !second)
+        #expect(!ledger.isSacred(slot, rules: rules))
+        let third = ledger.record(.deletion, in: slot, rules: rules)
+        #expect(third)
+        #expect(ledger.isSacred(slot, rules: rules))
+        let fourth = ledger.record(.deletion, in: slot, rules: rules)
+        #expect(!fourth, "only the rejection that crosses the threshold reports it")
+    }
+
+    @Test func thirdBadTimeAnswerMakesASlotSacredButMixedRejectionsDoNot() throws {
+        var ledger = SacredSlotLedger()
+        let rules = SacredRules()
+        let mixed = SlotKey(weekday: 4, hour: 18)
+        let answered = SlotKey(weekday: 3, hour: 7)
+        for _ in 0..<2 {
+            _ = ledger.record(.deletion, in: mixed, rules: rules)
+            _ = ledger.record(.badTimeAnswer, in: mixed, rules: rules)
+        }
+        for _ in 0..<3 { _ = ledger.record(.badTimeAnswer, in: answered, rules: rules) }
+        #expect(ledger.list(rules: rules) == [SacredSlotRecord(slot: answered, deletions: 0, badTimeAnswers: 3)])
+        #expect(ledger.sacredSlots(rules: rules) == [answered])
+    }
+
+    @Test func listIsOrderedByWeekdayThenHour() throws {
+        var ledger = SacredSlotLedger()
+        let rules = SacredRules()
+        let slots = [SlotKey(weekday: 5, hour: 7), SlotKey(weekday: 2, hour: 19), SlotKey(weekday: 2, hour: 6)]
+        for slot in slots {
+            for _ in 0..<3 { _ = ledger.record(.deletion, in: slot, rules: rules) }
+        }
+        #expect(ledger.sacredSlots(rules: rules) == [SlotKey(weekday: 2, hour: 6), SlotKey(weekday: 2, hour: 19), SlotKey(weekday: 5, hour: 7)])
+    }
+
+    @Test func clearForgetsTheRejections() throws {
+        var ledger = SacredSlotLedger()
+        let rules = SacredRules()
+        let slot = SlotKey(weekday: 2, hour: 7)
+        for _ in 0..<3 { _ = ledger.record(.deletion, in: slot, rules: rules) }
+        try ledger.clear(slot, rules: rules)
+        #expect(ledger.list(rules: rules).isEmpty)
+        let again = ledger.record(.deletion, in: slot, rules: rules)
+        #expect(!again)
+        #expect(ledger.records == [SacredSlotRecord(slot: slot, deletions: 1, badTimeAnswers: 0)])
+    }
+
+    @Test func clearingASlotThatIsNotSacredIsAnError() throws {
+        var ledger = SacredSlotLedger()
+        let slot = SlotKey(weekday: 2, hour: 7)
+        _ = ledger.record(.deletion, in: slot, rules: SacredRules())
+        #expect(throws: SchedulingError.slotNotSacred(slot)) { try ledger.clear(slot, rules: SacredRules()) }
+        #expect(SchedulingError.slotNotSacred(slot).message == "Mon 07:00 is not a sacred slot, so there is nothing to clear.")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GhostEngine
+import Testing
+import GhostScheduling
+
+@Suite struct TravelDetectorTests {
+    private func days(_ evidence: [TravelEvidence], rules: TravelRules = TravelRules()) throws -> [LocalDay] {
+        try TravelDetector.travelDays(from: evidence, home: Week.berlin, rules: rules).map(\.day)
+    }
+
+    @Test func allDayFlightOrTravelEventIsATravelDay() throws {
+        let found = try TravelDetector.travelDays(
+            from: [
+                .allDayEvent(day: Week.monday, title: "Flight LH400", category: ""),
+                .allDayEvent(day: Week.monday.adding(days: 1), title: "Lisbon", category: "Travel"),
+                .allDayEvent(day: Week.monday.adding(days: 2), title: "Team offsite", category: "work"),
+            ], home: Week.berlin, rules: TravelRules())
+        #expect(found == [
+            TravelDay(day: Week.monday, reasons: ["all-day event \"Flight LH400\""]),
+            TravelDay(day: Week.monday.adding(days: 1), reasons: ["all-day event \"Lisbon\""]),
+        ])
+    }
+
+    @Test func eventInAFarZoneIsATravelDayFromThreeHours() throws {
+        let start = try Week.at(0, 10)
+        // In March Berlin is UTC+1: Tokyo +9 is 8 h away, Dubai +4 exactly 3 h, Moscow +3 only 2 h.
+        #expect(try days([.eventInZone(start: start, timeZone: "Asia/Tokyo")]) == [Week.monday])
+        #expect(try days([.eventInZone(start: start, timeZone: "Asia/Dubai")]) == [Week.monday])
+        #expect(try days([.eventInZone(start: start, timeZone: "Europe/Moscow")]).isEmpty)
+    }
+
+    @Test func systemZoneChangeMarksDaysUntilTheChangeBack() throws {
+        let away = Week.monday.adding(days: 1)
+        let found = try days([
+            .systemZoneChange(day: away, timeZone: "America/New_York"),
+            .systemZoneChange(day: away.adding(days: 3), timeZone: "Europe/Berlin"),
+        ])
+        #expect(found == [away, away.adding(days: 1), away.adding(days: 2)])
+    }
+
+    @Test func systemZoneChangeWithoutReturnStopsAtTheLimit() throws {
+        let found = try days([.systemZoneChange(day: Week.monday, timeZone: "Asia/Tokyo")])
+        #expect(found.count == 14)
+        #expect(found.last == Week.monday.adding(days: 13))
+    }
+
+    @Test func manualRangeIsInclusive() throws {
+        let found = try days([.manualRange(from: Week.monday, to: Week.monday.adding(days: 2))])
+        #expect(found == [Week.monday, Week.monday.adding(days: 1), Week.monday.adding(days: 2)])
+    }
+
+    @Test func reasonsAccumulatePerDay() throws {
+        let found = try TravelDetector.travelDays(
+            from: [.manualRange(from: Week.monday, to: Week.monday), .allDayEvent(day: Week.monday, title: "Trip", category: "")],
+            home: Week.berlin, rules: TravelRules())
+        #expect(found.first?.reasons == ["marked as travel by you", "all-day event \"Trip\""])
+    }
+
+    @Test func backwardsRangeAndUnknownZoneAreErrors() throws {
+        #expect(throws: SchedulingError.self) {
+            try days([.manualRange(from: Week.monday.adding(days: 1), to: Week.monday)])
+        }
+        #expect(throws: SchedulingError.calendar(.unknownTimeZone("Mars/Olympus"))) {
+            try days([.eventInZone(start: Date(timeIntervalSince1970: 0), timeZone: "Mars/Olympus")])
+        }
+    }
+
+    @Test func travelDaysFeedTheSlotFinder() throws {
+        let travel = try days([.allDayEvent(day: Week.monday, title: "Flight", category: "")])
+        let plan = try Week.finder().planWeek(SlotRequest(firstDay: Week.monday, days: 1, travelDays: travel))
+        #expect(plan.blocks.isEmpty)
+        #expect(plan.skippedDays == [SkippedDay(day: Week.monday, reason: .travelDay)])
+    }
+}
+
+@Suite struct TravelDistanceTests {
+    @Test func eventFromOneHundredFiftyKilometresAwayIsATravelDay() throws {
+        let start = try Week.at(0, 10)
+        let near = try TravelDetector.travelDays(
+            from: [.eventAtDistance(start: start, distanceKilometres: 149.9)], home: Week.berlin, rules: TravelRules())
+        let far = try TravelDetector.travelDays(
+            from: [.eventAtDistance(start: start, distanceKilometres: 150)], home: Week.berlin, rules: TravelRules())
+        #expect(near.isEmpty)
+        #expect(far == [TravelDay(day: Week.monday, reasons: ["event 150 km from home"])])
+    }
+}

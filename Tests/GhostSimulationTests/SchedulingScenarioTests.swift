@@ -1,0 +1,94 @@
+import Foundation
+import GhostEngine
+import GhostSimulation
+import Testing
+
+/// Scenarios that exercise the real slot finder and the morning transformer inside `vigor-sim`.
+struct SchedulingScenarioTests {
+    @Test func weekendBlocksNeverStartBeforeNine() throws {
+        let trajectory = try ScenarioFiles.run("steady-85-percent.json")
+        let weekends = trajectory.days.filter { ["2026-03-07", "2026-03-08", "2026-03-14", "2026-03-15"].contains($0.date) }
+        #expect(weekends.count == 4)
+        #expect(weekends.filter { !$0.blocks.isEmpty }.allSatisfy { $0.blocks.map(\.start) == ["09:00"] })
+        // Tuesdays are busy 07:00–09:00: 09:00 is inside the 10-minute buffer, so the hourly grid gives 10:00.
+        #expect(trajectory.day(30)?.blocks.map(\.start) == ["10:00"])
+    }
+
+    @Test func lunchAndBuffersPushWeekdayBlocksToOnePm() throws {
+        let trajectory = try ScenarioFiles.run("sacred-weekend-lunch.json")
+        for record in trajectory.days where !record.blocks.isEmpty {
+            let weekend = ["2026-03-07", "2026-03-08", "2026-03-14", "2026-03-15", "2026-03-21", "2026-03-22", "2026-03-28", "2026-03-29"]
+                .contains(record.date)
+            #expect(record.blocks.map(\.start) == [weekend ? "09:00" : "13:00"], "day \(record.day)")
+        }
+    }
+
+    @Test func unknownDaysGetProposalsEvenForAnAutoScheduler() throws {
+        let trajectory = try ScenarioFiles.run("sacred-weekend-lunch.json")
+        for number in [24, 25] {
+            let record = try #require(trajectory.day(number))
+            #expect(record.trustPhase >= .autoScheduler)
+            #expect(record.blocks.map(\.origin) == [.proposal], "day \(number)")
+        }
+        #expect(trajectory.day(23)?.blocks.map(\.origin) == [.auto])
+        #expect(trajectory.day(26)?.blocks.map(\.origin) == [.auto])
+    }
+
+    @Test func shortSleepBelowTransformerIsOnlyASuggestion() throws {
+        let record = try #require(try ScenarioFiles.run("transformation-mornings.json").day(10))
+        #expect(record.trustPhase == .scheduler)
+        #expect(record.suggestions == ["You slept 240 minutes, below the 300 I need to see before asking you to train; rest today."])
+        #expect(record.blocks.allSatisfy { $0.status != .removed })
+    }
+
+    @Test func shortSleepAsTransformerRemovesTheBlock() throws {
+        let record = try #require(try ScenarioFiles.run("transformation-mornings.json").day(40))
+        #expect(record.trustPhase == .transformer)
+        #expect(record.blocks.map(\.status) == [.removed])
+        #expect(record.receipts.map(\.action) == [.scheduled, .removed])
+    }
+
+    @Test func hrvCrashTurnsTheHeavySessionIntoAWalkAndARevertCostsTrust() throws {
+        let trajectory = try ScenarioFiles.run("transformation-mornings.json")
+        for number in [41, 42] {
+            let record = try #require(trajectory.day(number))
+            #expect(record.receipts.filter { $0.action == .transformed }.count == 1, "day \(number)")
+            #expect(record.receipts.last?.reason.hasPrefix("Your HRV is 30 % below") == true)
+        }
+        // Day 42: the revert (−0.02) cancels at least the workout (+0.02 at most).
+        let kept = try #require(trajectory.day(41)?.trustScore)
+        let reverted = try #require(trajectory.day(42)?.trustScore)
+        #expect(reverted <= kept)
+    }
+
+    @Test func signalsExactlyAtTheThresholdsChangeNothing() throws {
+        let trajectory = try ScenarioFiles.run("transformation-mornings.json")
+        for number in [43, 44] {
+            let record = try #require(trajectory.day(number))
+            #expect(record.receipts.allSatisfy { $0.action == .scheduled }, "day \(number)")
+            #expect(record.suggestions.isEmpty)
+        }
+    }
+
+    @Test func newScenarioKeysAreValidatedWithTheirPaths() throws {
+        let base = try Data(contentsOf: ScenarioFiles.directory.appendingPathComponent("transformation-mornings.json"))
+        let text = try #require(String(data: base, encoding: .utf8))
+        for (from, to, path) in [
+            (#""revertDays": [42]"#, #""revertDays": [51]"#, "revertDays[0]"),
+            (#"{ "day": 10, "sleepMinutes": 240 }"#, #"{ "day": 10, "sleepMinutes": -1 }"#, "morningSignals[0].sleepMinutes"),
+            (#""durationMinutes": 60"#, #""durationMinutes": 60, "stepMinutes": 0"#, "workout.stepMinutes"),
+            (#""durationMinutes": 60"#, #""durationMinutes": 60, "bufferMinutes": -5"#, "workout.bufferMinutes"),
+            (#""preferredHour": 7"#, #""preferredHour": 23"#, "workout.latestHour"),
+            (#""preferredHour": 7, "latestHour": 10, "durationMinutes": 60"#,
+             #""preferredHour": 20, "latestHour": 20, "durationMinutes": 600"#, "workout.durationMinutes"),
+        ] {
+            let edited = Data(text.replacingOccurrences(of: from, with: to).utf8)
+            #expect(throws: ScenarioError.self) { try Scenario.load(from: edited) }
+            do {
+                _ = try Scenario.load(from: edited)
+            } catch {
+                #expect(error.path == path, "\(to)")
+            }
+        }
+    }
+}
