@@ -16,6 +16,8 @@ let package = Package(
             name: "vigor-bench",
             dependencies: [
                 .product(name: "VigorRPC", package: "vigord"),
+                .product(name: "GhostEngine", package: "vigord"),
+                .product(name: "GhostScheduling", package: "vigord"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         )

@@ -15,7 +15,16 @@ struct DispatchCost: AsyncParsableCommand {
             version: VigorVersion.current, pid: 1, startedAt: RPCTimestamp(Date(timeIntervalSince1970: 1_795_341_600), in: zone),
             uptimeSeconds: 60, socket: "/run/user/1000/vigor/vigord.sock", socketOrigin: "systemd",
             configPath: "/home/u/.config/vigor/config.toml", configSource: "file", timezone: zone.identifier,
-            lastReload: nil, database: DatabaseStatus(path: "/home/u/.local/state/vigor/vigor.sqlite", schemaVersion: "v1"))
+            lastReload: nil, database: DatabaseStatus(path: "/home/u/.local/state/vigor/vigor.sqlite", schemaVersion: "v1"),
+            ghost: GhostStatus(
+                trustPhase: "autoScheduler", trustPhaseName: "Auto-Scheduler", trustScore: 0.31, pinnedByUser: false,
+                capabilities: ["propose", "writeCalendar"], healthPhase: "adaptation", healthPhaseName: "Adaptation",
+                healthConfidence: 0.62, ghostHealth: "healthy", ghostHealthName: "Healthy", breakerDeletions: 0),
+            nextCycles: NextCycles(
+                morning: RPCTimestamp(Date(timeIntervalSince1970: 1_795_410_000), in: zone),
+                evening: RPCTimestamp(Date(timeIntervalSince1970: 1_795_464_000), in: zone)),
+            emergency: EmergencyStatus(active: false),
+            plan: PlanStatus(today: [], tomorrow: [], proposals: [], pendingTriage: [], apology: nil))
         var router = RPCRouter()
         router.register(StatusMethod.self) { _ in status }
         let dispatcher = RPCDispatcher(router: router)
