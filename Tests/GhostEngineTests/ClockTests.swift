@@ -103,3 +103,9 @@ struct SplitMix64Tests {
         #expect(a.allSatisfy { $0 >= 0 && $0 < 1 })
     }
 }
+
+@Test func slotLabelKeepsTheMinuteSoOffersInOneHourDiffer() {
+    #expect(SlotKey(weekday: 2, hour: 7).label(minute: 15) == "Mon 07:15")
+    #expect(SlotKey(weekday: 7, hour: 18).label(minute: 0) == "Sat 18:00")
+    #expect(SlotKey(weekday: 2, hour: 7).description == "Mon 07:00")
+}

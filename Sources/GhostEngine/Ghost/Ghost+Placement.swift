@@ -35,7 +35,7 @@ extension Ghost {
         nextBlockNumber += 1
         blocks.append(block)
         let others = offers.filter { $0.candidate != chosen.candidate }.map { offer in
-            "\(SlotKey(offer.start))\(triage.isSacred(SlotKey(offer.start)) ? " (sacred)" : "")"
+            "\(SlotKey(offer.start).label(minute: offer.start.minute))\(triage.isSacred(SlotKey(offer.start)) ? " (sacred)" : "")"
         }
         let receipt = placementReceipt(
             block, candidate: chosen.candidate, threshold: threshold, others: others, at: moment)

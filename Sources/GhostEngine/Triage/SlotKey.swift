@@ -24,8 +24,14 @@ public struct SlotKey: Codable, Sendable, Hashable, Comparable, CustomStringConv
 
     /// For example `Mon 07:00`.
     public var description: String {
+        label(minute: 0)
+    }
+
+    /// The slot with the minute of a particular start, e.g. `Mon 07:15`, so offers within one hour differ.
+    public func label(minute: Int) -> String {
         let name = (1...7).contains(weekday) ? SlotKey.weekdayNames[weekday - 1] : "day\(weekday)"
-        return hour < 10 ? "\(name) 0\(hour):00" : "\(name) \(hour):00"
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(name) \(two(hour)):\(two(minute))"
     }
 }
 
