@@ -97,3 +97,12 @@ public struct ExportedData: Sendable {
     public var cycleRuns: [CycleRun]
     public var emergencies: [Emergency]
 }
+
+extension AppDatabase {
+    /// The newest receipt of an action (e.g. `breakerFired`), if any.
+    public func latestReceipt(action: String) throws(StoreError) -> StoredReceipt? {
+        try read("read the decision receipts") { db in
+            try StoredReceipt.filter(Column("action") == action).order(Column("at").desc).fetchOne(db)
+        }
+    }
+}

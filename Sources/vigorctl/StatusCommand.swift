@@ -56,6 +56,16 @@ enum StatusText {
         if status.emergency.active, let until = status.emergency.endsAt {
             row("recovery", style.red("Recovery Time until \(until): the Ghost is quiet"))
         }
+        let plan = status.plan
+        if let apology = plan.apology { row("ghost says", apology) }
+        row("today", PlanText.list(plan.today))
+        row("tomorrow", PlanText.list(plan.tomorrow))
+        if !plan.proposals.isEmpty {
+            row("proposals", PlanText.list(plan.proposals) + "  (vigorctl accept|decline ID)")
+        }
+        if !plan.pendingTriage.isEmpty {
+            row("missed", PlanText.list(plan.pendingTriage) + "  (vigorctl triage answer ID --reason ...)")
+        }
         row("morning", "next \(status.nextCycles.morning)")
         row("evening", "next \(status.nextCycles.evening)")
         if let reload = status.lastReload {
@@ -90,5 +100,18 @@ enum CapabilityText {
         case "protectTime": "protect time"
         default: name
         }
+    }
+}
+
+/// Blocks as one line: `b3 07:00-07:45 scheduled, b4 18:00-18:45 proposed`.
+enum PlanText {
+    static func list(_ blocks: [BlockView]) -> String {
+        guard !blocks.isEmpty else { return "no blocks" }
+        return blocks.map { "\($0.id) \(clock($0.start))-\(clock($0.end)) \($0.status)" }.joined(separator: ", ")
+    }
+
+    /// `HH:MM` of an RFC 3339 time, in the offset it carries (the user's zone).
+    static func clock(_ time: RPCTimestamp) -> String {
+        String(time.description.dropFirst(11).prefix(5))
     }
 }

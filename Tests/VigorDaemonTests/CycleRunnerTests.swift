@@ -63,3 +63,50 @@ private func instant(_ text: String) throws -> Date {
     #expect(try await setup.runner.run(.evening, now: start.addingTimeInterval(15 * 3600), zone: berlin).ran)
     #expect(try setup.database.cycleRuns(onOrAfter: "2026-11-23").map(\.kind) == ["evening", "morning"])
 }
+
+private func writeCalendar(_ events: String) throws -> String {
+    let path = NSTemporaryDirectory() + "vigor-cycle-\(UUID().uuidString).ics"
+    let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + events + "END:VCALENDAR\r\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+@Test func eveningProposesTomorrowInThePreferredWindowAsScheduler() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin; tomorrow is a Tuesday
+    let setup = try setup(start: now)
+    _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
+    #expect(outcome.summary.contains("placed tomorrow at 07:00"))
+    let proposals = await setup.ghost.current.blocks.filter { $0.status == .proposed }
+    #expect(proposals.map(\.start) == [try instant("2026-11-24T06:00:00Z")])
+}
+
+@Test func eveningPlacesAroundTomorrowsMeetingAndItsBuffer() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")
+    let meeting = try writeCalendar(
+        "BEGIN:VEVENT\r\nUID:m1\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;TZID=Europe/Berlin:20261124T063000\r\n"
+            + "DTEND;TZID=Europe/Berlin:20261124T080000\r\nSUMMARY:Early call\r\nEND:VEVENT\r\n")
+    let setup = try setup(sources: [CalendarSourceEntry(name: "work", location: .path(meeting))], start: now)
+    _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    _ = try await setup.runner.run(.evening, now: now, zone: berlin)
+    let block = try #require(await setup.ghost.current.blocks.first { $0.status == .proposed })
+    // The call ends 08:00 Berlin (07:00Z); with the 10-minute buffer nothing may start before 08:10.
+    #expect(block.start >= (try instant("2026-11-24T07:10:00Z")))
+}
+
+@Test func observerLearnsButPlacesNothing() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")
+    let setup = try setup(start: now)
+    _ = try await setup.runner.run(.evening, now: now, zone: berlin)
+    #expect(await setup.ghost.current.blocks.filter { [.proposed, .scheduled].contains($0.status) }.isEmpty)
+}
+
+@Test func noPlacementDuringRecoveryTime() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")
+    let setup = try setup(start: now)
+    _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    _ = try setup.database.recordEmergency(startedAt: now.addingTimeInterval(-60), endsAt: now.addingTimeInterval(900))
+    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
+    #expect(outcome.summary.contains("recovery time is running"))
+    #expect(await setup.ghost.current.blocks.isEmpty)
+}

@@ -35,7 +35,8 @@ import Testing
             ghostHealthName: "Healthy", breakerDeletions: 0),
         nextCycles: NextCycles(
             morning: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), evening: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone)),
-        emergency: EmergencyStatus(active: false))
+        emergency: EmergencyStatus(active: false),
+        plan: PlanStatus(today: [], tomorrow: [], proposals: [], pendingTriage: [], apology: nil))
     let encoded = try RPCCoding.encodeValue(status)
     let schema = StatusMethod.resultSchema.objectValue
     let properties = Set(schema?["properties"]?.objectValue?.keys.map { $0 } ?? [])

@@ -1,5 +1,7 @@
+import Calendar
 import Foundation
 import GhostEngine
+import GhostScheduling
 import Logging
 import Store
 import VigorRPC
@@ -24,7 +26,7 @@ public actor CycleRunner {
     }
 
     /// Runs `kind` for the local date of `now` unless it already ran that day.
-    public func run(_ kind: CycleKind, now: Date, zone: TimeZone) async throws -> CycleOutcome {
+    public func run(_ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init()) async throws -> CycleOutcome {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
         if let earlier = try database.cycleRuns(onOrAfter: today.description).first(where: {
@@ -34,7 +36,7 @@ public actor CycleRunner {
         }
         let (events, summary) = switch kind {
         case .morning: try morningEvents(today: today)
-        case .evening: await eveningEvents(today: today, calendar: calendar, now: now)
+        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, training: training)
         }
         let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: summary)
         _ = try await ghost.perform(events, at: now, cycle: mark)
@@ -64,22 +66,61 @@ public actor CycleRunner {
         return (events, summary)
     }
 
-    /// Reads tomorrow's busy time; a failed source counts as a calendar read failure for ghost health.
-    private func eveningEvents(today: LocalDay, calendar: LocalCalendar, now: Date) async -> ([GhostEvent], String) {
+    /// Reads the coming week's busy time and asks the Ghost to place tomorrow's block where the
+    /// slot finder puts it (the engine decides whether it writes, proposes or only learns). A failed
+    /// source counts against ghost health and makes its days unknown (proposals at most); during
+    /// recovery time nothing is placed.
+    private func eveningEvents(
+        today: LocalDay, calendar: LocalCalendar, now: Date, training: DaemonConfig.TrainingSection
+    ) async -> ([GhostEvent], String) {
         let tomorrow = today.adding(days: 1)
+        let busy: BusyResult
         do {
-            let from = try calendar.startOfDay(tomorrow)
-            let to = try calendar.startOfDay(tomorrow.adding(days: 1))
-            let busy = try await calendars.busy(from: from, to: to, source: nil)
-            let failed = busy.sources.filter { !$0.ok }.map(\.name)
-            let quiet = try database.emergencies(endingAfter: now).contains { $0.isActive(at: now) }
-            let summary = "read tomorrow (\(tomorrow)): \(busy.intervals.count) busy interval(s)"
-                + (quiet ? "; recovery time is running, so no proposals" : "")
-                + (failed.isEmpty ? "" : "; failed sources: \(failed.joined(separator: ", ")), day unknown")
-            return ([.tick, failed.isEmpty ? .backgroundSucceeded : .backgroundFailed(.calendarReadFailed)], summary)
+            busy = try await calendars.busy(
+                from: try calendar.startOfDay(tomorrow), to: try calendar.startOfDay(tomorrow.adding(days: 7)), source: nil)
         } catch {
             return ([.tick, .backgroundFailed(.calendarReadFailed)], "could not read the calendars: \(error)")
         }
+        let failed = busy.sources.filter { !$0.ok }.map(\.name)
+        var events: [GhostEvent] = [.tick, failed.isEmpty ? .backgroundSucceeded : .backgroundFailed(.calendarReadFailed)]
+        var summary = "read the week from \(tomorrow): \(busy.intervals.count) busy interval(s)"
+            + (failed.isEmpty ? "" : "; failed sources: \(failed.joined(separator: ", ")), their days unknown")
+        do {
+            if try database.emergencies(endingAfter: now).contains(where: { $0.isActive(at: now) }) {
+                return (events, summary + "; recovery time is running, so nothing is placed")
+            }
+            let ghost = await ghost.current
+            let planned = ghost.blocks.filter { [.scheduled, .proposed].contains($0.status) }
+            if planned.contains(where: { $0.day == tomorrow }) {
+                return (events, summary + "; tomorrow already has a block")
+            }
+            let finder = try SlotFinder(calendar: calendar, settings: Self.settings(training))
+            let request = SlotRequest(
+                firstDay: tomorrow, days: 7,
+                busy: busy.intervals.map { GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary)) },
+                unknownDays: busy.unknownDays.compactMap(LocalDay.init(iso:)), sacredSlots: ghost.triage.sacredSlots,
+                existingSessions: planned.map(\.start))
+            guard let block = try finder.planWeek(request).block(on: tomorrow) else {
+                return (events, summary + "; no block tomorrow (rest, travel, no free slot, or the week is full)")
+            }
+            let confidence = block.chosen.score
+            events.append(.placementRequested(
+                block.candidate(confidence: confidence), alternatives: block.alternativeCandidates(confidence: confidence)))
+            summary += "; placed tomorrow at \(block.chosen.localStart) (score \(String(format: "%.2f", block.chosen.score)))"
+        } catch {
+            summary += "; could not plan: \(error)"
+        }
+        return (events, summary)
+    }
+
+    /// The slot finder's settings from `[training]`.
+    static func settings(_ training: DaemonConfig.TrainingSection) -> GhostScheduling.TrainingSettings {
+        GhostScheduling.TrainingSettings(
+            sessionsPerWeek: training.sessionsPerWeek, durationMinutes: training.durationMinutes,
+            preferredWindows: training.preferred.map {
+                GhostScheduling.TimeWindow(
+                    from: WallTime(hour: $0.start.hour, minute: $0.start.minute), to: WallTime(hour: $0.end.hour, minute: $0.end.minute))
+            })
     }
 
     /// Brings vigord's calendar in line with the engine and the recovery times.

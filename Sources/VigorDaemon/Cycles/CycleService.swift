@@ -31,7 +31,8 @@ struct CycleService: Service {
     }
 
     private func runDueCycles() async {
-        let schedule = await state.config.schedule
+        let config = await state.config
+        let schedule = config.schedule
         let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
         let current = now()
         do {
@@ -41,7 +42,7 @@ struct CycleService: Service {
                 return CycleKey(kind: kind, day: day)
             })
             for kind in try planner.due(at: current, ran: ran) {
-                let outcome = try await runner.run(kind, now: current, zone: schedule.zone)
+                let outcome = try await runner.run(kind, now: current, zone: schedule.zone, training: config.training)
                 if outcome.ran { notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)") }
             }
         } catch {

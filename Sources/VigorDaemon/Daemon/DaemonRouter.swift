@@ -58,8 +58,11 @@ public enum DaemonRouter {
             let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
             let now = context.now()
             let emergency = try context.database.emergencies(endingAfter: now).first { $0.isActive(at: now) }
+            let ghost = await context.ghost.current
+            let zone = await context.state.config.schedule.zone
+            let plan = try PlanStatus(ghost: ghost, zone: zone, now: now, database: context.database)
             return await context.state.status(
-                socket: context.socket, database: database, ghost: GhostStatus(await context.ghost.current), emergency: emergency)
+                socket: context.socket, database: database, ghost: GhostStatus(ghost), emergency: emergency, plan: plan)
         }
         router.register(TrustSetMethod.self) { params in
             let event: GhostEvent
@@ -126,9 +129,9 @@ public enum DaemonRouter {
             guard let kind = CycleKind(rawValue: params.kind) else {
                 throw RPCErrorObject(.invalidParams, "Invalid params: field 'kind' must be morning or evening")
             }
-            let zone = await context.state.config.schedule.zone
+            let config = await context.state.config
             do {
-                return try await context.cycles.run(kind, now: context.now(), zone: zone)
+                return try await context.cycles.run(kind, now: context.now(), zone: config.schedule.zone, training: config.training)
             } catch let error as EngineError {
                 throw RPCErrorObject(.engineRefused, "Refused by the engine: \(error.message)", data: ["engineCode": .string(error.code)])
             } catch let error as StoreError {
@@ -149,16 +152,44 @@ public enum DaemonRouter {
                 throw RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error)")
             }
             try await Self.perform(.emergencyClear(reason: "recovery time for \(minutes) minutes (vigorctl crashing)"), on: context.ghost, now: now)
-            do {
-                let active = try context.database.emergencies(endingAfter: now.addingTimeInterval(-CalendarOutput.history))
-                try await context.output.publish(ghost: await context.ghost.current, emergencies: active, now: now)
-            } catch {
-                throw RPCErrorObject(
-                    .calendarWriteFailed, "Recovery time is recorded, but the calendar could not be written: \(error)")
-            }
+            try await Self.publish(context, now: now)
             return EmergencyStatus(
                 active: true, startedAt: RPCTimestamp(emergency.startedAt, in: zone), endsAt: RPCTimestamp(emergency.endsAt, in: zone),
                 blockFile: context.output.file(of: CalendarOutput.recoveryBlock(emergency)))
+        }
+        router.register(TriageListMethod.self) { _ in
+            let zone = await context.state.config.schedule.zone
+            let plan = try PlanStatus(ghost: await context.ghost.current, zone: zone, now: context.now(), database: context.database)
+            return TriageListMethod.Result(pending: plan.pendingTriage)
+        }
+        router.register(TriageAnswerMethod.self) { params in
+            guard let reason = MissReason(rawValue: params.reason) else {
+                throw RPCErrorObject(
+                    .invalidParams, "Invalid params: field 'reason' must be one of \(TriageAnswerMethod.reasons.joined(separator: ", "))")
+            }
+            try await Self.perform(.triageAnswered(BlockID(rawValue: params.block), reason), on: context.ghost, now: context.now())
+            return GhostStatus(await context.ghost.current)
+        }
+        router.register(ProposalAnswerMethod.self) { params in
+            let now = context.now()
+            try await Self.perform(.proposalAnswered(BlockID(rawValue: params.block), accepted: params.accept), on: context.ghost, now: now)
+            try await Self.publish(context, now: now)
+            return GhostStatus(await context.ghost.current)
+        }
+        router.register(WorkoutLogMethod.self) { params in
+            let now = context.now()
+            let at = try params.at.map { text throws(RPCErrorObject) -> Date in
+                guard let stamp = RPCTimestamp(rfc3339: text) else {
+                    throw RPCErrorObject(.invalidParams, "Invalid params: field 'at' must be an RFC 3339 time; got '\(text)'")
+                }
+                return stamp.date
+            } ?? now
+            guard at <= now.addingTimeInterval(300) else {
+                throw RPCErrorObject(.invalidParams, "Invalid params: field 'at' is in the future")
+            }
+            try await Self.perform(.workoutDetected(at: at, confidence: 1), on: context.ghost, now: now)
+            try await Self.publish(context, now: now)
+            return GhostStatus(await context.ghost.current)
         }
         router.register(DataExportMethod.self) { _ in
             let zone = await context.state.config.schedule.zone
@@ -196,6 +227,16 @@ public enum DaemonRouter {
             }
         }
         return router
+    }
+
+    /// Writes vigord's calendar after a change; a failure is reported, the decision stays saved.
+    private static func publish(_ context: Context, now: Date) async throws {
+        do {
+            let emergencies = try context.database.emergencies(endingAfter: now.addingTimeInterval(-CalendarOutput.history))
+            try await context.output.publish(ghost: await context.ghost.current, emergencies: emergencies, now: now)
+        } catch {
+            throw RPCErrorObject(.calendarWriteFailed, "Saved, but the calendar could not be written: \(error)")
+        }
     }
 
     /// Runs an engine event, mapping engine and storage failures to their API errors.

@@ -58,7 +58,9 @@ public actor DaemonState {
     }
 
     /// The `status` result.
-    public func status(socket: ListeningSocket, database: DatabaseStatus, ghost: GhostStatus, emergency: Emergency?) -> DaemonStatus {
+    public func status(
+        socket: ListeningSocket, database: DatabaseStatus, ghost: GhostStatus, emergency: Emergency?, plan: PlanStatus
+    ) -> DaemonStatus {
         let zone = config.schedule.zone
         let current = now()
         return DaemonStatus(
@@ -79,7 +81,8 @@ public actor DaemonState {
                 evening: RPCTimestamp(CycleTimes.next(config.schedule.evening, after: current, in: zone), in: zone)),
             emergency: emergency.map {
                 EmergencyStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
-            } ?? EmergencyStatus(active: false)
+            } ?? EmergencyStatus(active: false),
+            plan: plan
         )
     }
 }

@@ -13,6 +13,10 @@ public enum MethodCatalog {
         DataExportMethod.self,
         DataPurgeMethod.self,
         EmergencyActivateMethod.self,
+        TriageListMethod.self,
+        TriageAnswerMethod.self,
+        ProposalAnswerMethod.self,
+        WorkoutLogMethod.self,
     ]
 }
 

@@ -28,12 +28,14 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var nextCycles: NextCycles
     /// Recovery time from `vigorctl crashing`, while it lasts.
     public var emergency: EmergencyStatus
+    /// Today's and tomorrow's blocks, proposals, pending triage, the breaker's apology.
+    public var plan: PlanStatus
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
-        emergency: EmergencyStatus
+        emergency: EmergencyStatus, plan: PlanStatus
     ) {
         self.version = version
         self.pid = pid
@@ -49,6 +51,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.ghost = ghost
         self.nextCycles = nextCycles
         self.emergency = emergency
+        self.plan = plan
     }
 
     static let schema = Schema.object(
@@ -67,10 +70,11 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "ghost": GhostStatus.schema,
             "nextCycles": NextCycles.schema,
             "emergency": EmergencyStatus.schema,
+            "plan": PlanStatus.schema,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
-            "configSource", "timezone", "database", "ghost", "nextCycles", "emergency",
+            "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan",
         ]
     )
 }

@@ -1,0 +1,36 @@
+import Foundation
+import GhostEngine
+import Store
+import VigorRPC
+
+extension BlockView {
+    /// The API's view of an engine block, times in the user's zone.
+    init(_ block: ScheduledBlock, zone: TimeZone) {
+        self.init(
+            id: block.id.rawValue, start: RPCTimestamp(block.start, in: zone), end: RPCTimestamp(block.end, in: zone),
+            origin: block.origin.rawValue, status: block.status.rawValue)
+    }
+}
+
+extension PlanStatus {
+    /// How long the breaker's apology stays in `status`.
+    static let apologyDays = 7
+
+    /// The plan part of `status`: blocks of today and tomorrow (local), proposals, the triage
+    /// question, and the apology if the breaker fired lately.
+    init(ghost: Ghost, zone: TimeZone, now: Date, database: AppDatabase) throws(StoreError) {
+        let today = ghost.calendar.day(of: now)
+        let tomorrow = today.adding(days: 1)
+        let visible: [ScheduledBlock.Status] = [.scheduled, .proposed, .completed, .missed]
+        func blocks(on day: LocalDay) -> [BlockView] {
+            ghost.blocks.filter { $0.day == day && visible.contains($0.status) }.map { BlockView($0, zone: zone) }
+        }
+        let breaker = try database.latestReceipt(action: DecisionAction.breakerFired.rawValue)
+        let recent = breaker.map { now.timeIntervalSince($0.at) < Double(Self.apologyDays) * 86_400 } ?? false
+        self.init(
+            today: blocks(on: today), tomorrow: blocks(on: tomorrow),
+            proposals: ghost.blocks.filter { $0.status == .proposed && $0.end > now }.map { BlockView($0, zone: zone) },
+            pendingTriage: ghost.triage.openQuestion.flatMap { ghost.block($0.block) }.map { [BlockView($0, zone: zone)] } ?? [],
+            apology: recent ? SafetyBreaker.apology : nil)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GhostEngine
+import Testing
+import VigorRPC
+
+@testable import VigorDaemon
+
+private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
+
+private func context() throws -> DaemonRouter.Context {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    return try makeTestContext(config: config, now: now)
+}
+
+private func call(_ method: String, _ params: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {
+    let frame = #"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params),"id":1}"#
+    let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(to: Data(frame.utf8)))
+    return try JSONDecoder().decode(RPCResponse.self, from: reply)
+}
+
+/// As the evening cycle would: ask the Ghost to place a block tomorrow at 07:00 Berlin.
+private func proposeTomorrowMorning(_ context: DaemonRouter.Context) async throws -> String {
+    _ = try await call("trust.set", #"{"phase":"scheduler"}"#, context)
+    let start = now.addingTimeInterval(20 * 3600)  // 2026-11-23 07:00 Berlin
+    let effects = try await context.ghost.perform(
+        .placementRequested(BlockCandidate(start: start, durationMinutes: 45, confidence: 0.9), alternatives: []), at: now)
+    for case .proposeBlock(let block) in effects { return block.id.rawValue }
+    Issue.record("a Scheduler must propose, got \(effects)")
+    return ""
+}
+
+@Test func acceptedProposalIsWrittenToTheCalendarAndShownInStatus() async throws {
+    let context = try context()
+    let id = try await proposeTomorrowMorning(context)
+    let status = try RPCCoding.decode(DaemonStatus.self, from: try #require(try await call("status", "{}", context).result))
+    #expect(status.plan.proposals.map(\.id) == [id])
+    #expect(status.plan.tomorrow.first?.start.description == "2026-11-23T07:00:00+01:00")
+    let answer = try await call("proposal.answer", #"{"block":"\#(id)","accept":true}"#, context)
+    #expect(answer.error == nil)
+    let files = try FileManager.default.contentsOfDirectory(atPath: context.output.collectionPath).filter { $0.hasSuffix(".ics") }
+    #expect(files == ["vigor-\(id)@vigord.ics"])
+    let written = try String(contentsOfFile: context.output.collectionPath + "/" + files[0], encoding: .utf8)
+    #expect(written.contains("DTSTART:20261123T060000Z"))
+    #expect(written.contains("X-VIGOR-STATE:scheduled"))
+}
+
+@Test func declinedProposalStaysOutOfTheCalendar() async throws {
+    let context = try context()
+    let id = try await proposeTomorrowMorning(context)
+    #expect(try await call("proposal.answer", #"{"block":"\#(id)","accept":false}"#, context).error == nil)
+    let files = try FileManager.default.contentsOfDirectory(atPath: context.output.collectionPath).filter { $0.hasSuffix(".ics") }
+    #expect(files.isEmpty)
+}
+
+@Test func answeringAnUnknownProposalIsRefusedByTheEngine() async throws {
+    let response = try await call("proposal.answer", #"{"block":"b999","accept":true}"#, try context())
+    #expect(response.error?.code == -32004)
+}
+
+@Test func triageReasonMustBeKnown() async throws {
+    let response = try await call("triage.answer", #"{"block":"b1","reason":"tired"}"#, try context())
+    #expect(response.error?.code == -32602)
+    #expect(response.error?.message.contains("'reason'") == true)
+}
+
+@Test func loggedWorkoutCountsAndFutureWorkoutsAreRefused() async throws {
+    let context = try context()
+    let future = try await call("workout.log", #"{"at":"2026-11-22T13:00:00+01:00"}"#, context)
+    #expect(future.error?.code == -32602)
+    let logged = try await call("workout.log", #"{"at":"2026-11-22T10:30:00+01:00"}"#, context)
+    let ghost = try RPCCoding.decode(GhostStatus.self, from: try #require(logged.result))
+    #expect(ghost.trustScore > 0)
+}
