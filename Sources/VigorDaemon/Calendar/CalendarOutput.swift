@@ -1,32 +1,92 @@
 import Calendar
 import Foundation
 import GhostEngine
+import Logging
 import Store
 
 /// vigord's own calendar: the `vigor` vdir collection. It publishes the desired set (the Ghost's
 /// written blocks and recovery time) through the Calendar module's writer, which touches only
-/// vigord's files, writes atomically and leaves the user's edits alone. One writer, one actor.
+/// vigord's files, writes atomically and leaves the user's edits alone, and it hands the user's
+/// deletions and moves to the Ghost (safety breaker, learning). One writer, one actor.
 public actor CalendarOutput {
     private let writer: VdirWriter
+    private let ghost: GhostHost
+    private let database: AppDatabase
+    private let logger: Logger
     /// How long past blocks stay visible in the calendar.
     static let history: TimeInterval = 30 * 86_400
 
-    public init(directory: String, stateDirectory: String, zone: TimeZone) throws(DaemonError) {
+    public init(directory: String, stateDirectory: String, zone: TimeZone, ghost: GhostHost, database: AppDatabase, logger: Logger)
+        throws(DaemonError)
+    {
         do {
             writer = try VdirWriter(outputDirectory: directory, ledgerPath: stateDirectory + "/vdir-ledger.json", timeZone: zone.identifier)
         } catch {
             throw .calendar(error.description)
         }
+        self.ghost = ghost
+        self.database = database
+        self.logger = logger
     }
 
     /// The collection folder (`<output>/vigor`).
     public nonisolated var collectionPath: String { writer.collectionPath }
 
-    /// Makes the calendar show `ghost`'s blocks and the recovery times.
+    /// Makes the calendar show the Ghost's blocks and the recovery times; edits the user made
+    /// since the last pass go to the Ghost first.
     @discardableResult
-    public func publish(ghost: Ghost, emergencies: [Emergency], now: Date) throws(CalendarError) -> WriteReport {
+    public func sync(now: Date) async throws -> WriteReport {
+        let emergencies = try database.emergencies(endingAfter: now.addingTimeInterval(-Self.history))
+        let report = try writer.reconcile(.loaded(desired(await ghost.current, emergencies: emergencies, now: now)), now: now)
+        try await learn(report.userChanges, now: now)
+        return report
+    }
+
+    /// Looks for the user's edits (at start, and when the folder changes) and hands them to the Ghost.
+    @discardableResult
+    public func learnEdits(now: Date) async throws -> [BlockChange] {
+        let changes = try writer.detectEdits()
+        try await learn(changes, now: now)
+        return changes
+    }
+
+    /// A watcher on the collection folder (inotify).
+    public func makeWatcher() throws -> VdirWatcher {
+        try writer.makeWatcher()
+    }
+
+    private func learn(_ changes: [BlockChange], now: Date) async throws {
+        for change in changes {
+            let current = await ghost.current
+            guard let event = Self.event(for: change, in: current) else {
+                logger.info("calendar edit noted", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
+                continue
+            }
+            do {
+                _ = try await ghost.perform(event, at: now)
+                logger.info("calendar edit learned", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
+            } catch let error as EngineError {
+                logger.warning("calendar edit not applied", metadata: ["block": "\(change.blockID)", "error": "\(error.message)"])
+            }
+        }
+    }
+
+    /// The engine event for a user's edit: deleting or moving a block the Ghost wrote itself.
+    /// Other edits (a title, an accepted proposal, recovery time) are the user's to make.
+    static func event(for change: BlockChange, in ghost: Ghost) -> GhostEvent? {
+        guard let block = ghost.block(BlockID(rawValue: change.blockID)), block.origin == .auto, block.status == .scheduled else {
+            return nil
+        }
+        switch change.kind {
+        case .deleted: return .autoBlockDeleted(block.id)
+        case .moved: return change.newStart.map { .autoBlockMoved(block.id, to: $0) }
+        case .edited: return nil
+        }
+    }
+
+    private func desired(_ ghost: Ghost, emergencies: [Emergency], now: Date) -> [VigorBlock] {
         let since = now.addingTimeInterval(-Self.history)
-        var blocks = ghost.blocks
+        let blocks = ghost.blocks
             .filter { [.scheduled, .completed, .missed].contains($0.status) && $0.end > since }
             .map { block in
                 VigorBlock(
@@ -34,8 +94,7 @@ public actor CalendarOutput {
                     start: block.start, end: block.end,
                     reason: "A \(block.durationMinutes)-minute training block the Ghost placed (\(block.origin.rawValue)). `vigorctl why` explains it.")
             }
-        blocks += emergencies.filter { $0.endsAt > since }.map(Self.recoveryBlock)
-        return try writer.reconcile(.loaded(blocks), now: now)
+        return blocks + emergencies.filter { $0.endsAt > since }.map(Self.recoveryBlock)
     }
 
     /// The Recovery Time block of an emergency.

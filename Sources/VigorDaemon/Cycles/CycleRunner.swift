@@ -125,8 +125,7 @@ public actor CycleRunner {
 
     /// Brings vigord's calendar in line with the engine and the recovery times.
     private func publish(now: Date) async throws {
-        let emergencies = try database.emergencies(endingAfter: now.addingTimeInterval(-CalendarOutput.history))
-        try await output.publish(ghost: await ghost.current, emergencies: emergencies, now: now)
+        try await output.sync(now: now)
     }
 
     /// Deletes receipts past the engine's retention.

@@ -93,7 +93,7 @@ public enum Daemon {
         do {
             output = try CalendarOutput(
                 directory: config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid),
-                stateDirectory: stateDirectory, zone: config.schedule.zone)
+                stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, database: database, logger: logger)
         } catch {
             logger.critical("cannot set up vigord's calendar", metadata: ["error": "\(error)"])
             printError(error.description)
@@ -136,6 +136,7 @@ public enum Daemon {
         services.append(.init(service: CycleService(
             runner: cycles, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
             now: { Date() }, notifier: notifier, logger: logger)))
+        services.append(.init(service: EditWatchService(output: output, now: { Date() }, logger: logger)))
         services.append(.init(service: CalendarRefreshService(
             host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

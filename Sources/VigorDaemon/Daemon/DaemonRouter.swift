@@ -232,8 +232,7 @@ public enum DaemonRouter {
     /// Writes vigord's calendar after a change; a failure is reported, the decision stays saved.
     private static func publish(_ context: Context, now: Date) async throws {
         do {
-            let emergencies = try context.database.emergencies(endingAfter: now.addingTimeInterval(-CalendarOutput.history))
-            try await context.output.publish(ghost: await context.ghost.current, emergencies: emergencies, now: now)
+            try await context.output.sync(now: now)
         } catch {
             throw RPCErrorObject(.calendarWriteFailed, "Saved, but the calendar could not be written: \(error)")
         }

@@ -1,0 +1,54 @@
+import Foundation
+import GhostEngine
+import Testing
+
+@testable import VigorDaemon
+
+private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
+
+/// An Auto-Scheduler Ghost that wrote a block tomorrow 07:00 Berlin, published to the vdir.
+private func contextWithWrittenBlock() async throws -> (DaemonRouter.Context, BlockID, String) {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let context = try makeTestContext(config: config, now: now)
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: now)
+    let start = now.addingTimeInterval(20 * 3600)
+    let effects = try await context.ghost.perform(
+        .placementRequested(BlockCandidate(start: start, durationMinutes: 45, confidence: 1), alternatives: []), at: now)
+    guard let id = effects.compactMap({ effect -> BlockID? in
+        if case .writeBlock(let block) = effect { return block.id }
+        return nil
+    }).first else {
+        Issue.record("an Auto-Scheduler with full confidence must write, got \(effects)")
+        throw CancellationError()
+    }
+    try await context.output.sync(now: now)
+    return (context, id, context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics")
+}
+
+@Test func deletingAWrittenBlockInTheCalendarReachesTheSafetyBreaker() async throws {
+    let (context, id, file) = try await contextWithWrittenBlock()
+    #expect(FileManager.default.fileExists(atPath: file))
+    try FileManager.default.removeItem(atPath: file)
+    let changes = try await context.output.learnEdits(now: now.addingTimeInterval(60))
+    #expect(changes.map(\.blockID) == [id.rawValue])
+    let ghost = await context.ghost.current
+    #expect(ghost.block(id)?.status == .removed)
+    #expect(ghost.breaker.consecutiveDeletions == 1)
+    // The Ghost does not write the deleted block back.
+    try await context.output.sync(now: now.addingTimeInterval(120))
+    #expect(!FileManager.default.fileExists(atPath: file))
+}
+
+@Test func movingAWrittenBlockMovesItInTheGhost() async throws {
+    let (context, id, file) = try await contextWithWrittenBlock()
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    // 06:00Z -> 16:00Z (17:00 Berlin), as khal would write it.
+    let moved = text.replacingOccurrences(of: "DTSTART:20261123T060000Z", with: "DTSTART:20261123T160000Z")
+        .replacingOccurrences(of: "DTEND:20261123T064500Z", with: "DTEND:20261123T164500Z")
+    #expect(moved != text)
+    try moved.write(toFile: file, atomically: true, encoding: .utf8)
+    let changes = try await context.output.learnEdits(now: now.addingTimeInterval(60))
+    #expect(changes.map(\.kind.rawValue) == ["moved"])
+    #expect(await context.ghost.current.block(id)?.start == Date(timeIntervalSince1970: 1_795_449_600))
+}
