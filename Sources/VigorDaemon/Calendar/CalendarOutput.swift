@@ -11,12 +11,11 @@ import Store
 public actor CalendarOutput {
     private let writer: VdirWriter
     private let ghost: GhostHost
-    private let database: AppDatabase
     private let logger: Logger
     /// How long past blocks stay visible in the calendar.
     static let history: TimeInterval = 30 * 86_400
 
-    public init(directory: String, stateDirectory: String, zone: TimeZone, ghost: GhostHost, database: AppDatabase, logger: Logger)
+    public init(directory: String, stateDirectory: String, zone: TimeZone, ghost: GhostHost, logger: Logger)
         throws(DaemonError)
     {
         do {
@@ -25,7 +24,6 @@ public actor CalendarOutput {
             throw .calendar(error.description)
         }
         self.ghost = ghost
-        self.database = database
         self.logger = logger
     }
 
@@ -36,7 +34,7 @@ public actor CalendarOutput {
     /// since the last pass go to the Ghost first.
     @discardableResult
     public func sync(now: Date) async throws -> WriteReport {
-        let emergencies = try database.emergencies(endingAfter: now.addingTimeInterval(-Self.history))
+        let emergencies = await ghost.emergencies(endingAfter: now.addingTimeInterval(-Self.history))
         let report = try writer.reconcile(.loaded(desired(await ghost.current, emergencies: emergencies, now: now)), now: now)
         try await learn(report.userChanges, now: now)
         return report

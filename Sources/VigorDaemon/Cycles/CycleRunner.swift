@@ -86,7 +86,7 @@ public actor CycleRunner {
         var summary = "read the week from \(tomorrow): \(busy.intervals.count) busy interval(s)"
             + (failed.isEmpty ? "" : "; failed sources: \(failed.joined(separator: ", ")), their days unknown")
         do {
-            if try database.emergencies(endingAfter: now).contains(where: { $0.isActive(at: now) }) {
+            if await ghost.emergencies(endingAfter: now).contains(where: { $0.isActive(at: now) }) {
                 return (events, summary + "; recovery time is running, so nothing is placed")
             }
             let ghost = await ghost.current

@@ -93,7 +93,7 @@ public enum Daemon {
         do {
             output = try CalendarOutput(
                 directory: config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid),
-                stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, database: database, logger: logger)
+                stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, logger: logger)
         } catch {
             logger.critical("cannot set up vigord's calendar", metadata: ["error": "\(error)"])
             printError(error.description)

@@ -57,10 +57,10 @@ public enum DaemonRouter {
         router.register(StatusMethod.self) { _ in
             let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
             let now = context.now()
-            let emergency = try context.database.emergencies(endingAfter: now).first { $0.isActive(at: now) }
-            let ghost = await context.ghost.current
+            let (ghost, emergencies, lastBreaker) = await context.ghost.statusSnapshot(at: now)
+            let emergency = emergencies.first { $0.isActive(at: now) }
             let zone = await context.state.config.schedule.zone
-            let plan = try PlanStatus(ghost: ghost, zone: zone, now: now, database: context.database)
+            let plan = PlanStatus(ghost: ghost, zone: zone, now: now, lastBreakerFiredAt: lastBreaker)
             return await context.state.status(
                 socket: context.socket, database: database, ghost: GhostStatus(ghost), emergency: emergency, plan: plan)
         }
@@ -147,7 +147,7 @@ public enum DaemonRouter {
             let now = context.now()
             let emergency: Emergency
             do {
-                emergency = try context.database.recordEmergency(startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60))
+                emergency = try await context.ghost.recordEmergency(startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60))
             } catch {
                 throw RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error)")
             }
@@ -159,7 +159,8 @@ public enum DaemonRouter {
         }
         router.register(TriageListMethod.self) { _ in
             let zone = await context.state.config.schedule.zone
-            let plan = try PlanStatus(ghost: await context.ghost.current, zone: zone, now: context.now(), database: context.database)
+            let plan = PlanStatus(
+                ghost: await context.ghost.current, zone: zone, now: context.now(), lastBreakerFiredAt: await context.ghost.lastBreakerFiredAt)
             return TriageListMethod.Result(pending: plan.pendingTriage)
         }
         router.register(TriageAnswerMethod.self) { params in

@@ -22,6 +22,12 @@ public enum GhostHostError: Error, Sendable, Equatable, CustomStringConvertible 
 public actor GhostHost {
     private var ghost: Ghost
     private let database: AppDatabase
+    /// Recovery times of the last 30 days, kept in memory so `status` reads no database.
+    private var emergencies: [Emergency]
+    /// When the safety breaker last fired (for the apology in `status`).
+    public private(set) var lastBreakerFiredAt: Date?
+    /// How far back recovery times are kept in memory (and shown in the calendar).
+    public static let emergencyHistory: TimeInterval = 30 * 86_400
 
     /// Loads the saved Ghost, or creates and saves a new one starting `now` in `zone`.
     public init(database: AppDatabase, zone: TimeZone, now: Date) throws(GhostHostError) {
@@ -29,6 +35,8 @@ public actor GhostHost {
         let saved: Data?
         do {
             saved = try database.ghostState()
+            emergencies = try database.emergencies(endingAfter: now.addingTimeInterval(-Self.emergencyHistory))
+            lastBreakerFiredAt = try database.latestReceipt(action: DecisionAction.breakerFired.rawValue)?.at
         } catch {
             throw .storage(error)
         }
@@ -54,13 +62,38 @@ public actor GhostHost {
     /// The Ghost as it stands.
     public var current: Ghost { ghost }
 
+    /// What `status` needs, in one hop: the Ghost, recovery times still running, the breaker's last firing.
+    public func statusSnapshot(at now: Date) -> (Ghost, [Emergency], Date?) {
+        (ghost, emergencies(endingAfter: now), lastBreakerFiredAt)
+    }
+
+    /// Recovery times that end after `date`, oldest first.
+    public func emergencies(endingAfter date: Date) -> [Emergency] {
+        emergencies.filter { $0.endsAt > date }
+    }
+
+    /// Records a press of the red button (saved first, then remembered).
+    public func recordEmergency(startedAt: Date, endsAt: Date) throws(StoreError) -> Emergency {
+        let emergency = try database.recordEmergency(startedAt: startedAt, endsAt: endsAt)
+        emergencies.append(emergency)
+        return emergency
+    }
+
     /// Runs one event through the engine and saves the outcome; on any error nothing changes.
     public func perform(_ event: GhostEvent, at now: Date) throws -> [GhostEffect] {
         var draft = ghost
         let effects = try draft.handle(event, now: now)
-        try database.recordDecision(state: try Self.encode(draft), receipts: try Self.receipts(in: effects), at: now)
-        ghost = draft
+        let receipts = try Self.receipts(in: effects)
+        try database.recordDecision(state: try Self.encode(draft), receipts: receipts, at: now)
+        commit(draft, receipts: receipts)
         return effects
+    }
+
+    private func commit(_ draft: Ghost, receipts: [StoredReceipt]) {
+        ghost = draft
+        if let fired = receipts.last(where: { $0.action == DecisionAction.breakerFired.rawValue }) {
+            lastBreakerFiredAt = fired.at
+        }
     }
 
     /// Deletes all user data and starts a new Ghost at `now` (the user asked for it).
@@ -74,6 +107,8 @@ public actor GhostHost {
         }
         try database.purgeAll(replacingStateWith: state, at: now)
         ghost = fresh
+        emergencies = []
+        lastBreakerFiredAt = nil
     }
 
     /// Runs several events as one decision (a cycle): all are applied to a draft, then the state,
@@ -84,9 +119,9 @@ public actor GhostHost {
         for event in events {
             effects += try draft.handle(event, now: now)
         }
-        try database.recordDecision(
-            state: try Self.encode(draft), receipts: try Self.receipts(in: effects), at: now, cycle: cycle)
-        ghost = draft
+        let receipts = try Self.receipts(in: effects)
+        try database.recordDecision(state: try Self.encode(draft), receipts: receipts, at: now, cycle: cycle)
+        commit(draft, receipts: receipts)
         return effects
     }
 

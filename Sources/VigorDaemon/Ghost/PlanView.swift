@@ -1,6 +1,5 @@
 import Foundation
 import GhostEngine
-import Store
 import VigorRPC
 
 extension BlockView {
@@ -18,15 +17,14 @@ extension PlanStatus {
 
     /// The plan part of `status`: blocks of today and tomorrow (local), proposals, the triage
     /// question, and the apology if the breaker fired lately.
-    init(ghost: Ghost, zone: TimeZone, now: Date, database: AppDatabase) throws(StoreError) {
+    init(ghost: Ghost, zone: TimeZone, now: Date, lastBreakerFiredAt: Date?) {
         let today = ghost.calendar.day(of: now)
         let tomorrow = today.adding(days: 1)
         let visible: [ScheduledBlock.Status] = [.scheduled, .proposed, .completed, .missed]
         func blocks(on day: LocalDay) -> [BlockView] {
             ghost.blocks.filter { $0.day == day && visible.contains($0.status) }.map { BlockView($0, zone: zone) }
         }
-        let breaker = try database.latestReceipt(action: DecisionAction.breakerFired.rawValue)
-        let recent = breaker.map { now.timeIntervalSince($0.at) < Double(Self.apologyDays) * 86_400 } ?? false
+        let recent = lastBreakerFiredAt.map { now.timeIntervalSince($0) < Double(Self.apologyDays) * 86_400 } ?? false
         self.init(
             today: blocks(on: today), tomorrow: blocks(on: tomorrow),
             proposals: ghost.blocks.filter { $0.status == .proposed && $0.end > now }.map { BlockView($0, zone: zone) },
