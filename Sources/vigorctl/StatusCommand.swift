@@ -66,6 +66,10 @@ enum StatusText {
         if !plan.pendingTriage.isEmpty {
             row("missed", PlanText.list(plan.pendingTriage) + "  (vigorctl triage answer ID --reason ...)")
         }
+        for source in status.sources {
+            let text = "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
+            row("calendar", source.ok && source.freshness == "fresh" ? text : style.red(text))
+        }
         row("morning", "next \(status.nextCycles.morning)")
         row("evening", "next \(status.nextCycles.evening)")
         if let reload = status.lastReload {
@@ -113,5 +117,15 @@ enum PlanText {
     /// `HH:MM` of an RFC 3339 time, in the offset it carries (the user's zone).
     static func clock(_ time: RPCTimestamp) -> String {
         String(time.description.dropFirst(11).prefix(5))
+    }
+}
+
+enum SourceText {
+    static func freshness(_ name: String) -> String {
+        switch name {
+        case "slightlyStale": "slightly stale"
+        case "veryStale": "very stale"
+        default: name
+        }
     }
 }

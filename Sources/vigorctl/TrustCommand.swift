@@ -3,9 +3,14 @@ import VigorRPC
 
 struct TrustCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "trust",
+        commandName: "trust", abstract: "The Ghost's trust phase.", subcommands: [TrustSetCommand.self])
+}
+
+struct TrustSetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
         abstract: "Set the Ghost's trust phase by hand, or hand it back with `auto`.",
-        discussion: "Phases: \(TrustPhaseName.all.joined(separator: ", ")). A phase you set stays until `vigorctl trust auto`.")
+        discussion: "Phases: \(TrustPhaseName.all.joined(separator: ", ")). A phase you set stays until `vigorctl trust set auto`.")
 
     @Argument(help: "A trust phase or auto.")
     var phase: String
@@ -28,7 +33,7 @@ struct TrustCommand: ParsableCommand {
         } else if phase == "auto" {
             print("The Ghost moves its own trust phase again (now \(ghost.trustPhaseName)).")
         } else {
-            print("Trust phase set to \(ghost.trustPhaseName); it stays until `vigorctl trust auto`.")
+            print("Trust phase set to \(ghost.trustPhaseName); it stays until `vigorctl trust set auto`.")
         }
     }
 }

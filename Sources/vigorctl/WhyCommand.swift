@@ -4,7 +4,10 @@ import VigorRPC
 
 struct WhyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "why", abstract: "Explain the Ghost's latest decisions, newest first.")
+        commandName: "why", abstract: "Explain the Ghost's decisions: the latest ones, or those about one block.")
+
+    @Argument(help: "A block id (e.g. b7), or latest.")
+    var subject = "latest"
 
     @Option(name: .long, help: "How many decisions (1-200).")
     var limit = 5
@@ -17,15 +20,16 @@ struct WhyCommand: ParsableCommand {
 
     func run() throws {
         let client = connection.client
+        let block = subject == "latest" ? nil : subject
         let result = try CallFailure.perform { () throws(RPCClientError) in
-            try client.call(ReceiptsListMethod.self, .init(limit: limit))
+            try client.call(ReceiptsListMethod.self, .init(limit: block == nil ? limit : 200, block: block))
         }
         if connection.json {
             try JSONOutput.print(result)
             return
         }
         if result.receipts.isEmpty {
-            print("No decisions yet.")
+            print(block.map { "No decisions about \($0)." } ?? "No decisions yet.")
             return
         }
         let style = TerminalStyle.detect()

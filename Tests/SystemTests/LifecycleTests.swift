@@ -163,7 +163,7 @@ final class Answer: @unchecked Sendable {
     @Test func manualTrustPhaseAndItsReceiptSurviveARestart() throws {
         let first = try DaemonHarness(label: "ghost", config: "[schedule]\ntimezone = \"Europe/Berlin\"\n")
         try first.start()
-        let set = try runCommand(Binaries.vigorctl, ["trust", "transformer", "--socket", first.socketPath])
+        let set = try runCommand(Binaries.vigorctl, ["trust", "set", "transformer", "--socket", first.socketPath])
         #expect(set.status == 0)
         first.signal(SIGTERM)
         #expect(first.waitForExit() == 0)

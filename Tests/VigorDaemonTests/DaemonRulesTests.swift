@@ -34,3 +34,14 @@ import Testing
     #expect(KeySuggestion.closest(to: "colour", in: ["morning", "evening"]) == nil)
 }
 
+
+@Test func sourceFreshnessBoundaries() {
+    #expect(SourceFreshness.label(ageSeconds: 1799) == .fresh)
+    #expect(SourceFreshness.label(ageSeconds: 1800) == .slightlyStale)
+    #expect(SourceFreshness.label(ageSeconds: 7199) == .slightlyStale)
+    #expect(SourceFreshness.label(ageSeconds: 7200) == .stale)
+    #expect(SourceFreshness.label(ageSeconds: 21_599) == .stale)
+    #expect(SourceFreshness.label(ageSeconds: 21_600) == .veryStale)
+    #expect(SourceFreshness.label(ageSeconds: 86_399) == .veryStale)
+    #expect(SourceFreshness.label(ageSeconds: 86_400) == .expired)
+}

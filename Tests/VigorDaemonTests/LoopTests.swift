@@ -72,3 +72,37 @@ private func proposeTomorrowMorning(_ context: DaemonRouter.Context) async throw
     let ghost = try RPCCoding.decode(GhostStatus.self, from: try #require(logged.result))
     #expect(ghost.trustScore > 0)
 }
+
+@Test func sacredSlotsAreListedAndALearnedOneCanBeCleared() async throws {
+    let context = try context()
+    let listed = try RPCCoding.decode(SacredListMethod.Result.self, from: try #require(try await call("sacred.list", "{}", context).result))
+    #expect(listed.slots.isEmpty)
+    #expect(listed.rules.contains("weekend mornings before 09:00"))
+    let malformed = try await call("sacred.clear", #"{"slot":"Monday 7am"}"#, context)
+    #expect(malformed.error?.code == -32602)
+    let notSacred = try await call("sacred.clear", #"{"slot":"Mon 07:00"}"#, context)
+    #expect(notSacred.error?.code == -32602)
+    #expect(notSacred.error?.message.contains("not a learned sacred slot") == true)
+}
+
+@Test func whyForABlockShowsOnlyThatBlocksDecisions() async throws {
+    let context = try context()
+    let id = try await proposeTomorrowMorning(context)
+    let all = try RPCCoding.decode(ReceiptsListMethod.Result.self, from: try #require(try await call("receipts.list", "{}", context).result))
+    #expect(all.receipts.count == 2)
+    let forBlock = try RPCCoding.decode(
+        ReceiptsListMethod.Result.self, from: try #require(try await call("receipts.list", #"{"block":"\#(id)"}"#, context).result))
+    #expect(forBlock.receipts.map(\.action) == ["proposed"])
+}
+
+@Test func statusListsEachSourcesFreshness() async throws {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    config.calendar.sources = [CalendarSourceEntry(name: "gone", location: .path("/nonexistent.ics"))]
+    let context = try makeTestContext(config: config, now: now)
+    var status = try RPCCoding.decode(DaemonStatus.self, from: try #require(try await call("status", "{}", context).result))
+    #expect(status.sources.map(\.freshness) == ["unknown"])
+    await context.calendars.refresh(now: now)
+    status = try RPCCoding.decode(DaemonStatus.self, from: try #require(try await call("status", "{}", context).result))
+    #expect(status.sources.first?.ok == false)
+}

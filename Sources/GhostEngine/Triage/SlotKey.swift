@@ -27,6 +27,15 @@ public struct SlotKey: Codable, Sendable, Hashable, Comparable, CustomStringConv
         label(minute: 0)
     }
 
+    /// Parses `Mon 07:00` (the minutes must be 00); nil for anything else.
+    public init?(label: String) {
+        let parts = label.split(separator: " ")
+        guard parts.count == 2, let weekday = SlotKey.weekdayNames.firstIndex(of: String(parts[0])) else { return nil }
+        let time = parts[1].split(separator: ":")
+        guard time.count == 2, time[1] == "00", time[0].count == 2, let hour = Int(time[0]), (0...23).contains(hour) else { return nil }
+        self.init(weekday: weekday + 1, hour: hour)
+    }
+
     /// The slot with the minute of a particular start, e.g. `Mon 07:15`, so offers within one hour differ.
     public func label(minute: Int) -> String {
         let name = (1...7).contains(weekday) ? SlotKey.weekdayNames[weekday - 1] : "day\(weekday)"

@@ -2,6 +2,7 @@ import Calendar
 import Dispatch
 import Foundation
 import NIOConcurrencyHelpers
+import VigorRPC
 
 /// Owns the calendar reader built from the configuration, rebuilds it when `[calendar]` or the
 /// zone changes on reload, and runs its blocking work (parsing, downloads) off the async pool.
@@ -19,6 +20,8 @@ public final class CalendarHost: Sendable {
     }
 
     private let current: NIOLockedValueBox<Current>
+    /// The statuses of the last refresh and when it ran, so `status` never waits on parsing.
+    private let lastRefresh = NIOLockedValueBox<(at: Date, statuses: [SourceStatus])?>(nil)
     private let cacheDirectory: String
     private let queue = DispatchQueue(label: "vigord.calendar", attributes: .concurrent)
 
@@ -57,11 +60,25 @@ public final class CalendarHost: Sendable {
     }
 
     /// Downloads due subscriptions and parses changed files, so queries find everything warm.
-    public func refresh() async {
+    public func refresh(now: Date = Date()) async {
         let service = current.withLockedValue { $0.service }
-        await run {
+        let statuses = await run {
             service.refreshSubscriptions()
-            _ = service.sourceStatuses()
+            return service.sourceStatuses()
+        }
+        lastRefresh.withLockedValue { $0 = (now, statuses) }
+    }
+
+    /// Each configured source with how fresh its data is, from the last refresh (no parsing).
+    public func freshness(at now: Date) -> [SourceFreshnessView] {
+        let entries = current.withLockedValue { $0.sources }
+        let last = lastRefresh.withLockedValue { $0 }
+        return entries.map { entry in
+            guard let last, let status = last.statuses.first(where: { $0.name == entry.name }) else {
+                return SourceFreshnessView(name: entry.name, ok: false, freshness: "unknown", ageSeconds: nil)
+            }
+            let age = status.ageSeconds ?? max(0, Int(now.timeIntervalSince(last.at)))
+            return SourceFreshnessView(name: entry.name, ok: status.ok, freshness: SourceFreshness.label(ageSeconds: age).rawValue, ageSeconds: age)
         }
     }
 

@@ -62,7 +62,8 @@ public enum DaemonRouter {
             let zone = await context.state.config.schedule.zone
             let plan = PlanStatus(ghost: ghost, zone: zone, now: now, lastBreakerFiredAt: lastBreaker)
             return await context.state.status(
-                socket: context.socket, database: database, ghost: GhostStatus(ghost), emergency: emergency, plan: plan)
+                socket: context.socket, database: database, ghost: GhostStatus(ghost), emergency: emergency, plan: plan,
+                sources: context.calendars.freshness(at: now))
         }
         router.register(TrustSetMethod.self) { params in
             let event: GhostEvent
@@ -83,9 +84,12 @@ public enum DaemonRouter {
                 throw RPCErrorObject(.invalidParams, "Invalid params: field 'limit' must be between 1 and 200")
             }
             let zone = await context.state.config.schedule.zone
-            let stored = try context.database.recentReceipts(limit: limit)
-            let receipts = try stored.map { ReceiptView(try JSONDecoder().decode(DecisionReceipt.self, from: $0.body), zone: zone) }
-            return ReceiptsListMethod.Result(receipts: receipts)
+            // A block's receipts name it among their inputs (`block=b7`).
+            let stored = try context.database.recentReceipts(limit: params.block == nil ? limit : 1000)
+            let receipts = try stored.map { try JSONDecoder().decode(DecisionReceipt.self, from: $0.body) }
+                .filter { receipt in params.block.map { block in receipt.inputs.contains { $0.name == "block" && $0.value == block } } ?? true }
+                .prefix(limit)
+            return ReceiptsListMethod.Result(receipts: receipts.map { ReceiptView($0, zone: zone) })
         }
         router.register(ReloadMethod.self) { _ in
             let outcome = await context.state.reload()
@@ -191,6 +195,19 @@ public enum DaemonRouter {
             try await Self.perform(.workoutDetected(at: at, confidence: 1), on: context.ghost, now: now)
             try await Self.publish(context, now: now)
             return GhostStatus(await context.ghost.current)
+        }
+        router.register(SacredListMethod.self) { _ in
+            SacredView.list(await context.ghost.current)
+        }
+        router.register(SacredClearMethod.self) { params in
+            guard let slot = SlotKey(label: params.slot) else {
+                throw RPCErrorObject(.invalidParams, "Invalid params: field 'slot' must look like \"Mon 07:00\"; got '\(params.slot)'")
+            }
+            guard await context.ghost.current.triage.isSacred(slot) else {
+                throw RPCErrorObject(.invalidParams, "Invalid params: field 'slot': \(slot) is not a learned sacred slot (see sacred.list)")
+            }
+            try await Self.perform(.clearSacredSlot(slot), on: context.ghost, now: context.now())
+            return SacredView.list(await context.ghost.current)
         }
         router.register(DataExportMethod.self) { _ in
             let zone = await context.state.config.schedule.zone

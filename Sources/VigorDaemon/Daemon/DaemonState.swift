@@ -59,7 +59,8 @@ public actor DaemonState {
 
     /// The `status` result.
     public func status(
-        socket: ListeningSocket, database: DatabaseStatus, ghost: GhostStatus, emergency: Emergency?, plan: PlanStatus
+        socket: ListeningSocket, database: DatabaseStatus, ghost: GhostStatus, emergency: Emergency?, plan: PlanStatus,
+        sources: [SourceFreshnessView]
     ) -> DaemonStatus {
         let zone = config.schedule.zone
         let current = now()
@@ -82,7 +83,8 @@ public actor DaemonState {
             emergency: emergency.map {
                 EmergencyStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
             } ?? EmergencyStatus(active: false),
-            plan: plan
+            plan: plan,
+            sources: sources
         )
     }
 }

@@ -17,6 +17,8 @@ public enum MethodCatalog {
         TriageAnswerMethod.self,
         ProposalAnswerMethod.self,
         WorkoutLogMethod.self,
+        SacredListMethod.self,
+        SacredClearMethod.self,
     ]
 }
 

@@ -3,7 +3,12 @@ public enum ReceiptsListMethod: RPCMethod {
     public struct Params: Codable, Sendable, Equatable {
         /// How many receipts, 1…200; default 10.
         public var limit: Int?
-        public init(limit: Int? = nil) { self.limit = limit }
+        /// Only receipts about this block (e.g. `b7`).
+        public var block: String?
+        public init(limit: Int? = nil, block: String? = nil) {
+            self.limit = limit
+            self.block = block
+        }
     }
     public struct Result: Codable, Sendable, Equatable {
         public var receipts: [ReceiptView]
@@ -12,7 +17,8 @@ public enum ReceiptsListMethod: RPCMethod {
     public static let name = "receipts.list"
     public static let summary = "Lists the latest decision receipts, newest first: what the Ghost decided, on what inputs, and why."
     public static let params = [
-        OpenRPCParam(name: "limit", required: false, description: "How many, 1 to 200 (default 10).", schema: Schema.integer)
+        OpenRPCParam(name: "limit", required: false, description: "How many, 1 to 200 (default 10).", schema: Schema.integer),
+        OpenRPCParam(name: "block", required: false, description: "Only receipts about this block.", schema: Schema.string),
     ]
     public static let resultSchema = Schema.object(["receipts": Schema.array(of: ReceiptView.schema)], required: ["receipts"])
 }

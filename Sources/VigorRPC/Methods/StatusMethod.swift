@@ -30,12 +30,14 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var emergency: EmergencyStatus
     /// Today's and tomorrow's blocks, proposals, pending triage, the breaker's apology.
     public var plan: PlanStatus
+    /// How fresh each calendar source's data is.
+    public var sources: [SourceFreshnessView]
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
-        emergency: EmergencyStatus, plan: PlanStatus
+        emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView]
     ) {
         self.version = version
         self.pid = pid
@@ -52,6 +54,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.nextCycles = nextCycles
         self.emergency = emergency
         self.plan = plan
+        self.sources = sources
     }
 
     static let schema = Schema.object(
@@ -71,10 +74,11 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "nextCycles": NextCycles.schema,
             "emergency": EmergencyStatus.schema,
             "plan": PlanStatus.schema,
+            "sources": Schema.array(of: SourceFreshnessView.schema),
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
-            "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan",
+            "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan", "sources",
         ]
     )
 }
@@ -90,4 +94,28 @@ public struct DatabaseStatus: Codable, Sendable, Equatable {
     }
 
     static let schema = Schema.object(["path": Schema.string, "schemaVersion": Schema.string], required: ["path", "schemaVersion"])
+}
+
+/// A calendar source's freshness in `status`.
+public struct SourceFreshnessView: Codable, Sendable, Equatable {
+    public var name: String
+    public var ok: Bool
+    /// `fresh` (< 30 min), `slightlyStale` (< 2 h), `stale` (< 6 h), `veryStale` (< 24 h), `expired`, or `unknown` before the first read.
+    public var freshness: String
+    public var ageSeconds: Int?
+
+    public init(name: String, ok: Bool, freshness: String, ageSeconds: Int?) {
+        self.name = name
+        self.ok = ok
+        self.freshness = freshness
+        self.ageSeconds = ageSeconds
+    }
+
+    static let schema = Schema.object(
+        [
+            "name": Schema.string, "ok": Schema.boolean,
+            "freshness": Schema.oneOf(["fresh", "slightlyStale", "stale", "veryStale", "expired", "unknown"]),
+            "ageSeconds": Schema.integer,
+        ],
+        required: ["name", "ok", "freshness"])
 }

@@ -24,7 +24,8 @@ struct DispatchCost: AsyncParsableCommand {
                 morning: RPCTimestamp(Date(timeIntervalSince1970: 1_795_410_000), in: zone),
                 evening: RPCTimestamp(Date(timeIntervalSince1970: 1_795_464_000), in: zone)),
             emergency: EmergencyStatus(active: false),
-            plan: PlanStatus(today: [], tomorrow: [], proposals: [], pendingTriage: [], apology: nil))
+            plan: PlanStatus(today: [], tomorrow: [], proposals: [], pendingTriage: [], apology: nil),
+            sources: [SourceFreshnessView(name: "work", ok: true, freshness: "fresh", ageSeconds: 120)])
         var router = RPCRouter()
         router.register(StatusMethod.self) { _ in status }
         let dispatcher = RPCDispatcher(router: router)
