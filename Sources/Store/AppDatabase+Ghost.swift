@@ -80,7 +80,7 @@ extension AppDatabase {
     /// a new user's engine state, in the same transaction. The schema stays.
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
-            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency"] {
+            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])

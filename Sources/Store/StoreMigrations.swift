@@ -47,6 +47,15 @@ enum StoreMigrations {
                 table.column("endsAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v5-travel") { db in
+            // Travel ranges the user set by hand, inclusive local dates: no training then.
+            try db.create(table: "travelRange") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("firstDay", .text).notNull()
+                table.column("lastDay", .text).notNull()
+                table.column("setAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -70,6 +70,9 @@ enum StatusText {
             let text = "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
             row("calendar", source.ok && source.freshness == "fresh" ? text : style.red(text))
         }
+        if !status.travel.ranges.isEmpty {
+            row("travel", (status.travel.travellingToday ? "travelling today; " : "") + status.travel.ranges.joined(separator: ", "))
+        }
         row("morning", "next \(status.nextCycles.morning)")
         row("evening", "next \(status.nextCycles.evening)")
         if let reload = status.lastReload {

@@ -110,3 +110,14 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(outcome.summary.contains("recovery time is running"))
     #expect(await setup.ghost.current.blocks.isEmpty)
 }
+
+@Test func noBlockIsPlacedOnATravelDay() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")
+    let setup = try setup(start: now)
+    _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    let tomorrow = LocalDay(year: 2026, month: 11, day: 24)
+    try await setup.ghost.recordTravel(from: tomorrow, to: tomorrow.adding(days: 2), at: now)
+    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
+    #expect(outcome.summary.contains("no block tomorrow"))
+    #expect(await setup.ghost.current.blocks.isEmpty)
+}

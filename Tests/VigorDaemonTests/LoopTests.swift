@@ -106,3 +106,15 @@ private func proposeTomorrowMorning(_ context: DaemonRouter.Context) async throw
     status = try RPCCoding.decode(DaemonStatus.self, from: try #require(try await call("status", "{}", context).result))
     #expect(status.sources.first?.ok == false)
 }
+
+@Test func travelIsSetShownAndCleared() async throws {
+    let context = try context()
+    let set = try await call("travel.set", #"{"from":"2026-11-22","to":"2026-11-25"}"#, context)
+    let travel = try RPCCoding.decode(TravelStatus.self, from: try #require(set.result))
+    #expect(travel.travellingToday)
+    #expect(travel.ranges == ["2026-11-22..2026-11-25"])
+    let backwards = try await call("travel.set", #"{"from":"2026-11-25","to":"2026-11-22"}"#, context)
+    #expect(backwards.error?.code == -32602)
+    let cleared = try RPCCoding.decode(TravelStatus.self, from: try #require(try await call("travel.set", #"{"clear":true}"#, context).result))
+    #expect(cleared.ranges.isEmpty)
+}

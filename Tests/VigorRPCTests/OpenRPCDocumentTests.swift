@@ -37,7 +37,8 @@ import Testing
             morning: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), evening: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone)),
         emergency: EmergencyStatus(active: false),
         plan: PlanStatus(today: [], tomorrow: [], proposals: [], pendingTriage: [], apology: nil),
-        sources: [SourceFreshnessView(name: "work", ok: true, freshness: "fresh", ageSeconds: 5)])
+        sources: [SourceFreshnessView(name: "work", ok: true, freshness: "fresh", ageSeconds: 5)],
+        travel: TravelStatus(travellingToday: false, ranges: []))
     let encoded = try RPCCoding.encodeValue(status)
     let schema = StatusMethod.resultSchema.objectValue
     let properties = Set(schema?["properties"]?.objectValue?.keys.map { $0 } ?? [])

@@ -98,7 +98,9 @@ public actor CycleRunner {
             let request = SlotRequest(
                 firstDay: tomorrow, days: 7,
                 busy: busy.intervals.map { GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary)) },
-                unknownDays: busy.unknownDays.compactMap(LocalDay.init(iso:)), sacredSlots: ghost.triage.sacredSlots,
+                unknownDays: busy.unknownDays.compactMap(LocalDay.init(iso:)),
+                travelDays: await self.ghost.travelDays(among: (0..<7).map { tomorrow.adding(days: $0) }),
+                sacredSlots: ghost.triage.sacredSlots,
                 existingSessions: planned.map(\.start))
             guard let block = try finder.planWeek(request).block(on: tomorrow) else {
                 return (events, summary + "; no block tomorrow (rest, travel, no free slot, or the week is full)")

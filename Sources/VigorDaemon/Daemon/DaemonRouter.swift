@@ -58,12 +58,14 @@ public enum DaemonRouter {
             let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
             let now = context.now()
             let (ghost, emergencies, lastBreaker) = await context.ghost.statusSnapshot(at: now)
+            let today = ghost.calendar.day(of: now)
+            let travel = TravelStatus(await context.ghost.travel, today: today)
             let emergency = emergencies.first { $0.isActive(at: now) }
             let zone = await context.state.config.schedule.zone
             let plan = PlanStatus(ghost: ghost, zone: zone, now: now, lastBreakerFiredAt: lastBreaker)
             return await context.state.status(
                 socket: context.socket, database: database, ghost: GhostStatus(ghost), emergency: emergency, plan: plan,
-                sources: context.calendars.freshness(at: now))
+                sources: context.calendars.freshness(at: now), travel: travel)
         }
         router.register(TrustSetMethod.self) { params in
             let event: GhostEvent
@@ -208,6 +210,29 @@ public enum DaemonRouter {
             }
             try await Self.perform(.clearSacredSlot(slot), on: context.ghost, now: context.now())
             return SacredView.list(await context.ghost.current)
+        }
+        router.register(TravelSetMethod.self) { params in
+            let now = context.now()
+            let today = await context.ghost.current.calendar.day(of: now)
+            do {
+                if params.clear == true {
+                    try await context.ghost.clearTravel(today: today)
+                } else {
+                    guard let fromText = params.from, let first = LocalDay(iso: fromText) else {
+                        throw RPCErrorObject(.invalidParams, "Invalid params: field 'from' must be a date YYYY-MM-DD")
+                    }
+                    guard let last = LocalDay(iso: params.to ?? fromText), last >= first else {
+                        throw RPCErrorObject(.invalidParams, "Invalid params: field 'to' must be a date YYYY-MM-DD on or after 'from'")
+                    }
+                    guard last.ordinal - first.ordinal < 366 else {
+                        throw RPCErrorObject(.invalidParams, "Invalid params: field 'to' is more than a year after 'from'")
+                    }
+                    try await context.ghost.recordTravel(from: first, to: last, at: now)
+                }
+            } catch let error as StoreError {
+                throw RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error.description)")
+            }
+            return TravelStatus(await context.ghost.travel, today: today)
         }
         router.register(DataExportMethod.self) { _ in
             let zone = await context.state.config.schedule.zone

@@ -60,7 +60,7 @@ public actor DaemonState {
     /// The `status` result.
     public func status(
         socket: ListeningSocket, database: DatabaseStatus, ghost: GhostStatus, emergency: Emergency?, plan: PlanStatus,
-        sources: [SourceFreshnessView]
+        sources: [SourceFreshnessView], travel: TravelStatus
     ) -> DaemonStatus {
         let zone = config.schedule.zone
         let current = now()
@@ -84,7 +84,8 @@ public actor DaemonState {
                 EmergencyStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
             } ?? EmergencyStatus(active: false),
             plan: plan,
-            sources: sources
+            sources: sources,
+            travel: travel
         )
     }
 }

@@ -26,6 +26,8 @@ public actor GhostHost {
     private var emergencies: [Emergency]
     /// When the safety breaker last fired (for the apology in `status`).
     public private(set) var lastBreakerFiredAt: Date?
+    /// Travel ranges the user set that have not ended.
+    public private(set) var travel: [TravelRange]
     /// How far back recovery times are kept in memory (and shown in the calendar).
     public static let emergencyHistory: TimeInterval = 30 * 86_400
 
@@ -37,6 +39,7 @@ public actor GhostHost {
             saved = try database.ghostState()
             emergencies = try database.emergencies(endingAfter: now.addingTimeInterval(-Self.emergencyHistory))
             lastBreakerFiredAt = try database.latestReceipt(action: DecisionAction.breakerFired.rawValue)?.at
+            travel = try database.travel(endingOnOrAfter: LocalCalendar(timeZone: zone).day(of: now).description)
         } catch {
             throw .storage(error)
         }
@@ -65,6 +68,23 @@ public actor GhostHost {
     /// What `status` needs, in one hop: the Ghost, recovery times still running, the breaker's last firing.
     public func statusSnapshot(at now: Date) -> (Ghost, [Emergency], Date?) {
         (ghost, emergencies(endingAfter: now), lastBreakerFiredAt)
+    }
+
+    /// Records travel days (saved first, then remembered).
+    public func recordTravel(from first: LocalDay, to last: LocalDay, at now: Date) throws(StoreError) {
+        travel.append(try database.recordTravel(firstDay: first.description, lastDay: last.description, at: now))
+        travel.sort { $0.firstDay < $1.firstDay }
+    }
+
+    /// Removes current and future travel (the user is back).
+    public func clearTravel(today: LocalDay) throws(StoreError) {
+        try database.clearTravel(endingOnOrAfter: today.description)
+        travel.removeAll { $0.lastDay >= today.description }
+    }
+
+    /// The travel days among `days`.
+    public func travelDays(among days: [LocalDay]) -> [LocalDay] {
+        days.filter { day in travel.contains { $0.firstDay <= day.description && day.description <= $0.lastDay } }
     }
 
     /// Recovery times that end after `date`, oldest first.
@@ -109,6 +129,7 @@ public actor GhostHost {
         ghost = fresh
         emergencies = []
         lastBreakerFiredAt = nil
+        travel = []
     }
 
     /// Runs several events as one decision (a cycle): all are applied to a draft, then the state,

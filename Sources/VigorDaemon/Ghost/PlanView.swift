@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import Store
 import VigorRPC
 
 extension BlockView {
@@ -30,5 +31,14 @@ extension PlanStatus {
             proposals: ghost.blocks.filter { $0.status == .proposed && $0.end > now }.map { BlockView($0, zone: zone) },
             pendingTriage: ghost.triage.openQuestion.flatMap { ghost.block($0.block) }.map { [BlockView($0, zone: zone)] } ?? [],
             apology: recent ? SafetyBreaker.apology : nil)
+    }
+}
+
+extension TravelStatus {
+    /// The API's view of the travel ranges on `today`.
+    init(_ ranges: [TravelRange], today: LocalDay) {
+        self.init(
+            travellingToday: ranges.contains { $0.firstDay <= today.description && today.description <= $0.lastDay },
+            ranges: ranges.map { "\($0.firstDay)..\($0.lastDay)" })
     }
 }

@@ -19,6 +19,7 @@ public enum MethodCatalog {
         WorkoutLogMethod.self,
         SacredListMethod.self,
         SacredClearMethod.self,
+        TravelSetMethod.self,
     ]
 }
 

@@ -32,12 +32,14 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var plan: PlanStatus
     /// How fresh each calendar source's data is.
     public var sources: [SourceFreshnessView]
+    /// Travel days set with `travel.set`.
+    public var travel: TravelStatus
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
-        emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView]
+        emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus
     ) {
         self.version = version
         self.pid = pid
@@ -55,6 +57,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.emergency = emergency
         self.plan = plan
         self.sources = sources
+        self.travel = travel
     }
 
     static let schema = Schema.object(
@@ -75,10 +78,11 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "emergency": EmergencyStatus.schema,
             "plan": PlanStatus.schema,
             "sources": Schema.array(of: SourceFreshnessView.schema),
+            "travel": TravelStatus.schema,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
-            "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan", "sources",
+            "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan", "sources", "travel",
         ]
     )
 }

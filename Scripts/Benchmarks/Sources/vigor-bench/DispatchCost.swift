@@ -25,7 +25,8 @@ struct DispatchCost: AsyncParsableCommand {
                 evening: RPCTimestamp(Date(timeIntervalSince1970: 1_795_464_000), in: zone)),
             emergency: EmergencyStatus(active: false),
             plan: PlanStatus(today: [], tomorrow: [], proposals: [], pendingTriage: [], apology: nil),
-            sources: [SourceFreshnessView(name: "work", ok: true, freshness: "fresh", ageSeconds: 120)])
+            sources: [SourceFreshnessView(name: "work", ok: true, freshness: "fresh", ageSeconds: 120)],
+            travel: TravelStatus(travellingToday: false, ranges: []))
         var router = RPCRouter()
         router.register(StatusMethod.self) { _ in status }
         let dispatcher = RPCDispatcher(router: router)
