@@ -7,7 +7,7 @@ import Testing
         let handle = try #require(ZoneResolver.builtin(zone))
         let converter = InstantConverter(floatingZone: handle)
         let time = WallTime(year: wall.0, month: wall.1, day: wall.2, hour: wall.3, minute: wall.4, second: 0, isDate: false)
-        let seconds = LibicalRuntime.run { converter.instant(of: time, in: handle) }
+        let seconds = converter.instant(of: time, in: handle)
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 

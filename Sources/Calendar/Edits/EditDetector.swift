@@ -65,7 +65,7 @@ struct EditDetector {
         guard let text = String(data: data, encoding: .utf8),
               case .success(let parsed) = ICSParser.parse(text: text, path: path),
               let event = parsed.events.first(where: { $0.recurrenceID == nil }) else { return nil }
-        let span = LibicalRuntime.run { RecurrenceExpander(converter: converter).firstSpan(of: event) }
+        let span = RecurrenceExpander(converter: converter).firstSpan(of: event)
         return Observed(start: Date(timeIntervalSince1970: TimeInterval(span.start)),
                         end: Date(timeIntervalSince1970: TimeInterval(span.end)),
                         title: event.summary, cancelled: event.status == "CANCELLED")

@@ -6,9 +6,12 @@ import Foundation
 /// RRULEs are iterated by libical on wall-clock time, so a weekly 09:00 stays 09:00 across DST;
 /// each wall time is then converted with `InstantConverter`. Iteration stops past the window
 /// end (plus the largest backward THISANDFUTURE shift), never running toward year 9999.
-/// Call only inside `LibicalRuntime.run`.
+/// Thread-safe for distinct inputs (libical's iterator works on floating wall times and
+/// touches no shared state; zone offsets lock for themselves). Never call inside `LibicalRuntime.run`.
 struct RecurrenceExpander {
     let converter: InstantConverter
+    /// Keeps rule iterators between calls (one file's recurring events); nil: iterate afresh.
+    var ruleCursors: RuleCursorCache?
     /// Safety stop for pathological rules (e.g. FREQ=SECONDLY from years ago).
     var maxInstancesPerRule = 500_000
 
@@ -47,6 +50,11 @@ struct RecurrenceExpander {
             }
         }
         return (result.filter { overlaps($0, from: from, to: to) }, issues)
+    }
+
+    /// The one occurrence of an event without RRULE, RDATE, EXDATE or overrides (as `occurrences` gives it).
+    func singleOccurrence(of record: EventRecord) -> EventOccurrence {
+        occurrence(of: record, start: converter.instant(record.start), time: record.start, length: record.length)
     }
 
     /// Start and end of the event's first instance (its DTSTART), ignoring recurrence.
@@ -179,35 +187,39 @@ struct RecurrenceExpander {
 
     /// Wall-clock starts produced by one RRULE up to `horizon` (inclusive of DTSTART if it matches).
     private func ruleStarts(_ text: String, master: EventRecord, horizon: WallTime, issues: inout [String]) -> [WallTime] {
-        var rule = icalrecurrencetype_from_string(text)
-        defer { free(rule.rscale) }
-        guard rule.freq != ICAL_NO_RECURRENCE else {
-            issues.append("\(master.uid): RRULE \"\(text)\" not understood; only DTSTART used")
-            return []
-        }
-        if icaltime_is_null_time(rule.until) == 0 {
-            rule.until = untilOnStartClock(rule.until, master: master)
-        }
-        guard let iterator = icalrecur_iterator_new(rule, Self.floating(master.start.wall)) else {
-            issues.append("\(master.uid): libical cannot iterate RRULE \"\(text)\"")
-            return []
-        }
-        defer { icalrecur_iterator_free(iterator) }
-        var starts: [WallTime] = []
-        while true {
-            let next = icalrecur_iterator_next(iterator)
-            if icaltime_is_null_time(next) != 0 { break }
-            let wall = WallTime(year: Int(next.year), month: Int(next.month), day: Int(next.day),
-                                hour: Int(next.hour), minute: Int(next.minute), second: Int(next.second),
-                                isDate: master.start.wall.isDate)
-            if wall > horizon { break }
-            starts.append(wall)
-            if starts.count >= maxInstancesPerRule {
-                issues.append("\(master.uid): RRULE \"\(text)\" stopped after \(maxInstancesPerRule) instances")
-                break
+        var problem: String?
+        let make = { () -> RuleCursor? in
+            var rule = icalrecurrencetype_from_string(text)
+            guard rule.freq != ICAL_NO_RECURRENCE else {
+                free(rule.rscale)
+                problem = "\(master.uid): RRULE \"\(text)\" not understood; only DTSTART used"
+                return nil
             }
+            if icaltime_is_null_time(rule.until) == 0 {
+                rule.until = untilOnStartClock(rule.until, master: master)
+            }
+            guard let iterator = icalrecur_iterator_new(rule, Self.floating(master.start.wall)) else {
+                free(rule.rscale)
+                problem = "\(master.uid): libical cannot iterate RRULE \"\(text)\""
+                return nil
+            }
+            return RuleCursor(iterator: iterator, rscale: rule.rscale, isDate: master.start.wall.isDate)
         }
-        return starts
+        let cursor = ruleCursors.map { $0.cursor(for: text, of: master, make: make) } ?? make()
+        if let problem {
+            issues.append(problem)
+        }
+        guard let cursor else {
+            if problem == nil {
+                issues.append("\(master.uid): RRULE \"\(text)\" could not be iterated; only DTSTART used")
+            }
+            return []
+        }
+        let starts = cursor.starts(upTo: horizon, limit: maxInstancesPerRule)
+        if starts.count >= maxInstancesPerRule {
+            issues.append("\(master.uid): RRULE \"\(text)\" stopped after \(maxInstancesPerRule) instances")
+        }
+        return Array(starts)
     }
 
     /// UNTIL rewritten as a wall time on DTSTART's clock, since iteration runs on wall time.

@@ -14,6 +14,10 @@ public final class CalendarService: @unchecked Sendable {
     private let subscriptions: [String: SubscriptionFetcher]
     /// The last answer, reused while no file changed and the same window is asked again.
     private var lastAnswer: (window: [Int], source: String?, generation: Int, result: BusyResult)?
+    /// Busy blocks per (selection, chunk), valid while `chunkGeneration == cache.generation`.
+    private var chunkCache: [ChunkKey: BusyChunk] = [:]
+    private var causeTable = CauseTable()
+    private var chunkGeneration = -1
 
     /// Fails only when `settings.timeZone` is not a zone the system zoneinfo knows.
     public init(sources: [CalendarSourceConfig], settings: CalendarSettings) throws(CalendarError) {
@@ -57,30 +61,79 @@ public final class CalendarService: @unchecked Sendable {
            last.generation == cache.generation {
             return last.result
         }
-        var blocks: [BusyTimeCalculator.Block] = []
+        let chunks = busyChunks(for: loaded, selection: source, from: lower, to: upper)
         var statuses: [SourceStatus] = []
         var anyFailed = false
+        var fileNumber = 0
         for item in loaded {
             var status = item.status
-            let rules = BusyRules(allDay: item.config.allDay, userAddresses: item.config.userAddresses)
-            for file in item.files {
-                let expanded = LibicalRuntime.run {
-                    RecurrenceExpander(converter: converter).occurrences(of: file.events, from: lower, to: upper)
+            for _ in item.files {
+                var seen: Set<String> = []
+                for chunk in chunks where fileNumber < chunk.issuesByFile.count {
+                    for issue in chunk.issuesByFile[fileNumber] where seen.insert(issue).inserted {
+                        status.skipped.append(issue)
+                    }
                 }
-                status.skipped.append(contentsOf: expanded.issues.map { "\(file.path): \($0)" })
-                for occurrence in expanded.occurrences where rules.isBusy(occurrence) {
-                    blocks.append(.init(start: occurrence.start, end: occurrence.end,
-                                        cause: BusyCause(source: item.config.name, summary: occurrence.summary)))
-                }
+                fileNumber += 1
             }
             anyFailed = anyFailed || !status.ok
             statuses.append(status)
         }
-        let unknown = anyFailed ? LibicalRuntime.run { localDays(from: lower, to: upper) } : []
-        let result = BusyResult(intervals: BusyTimeCalculator.merge(blocks, from: lower, to: upper),
+        let unknown = anyFailed ? localDays(from: lower, to: upper) : []
+        let intervals = BusyTimeCalculator.merge(chunks: chunks.map(\.blocks), causes: causeTable.causes,
+                                                 from: lower, to: upper)
+        let result = BusyResult(intervals: intervals,
                                 unknownDays: unknown, sources: statuses)
         lastAnswer = ([lower, upper], source, cache.generation, result)
         return result
+    }
+
+    /// The chunks covering [from, to), building the missing ones; all are dropped when any
+    /// file changed (files that did not change keep their expansions in their own index).
+    private func busyChunks(for loaded: [LoadedSource], selection: String?, from: Int, to: Int) -> [BusyChunk] {
+        guard to > from else { return [] }
+        if chunkGeneration != cache.generation {
+            chunkCache = [:]
+            causeTable = CauseTable()
+            chunkGeneration = cache.generation
+        }
+        let numbers = Array(FileOccurrenceIndex.chunkNumber(of: from)...FileOccurrenceIndex.chunkNumber(of: to - 1))
+        let missing = numbers.filter { chunkCache[ChunkKey(selection: selection, number: $0)] == nil }
+        if !missing.isEmpty {
+            let files = loaded.flatMap { item in
+                let rules = BusyRules(allDay: item.config.allDay, userAddresses: item.config.userAddresses)
+                return item.files.map {
+                    BusyChunkBuilder.FileInput(path: $0.path, index: $0.occurrenceIndex, source: item.config.name, rules: rules)
+                }
+            }
+            let built = BusyChunkBuilder.build(chunks: missing, files: files, converter: converter, causes: &causeTable)
+            for (number, chunk) in built {
+                chunkCache[ChunkKey(selection: selection, number: number)] = chunk
+            }
+            evictChunks(keeping: ChunkKey(selection: selection, number: numbers[0]))
+        }
+        return numbers.compactMap { chunkCache[ChunkKey(selection: selection, number: $0)] }
+    }
+
+    private struct ChunkKey: Hashable {
+        var selection: String?
+        var number: Int
+    }
+
+    private static let maxCachedChunks = 24
+
+    private func evictChunks(keeping anchor: ChunkKey) {
+        while chunkCache.count > Self.maxCachedChunks {
+            let farthest = chunkCache.keys.max { key, other in
+                distance(key, anchor) < distance(other, anchor)
+            }
+            guard let farthest else { return }
+            chunkCache[farthest] = nil
+        }
+    }
+
+    private func distance(_ key: ChunkKey, _ anchor: ChunkKey) -> Int {
+        key.selection == anchor.selection ? abs(key.number - anchor.number) : Int.max
     }
 
     /// Each source's state after (re)loading changed files.
@@ -123,7 +176,7 @@ public final class CalendarService: @unchecked Sendable {
             case .failure(let error): listings.append((source, [], error, nil))
             }
         }
-        let results = cache.results(for: listings.flatMap(\.paths))
+        let results = cache.results(for: listings.flatMap(\.paths), forgetOthers: selected.count == sources.count)
         return listings.map { listing in
             var files: [ParsedFile] = []
             var errors: [String] = listing.failure.map { [$0.description] } ?? []

@@ -4,8 +4,17 @@ import Foundation
 /// The usable content of one .ics file plus what had to be skipped.
 struct ParsedFile: Sendable {
     var path: String
-    var events: [EventRecord]
+    let events: [EventRecord]
     var issues: [ParseIssue]
+    /// The events prepared for window queries (built with the file, filled on first query).
+    let occurrenceIndex: FileOccurrenceIndex
+
+    init(path: String, events: [EventRecord], issues: [ParseIssue]) {
+        self.path = path
+        self.events = events
+        self.issues = issues
+        occurrenceIndex = FileOccurrenceIndex(events: events)
+    }
 }
 
 /// Parses iCalendar text with libical into `EventRecord`s.
@@ -19,10 +28,10 @@ enum ICSParser {
     /// Parses `text` read from `path`.
     static func parse(text: String, path: String) -> Result<ParsedFile, CalendarError> {
         LibicalRuntime.prepare()
-        guard text.range(of: "BEGIN:VCALENDAR", options: .caseInsensitive) != nil else {
+        guard ICSTextScan.contains("BEGIN:VCALENDAR", in: text) else {
             return .failure(.notICalendar(path: path))
         }
-        guard text.range(of: "END:VCALENDAR", options: .caseInsensitive) != nil else {
+        guard ICSTextScan.contains("END:VCALENDAR", in: text) else {
             return .failure(.malformed(path: path, reason: "truncated: no END:VCALENDAR"))
         }
         guard let root = icalparser_parse_string(text) else {
@@ -47,15 +56,7 @@ enum ICSParser {
 
     /// Line numbers of each BEGIN:VEVENT, in file order (libical keeps components in order).
     static func beginEventLines(in text: String) -> [Int] {
-        var lines: [Int] = []
-        var number = 0
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            number += 1
-            if line.trimmingCharacters(in: .whitespacesAndNewlines).uppercased() == "BEGIN:VEVENT" {
-                lines.append(number)
-            }
-        }
-        return lines
+        ICSTextScan.beginEventLines(in: text)
     }
 
     private struct FileReader {

@@ -14,8 +14,10 @@ struct ParsedFileCache {
     /// Changes whenever any answer of `results(for:)` may differ from the previous one.
     private(set) var generation = 0
 
-    /// Current results for `paths`, parsing only new or changed files.
-    mutating func results(for paths: [String]) -> [String: Result<ParsedFile, CalendarError>] {
+    /// Current results for `paths`, parsing only new or changed files. With `forgetOthers`
+    /// (`paths` are all configured files), files not in `paths` are dropped; a query for one
+    /// source passes false so the other sources stay parsed.
+    mutating func results(for paths: [String], forgetOthers: Bool = true) -> [String: Result<ParsedFile, CalendarError>] {
         var output: [String: Result<ParsedFile, CalendarError>] = [:]
         var stale: [(path: String, fingerprint: FileFingerprint)] = []
         for path in Set(paths) {
@@ -40,7 +42,9 @@ struct ParsedFileCache {
         parseCount += stale.count
         let wanted = Set(paths)
         let before = entries.count
-        entries = entries.filter { wanted.contains($0.key) }
+        if forgetOthers {
+            entries = entries.filter { wanted.contains($0.key) }
+        }
         if !stale.isEmpty || entries.count != before {
             generation += 1
         }

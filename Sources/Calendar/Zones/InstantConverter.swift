@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A wall time inside a spring-forward gap is read with the offset in force before the gap
 /// (02:30 Berlin on the change day becomes 03:30 CEST); a wall time in a fall-back overlap
-/// means its first occurrence (the earlier instant). Call only inside `LibicalRuntime.run`.
+/// means its first occurrence (the earlier instant). Thread-safe; never call it inside
+/// `LibicalRuntime.run` (zone offsets take the libical lock themselves when they must ask libical).
 struct InstantConverter {
     /// The zone used for floating times and all-day dates.
     let floatingZone: ZoneHandle
@@ -26,12 +27,15 @@ struct InstantConverter {
         let naive = wall.naiveSeconds
         let offsetBefore = zone.offsetAtUTC(naive - 18 * 3_600)
         let offsetAfter = zone.offsetAtUTC(naive + 18 * 3_600)
-        let candidates = Set([naive - offsetBefore, naive - offsetAfter])
-            .filter { naive - zone.offsetAtUTC($0) == $0 }
-        if let earliest = candidates.min() {
-            return earliest
+        let before = naive - offsetBefore
+        let after = naive - offsetAfter
+        let beforeHolds = naive - zone.offsetAtUTC(before) == before
+        let afterHolds = after != before && naive - zone.offsetAtUTC(after) == after
+        switch (beforeHolds, afterHolds) {
+        case (true, true): return min(before, after)
+        case (false, true): return after
+        default: return before
         }
-        return naive - offsetBefore
     }
 
     /// The wall time that a UTC instant shows in `zone`.

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// libical 3.0 keeps the builtin timezone table (loaded from the system zoneinfo on Debian)
 /// and each zone's lazily expanded transition cache in shared, unlocked memory. Parsing text
-/// into components is safe in parallel; zone lookups and UTC-offset queries go through `run`.
+/// into components is safe in parallel, and so is recurrence iteration on floating wall times
+/// (each `icalrecur_iterator` owns its state); zone lookups and UTC-offset queries go through
+/// `run` (`ZoneHandle` caches offsets in Swift and asks libical only on a miss).
 enum LibicalRuntime {
     private static let lock = NSLock()
     private static let setUp: Void = {

@@ -3,12 +3,22 @@ import Foundation
 
 /// A resolved libical timezone plus the object that keeps its memory alive.
 ///
-/// Builtin zones live for the whole process; zones from a file's VTIMEZONE are owned by that
-/// file's parsed component tree, which `owner` retains.
+/// Builtin zones live for the whole process (one shared handle per zone, see
+/// `ZoneResolver.builtin`); zones from a file's VTIMEZONE are owned by that file's parsed
+/// component tree, which `owner` retains.
+///
+/// Thread-safe. UTC offsets are answered from a Swift-side cache of whole UTC days; libical is
+/// asked (under `LibicalRuntime`'s lock) only for days not seen yet and for the instants of a
+/// day with a transition. Never call it while holding the libical lock.
 final class ZoneHandle: @unchecked Sendable {
     let tzid: String
     let pointer: OpaquePointer
     private let owner: AnyObject?
+    private let lock = NSLock()
+    /// UTC offset per UTC day (seconds since 1970 / 86 400) for days without a transition;
+    /// `Self.changesDuringDay` marks days whose offset changes. Guarded by `lock`.
+    private var dayOffsets: [Int: Int] = [:]
+    private static let changesDuringDay = Int.min
 
     init(tzid: String, pointer: OpaquePointer, owner: AnyObject?) {
         self.tzid = tzid
@@ -16,8 +26,35 @@ final class ZoneHandle: @unchecked Sendable {
         self.owner = owner
     }
 
-    /// UTC offset in seconds in effect at a UTC instant (caller holds the libical lock).
+    /// UTC offset in seconds in effect at a UTC instant.
+    ///
+    /// A day counts as transition-free when its first and last second have the same offset
+    /// (tzdata has at most one transition per day per zone).
     func offsetAtUTC(_ seconds: Int) -> Int {
+        let day = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        lock.lock()
+        let cached = dayOffsets[day]
+        lock.unlock()
+        if let cached, cached != Self.changesDuringDay {
+            return cached
+        }
+        return LibicalRuntime.run {
+            if cached == nil {
+                let first = libicalOffset(at: day * 86_400)
+                let last = libicalOffset(at: day * 86_400 + 86_399)
+                lock.lock()
+                dayOffsets[day] = first == last ? first : Self.changesDuringDay
+                lock.unlock()
+                if first == last {
+                    return first
+                }
+            }
+            return libicalOffset(at: seconds)
+        }
+    }
+
+    /// Caller holds the libical lock.
+    private func libicalOffset(at seconds: Int) -> Int {
         var utc = icaltime_from_timet_with_zone(time_t(seconds), 0, icaltimezone_get_utc_timezone())
         utc.zone = nil
         var isDaylight: Int32 = 0

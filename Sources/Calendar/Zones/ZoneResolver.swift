@@ -55,13 +55,22 @@ final class ZoneResolver {
         }
         return LibicalRuntime.run {
             for name in names {
+                if let shared = sharedBuiltins[name] {
+                    return shared
+                }
                 if let zone = icaltimezone_get_builtin_timezone(name) {
-                    return ZoneHandle(tzid: name, pointer: zone, owner: nil)
+                    let handle = ZoneHandle(tzid: name, pointer: zone, owner: nil)
+                    sharedBuiltins[name] = handle
+                    return handle
                 }
             }
             return nil
         }
     }
+
+    /// One handle per builtin zone, so every file and service shares its offset cache.
+    /// Guarded by the libical lock (`LibicalRuntime.run`).
+    nonisolated(unsafe) private static var sharedBuiltins: [String: ZoneHandle] = [:]
 
     /// "/mozilla.org/20070129_1/Europe/Berlin" → "Europe/Berlin".
     static func stripVendorPrefix(_ tzid: String) -> String? {

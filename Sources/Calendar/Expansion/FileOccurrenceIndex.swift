@@ -1,0 +1,187 @@
+import Foundation
+
+/// The occurrences of one parsed file, prepared once and reused for every window while the
+/// file is unchanged, so a query over a new window does not revisit every event.
+///
+/// * Single events (one VEVENT per UID: no RRULE, RDATE, EXDATE or RECURRENCE-ID) are
+///   converted to UTC once and kept sorted by start; a window is found by binary search.
+/// * Every other UID group goes through `RecurrenceExpander` one fixed chunk of time at a
+///   time; each chunk's occurrences are cached, so only windows reaching new chunks expand,
+///   and each RRULE's iterator is kept (`RuleCursorCache`) so a new chunk continues it.
+///
+/// Thread-safe (one internal lock); indexes of different files work in parallel.
+final class FileOccurrenceIndex: @unchecked Sendable {
+    /// Length of one expansion chunk (chunks are aligned to 1970-01-01T00:00Z).
+    static let chunkSeconds = 28 * 86_400
+    /// Cached chunks kept per file; the ones farthest from the latest query go first.
+    static let maxCachedChunks = 12
+
+    private struct Span {
+        var occurrence: EventOccurrence
+        /// Position of the event's UID among the file's UIDs (first appearance).
+        var rank: Int
+        /// `end`, or `start + 1` for a zero-length occurrence (which overlaps [from, to) when
+        /// from ≤ start < to), so overlap reads uniformly as start < to && reach > from.
+        var reach: Int
+    }
+
+    private struct Chunk {
+        var occurrences: [(rank: Int, occurrence: EventOccurrence)]
+        var issues: [String]
+    }
+
+    private let events: [EventRecord]
+    /// Filled by `prepare`: positions in `events` of single events, the grouped events, and
+    /// each UID's rank (first appearance) and number of VEVENTs.
+    private var singlePositions: [Int] = []
+    private var groupedEvents: [EventRecord] = []
+    private var uids: [String: (rank: Int, count: Int)] = [:]
+    /// Single events in UTC, sorted by start; `prefixReach[i]` is the largest reach of 0…i.
+    private var spans: [Span] = []
+    private var prefixReach: [Int] = []
+    /// The floating zone the cached instants were computed with (nil: nothing cached yet).
+    private var preparedFor: ObjectIdentifier?
+    private var chunks: [Int: Chunk] = [:]
+    private let ruleCursors = RuleCursorCache()
+    private let lock = NSLock()
+
+    /// Keeps one file's events; the work happens on the first query (in the query's parallel part).
+    init(events: [EventRecord]) {
+        self.events = events
+    }
+
+    /// Occurrences overlapping [from, to) (a zero-length one when from ≤ start < to) in the
+    /// order of their UIDs' first appearance in the file (an occurrence spanning two chunks may
+    /// appear twice), plus the expander's problems (each once).
+    func occurrences(from: Int, to: Int, expander: RecurrenceExpander) -> (occurrences: [EventOccurrence], issues: [String]) {
+        let ranked = rankedOccurrences(from: from, to: to, expander: expander)
+        return (Self.inFileOrder(ranked.items), ranked.issues)
+    }
+
+    /// As `occurrences`, unordered, each with its UID's rank (first appearance in the file).
+    func rankedOccurrences(from: Int, to: Int, expander: RecurrenceExpander)
+        -> (items: [(rank: Int, occurrence: EventOccurrence)], issues: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        var expander = expander
+        expander.ruleCursors = ruleCursors
+        prepare(expander)
+        var result: [(rank: Int, occurrence: EventOccurrence)] = []
+        let upper = firstIndex(in: spans.count) { spans[$0].occurrence.start >= to }
+        var index = firstIndex(in: upper) { prefixReach[$0] > from }
+        while index < upper {
+            if spans[index].reach > from {
+                result.append((spans[index].rank, spans[index].occurrence))
+            }
+            index += 1
+        }
+        var issues: [String] = []
+        var seenIssues: Set<String> = []
+        guard !groupedEvents.isEmpty, to > from else { return (result, issues) }
+        let firstChunk = Self.chunkNumber(of: from)
+        let lastChunk = Self.chunkNumber(of: to - 1)
+        for number in firstChunk...lastChunk {
+            let chunk = self.chunk(number, expander: expander)
+            for item in chunk.occurrences where Self.overlaps(item.occurrence, from: from, to: to) {
+                result.append(item)
+            }
+            for issue in chunk.issues where seenIssues.insert(issue).inserted {
+                issues.append(issue)
+            }
+        }
+        evictChunks(around: firstChunk)
+        return (result, issues)
+    }
+
+    private static func inFileOrder(_ items: [(rank: Int, occurrence: EventOccurrence)]) -> [EventOccurrence] {
+        let order = items.indices.sorted { (items[$0].rank, $0) < (items[$1].rank, $1) }
+        return order.map { items[$0].occurrence }
+    }
+
+    private func prepare(_ expander: RecurrenceExpander) {
+        let zone = ObjectIdentifier(expander.converter.floatingZone)
+        guard preparedFor != zone else { return }
+        preparedFor = zone
+        chunks = [:]
+        ruleCursors.removeAll()
+        if uids.isEmpty {
+            sortEvents()
+        }
+        spans = singlePositions.map { position in
+            let event = events[position]
+            let occurrence = expander.singleOccurrence(of: event)
+            return Span(occurrence: occurrence, rank: uids[event.uid]?.rank ?? 0,
+                        reach: max(occurrence.end, occurrence.start + 1))
+        }
+        spans.sort { $0.occurrence.start < $1.occurrence.start }
+        prefixReach = []
+        prefixReach.reserveCapacity(spans.count)
+        var reach = Int.min
+        for span in spans {
+            reach = max(reach, span.reach)
+            prefixReach.append(reach)
+        }
+    }
+
+    /// Single events (one VEVENT per UID: no RRULE, RDATE, EXDATE or RECURRENCE-ID) apart from
+    /// the groups that need the expander.
+    private func sortEvents() {
+        uids.reserveCapacity(events.count)
+        for event in events {
+            let nextRank = uids.count
+            uids[event.uid, default: (rank: nextRank, count: 0)].count += 1
+        }
+        for (position, event) in events.enumerated() {
+            let isSingle = uids[event.uid]?.count == 1 && event.recurrenceID == nil && event.recurrenceRules.isEmpty
+                && event.recurrenceDates.isEmpty && event.exceptionDates.isEmpty
+            if isSingle {
+                singlePositions.append(position)
+            } else {
+                groupedEvents.append(event)
+            }
+        }
+    }
+
+    private func chunk(_ number: Int, expander: RecurrenceExpander) -> Chunk {
+        if let cached = chunks[number] {
+            return cached
+        }
+        let start = number * Self.chunkSeconds
+        let expanded = expander.occurrences(of: groupedEvents, from: start, to: start + Self.chunkSeconds)
+        let ranked = expanded.occurrences.map { (rank: uids[$0.uid]?.rank ?? 0, occurrence: $0) }
+        let chunk = Chunk(occurrences: ranked, issues: expanded.issues)
+        chunks[number] = chunk
+        return chunk
+    }
+
+    private func evictChunks(around number: Int) {
+        while chunks.count > Self.maxCachedChunks {
+            guard let farthest = chunks.keys.max(by: { abs($0 - number) < abs($1 - number) }) else { return }
+            chunks[farthest] = nil
+        }
+    }
+
+    /// The chunk holding the instant `seconds`.
+    static func chunkNumber(of seconds: Int) -> Int {
+        seconds >= 0 ? seconds / chunkSeconds : -((-seconds + chunkSeconds - 1) / chunkSeconds)
+    }
+
+    private static func overlaps(_ occurrence: EventOccurrence, from: Int, to: Int) -> Bool {
+        occurrence.start < to && max(occurrence.end, occurrence.start + 1) > from
+    }
+
+    /// The first index in 0..<count where `isPast` holds, given it holds for a suffix.
+    private func firstIndex(in count: Int, where isPast: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(middle) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
+    }
+}
