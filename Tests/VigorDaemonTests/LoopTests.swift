@@ -118,3 +118,14 @@ private func proposeTomorrowMorning(_ context: DaemonRouter.Context) async throw
     let cleared = try RPCCoding.decode(TravelStatus.self, from: try #require(try await call("travel.set", #"{"clear":true}"#, context).result))
     #expect(cleared.ranges.isEmpty)
 }
+
+@Test func blocksListShowsBlocksInTheWindow() async throws {
+    let context = try context()
+    let id = try await proposeTomorrowMorning(context)
+    let tomorrow = try RPCCoding.decode(
+        BlocksListMethod.Result.self, from: try #require(try await call("blocks.list", #"{"from":"2026-11-23","to":"2026-11-24"}"#, context).result))
+    #expect(tomorrow.blocks.map(\.id) == [id])
+    let today = try RPCCoding.decode(
+        BlocksListMethod.Result.self, from: try #require(try await call("blocks.list", #"{"from":"2026-11-22","to":"2026-11-23"}"#, context).result))
+    #expect(today.blocks.isEmpty)
+}

@@ -211,6 +211,17 @@ public enum DaemonRouter {
             try await Self.perform(.clearSacredSlot(slot), on: context.ghost, now: context.now())
             return SacredView.list(await context.ghost.current)
         }
+        router.register(BlocksListMethod.self) { params in
+            let zone = await context.state.config.schedule.zone
+            let ghost = await context.ghost.current
+            let from = try params.from.map { text throws(RPCErrorObject) in try WindowBound.parse(text, field: "from", zone: zone) }
+                ?? (try WindowBound.parse(ghost.calendar.day(of: context.now()).description, field: "from", zone: zone))
+            let to = try params.to.map { text throws(RPCErrorObject) in try WindowBound.parse(text, field: "to", zone: zone) }
+                ?? from.addingTimeInterval(7 * 86_400)
+            guard from < to else { throw RPCErrorObject(.invalidParams, "Invalid params: field 'to' must be after 'from'") }
+            return BlocksListMethod.Result(
+                blocks: ghost.blocks.filter { $0.start >= from && $0.start < to }.sorted { $0.start < $1.start }.map { BlockView($0, zone: zone) })
+        }
         router.register(TravelSetMethod.self) { params in
             let now = context.now()
             let today = await context.ghost.current.calendar.day(of: now)

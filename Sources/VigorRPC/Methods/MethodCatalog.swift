@@ -20,6 +20,7 @@ public enum MethodCatalog {
         SacredListMethod.self,
         SacredClearMethod.self,
         TravelSetMethod.self,
+        BlocksListMethod.self,
     ]
 }
 

@@ -1,0 +1,25 @@
+import ArgumentParser
+import VigorRPC
+
+struct BlocksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blocks", abstract: "List the Ghost's blocks and what became of them.",
+        discussion: "Times are RFC 3339 or local dates (2026-11-23).")
+
+    @Option(name: .long, help: "Start (default: today).") var from: String?
+    @Option(name: .long, help: "End, exclusive (default: seven days after --from).") var to: String?
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() throws {
+        let client = connection.client
+        let result = try CallFailure.perform { () throws(RPCClientError) in try client.call(BlocksListMethod.self, .init(from: from, to: to)) }
+        if connection.json {
+            try JSONOutput.print(result)
+            return
+        }
+        if result.blocks.isEmpty { print("No blocks.") }
+        for block in result.blocks {
+            print("\(block.id)  \(block.start) – \(PlanText.clock(block.end))  \(block.status) (\(block.origin))")
+        }
+    }
+}
