@@ -56,16 +56,10 @@ public enum DaemonRouter {
         let schemaVersion = Result { try context.database.schemaVersion() }
         router.register(StatusMethod.self) { _ in
             let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
-            let now = context.now()
-            let (ghost, emergencies, lastBreaker) = await context.ghost.statusSnapshot(at: now)
-            let today = ghost.calendar.day(of: now)
-            let travel = TravelStatus(await context.ghost.travel, today: today)
-            let emergency = emergencies.first { $0.isActive(at: now) }
-            let zone = await context.state.config.schedule.zone
-            let plan = PlanStatus(ghost: ghost, zone: zone, now: now, lastBreakerFiredAt: lastBreaker)
+            // Two hops in all: one to the Ghost's host for its snapshot, one to the daemon state.
+            let snapshot = await context.ghost.statusSnapshot(at: context.now())
             return await context.state.status(
-                socket: context.socket, database: database, ghost: GhostStatus(ghost), emergency: emergency, plan: plan,
-                sources: context.calendars.freshness(at: now), travel: travel)
+                socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: snapshot.at))
         }
         router.register(TrustSetMethod.self) { params in
             let event: GhostEvent

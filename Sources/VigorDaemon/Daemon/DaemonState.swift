@@ -14,6 +14,9 @@ public actor DaemonState {
     private var lastReload: ReloadOutcome?
     private let logger: Logger
     private let calendars: CalendarHost?
+    /// The next cycle times, kept until the earlier one passes (calendar arithmetic is costly
+    /// on the `status` path); a reload forgets them.
+    private var cachedCycles: NextCycles?
 
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
@@ -47,6 +50,7 @@ public actor DaemonState {
             }
             config = loaded
             configOrigin = origin
+            cachedCycles = nil
             outcome = ReloadOutcome(at: RPCTimestamp(at, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
             logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
         } catch {
@@ -59,11 +63,11 @@ public actor DaemonState {
 
     /// The `status` result.
     public func status(
-        socket: ListeningSocket, database: DatabaseStatus, ghost: GhostStatus, emergency: Emergency?, plan: PlanStatus,
-        sources: [SourceFreshnessView], travel: TravelStatus
+        socket: ListeningSocket, database: DatabaseStatus, snapshot: GhostSnapshot, sources: [SourceFreshnessView]
     ) -> DaemonStatus {
         let zone = config.schedule.zone
-        let current = now()
+        let current = snapshot.at
+        let emergency = snapshot.activeEmergency
         return DaemonStatus(
             version: VigorVersion.current,
             pid: getpid(),
@@ -76,16 +80,24 @@ public actor DaemonState {
             timezone: zone.identifier,
             lastReload: lastReload,
             database: database,
-            ghost: ghost,
-            nextCycles: NextCycles(
-                morning: RPCTimestamp(CycleTimes.next(config.schedule.morning, after: current, in: zone), in: zone),
-                evening: RPCTimestamp(CycleTimes.next(config.schedule.evening, after: current, in: zone), in: zone)),
+            ghost: GhostStatus(snapshot.ghost),
+            nextCycles: nextCycles(after: current),
             emergency: emergency.map {
                 EmergencyStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
             } ?? EmergencyStatus(active: false),
-            plan: plan,
+            plan: PlanStatus(ghost: snapshot.ghost, zone: zone, now: current, lastBreakerFiredAt: snapshot.lastBreakerFiredAt),
             sources: sources,
-            travel: travel
+            travel: TravelStatus(snapshot.travel, today: snapshot.ghost.calendar.day(of: current))
         )
+    }
+
+    private func nextCycles(after current: Date) -> NextCycles {
+        if let cached = cachedCycles, current < min(cached.morning.date, cached.evening.date) { return cached }
+        let zone = config.schedule.zone
+        let cycles = NextCycles(
+            morning: RPCTimestamp(CycleTimes.next(config.schedule.morning, after: current, in: zone), in: zone),
+            evening: RPCTimestamp(CycleTimes.next(config.schedule.evening, after: current, in: zone), in: zone))
+        cachedCycles = cycles
+        return cycles
     }
 }

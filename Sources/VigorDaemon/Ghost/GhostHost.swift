@@ -65,9 +65,11 @@ public actor GhostHost {
     /// The Ghost as it stands.
     public var current: Ghost { ghost }
 
-    /// What `status` needs, in one hop: the Ghost, recovery times still running, the breaker's last firing.
-    public func statusSnapshot(at now: Date) -> (Ghost, [Emergency], Date?) {
-        (ghost, emergencies(endingAfter: now), lastBreakerFiredAt)
+    /// What `status` needs, in one hop.
+    public func statusSnapshot(at now: Date) -> GhostSnapshot {
+        GhostSnapshot(
+            at: now, ghost: ghost, activeEmergency: emergencies.first { $0.isActive(at: now) },
+            lastBreakerFiredAt: lastBreakerFiredAt, travel: travel)
     }
 
     /// Records travel days (saved first, then remembered).
@@ -158,4 +160,13 @@ public actor GhostHost {
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(value)
     }
+}
+
+/// The Ghost and what lives beside it, as one value for `status`.
+public struct GhostSnapshot: Sendable {
+    public var at: Date
+    public var ghost: Ghost
+    public var activeEmergency: Emergency?
+    public var lastBreakerFiredAt: Date?
+    public var travel: [TravelRange]
 }

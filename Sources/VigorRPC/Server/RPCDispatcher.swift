@@ -40,6 +40,15 @@ public struct RPCDispatcher: Sendable {
     }
 
     private static func encode(_ outgoing: OutgoingMessage) -> Data {
+        if case .single(.success(let id, let result as any JSONWritable)) = outgoing {
+            var json = JSONWriter()
+            json.beginObject()
+            json.key("id"); id.write(to: &json)
+            json.key("jsonrpc"); json.string("2.0")
+            json.key("result"); result.write(to: &json)
+            json.endObject()
+            return Data(json.bytes)
+        }
         do {
             return try RPCCoding.makeEncoder().encode(outgoing)
         } catch {

@@ -50,7 +50,9 @@ struct DispatchCost: AsyncParsableCommand {
         var encodedBytes = 0
         let encoding = clock.measure {
             for _ in 0..<requests {
-                encodedBytes += (try? RPCCoding.makeEncoder().encode(status))?.count ?? 0
+                var json = JSONWriter()
+                status.write(to: &json)
+                encodedBytes += json.bytes.count
             }
         }
         let perRequest = microseconds(elapsed)
