@@ -261,3 +261,41 @@ final class Answer: @unchecked Sendable {
         #expect(!rest.contains("Hold for 7"))
     }
 }
+
+@Suite(.serialized) struct CalendarRepairTests {
+    @Test func aBlockSavedButNeverWrittenReachesTheCalendarAtStart() throws {
+        let output = try makeScratchFolder("repair-output")
+        let config = "[schedule]\ntimezone = \"Europe/Berlin\"\nevening = \"23:59\"\n[calendar.output]\npath = \"\(output)\"\n"
+        let first = try DaemonHarness(label: "repair", config: config)
+        try first.start()
+        let socket = ["--socket", first.socketPath]
+        #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+        #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+        let status = try first.connect().call(StatusMethod.self, NoParams())
+        let proposal = try #require(status.plan.proposals.first?.id)
+        #expect(try runCommand(Binaries.vigorctl, ["accept", proposal] + socket).status == 0)
+        let file = output + "/vigor/vigor-\(proposal)@vigord.ics"
+        #expect(FileManager.default.fileExists(atPath: file))
+        first.signal(SIGTERM)
+        #expect(first.waitForExit() == 0)
+
+        // As after a crash between the database commit and the calendar write: no file, no ledger entry.
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.removeItem(atPath: first.folder + "/state/vdir-ledger.json")
+
+        let second = Process()
+        second.executableURL = URL(fileURLWithPath: Binaries.vigord)
+        second.arguments = ["--socket", first.socketPath, "--state-dir", first.folder + "/state", "--config", first.configPath]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = first.notify.path
+        second.environment = environment
+        first.notify.forget()
+        try second.run()
+        defer {
+            second.terminate()
+            second.waitUntilExit()
+        }
+        #expect(first.notify.waitFor(prefix: "STATUS=Serving; calendar up to date (1 written)"))
+        #expect(FileManager.default.fileExists(atPath: file))
+    }
+}

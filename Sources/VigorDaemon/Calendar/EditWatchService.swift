@@ -4,17 +4,21 @@ import Logging
 import ServiceLifecycle
 
 /// Hands the user's edits of vigord's calendar to the Ghost: a rescan at start (edits made while
-/// the daemon was down), then inotify on the collection folder while it runs.
+/// the daemon was down), then inotify on the collection folder while it runs. At start it also
+/// writes the calendar once, so a decision saved just before a crash reaches the vdir at once.
 struct EditWatchService: Service {
     let output: CalendarOutput
     let now: @Sendable () -> Date
+    let notifier: SystemdNotifier
     let logger: Logger
 
     func run() async throws {
         do {
             try await output.learnEdits(now: now())
+            let report = try await output.sync(now: now())
+            notifier.status("Serving; calendar up to date (\(report.written.count) written)")
         } catch {
-            logger.error("could not read vigord's calendar for edits", metadata: ["error": "\(error)"])
+            logger.error("could not bring vigord's calendar up to date", metadata: ["error": "\(error)"])
         }
         let watcher = try await output.makeWatcher()
         let queue = DispatchQueue(label: "vigord.edit-watch")

@@ -136,7 +136,7 @@ public enum Daemon {
         services.append(.init(service: CycleService(
             runner: cycles, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
             now: { Date() }, notifier: notifier, logger: logger)))
-        services.append(.init(service: EditWatchService(output: output, now: { Date() }, logger: logger)))
+        services.append(.init(service: EditWatchService(output: output, now: { Date() }, notifier: notifier, logger: logger)))
         services.append(.init(service: CalendarRefreshService(
             host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
