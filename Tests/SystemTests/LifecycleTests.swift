@@ -64,19 +64,8 @@ import Glibc
         crashed.signal(SIGKILL)
         _ = crashed.waitForExit()
         #expect(FileManager.default.fileExists(atPath: crashed.socketPath))
-        let next = try DaemonHarness(label: "stale-next", arguments: [])
-        let replacement = Process()
-        replacement.executableURL = URL(fileURLWithPath: Binaries.vigord)
-        replacement.arguments = ["--socket", crashed.socketPath, "--state-dir", crashed.folder + "/state", "--config", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NOTIFY_SOCKET"] = next.notify.path
-        replacement.environment = environment
-        try replacement.run()
-        defer {
-            replacement.terminate()
-            replacement.waitUntilExit()
-        }
-        #expect(next.notify.waitFor("READY=1"))
+        let replacement = try crashed.relaunch()
+        #expect(crashed.notify.waitFor("READY=1"))
         let status = try RPCConnection(socketPath: crashed.socketPath).call(StatusMethod.self, NoParams())
         #expect(status.pid == replacement.processIdentifier)
     }
@@ -168,18 +157,7 @@ final class Answer: @unchecked Sendable {
         first.signal(SIGTERM)
         #expect(first.waitForExit() == 0)
 
-        let second = Process()
-        second.executableURL = URL(fileURLWithPath: Binaries.vigord)
-        second.arguments = ["--socket", first.socketPath, "--state-dir", first.folder + "/state", "--config", first.configPath]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NOTIFY_SOCKET"] = first.notify.path
-        second.environment = environment
-        first.notify.forget()
-        try second.run()
-        defer {
-            second.terminate()
-            second.waitUntilExit()
-        }
+        try first.relaunch()
         #expect(first.notify.waitFor("READY=1"))
         let status = try RPCConnection(socketPath: first.socketPath).call(StatusMethod.self, NoParams())
         #expect(status.ghost.trustPhase == "transformer")
@@ -283,18 +261,7 @@ final class Answer: @unchecked Sendable {
         try FileManager.default.removeItem(atPath: file)
         try FileManager.default.removeItem(atPath: first.folder + "/state/vdir-ledger.json")
 
-        let second = Process()
-        second.executableURL = URL(fileURLWithPath: Binaries.vigord)
-        second.arguments = ["--socket", first.socketPath, "--state-dir", first.folder + "/state", "--config", first.configPath]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NOTIFY_SOCKET"] = first.notify.path
-        second.environment = environment
-        first.notify.forget()
-        try second.run()
-        defer {
-            second.terminate()
-            second.waitUntilExit()
-        }
+        try first.relaunch()
         #expect(first.notify.waitFor(prefix: "STATUS=Serving; calendar up to date (1 written)"))
         #expect(FileManager.default.fileExists(atPath: file))
     }

@@ -13,6 +13,8 @@ final class DaemonHarness {
     let process = Process()
     let logPath: String
     private let exited = DispatchSemaphore(value: 0)
+    /// Later runs of vigord on the same socket, state and configuration; stopped with the harness.
+    private var relaunched: [Process] = []
 
     init(label: String, config: String? = nil, extraEnvironment: [String: String] = [:], arguments: [String] = []) throws {
         folder = try makeScratchFolder(label)
@@ -35,7 +37,7 @@ final class DaemonHarness {
         environment.removeValue(forKey: "LISTEN_FDS")
         for (key, value) in extraEnvironment { environment[key] = value }
         process.environment = environment
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        guard FileManager.default.createFile(atPath: logPath, contents: nil) else { throw HarnessError.notReady("cannot create \(logPath)") }
         let log = FileHandle(forWritingAtPath: logPath)
         process.standardError = log
         process.standardOutput = log
@@ -49,6 +51,20 @@ final class DaemonHarness {
     func start() throws {
         try process.run()
         guard notify.waitFor("READY=1") else { throw HarnessError.notReady(log) }
+    }
+
+    /// Starts vigord again on the same socket, state and configuration (after the first run ended),
+    /// forgetting the notifications seen so far; the caller waits for the event it needs.
+    @discardableResult
+    func relaunch() throws -> Process {
+        let next = Process()
+        next.executableURL = process.executableURL
+        next.arguments = process.arguments
+        next.environment = process.environment
+        notify.forget()
+        try next.run()
+        relaunched.append(next)
+        return next
     }
 
     func connect() throws -> RPCConnection {
@@ -68,6 +84,10 @@ final class DaemonHarness {
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     deinit {
+        for next in relaunched where next.isRunning {
+            next.terminate()
+            next.waitUntilExit()
+        }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             _ = exited.wait(timeout: .now() + .seconds(5))
