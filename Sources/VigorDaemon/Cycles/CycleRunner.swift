@@ -41,7 +41,7 @@ public actor CycleRunner {
         let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: summary)
         _ = try await ghost.perform(events, at: now, cycle: mark)
         if kind == .morning { try await pruneReceipts(now: now) }
-        try await publish(now: now)
+        try await output.sync(now: now)
         logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(today)", "summary": "\(summary)"])
         return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: summary)
     }
@@ -123,11 +123,6 @@ public actor CycleRunner {
                 GhostScheduling.TimeWindow(
                     from: WallTime(hour: $0.start.hour, minute: $0.start.minute), to: WallTime(hour: $0.end.hour, minute: $0.end.minute))
             })
-    }
-
-    /// Brings vigord's calendar in line with the engine and the recovery times.
-    private func publish(now: Date) async throws {
-        try await output.sync(now: now)
     }
 
     /// Deletes receipts past the engine's retention.
