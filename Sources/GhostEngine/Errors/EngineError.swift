@@ -15,6 +15,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
     case noOpenTriageQuestion(BlockID)
     /// A rule in the configuration cannot work (for example a window of zero days).
     case invalidRule(name: String, problem: String)
+    /// There is no counted workout (with that id) left to undo.
+    case noWorkoutToUndo(String?)
 
     /// Stable machine-readable code.
     public var code: String {
@@ -26,6 +28,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .valueOutOfRange: "value-out-of-range"
         case .noOpenTriageQuestion: "no-open-triage-question"
         case .invalidRule: "invalid-rule"
+        case .noWorkoutToUndo: "no-workout-to-undo"
         }
     }
 
@@ -46,6 +49,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
             "There is no open question about block '\(id.rawValue)'."
         case .invalidRule(let name, let problem):
             "The rule '\(name)' \(problem)."
+        case .noWorkoutToUndo(let id):
+            id.map { "No counted workout '\($0)' is left to undo." } ?? "There is no counted workout left to undo."
         }
     }
 

@@ -56,6 +56,7 @@ extension Ghost {
         let oldest = day.adding(days: -(rules.retention.blockLedgerDays - 1))
         blocks.removeAll { $0.day < oldest && $0.status != .scheduled && $0.status != .proposed }
         unplannedWorkoutDays.removeAll { $0 < oldest }
+        workouts.removeAll { $0.day < oldest }
         return effects
     }
 }

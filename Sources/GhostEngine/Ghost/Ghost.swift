@@ -21,6 +21,8 @@ public struct Ghost: Codable, Sendable, Equatable {
     public internal(set) var blocks: [ScheduledBlock]
     /// Local days of workouts detected outside ghost blocks (one entry per workout), for day summaries.
     public internal(set) var unplannedWorkoutDays: [LocalDay]
+    /// Workouts counted through `workoutRecorded`, kept as long as the block ledger, so they can be undone.
+    public internal(set) var workouts: [RecordedWorkout]
     var nextBlockNumber: Int
     var nextReceiptNumber: Int
 
@@ -36,8 +38,26 @@ public struct Ghost: Codable, Sendable, Equatable {
         ghostHealth = GhostHealthMonitor()
         blocks = []
         unplannedWorkoutDays = []
+        workouts = []
         nextBlockNumber = 1
         nextReceiptNumber = 1
+    }
+
+    /// Decodes saved state; state saved before workouts were recorded has none.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        rules = try keys.decode(EngineRules.self, forKey: .rules)
+        calendar = try keys.decode(LocalCalendar.self, forKey: .calendar)
+        trust = try keys.decode(TrustLadder.self, forKey: .trust)
+        breaker = try keys.decode(SafetyBreaker.self, forKey: .breaker)
+        health = try keys.decode(HealthProfile.self, forKey: .health)
+        triage = try keys.decode(TriageDesk.self, forKey: .triage)
+        ghostHealth = try keys.decode(GhostHealthMonitor.self, forKey: .ghostHealth)
+        blocks = try keys.decode([ScheduledBlock].self, forKey: .blocks)
+        unplannedWorkoutDays = try keys.decode([LocalDay].self, forKey: .unplannedWorkoutDays)
+        workouts = try keys.value(.workouts, or: [])
+        nextBlockNumber = try keys.decode(Int.self, forKey: .nextBlockNumber)
+        nextReceiptNumber = try keys.decode(Int.self, forKey: .nextReceiptNumber)
     }
 
     /// What the ghost may do now: the trust phase's capabilities narrowed by ghost health.
@@ -87,6 +107,10 @@ public struct Ghost: Codable, Sendable, Equatable {
             return try moveAutoBlock(id, to: target, at: moment)
         case .workoutDetected(let date, let confidence):
             return try workoutDetected(at: date, confidence: confidence, moment: moment)
+        case .workoutRecorded(let report):
+            return try recordWorkout(report, at: moment)
+        case .workoutUndone(let id):
+            return try undoWorkout(id, at: moment)
         case .tick:
             return try tick(at: moment)
         case .triageAnswered(let id, let reason):

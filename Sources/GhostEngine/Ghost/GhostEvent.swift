@@ -22,6 +22,10 @@ public enum GhostEvent: Sendable, Equatable {
     case autoBlockMoved(BlockID, to: Date)
     /// A workout was detected at `at` with detection confidence 0…1.
     case workoutDetected(at: Date, confidence: Double)
+    /// A workout with a start and end was logged or imported; counted once per id.
+    case workoutRecorded(WorkoutReport)
+    /// The user said the workout with that id (default: the last) was wrong.
+    case workoutUndone(id: String?)
     /// Periodic check: blocks whose time passed become missed; unanswered questions expire.
     case tick
     /// The user answered the triage question about a block.

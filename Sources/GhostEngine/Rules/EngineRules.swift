@@ -13,6 +13,8 @@ public struct EngineRules: Codable, Sendable, Equatable {
     public var ghostHealth: GhostHealthRules
     /// Decision receipts and the block ledger.
     public var retention: RetentionRules
+    /// Matching reported workouts to blocks.
+    public var workouts: WorkoutRules
 
     /// Creates a table; every group defaults to its documented values.
     public init(
@@ -21,7 +23,8 @@ public struct EngineRules: Codable, Sendable, Equatable {
         health: HealthRules = HealthRules(),
         triage: TriageRules = TriageRules(),
         ghostHealth: GhostHealthRules = GhostHealthRules(),
-        retention: RetentionRules = RetentionRules()
+        retention: RetentionRules = RetentionRules(),
+        workouts: WorkoutRules = WorkoutRules()
     ) {
         self.trust = trust
         self.breaker = breaker
@@ -29,6 +32,7 @@ public struct EngineRules: Codable, Sendable, Equatable {
         self.triage = triage
         self.ghostHealth = ghostHealth
         self.retention = retention
+        self.workouts = workouts
     }
 
     /// The documented defaults.
@@ -43,5 +47,6 @@ public struct EngineRules: Codable, Sendable, Equatable {
         triage = try keys.value(.triage, or: standard.triage)
         ghostHealth = try keys.value(.ghostHealth, or: standard.ghostHealth)
         retention = try keys.value(.retention, or: standard.retention)
+        workouts = try keys.value(.workouts, or: standard.workouts)
     }
 }

@@ -13,6 +13,8 @@ public struct TriageDesk: Codable, Sendable, Equatable {
         case tick
         /// The user freed a sacred slot.
         case clearSacred(SlotKey)
+        /// The block was not missed after all (a late workout report): drop its question unanswered.
+        case withdrawn(BlockID)
     }
 
     /// What triage reports.
@@ -80,6 +82,9 @@ public struct TriageDesk: Codable, Sendable, Equatable {
             else { return [] }
             openQuestion = nil
             return [.resolved(open.block, .unknown)]
+        case .withdrawn(let block):
+            if openQuestion?.block == block { openQuestion = nil }
+            return []
         case .clearSacred(let slot):
             rejections.removeAll { $0.slot == slot }
             guard let index = sacredSlots.firstIndex(of: slot) else { return [] }

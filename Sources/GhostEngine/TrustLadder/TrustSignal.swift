@@ -10,6 +10,8 @@ public enum TrustSignal: Codable, Sendable, Equatable {
     /// A block was missed and triaged with `reason`.
     case blockMissed(MissReason)
     case transformationKept
+    /// The user said a counted workout was wrong; takes back what `workoutCompleted` gave.
+    case workoutRetracted(inGhostBlock: Bool)
     case transformationReverted
 
     /// Base delta before confidence and ambiguity.
@@ -26,6 +28,7 @@ public enum TrustSignal: Codable, Sendable, Equatable {
         case .blockMissed(.unknown): rules.missedUnknown
         case .transformationKept: rules.transformationKept
         case .transformationReverted: rules.transformationReverted
+        case .workoutRetracted: -rules.workoutCompleted
         }
     }
 
@@ -36,6 +39,9 @@ public enum TrustSignal: Codable, Sendable, Equatable {
 
     /// How sure we are the ghost caused it; a workout outside ghost blocks only partly counts.
     public func attributionConfidence(_ rules: TrustRules) -> Double {
-        self == .workoutCompleted(inGhostBlock: false) ? rules.unplannedWorkoutConfidence : 1.0
+        switch self {
+        case .workoutCompleted(inGhostBlock: false), .workoutRetracted(inGhostBlock: false): rules.unplannedWorkoutConfidence
+        default: 1.0
+        }
     }
 }

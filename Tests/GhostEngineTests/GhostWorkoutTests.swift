@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import GhostEngine
+
+struct GhostWorkoutTests {
+    private func report(_ id: String, day: Int, from: (Int, Int), to: (Int, Int), confidence: Double = 1) throws -> WorkoutReport {
+        WorkoutReport(
+            id: id, start: try TestTime.date(day, from.0, from.1), end: try TestTime.date(day, to.0, to.1), confidence: confidence)
+    }
+
+    @Test func workoutStartingWithinTheToleranceBeforeABlockCompletesIt() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        let id = try #require(try fixture.autoBlock(day: 0, hour: 7))
+        let effects = try fixture.send(.workoutRecorded(report("w1", day: 0, from: (6, 40), to: (7, 5))), day: 0, hour: 9)
+        #expect(effects.attributions.first?.signal == .workoutCompleted(inGhostBlock: true))
+        #expect(fixture.ghost.block(id)?.status == .completed)
+        #expect(fixture.ghost.workouts.map(\.completedBlock) == [id])
+    }
+
+    @Test func workoutOutsideTheToleranceIsUnplannedActivity() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        let id = try #require(try fixture.autoBlock(day: 0, hour: 7))
+        let effects = try fixture.send(.workoutRecorded(report("w1", day: 0, from: (8, 16), to: (9, 0))), day: 0, hour: 10)
+        #expect(effects.attributions.first?.signal == .workoutCompleted(inGhostBlock: false))
+        #expect(fixture.ghost.block(id)?.status == .scheduled)
+        #expect(fixture.ghost.unplannedWorkoutDays == [TestTime.monday])
+    }
+
+    @Test func theSameWorkoutReportedTwiceCountsOnce() throws {
+        var fixture = try GhostFixture()
+        let workout = try report("apple:run:1", day: 0, from: (18, 0), to: (18, 40))
+        _ = try fixture.send(.workoutRecorded(workout), day: 0, hour: 19)
+        #expect(try fixture.send(.workoutRecorded(workout), day: 0, hour: 20).isEmpty)
+        #expect(fixture.ghost.workouts.count == 1 && fixture.ghost.unplannedWorkoutDays.count == 1)
+    }
+
+    @Test func aWorkoutShorterThanTheMinimumIsNotTraining() throws {
+        var fixture = try GhostFixture()
+        #expect(try fixture.send(.workoutRecorded(report("tap", day: 0, from: (18, 0), to: (18, 3))), day: 0, hour: 19).isEmpty)
+        #expect(fixture.ghost.workouts.isEmpty)
+    }
+
+    @Test func aLateReportCompletesAMissedBlockAndWithdrawsItsQuestion() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        let id = try #require(try fixture.autoBlock(day: 0, hour: 7))
+        #expect(try fixture.send(.tick, day: 0, hour: 9) == [.askTriage(id)])
+        _ = try fixture.send(.workoutRecorded(report("w1", day: 0, from: (7, 0), to: (7, 45))), day: 0, hour: 10)
+        #expect(fixture.ghost.block(id)?.status == .completed)
+        #expect(fixture.ghost.triage.openQuestion == nil)
+    }
+
+    @Test func undoingAWorkoutReopensItsBlockAndTakesBackItsTrust() throws {
+        var rules = EngineRules()
+        rules.trust.initialScore = 0.5
+        var fixture = try GhostFixture(rules: rules, phase: .autoScheduler)
+        let id = try #require(try fixture.autoBlock(day: 0, hour: 18))
+        let before = fixture.ghost.trust.score
+        _ = try fixture.send(.workoutRecorded(report("w1", day: 0, from: (18, 0), to: (18, 45))), day: 0, hour: 17)
+        let effects = try fixture.send(.workoutUndone(id: nil), day: 0, hour: 17, minute: 30)
+        #expect(effects.attributions.first?.signal == .workoutRetracted(inGhostBlock: true))
+        #expect(fixture.ghost.block(id)?.status == .scheduled)
+        #expect(abs(fixture.ghost.trust.score - before) < 1e-9)
+    }
+
+    @Test func undoingAnUnplannedWorkoutRemovesItFromTheDay() throws {
+        var fixture = try GhostFixture()
+        _ = try fixture.send(.workoutRecorded(report("w1", day: 0, from: (12, 0), to: (12, 30))), day: 0, hour: 13)
+        _ = try fixture.send(.workoutUndone(id: "w1"), day: 0, hour: 14)
+        #expect(fixture.ghost.unplannedWorkoutDays.isEmpty)
+        #expect(fixture.ghost.workouts.map(\.undone) == [true])
+    }
+
+    @Test func undoingTwiceSaysThereIsNothingLeft() throws {
+        var fixture = try GhostFixture()
+        _ = try fixture.send(.workoutRecorded(report("w1", day: 0, from: (12, 0), to: (12, 30))), day: 0, hour: 13)
+        _ = try fixture.send(.workoutUndone(id: nil), day: 0, hour: 14)
+        #expect(throws: EngineError.noWorkoutToUndo(nil)) { try fixture.send(.workoutUndone(id: nil), day: 0, hour: 15) }
+    }
+
+    @Test func stateSavedBeforeWorkoutsExistedStillLoads() throws {
+        let fixture = try GhostFixture()
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(fixture.ghost)) as? [String: Any])
+        object.removeValue(forKey: "workouts")
+        let old = try JSONSerialization.data(withJSONObject: object)
+        #expect(try JSONDecoder().decode(Ghost.self, from: old) == fixture.ghost)
+    }
+}
