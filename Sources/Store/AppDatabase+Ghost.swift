@@ -72,7 +72,10 @@ extension AppDatabase {
                 ghostState: try Data.fetchOne(db, sql: "SELECT state FROM ghostState WHERE id = 1"),
                 receipts: try StoredReceipt.order(Column("at"), Column("id")).fetchAll(db),
                 cycleRuns: try CycleRun.order(Column("localDate"), Column("kind")).fetchAll(db),
-                emergencies: try Emergency.order(Column("startedAt")).fetchAll(db))
+                emergencies: try Emergency.order(Column("startedAt")).fetchAll(db),
+                travel: try TravelRange.order(Column("firstDay")).fetchAll(db),
+                healthSamples: try HealthSample.order(Column("start"), Column("id")).fetchAll(db),
+                healthImports: try HealthImportRun.order(Column("id")).fetchAll(db))
         }
     }
 
@@ -80,7 +83,7 @@ extension AppDatabase {
     /// a new user's engine state, in the same transaction. The schema stays.
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
-            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange"] {
+            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])
@@ -96,6 +99,9 @@ public struct ExportedData: Sendable {
     public var receipts: [StoredReceipt]
     public var cycleRuns: [CycleRun]
     public var emergencies: [Emergency]
+    public var travel: [TravelRange]
+    public var healthSamples: [HealthSample]
+    public var healthImports: [HealthImportRun]
 }
 
 extension AppDatabase {

@@ -56,6 +56,33 @@ enum StoreMigrations {
                 table.column("setAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v6-health") { db in
+            // Health samples from imports and the inbox, normalised; the unique key makes imports idempotent.
+            try db.create(table: "healthSample") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("kind", .text).notNull()
+                table.column("source", .text).notNull()
+                table.column("start", .datetime).notNull()
+                table.column("end", .datetime).notNull()
+                table.column("value", .double).notNull()
+                table.column("detail", .text)
+                table.column("energyKilocalories", .double)
+                table.uniqueKey(["kind", "source", "start", "end", "value"])
+            }
+            try db.create(index: "healthSampleByKindAndEnd", on: "healthSample", columns: ["kind", "end"])
+            try db.create(table: "healthImport") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("file", .text).notNull()
+                table.column("format", .text).notNull()
+                table.column("startedAt", .datetime).notNull()
+                table.column("finishedAt", .datetime).notNull()
+                table.column("added", .integer).notNull()
+                table.column("duplicates", .integer).notNull()
+                table.column("skipped", .integer).notNull()
+                table.column("error", .text)
+                table.column("summary", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

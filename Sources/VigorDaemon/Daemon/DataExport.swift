@@ -26,6 +26,26 @@ enum DataExport {
             }),
         ]
         document["emergencies"] = .array(data.emergencies.map { ["startedAt": time($0.startedAt), "endsAt": time($0.endsAt)] })
+        document["travel"] = .array(data.travel.map { ["firstDay": .string($0.firstDay), "lastDay": .string($0.lastDay), "setAt": time($0.setAt)] })
+        document["healthSamples"] = .array(data.healthSamples.map { sample in
+            var entry: [String: JSONValue] = [
+                "kind": .string(sample.kind), "source": .string(sample.source), "start": time(sample.start),
+                "end": time(sample.end), "value": .double(sample.value),
+            ]
+            if let detail = sample.detail { entry["detail"] = .string(detail) }
+            if let energy = sample.energyKilocalories { entry["energyKilocalories"] = .double(energy) }
+            return .object(entry)
+        })
+        document["healthImports"] = .array(try data.healthImports.map { run in
+            var entry: [String: JSONValue] = [
+                "file": .string(run.file), "format": .string(run.format), "startedAt": time(run.startedAt),
+                "finishedAt": time(run.finishedAt), "added": .integer(Int64(run.added)),
+                "duplicates": .integer(Int64(run.duplicates)), "skipped": .integer(Int64(run.skipped)),
+                "summary": try JSONParser.parse(run.summary),
+            ]
+            if let error = run.error { entry["error"] = .string(error) }
+            return .object(entry)
+        })
         if let state = data.ghostState { document["ghost"] = try JSONParser.parse(state) }
         return .object(document)
     }

@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+
+/// One stored health sample in normalised units (sleep and workouts in minutes, HRV in ms, heart rate
+/// in bpm, steps as a count). `(kind, source, start, end, value)` is unique: importing twice adds nothing.
+public struct HealthSample: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public var id: Int64?
+    /// `sleep`, `hrv`, `restingHeartRate`, `steps` or `workout`.
+    public var kind: String
+    /// The producer, e.g. "Apple Watch" or "oura".
+    public var source: String
+    public var start: Date
+    public var end: Date
+    public var value: Double
+    /// Sleep stage or workout activity.
+    public var detail: String?
+    /// Workouts: energy burned, when known.
+    public var energyKilocalories: Double?
+
+    public static let databaseTableName = "healthSample"
+
+    public init(
+        id: Int64? = nil, kind: String, source: String, start: Date, end: Date, value: Double,
+        detail: String? = nil, energyKilocalories: Double? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.source = source
+        self.start = start
+        self.end = end
+        self.value = value
+        self.detail = detail
+        self.energyKilocalories = energyKilocalories
+    }
+}
+
+/// What one batch insert did.
+public struct HealthInsertResult: Sendable, Equatable {
+    /// Samples that were new.
+    public var added = 0
+    /// Samples already stored (same kind, source, start, end and value).
+    public var duplicates = 0
+    /// The new workouts among them, with their row ids, for workout detection.
+    public var addedWorkouts: [HealthSample] = []
+
+    public init() {}
+}
+
+extension AppDatabase {
+    /// Inserts `samples` in one transaction, skipping those already stored.
+    public func insertHealthSamples(_ samples: [HealthSample]) throws(StoreError) -> HealthInsertResult {
+        try write("store the health samples") { db in
+            var result = HealthInsertResult()
+            let statement = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO healthSample (kind, source, start, "end", value, detail, energyKilocalories)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            for sample in samples {
+                try statement.execute(arguments: [
+                    sample.kind, sample.source, sample.start, sample.end, sample.value, sample.detail, sample.energyKilocalories,
+                ])
+                guard db.changesCount > 0 else {
+                    result.duplicates += 1
+                    continue
+                }
+                result.added += 1
+                if sample.kind == "workout" {
+                    var stored = sample
+                    stored.id = db.lastInsertedRowID
+                    result.addedWorkouts.append(stored)
+                }
+            }
+            return result
+        }
+    }
+
+    /// Samples of `kind` that end in [from, to), oldest first.
+    public func healthSamples(kind: String, endingFrom from: Date, to: Date) throws(StoreError) -> [HealthSample] {
+        try read("read the health samples") { db in
+            try HealthSample
+                .filter(Column("kind") == kind && Column("end") >= from && Column("end") < to)
+                .order(Column("end"), Column("start"))
+                .fetchAll(db)
+        }
+    }
+
+    /// How many samples of each kind are stored.
+    public func healthSampleCounts() throws(StoreError) -> [String: Int] {
+        try read("count the health samples") { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT kind, COUNT(*) AS count FROM healthSample GROUP BY kind")
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["kind"] as String, $0["count"] as Int) })
+        }
+    }
+}
