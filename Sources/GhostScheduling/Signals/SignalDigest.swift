@@ -1,0 +1,135 @@
+import Foundation
+import GhostEngine
+
+/// Turns raw health observations into one morning's inputs: last night's sleep, HRV and resting heart
+/// rate against their baselines, training strain, and how much of each day's data arrived.
+/// Rules (also in Docs/engine.md): a night is 18:00 the evening before to 14:00 local; overlapping
+/// segments from several devices are merged, not added; baselines are means of daily means.
+public struct SignalDigest: Sendable {
+    private let calendar: LocalCalendar
+    private let observations: [HealthObservation]
+
+    /// Nights a sleep baseline looks back over, and the fewest it needs.
+    static let sleepBaselineNights = 14, sleepBaselineMinimum = 3
+    /// Fewest days behind a 7- and a 30-day baseline.
+    static let shortBaselineMinimum = 3, longBaselineMinimum = 7
+
+    /// Digests `observations` (they may be in any order) in `calendar`'s zone.
+    public init(calendar: LocalCalendar, observations: [HealthObservation]) {
+        self.calendar = calendar
+        self.observations = observations
+    }
+
+    /// Recovery inputs for the morning of `day`; a value is missing when its data is.
+    public func recoveryInputs(on day: LocalDay) throws(EngineError) -> RecoveryInputs {
+        var inputs = RecoveryInputs(day: day)
+        inputs.sleepMinutes = try sleep(endingMorningOf: day)
+        inputs.sleepBaselineMinutes = try baseline(
+            "baseline:sleep14d", days: (1...Self.sleepBaselineNights).map { day.adding(days: -$0) },
+            minimum: Self.sleepBaselineMinimum, day: day) { night throws(EngineError) in try sleep(endingMorningOf: night)?.value }
+        let window = try nightWindow(day)
+        inputs.hrv = latest(.hrv, in: window)
+        inputs.hrvBaseline7 = try dailyMeanBaseline(.hrv, days: 7, minimum: Self.shortBaselineMinimum, before: day)
+        inputs.hrvBaseline30 = try dailyMeanBaseline(.hrv, days: 30, minimum: Self.longBaselineMinimum, before: day)
+        inputs.restingHeartRate = latest(.restingHeartRate, in: try calendar.startOfDay(day.adding(days: -1))..<window.upperBound)
+        inputs.restingHeartRateBaseline = try dailyMeanBaseline(
+            .restingHeartRate, days: 30, minimum: Self.shortBaselineMinimum, before: day)
+        let today = try calendar.startOfDay(day)
+        let week = workoutMinutes(in: try calendar.startOfDay(day.adding(days: -7))..<today)
+        let month = workoutMinutes(in: try calendar.startOfDay(day.adding(days: -28))..<today)
+        if month > 0 {
+            inputs.strainLast7Days = MetricValue(value: week, source: "workouts:7d", recordedAt: today)
+            inputs.strainWeeklyAverage = MetricValue(value: month / 4, source: "workouts:28d/4", recordedAt: today)
+        }
+        return inputs
+    }
+
+    /// What the morning transformation rules read.
+    public func morningSignals(on day: LocalDay) throws(EngineError) -> MorningSignals {
+        let inputs = try recoveryInputs(on: day)
+        return MorningSignals(
+            lastNightSleepMinutes: inputs.sleepMinutes.map { Int($0.value.rounded()) }, hrv: inputs.hrv?.value,
+            hrvBaseline7: inputs.hrvBaseline7?.value)
+    }
+
+    /// Share of the four daily signals (the night's sleep, HRV, resting heart rate, steps) that arrived for `day`.
+    public func coverage(of day: LocalDay) throws(EngineError) -> Double {
+        let dayRange = try calendar.startOfDay(day)..<calendar.startOfDay(day.adding(days: 1))
+        let present = [
+            try sleep(endingMorningOf: day) != nil,
+            observations.contains { $0.kind == .hrv && dayRange.contains($0.end) },
+            observations.contains { $0.kind == .restingHeartRate && dayRange.contains($0.end) },
+            observations.contains { $0.kind == .steps && dayRange.contains($0.end) },
+        ]
+        return Double(present.filter { $0 }.count) / Double(present.count)
+    }
+
+    /// Sleep of the night before `day`: asleep segments merged across devices, or time in bed when
+    /// no device recorded stages.
+    func sleep(endingMorningOf day: LocalDay) throws(EngineError) -> MetricValue? {
+        let window = try nightWindow(day)
+        let segments = observations.filter { $0.kind == .sleep && $0.start < window.upperBound && $0.end > window.lowerBound }
+        let asleep = segments.filter(\.isAsleep)
+        let chosen = asleep.isEmpty ? segments.filter { $0.detail == "inBed" } : asleep
+        guard !chosen.isEmpty else { return nil }
+        let minutes = Self.mergedSeconds(chosen.map { max($0.start, window.lowerBound)..<min($0.end, window.upperBound) }) / 60
+        let sources = Set(chosen.map(\.source)).sorted().joined(separator: "+")
+        let stage = asleep.isEmpty ? "inBed" : "asleep"
+        return MetricValue(value: minutes, source: "\(sources):sleep:\(stage)", recordedAt: chosen.map(\.end).max() ?? window.upperBound)
+    }
+
+    /// 18:00 the evening before `day` to 14:00 on `day`, local time.
+    private func nightWindow(_ day: LocalDay) throws(EngineError) -> Range<Date> {
+        try calendar.date(on: day.adding(days: -1), hour: 18)..<calendar.date(on: day, hour: 14)
+    }
+
+    private func latest(_ kind: HealthObservation.Kind, in range: Range<Date>) -> MetricValue? {
+        observations.filter { $0.kind == kind && range.contains($0.end) }.max { $0.end < $1.end }
+            .map { MetricValue(value: $0.value, source: "\($0.source):\(kind.rawValue)", recordedAt: $0.end) }
+    }
+
+    private func dailyMeanBaseline(
+        _ kind: HealthObservation.Kind, days: Int, minimum: Int, before day: LocalDay
+    ) throws(EngineError) -> MetricValue? {
+        let start = try calendar.startOfDay(day.adding(days: -days))
+        let end = try calendar.startOfDay(day)
+        let byDay = Dictionary(grouping: observations.filter { $0.kind == kind && $0.end >= start && $0.end < end }) {
+            calendar.day(of: $0.end)
+        }
+        guard byDay.count >= minimum else { return nil }
+        let means = byDay.values.map { samples in samples.map(\.value).reduce(0, +) / Double(samples.count) }
+        return MetricValue(
+            value: means.reduce(0, +) / Double(means.count), source: "baseline:\(kind.rawValue)\(days)d", recordedAt: end)
+    }
+
+    private func baseline(
+        _ source: String, days: [LocalDay], minimum: Int, day: LocalDay, value: (LocalDay) throws(EngineError) -> Double?
+    ) throws(EngineError) -> MetricValue? {
+        var values: [Double] = []
+        for night in days {
+            if let found = try value(night) { values.append(found) }
+        }
+        guard values.count >= minimum else { return nil }
+        return MetricValue(value: values.reduce(0, +) / Double(values.count), source: source, recordedAt: try calendar.startOfDay(day))
+    }
+
+    private func workoutMinutes(in range: Range<Date>) -> Double {
+        observations.filter { $0.kind == .workout && range.contains($0.start) }.map(\.value).reduce(0, +)
+    }
+
+    /// Length of the union of `ranges`, seconds.
+    static func mergedSeconds(_ ranges: [Range<Date>]) -> TimeInterval {
+        var total: TimeInterval = 0
+        var current: Range<Date>?
+        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let open = current, range.lowerBound <= open.upperBound {
+                current = open.lowerBound..<max(open.upperBound, range.upperBound)
+            } else {
+                if let open = current { total += open.upperBound.timeIntervalSince(open.lowerBound) }
+                current = range
+            }
+        }
+        if let open = current { total += open.upperBound.timeIntervalSince(open.lowerBound) }
+        return total
+    }
+}
