@@ -186,7 +186,13 @@ struct ConfigReader {
 
     private func readTraining(_ members: [String: ConfigTree], into section: inout DaemonConfig.TrainingSection) throws(ConfigError) {
         let place = Place(table: ["training"])
-        try checkKeys(members, allowed: ["sessions_per_week", "duration_minutes", "preferred"], at: place)
+        try checkKeys(members, allowed: ["sessions_per_week", "duration_minutes", "preferred", "intensity"], at: place)
+        if let intensity = try string(members, "intensity", at: place) {
+            guard ["heavy", "moderate", "light"].contains(intensity) else {
+                throw error(place, "intensity", "must be \"heavy\", \"moderate\" or \"light\"; got \"\(intensity)\"")
+            }
+            section.intensity = intensity
+        }
         if let sessions = try integer(members, "sessions_per_week", at: place) {
             guard (0...14).contains(sessions) else { throw error(place, "sessions_per_week", "must be between 0 and 14; got \(sessions)") }
             section.sessionsPerWeek = sessions

@@ -52,6 +52,9 @@ public struct DaemonConfig: Sendable, Equatable {
         public var preferred: [TimeWindow] = [
             TimeWindow(start: LocalTime(hour: 7, minute: 0), end: LocalTime(hour: 9, minute: 0))
         ]
+        /// How hard the sessions are: `heavy`, `moderate` (default) or `light`; only heavy sessions
+        /// become a recovery walk when HRV crashes.
+        public var intensity = "moderate"
         public init() {}
     }
 }

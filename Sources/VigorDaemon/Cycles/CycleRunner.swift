@@ -35,7 +35,7 @@ public actor CycleRunner {
             return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "already ran today: \(earlier.summary)")
         }
         let (events, summary) = switch kind {
-        case .morning: try morningEvents(today: today)
+        case .morning: try await morningEvents(today: today, calendar: calendar, training: training)
         case .evening: await eveningEvents(today: today, calendar: calendar, now: now, training: training)
         }
         let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: summary)
@@ -46,10 +46,13 @@ public actor CycleRunner {
         return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: summary)
     }
 
-    /// Closes every local day since the last morning cycle (at most two weeks back), then ticks.
-    /// Health signals arrive with the importers; until then each day closes with no signal coverage.
-    private func morningEvents(today: LocalDay) throws -> ([GhostEvent], String) {
-        var events: [GhostEvent] = []
+    /// Closes every local day since the last morning cycle (at most two weeks back) with the share of
+    /// health signals that arrived for it, ticks (passed blocks become missed and triage asks), scores
+    /// recovery from the night's signals, and transforms today's blocks as the phase allows.
+    private func morningEvents(
+        today: LocalDay, calendar: LocalCalendar, training: DaemonConfig.TrainingSection
+    ) async throws -> ([GhostEvent], String) {
+        let digest = SignalDigest(calendar: calendar, observations: try observations(before: today, calendar: calendar))
         var closed: [LocalDay] = []
         if let last = try database.lastCycleRun(kind: CycleKind.morning.rawValue).flatMap({ LocalDay(iso: $0.localDate) }) {
             var day = max(last, today.adding(days: -Self.maximumCatchUpDays))
@@ -58,12 +61,40 @@ public actor CycleRunner {
                 day = day.adding(days: 1)
             }
         }
-        events += closed.map { .dayClosed($0, signalCoverage: 0) }
+        var events: [GhostEvent] = []
+        for day in closed { events.append(.dayClosed(day, signalCoverage: try digest.coverage(of: day))) }
         events += [.tick, .backgroundSucceeded]
-        let summary = closed.isEmpty
-            ? "first morning: nothing to close yet"
-            : "closed \(closed.count) day(s) up to \(closed.last?.description ?? "")"
-        return (events, summary)
+        var notes = [closed.isEmpty ? "first morning: nothing to close yet" : "closed \(closed.count) day(s) up to \(closed.last?.description ?? "")"]
+        let inputs = try digest.recoveryInputs(on: today)
+        notes.append(Self.recoveryNote(inputs))
+        let outcomes = try MorningPlanner.plan(
+            ghost: await ghost.current, today: today, digest: digest, intensity: SessionIntensity(rawValue: training.intensity) ?? .moderate,
+            rules: TransformationRules())
+        events += outcomes.flatMap(\.events)
+        notes += outcomes.map(\.note)
+        return (events, notes.joined(separator: "; "))
+    }
+
+    /// The morning's recovery score in words, with the formula and input hash behind it.
+    static func recoveryNote(_ inputs: RecoveryInputs) -> String {
+        do {
+            let score = try RecoveryFormula.standard.score(inputs)
+            return "recovery \(Int(score.value.rounded()))/100 from \(score.components.map(\.name).joined(separator: ", "))"
+                + " (\(score.formula.name) v\(score.formula.version), inputs \(score.inputHash.prefix(8)))"
+        } catch {
+            return "no recovery score: \(error.message)"
+        }
+    }
+
+    /// Health samples of the 31 days before `today`'s end, as the morning rules read them.
+    private func observations(before today: LocalDay, calendar: LocalCalendar) throws -> [HealthObservation] {
+        let from = try calendar.startOfDay(today.adding(days: -31))
+        let to = try calendar.startOfDay(today.adding(days: 1))
+        return try HealthObservation.Kind.allCases.flatMap { kind throws -> [HealthObservation] in
+            try database.healthSamples(kind: kind.rawValue, endingFrom: from, to: to).map {
+                HealthObservation(kind: kind, source: $0.source, start: $0.start, end: $0.end, value: $0.value, detail: $0.detail)
+            }
+        }
     }
 
     /// Reads the coming week's busy time and asks the Ghost to place tomorrow's block where the

@@ -1,0 +1,42 @@
+import GhostEngine
+
+/// What the morning cycle does with today's blocks, given the night's signals: the engine events for
+/// changes the ghost may make, and the suggestions it may only offer.
+public enum MorningPlanner {
+    /// One block's outcome.
+    public struct Outcome: Sendable, Equatable {
+        /// The engine events to send (an adjustment request), empty for a suggestion or no change.
+        public var events: [GhostEvent]
+        /// A sentence for the cycle summary and the user.
+        public var note: String
+    }
+
+    /// Decides for each block of `today` still scheduled. A change rests on measured sleep stages
+    /// (confidence 1) or on time in bed only (0.7); HRV changes need a 7-day baseline (confidence 1).
+    public static func plan(
+        ghost: Ghost, today: LocalDay, digest: SignalDigest, intensity: SessionIntensity, rules: TransformationRules,
+        feedback: TransformationFeedback = TransformationFeedback()
+    ) throws(EngineError) -> [Outcome] {
+        let blocks = ghost.blocks.filter { $0.day == today && $0.status == .scheduled }
+        guard !blocks.isEmpty else { return [] }
+        let inputs = try digest.recoveryInputs(on: today)
+        let signals = try digest.morningSignals(on: today)
+        let inBedOnly = inputs.sleepMinutes?.source.hasSuffix(":sleep:inBed") ?? false
+        return blocks.compactMap { block in
+            let decision = MorningTransformer.decide(
+                intensity: intensity, durationMinutes: block.durationMinutes, signals: signals,
+                capabilities: ghost.capabilities, rules: rules, feedback: feedback)
+            switch decision {
+            case .keep:
+                return nil
+            case .apply(let change):
+                let confidence = change.rule == .shortSleep && inBedOnly ? 0.7 : 1.0
+                return Outcome(
+                    events: [.adjustmentRequested(block.id, change.adjustment, confidence: confidence, reason: change.reason)],
+                    note: "\(change.rule.rawValue) rule on \(block.id.rawValue): \(change.reason)")
+            case .suggest(let change):
+                return Outcome(events: [], note: "suggestion for \(block.id.rawValue): \(change.reason)")
+            }
+        }
+    }
+}
