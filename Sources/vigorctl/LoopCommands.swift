@@ -92,13 +92,38 @@ enum ProposalAnswer {
 }
 
 struct LogCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "log", abstract: "Log a workout (now, or --at TIME): it completes the block it falls in.")
-    @Option(name: .long, help: "When you trained, RFC 3339 (default: now).") var at: String?
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Log a workout: it completes the block it overlaps. --undo takes the last one back.",
+        discussion: "Without --at the workout is taken to have just ended. Examples: vigorctl log; vigorctl log --at 2026-11-24T18:05:00+01:00 --minutes 40; vigorctl log --undo")
+    @Option(name: .long, help: "When you started, RFC 3339 (default: --minutes ago).") var at: String?
+    @Option(name: .long, help: "How long you trained, minutes (default: your session length).") var minutes: Int?
+    @Flag(name: .long, help: "That was wrong: take back the last counted workout (or --workout ID).") var undo = false
+    @Option(name: .long, help: "With --undo: the workout id to take back.") var workout: String?
     @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        if undo, at != nil || minutes != nil { throw ValidationError("--undo takes no --at or --minutes") }
+        if !undo, workout != nil { throw ValidationError("--workout goes with --undo") }
+    }
 
     func run() throws {
         let client = connection.client
-        let ghost = try CallFailure.perform { () throws(RPCClientError) in try client.call(WorkoutLogMethod.self, .init(at: at)) }
-        if connection.json { try JSONOutput.print(ghost) } else { print("Logged. Trust now \(StatusText.percent(ghost.trustScore)).") }
+        let result = try CallFailure.perform { () throws(RPCClientError) in
+            undo ? try client.call(WorkoutUndoMethod.self, .init(workout: workout))
+                : try client.call(WorkoutLogMethod.self, .init(at: at, minutes: minutes))
+        }
+        if connection.json { return try JSONOutput.print(result) }
+        print(Self.sentence(result, undone: undo))
+    }
+
+    static func sentence(_ result: WorkoutLogResult, undone: Bool) -> String {
+        let trust = "Trust now \(StatusText.percent(result.ghost.trustScore))."
+        if undone {
+            return "Taken back \(result.workout)" + (result.block.map { "; \($0) is open again" } ?? "") + ". \(trust)"
+        }
+        guard result.counted else { return "Already counted (or too short to count); nothing changed." }
+        let what = result.block.map { "Logged: it completes \($0)." } ?? "Logged as unplanned activity."
+        return "\(what) \(trust) Tell me if wrong: vigorctl log --undo"
     }
 }

@@ -19,6 +19,13 @@ private func call(_ method: String, _ params: String, _ context: DaemonRouter.Co
     return try JSONDecoder().decode(RPCResponse.self, from: reply)
 }
 
+/// The same daemon parts with the clock at `now`.
+private func makeRouterContext(_ context: DaemonRouter.Context, now: Date) -> DaemonRouter.Context {
+    var moved = context
+    moved.now = { now }
+    return moved
+}
+
 /// As the evening cycle would: ask the Ghost to place a block tomorrow at 07:00 Berlin.
 private func proposeTomorrowMorning(_ context: DaemonRouter.Context) async throws -> String {
     _ = try await call("trust.set", #"{"phase":"scheduler"}"#, context)
@@ -68,9 +75,34 @@ private func proposeTomorrowMorning(_ context: DaemonRouter.Context) async throw
     let context = try context()
     let future = try await call("workout.log", #"{"at":"2026-11-22T13:00:00+01:00"}"#, context)
     #expect(future.error?.code == -32602)
-    let logged = try await call("workout.log", #"{"at":"2026-11-22T10:30:00+01:00"}"#, context)
-    let ghost = try RPCCoding.decode(GhostStatus.self, from: try #require(logged.result))
-    #expect(ghost.trustScore > 0)
+    let logged = try await call("workout.log", #"{"at":"2026-11-22T10:30:00+01:00","minutes":40}"#, context)
+    let result = try RPCCoding.decode(WorkoutLogResult.self, from: try #require(logged.result))
+    #expect(result.counted && result.block == nil)
+    #expect(result.end == "2026-11-22T11:10:00+01:00")
+    #expect(result.ghost.trustScore > 0)
+    let again = try await call("workout.log", #"{"at":"2026-11-22T10:30:00+01:00","minutes":40}"#, context)
+    #expect(try RPCCoding.decode(WorkoutLogResult.self, from: try #require(again.result)).counted == false)
+}
+
+@Test func aLoggedWorkoutCompletesTheAcceptedBlockAndUndoReopensIt() async throws {
+    let context = try context()
+    let id = try await proposeTomorrowMorning(context)
+    _ = try await call("proposal.answer", #"{"block":"\#(id)","accept":true}"#, context)
+    let later = makeRouterContext(context, now: now.addingTimeInterval(21 * 3600))
+    let logged = try RPCCoding.decode(
+        WorkoutLogResult.self, from: try #require(try await call("workout.log", #"{"minutes":45}"#, later).result))
+    #expect(logged.block == id)
+    #expect(await context.ghost.current.block(BlockID(rawValue: id))?.status == .completed)
+    let undone = try RPCCoding.decode(WorkoutLogResult.self, from: try #require(try await call("workout.undo", "{}", later).result))
+    #expect(undone.workout == logged.workout && undone.block == id)
+    #expect(await context.ghost.current.block(BlockID(rawValue: id))?.status == .scheduled)
+    let nothing = try await call("workout.undo", "{}", later)
+    #expect(nothing.error?.code == -32004)
+}
+
+@Test func aWorkoutLengthOutsideOneToSixHundredMinutesIsRefused() async throws {
+    let response = try await call("workout.log", #"{"minutes":0}"#, try context())
+    #expect(response.error?.message.contains("'minutes'") == true)
 }
 
 @Test func sacredSlotsAreListedAndALearnedOneCanBeCleared() async throws {

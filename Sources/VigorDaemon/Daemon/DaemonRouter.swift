@@ -177,21 +177,7 @@ public enum DaemonRouter {
             try await Self.publish(context, now: now)
             return GhostStatus(await context.ghost.current)
         }
-        router.register(WorkoutLogMethod.self) { params in
-            let now = context.now()
-            let at = try params.at.map { text throws(RPCErrorObject) -> Date in
-                guard let stamp = RPCTimestamp(rfc3339: text) else {
-                    throw RPCErrorObject(.invalidParams, "Invalid params: field 'at' must be an RFC 3339 time; got '\(text)'")
-                }
-                return stamp.date
-            } ?? now
-            guard at <= now.addingTimeInterval(300) else {
-                throw RPCErrorObject(.invalidParams, "Invalid params: field 'at' is in the future")
-            }
-            try await Self.perform(.workoutDetected(at: at, confidence: 1), on: context.ghost, now: now)
-            try await Self.publish(context, now: now)
-            return GhostStatus(await context.ghost.current)
-        }
+        registerWorkouts(&router, context)
         router.register(SacredListMethod.self) { _ in
             SacredView.list(await context.ghost.current)
         }
@@ -278,7 +264,7 @@ public enum DaemonRouter {
     }
 
     /// Writes vigord's calendar after a change; a failure is reported, the decision stays saved.
-    private static func publish(_ context: Context, now: Date) async throws {
+    static func publish(_ context: Context, now: Date) async throws {
         do {
             try await context.output.sync(now: now)
         } catch {
@@ -287,9 +273,10 @@ public enum DaemonRouter {
     }
 
     /// Runs an engine event, mapping engine and storage failures to their API errors.
-    private static func perform(_ event: GhostEvent, on host: GhostHost, now: Date) async throws {
+    @discardableResult
+    static func perform(_ event: GhostEvent, on host: GhostHost, now: Date) async throws -> [GhostEffect] {
         do {
-            _ = try await host.perform(event, at: now)
+            return try await host.perform(event, at: now)
         } catch let error as EngineError {
             throw RPCErrorObject(.engineRefused, "Refused by the engine: \(error.message)", data: ["engineCode": .string(error.code)])
         } catch let error as StoreError {

@@ -54,19 +54,25 @@ public enum ProposalAnswerMethod: RPCMethod {
     public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed, .calendarWriteFailed]
 }
 
-/// `workout.log`: you trained; a scheduled block it overlaps is completed.
+/// `workout.log`: you trained; the scheduled block it overlaps (within 30 minutes) is completed.
 public enum WorkoutLogMethod: RPCMethod {
     public struct Params: Codable, Sendable, Equatable {
-        /// When you trained: RFC 3339; default now.
+        /// When you started: RFC 3339; default `minutes` ago.
         public var at: String?
-        public init(at: String? = nil) { self.at = at }
+        /// How long you trained; default the configured session length.
+        public var minutes: Int?
+        public init(at: String? = nil, minutes: Int? = nil) {
+            self.at = at
+            self.minutes = minutes
+        }
     }
-    public typealias Result = GhostStatus
+    public typealias Result = WorkoutLogResult
     public static let name = "workout.log"
-    public static let summary = "Logs a workout at a time (default now): it completes the block it falls in, or counts as unplanned activity."
+    public static let summary = "Logs a workout (start default: its length ago): it completes the block it overlaps, or counts as unplanned activity."
     public static let params = [
-        OpenRPCParam(name: "at", required: false, description: "RFC 3339 time of the workout; default now.", schema: Schema.time)
+        OpenRPCParam(name: "at", required: false, description: "RFC 3339 start of the workout; default `minutes` ago.", schema: Schema.time),
+        OpenRPCParam(name: "minutes", required: false, description: "Length in minutes (1-600); default the session length.", schema: Schema.integer),
     ]
-    public static let resultSchema = GhostStatus.schema
+    public static let resultSchema = WorkoutLogResult.schema
     public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed]
 }

@@ -17,6 +17,7 @@ public enum MethodCatalog {
         TriageAnswerMethod.self,
         ProposalAnswerMethod.self,
         WorkoutLogMethod.self,
+        WorkoutUndoMethod.self,
         SacredListMethod.self,
         SacredClearMethod.self,
         TravelSetMethod.self,

@@ -1,0 +1,45 @@
+/// `workout.undo`: "that was wrong": takes back a counted workout (default: the last), reopening its block.
+public enum WorkoutUndoMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        /// The workout's id as `workout.log` returned it; default the last one counted.
+        public var workout: String?
+        public init(workout: String? = nil) { self.workout = workout }
+    }
+    public typealias Result = WorkoutLogResult
+    public static let name = "workout.undo"
+    public static let summary = "Takes back a counted workout (default: the last): its block is open again and its trust is taken back."
+    public static let params = [
+        OpenRPCParam(name: "workout", required: false, description: "The workout id; default the last counted.", schema: Schema.string)
+    ]
+    public static let resultSchema = WorkoutLogResult.schema
+    public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed, .calendarWriteFailed]
+}
+
+/// What a logged (or undone) workout did.
+public struct WorkoutLogResult: Codable, Sendable, Equatable {
+    /// The workout's id (for `workout.undo`).
+    public var workout: String
+    public var start: String
+    public var end: String
+    /// The block it completed (or, after an undo, reopened), if any.
+    public var block: String?
+    /// False when the workout was already counted or too short to count.
+    public var counted: Bool
+    public var ghost: GhostStatus
+
+    public init(workout: String, start: String, end: String, block: String?, counted: Bool, ghost: GhostStatus) {
+        self.workout = workout
+        self.start = start
+        self.end = end
+        self.block = block
+        self.counted = counted
+        self.ghost = ghost
+    }
+
+    static let schema = Schema.object(
+        [
+            "workout": Schema.string, "start": Schema.time, "end": Schema.time, "block": Schema.nullable(Schema.string),
+            "counted": Schema.boolean, "ghost": GhostStatus.schema,
+        ],
+        required: ["workout", "start", "end", "counted", "ghost"])
+}
