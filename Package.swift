@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "VigorRPC", targets: ["VigorRPC"]),
         .library(name: "GhostEngine", targets: ["GhostEngine"]),
         .library(name: "GhostScheduling", targets: ["GhostScheduling"]),
+        .library(name: "HealthImport", targets: ["HealthImport"]),
+        .library(name: "HealthExportGenerator", targets: ["HealthExportGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System libraries, found through pkg-config.
@@ -49,6 +52,10 @@ let package = Package(
         .target(name: "GhostSimulation", dependencies: ["GhostEngine", "GhostScheduling"]),
         // The libical adapter: no C pointer leaves it.
         .target(name: "Calendar", dependencies: ["CLibical"]),
+        // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV.
+        .target(name: "HealthImport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // Realistic Apple Health exports for tests and benchmarks.
+        .target(name: "HealthExportGenerator"),
 
         // Wiring: services, socket server, systemd integration, configuration.
         .target(
@@ -58,6 +65,7 @@ let package = Package(
                 "CSystemd",
                 "GhostEngine",
                 "GhostScheduling",
+                "HealthImport",
                 "Store",
                 "VigorRPC",
                 .product(name: "Logging", package: "swift-log"),
@@ -101,12 +109,17 @@ let package = Package(
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC"]),
         .testTarget(name: "StoreTests", dependencies: ["Store"]),
         .testTarget(
+            name: "HealthImportTests",
+            dependencies: ["HealthImport", "HealthExportGenerator", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "VigorDaemonTests",
-            dependencies: ["VigorDaemon", "VigorRPC", "Store"]
+            dependencies: ["VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator"]
         ),
         .testTarget(
             name: "SystemTests",
-            dependencies: ["VigorRPC"],
+            dependencies: ["VigorRPC", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/SystemTests"
         ),
     ],

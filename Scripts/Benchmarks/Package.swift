@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(name: "vigord", path: "../.."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .executableTarget(
@@ -18,6 +19,9 @@ let package = Package(
                 .product(name: "VigorRPC", package: "vigord"),
                 .product(name: "GhostEngine", package: "vigord"),
                 .product(name: "GhostScheduling", package: "vigord"),
+                .product(name: "HealthImport", package: "vigord"),
+                .product(name: "HealthExportGenerator", package: "vigord"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         )

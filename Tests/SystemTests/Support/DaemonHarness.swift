@@ -61,6 +61,8 @@ final class DaemonHarness {
         next.executableURL = process.executableURL
         next.arguments = process.arguments
         next.environment = process.environment
+        next.standardError = process.standardError
+        next.standardOutput = process.standardOutput
         notify.forget()
         try next.run()
         relaunched.append(next)

@@ -25,8 +25,13 @@ final class NotifySocket {
 
     deinit { close(descriptor) }
 
-    /// Forgets the messages seen so far, before waiting for a new process's messages.
-    func forget() { received.removeAll() }
+    /// Forgets the messages seen so far, queued ones included, before waiting for a new process's
+    /// messages (call it after the old process has exited).
+    func forget() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while buffer.withUnsafeMutableBytes({ recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        received.removeAll()
+    }
 
     /// Waits (up to `timeout` seconds per message) until a message containing `assignment` arrives;
     /// returns false on timeout.

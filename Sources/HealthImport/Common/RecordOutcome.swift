@@ -1,0 +1,6 @@
+/// What became of one input record: delivered, ignored (a type vigord does not use) or skipped (bad).
+enum RecordOutcome {
+    case record(HealthRecord)
+    case ignored
+    case skipped(HealthSkipReason, String)
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Recognises a file's format from its first bytes; the extension only breaks ties.
+enum FormatDetector {
+    static func detect(prefix bytes: [UInt8], fileName: String) -> HealthFileFormat? {
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            return .appleHealthZip
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+            || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C]) {
+            return .appleHealthXML
+        }
+        var content = bytes[...]
+        if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        let firstVisible = content.first { !XMLBytes.isSpace($0) }
+        switch firstVisible {
+        case UInt8(ascii: "<"): return .appleHealthXML
+        case UInt8(ascii: "{"): return .jsonLines
+        default: break
+        }
+        let firstLine = String(decoding: content.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+        let headerNames = Set(firstLine.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        if headerNames.contains("type") && headerNames.contains("start") {
+            return .csv
+        }
+        return byExtension(fileName)
+    }
+
+    static func byExtension(_ fileName: String) -> HealthFileFormat? {
+        switch (fileName as NSString).pathExtension.lowercased() {
+        case "zip": .appleHealthZip
+        case "xml": .appleHealthXML
+        case "jsonl", "ndjson": .jsonLines
+        case "csv": .csv
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import ZIPFoundation
+
+/// Imports Apple Health exports (zip or export.xml), JSON Lines and CSV files as streams of `HealthRecord` batches.
+public struct HealthImporter: Sendable {
+    /// Records per `deliver` call (the last batch may be smaller).
+    public let batchSize: Int
+
+    /// Creates an importer that delivers records in batches of `batchSize`.
+    public init(batchSize: Int = 4096) {
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// Detects the format by content (zip magic, `<`, `{`, CSV header line); the extension breaks ties.
+    public static func detectFormat(of url: URL) throws(HealthImportError) -> HealthFileFormat {
+        let name = url.lastPathComponent
+        let prefix: [UInt8]
+        do {
+            prefix = try FileChunkReader.prefix(of: url, limit: 4096)
+        } catch {
+            throw HealthImportError(kind: error.kind, file: name, line: error.line, message: error.message)
+        }
+        guard let format = FormatDetector.detect(prefix: prefix, fileName: name) else {
+            let what = prefix.isEmpty ? "the file is empty" : "the content is not an Apple Health export (zip or XML), JSON Lines or CSV"
+            throw HealthImportError(kind: .unknownFormat, file: name, message: what)
+        }
+        return format
+    }
+
+    /// Streams the file; calls `deliver` with batches of records (in file order) and `progress(bytesRead, totalBytes)`
+    /// about ten times a second and once at the end. Throws on a fatal problem; batches delivered before it stand.
+    public func importFile(
+        at url: URL, progress: (Int64, Int64) -> Void = { _, _ in },
+        deliver: ([HealthRecord]) throws -> Void
+    ) throws(HealthImportError) -> HealthImportSummary {
+        let format = try Self.detectFormat(of: url)
+        var run = ImportRun(file: url.lastPathComponent, format: format, batchSize: batchSize)
+        switch format {
+        case .appleHealthXML:
+            var parser = AppleHealthXMLParser()
+            return try run.readFile(url, parser: &parser, progress: progress, deliver: deliver)
+        case .jsonLines:
+            var parser = JSONLinesParser()
+            return try run.readFile(url, parser: &parser, progress: progress, deliver: deliver)
+        case .csv:
+            var parser = CSVParser()
+            return try run.readFile(url, parser: &parser, progress: progress, deliver: deliver)
+        case .appleHealthZip:
+            return try run.readZip(url, progress: progress, deliver: deliver)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// What an import did: records delivered per kind, records ignored, records skipped and why.
+public struct HealthImportSummary: Sendable, Equatable, Codable {
+    /// The detected format of the file.
+    public var format: HealthFileFormat
+    /// Bytes consumed: file bytes for XML/JSONL/CSV, uncompressed export.xml bytes for a zip.
+    public var bytesRead: Int64
+    /// Records delivered, per kind.
+    public var imported: [HealthKind: Int]
+    /// Well-formed records of types vigord does not use (e.g. ActiveEnergyBurned, ActivitySummary).
+    public var ignored: Int
+    /// Bad records, counted per reason.
+    public var skipped: [HealthSkipReason: Int]
+    /// The first few (up to `HealthImportSummary.exampleLimit`) skipped records, in file order.
+    public var examples: [HealthSkippedRecord]
+
+    /// How many skipped records are kept in `examples`.
+    public static let exampleLimit = 10
+
+    /// Creates an empty summary for a format.
+    public init(
+        format: HealthFileFormat, bytesRead: Int64 = 0, imported: [HealthKind: Int] = [:],
+        ignored: Int = 0, skipped: [HealthSkipReason: Int] = [:], examples: [HealthSkippedRecord] = []
+    ) {
+        self.format = format
+        self.bytesRead = bytesRead
+        self.imported = imported
+        self.ignored = ignored
+        self.skipped = skipped
+        self.examples = examples
+    }
+
+    /// All records delivered.
+    public var importedTotal: Int { imported.values.reduce(0, +) }
+    /// All records skipped.
+    public var skippedTotal: Int { skipped.values.reduce(0, +) }
+}

@@ -1,0 +1,15 @@
+import Foundation
+import HealthImport
+import Testing
+
+@Suite struct CodableTests {
+    @Test func summaryAndRecordsRoundTripThroughJSONWithKindsAsKeys() throws {
+        let outcome = runImport(try Fixture.url("export-skips.xml"))
+        let summary = try #require(outcome.summary)
+        let json = try JSONEncoder().encode(summary)
+        #expect(try JSONDecoder().decode(HealthImportSummary.self, from: json) == summary)
+        #expect(String(decoding: json, as: UTF8.self).contains("\"outOfRange\":6"))
+        let records = try JSONDecoder().decode([HealthRecord].self, from: JSONEncoder().encode(outcome.records))
+        #expect(records == outcome.records)
+    }
+}

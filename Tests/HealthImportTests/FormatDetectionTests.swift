@@ -1,0 +1,41 @@
+import Foundation
+import HealthImport
+import Testing
+
+@Suite struct FormatDetectionTests {
+    @Test(arguments: [
+        ("export.zip", HealthFileFormat.appleHealthZip), ("export-mapping.xml", .appleHealthXML),
+        ("sample.jsonl", .jsonLines), ("sample.csv", .csv),
+    ])
+    func fixturesAreDetectedByContent(fixture: String, format: HealthFileFormat) throws {
+        #expect(try HealthImporter.detectFormat(of: Fixture.url(fixture)) == format)
+    }
+
+    @Test func contentWinsOverAMisleadingExtension() throws {
+        let xmlNamedTxt = try temporaryFile(Fixture.bytes("export-mapping.xml"), name: "export.txt")
+        #expect(try HealthImporter.detectFormat(of: xmlNamedTxt) == .appleHealthXML)
+        let jsonNamedCSV = try temporaryFile(Fixture.bytes("sample.jsonl"), name: "data.csv")
+        #expect(try HealthImporter.detectFormat(of: jsonNamedCSV) == .jsonLines)
+    }
+
+    @Test func leadingWhitespaceAndBOMDoNotHideXML() throws {
+        let data = Data([0xEF, 0xBB, 0xBF]) + Data("\n  <HealthData/>".utf8)
+        #expect(try HealthImporter.detectFormat(of: temporaryFile(data, name: "x")) == .appleHealthXML)
+    }
+
+    @Test func utf16XMLIsDetectedAsXML() throws {
+        let data = try #require("<?xml version=\"1.0\"?><HealthData/>".data(using: .utf16))
+        #expect(try HealthImporter.detectFormat(of: temporaryFile(data, name: "export.xml")) == .appleHealthXML)
+    }
+
+    @Test func extensionBreaksTheTieForAnEmptyFile() throws {
+        #expect(try HealthImporter.detectFormat(of: temporaryFile(Data(), name: "empty.csv")) == .csv)
+    }
+
+    @Test func unrecognisableContentIsAnUnknownFormatError() throws {
+        let url = try temporaryFile(Data("hello world\n".utf8), name: "notes.txt")
+        #expect(throws: HealthImportError.self) { try HealthImporter.detectFormat(of: url) }
+        let outcome = runImport(url)
+        #expect(outcome.error?.kind == .unknownFormat)
+    }
+}
