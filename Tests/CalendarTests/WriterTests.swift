@@ -147,3 +147,27 @@ let focus = VigorBlock(id: "focus-2026-11-24", kind: "focus", state: "confirmed"
         #expect(VdirWriter.fileName(forUID: "vigor-a/b c@vigord") == "vigor-a%2Fb%20c@vigord.ics")
     }
 }
+
+struct InterruptedWriteTests {
+    @Test func tempFilesOfWritesCutShortByACrashAreRemovedOnTheNextPass() throws {
+        let sandbox = try WriterSandbox()
+        _ = try sandbox.writer.reconcile(.loaded([workout]))
+        let collection = sandbox.writer.collectionPath
+        let blockLeftover = "." + VdirWriter.fileName(forUID: workout.uid) + "." + UUID().uuidString + ".tmp"
+        let ledgerLeftover = ".ledger.json." + UUID().uuidString + ".tmp"
+        let usersFile = ".notes." + UUID().uuidString + ".tmp"
+        try "BEGIN:VCALENDAR\r\n".write(toFile: collection + "/" + blockLeftover, atomically: false, encoding: .utf8)
+        try "{".write(toFile: sandbox.root.appendingPathComponent("state/" + ledgerLeftover).path, atomically: false, encoding: .utf8)
+        try "mine".write(toFile: collection + "/" + usersFile, atomically: false, encoding: .utf8)
+        _ = try sandbox.writer.reconcile(.loaded([workout]))
+        #expect(try sandbox.collectionFiles().filter { $0.hasSuffix(".tmp") } == [usersFile])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("state/" + ledgerLeftover).path))
+    }
+
+    @Test func onlyNamesShapedLikeAnInterruptedWriteAreRecognised() {
+        let uuid = UUID().uuidString
+        #expect(AtomicFile.interruptedTarget(of: ".vigor-b1@vigord.ics.\(uuid).tmp") == "vigor-b1@vigord.ics")
+        #expect(AtomicFile.interruptedTarget(of: ".vigor-b1@vigord.ics.not-a-uuid-at-all-but-thirty-six-c.tmp") == nil)
+        #expect(AtomicFile.interruptedTarget(of: "vigor-b1@vigord.ics.\(uuid).tmp") == nil)
+    }
+}

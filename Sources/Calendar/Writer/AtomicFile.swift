@@ -44,6 +44,32 @@ enum AtomicFile {
         try syncDirectory(directory)
     }
 
+    /// The temp file a write of `name` leaves behind if the process dies before the rename:
+    /// `.<name>.<UUID>.tmp`. Returns `name` for such a file, nil for anything else.
+    static func interruptedTarget(of file: String) -> String? {
+        let uuidAndSuffix = 1 + 36 + 4
+        guard file.hasPrefix("."), file.hasSuffix(".tmp"), file.count > 1 + uuidAndSuffix else { return nil }
+        let name = String(file.dropFirst().dropLast(uuidAndSuffix))
+        let uuid = String(file.dropLast(4).suffix(36))
+        return UUID(uuidString: uuid) == nil ? nil : name
+    }
+
+    /// Deletes the temp files of writes interrupted by a crash, for targets `isOurs` accepts.
+    /// Only one writer runs at a time (the daemon holds its socket), so none is in progress.
+    static func removeInterruptedWrites(in directory: String, isOurs: (String) -> Bool) throws(CalendarError) {
+        guard FileManager.default.fileExists(atPath: directory) else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw .writeFailed(path: directory, reason: "cannot list it: \(error.localizedDescription)")
+        }
+        for name in names {
+            guard let target = interruptedTarget(of: name), isOurs(target) else { continue }
+            try remove((directory as NSString).appendingPathComponent(name))
+        }
+    }
+
     /// Removes `path` and makes the removal durable.
     static func remove(_ path: String) throws(CalendarError) {
         guard unlink(path) == 0 || errno == ENOENT else {

@@ -47,6 +47,7 @@ public final class VdirWriter: @unchecked Sendable {
             return WriteReport()
         }
         try ensureCollection()
+        try removeInterruptedWrites()
         var ledger = try WriterLedger.load(from: ledgerPath)
         var report = WriteReport()
         report.userChanges = EditDetector(collectionPath: collectionPath, converter: converter).detect(ledger: &ledger)
@@ -88,6 +89,13 @@ public final class VdirWriter: @unchecked Sendable {
         }
         try ledger.save(to: ledgerPath)
         return report
+    }
+
+    /// Deletes what writes cut short by a crash left behind: temp files of block files and of the ledger.
+    private func removeInterruptedWrites() throws(CalendarError) {
+        try AtomicFile.removeInterruptedWrites(in: collectionPath) { $0.hasPrefix("vigor-") && $0.hasSuffix(".ics") }
+        let ledgerName = (ledgerPath as NSString).lastPathComponent
+        try AtomicFile.removeInterruptedWrites(in: (ledgerPath as NSString).deletingLastPathComponent) { $0 == ledgerName }
     }
 
     /// Rescans the collection against the ledger (at start-up, and after each inotify wake-up).
