@@ -7,7 +7,8 @@ import Glibc
 public final class VdirWatcher: @unchecked Sendable {
     private let fd: Int32
 
-    init(directory: String) throws(CalendarError) {
+    /// Watches any folder for files written, moved in or out, created or deleted.
+    public init(directory: String) throws(CalendarError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
             throw .unreadable(path: directory, reason: "inotify_init1: \(String(cString: strerror(errno)))")

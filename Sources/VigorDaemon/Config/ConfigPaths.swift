@@ -27,6 +27,12 @@ public enum ConfigPaths {
         return xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/calendars"
     }
 
+    /// `$XDG_DATA_HOME/vigor/inbox` (`~/.local/share/vigor/inbox`), or `/var/lib/vigor/inbox` as root.
+    public static func defaultHealthInbox(environment: [String: String], uid: UInt32) -> String {
+        if uid == 0 { return "/var/lib/vigor/inbox" }
+        return xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/inbox"
+    }
+
     private static func xdg(_ key: String, fallback: String, environment: [String: String]) -> String {
         if let value = environment[key], value.hasPrefix("/") { return value }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()

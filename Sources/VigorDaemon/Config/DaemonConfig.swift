@@ -7,8 +7,16 @@ public struct DaemonConfig: Sendable, Equatable {
     public var schedule = ScheduleSection()
     public var calendar = CalendarSection()
     public var training = TrainingSection()
+    public var health = HealthSection()
 
     public init() {}
+
+    /// `[health]`: where health files come in.
+    public struct HealthSection: Sendable, Equatable {
+        /// The inbox folder; nil means `$XDG_DATA_HOME/vigor/inbox` (or `/var/lib/vigor/inbox` as root).
+        public var inboxPath: String?
+        public init() {}
+    }
 
     /// `[daemon]`: where the daemon listens, keeps state and logs.
     public struct DaemonSection: Sendable, Equatable {

@@ -105,9 +105,10 @@ public enum Daemon {
             startedAt: Date(), now: { Date() }, logger: logger, calendars: calendars)
         let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
+        let health = HealthIntake(database: database, ghost: ghost, output: output, logger: logger)
         let context = DaemonRouter.Context(
             state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, cycles: cycles,
-            output: output, testHooks: testHooks,
+            output: output, health: health, testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
@@ -137,6 +138,9 @@ public enum Daemon {
             runner: cycles, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
             now: { Date() }, notifier: notifier, logger: logger)))
         services.append(.init(service: EditWatchService(output: output, now: { Date() }, notifier: notifier, logger: logger)))
+        services.append(.init(service: InboxService(
+            inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),
+            intake: health, now: { Date() }, notifier: notifier, logger: logger)))
         services.append(.init(service: CalendarRefreshService(
             host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -7,6 +7,7 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
     case socketActivation(String)
     case storage(String)
     case calendar(String)
+    case health(String)
 
     public var description: String {
         switch self {
@@ -19,6 +20,7 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .socketActivation(let detail): "socket activation failed: \(detail)"
         case .storage(let detail): detail
         case .calendar(let detail): "cannot set up the calendars: \(detail)"
+        case .health(let detail): "health inbox: \(detail)"
         }
     }
 }

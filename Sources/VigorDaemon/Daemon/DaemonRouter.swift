@@ -14,6 +14,7 @@ public enum DaemonRouter {
         public var calendars: CalendarHost
         public var cycles: CycleRunner
         public var output: CalendarOutput
+        public var health: HealthIntake
         public var testHooks: Bool
         /// Called after a reload through the API, so systemd hears about it as with SIGHUP.
         public var reloadObserver: @Sendable (ReloadOutcome) -> Void
@@ -24,7 +25,7 @@ public enum DaemonRouter {
 
         public init(
             state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
-            cycles: CycleRunner, output: CalendarOutput, testHooks: Bool,
+            cycles: CycleRunner, output: CalendarOutput, health: HealthIntake, testHooks: Bool,
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
             now: @escaping @Sendable () -> Date = { Date() }
@@ -36,6 +37,7 @@ public enum DaemonRouter {
             self.calendars = calendars
             self.cycles = cycles
             self.output = output
+            self.health = health
             self.testHooks = testHooks
             self.reloadObserver = reloadObserver
             self.testHookObserver = testHookObserver
@@ -178,6 +180,7 @@ public enum DaemonRouter {
             return GhostStatus(await context.ghost.current)
         }
         registerWorkouts(&router, context)
+        registerHealth(&router, context)
         router.register(SacredListMethod.self) { _ in
             SacredView.list(await context.ghost.current)
         }

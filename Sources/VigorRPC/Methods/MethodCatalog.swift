@@ -18,6 +18,8 @@ public enum MethodCatalog {
         ProposalAnswerMethod.self,
         WorkoutLogMethod.self,
         WorkoutUndoMethod.self,
+        HealthImportMethod.self,
+        HealthImportsMethod.self,
         SacredListMethod.self,
         SacredClearMethod.self,
         TravelSetMethod.self,

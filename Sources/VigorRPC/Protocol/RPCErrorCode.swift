@@ -25,6 +25,8 @@ public enum RPCErrorCode: Int, Sendable, CaseIterable, Codable {
     case unknownSource = -32006
     /// vigord could not write its own calendar; what was decided is saved and the write is retried.
     case calendarWriteFailed = -32007
+    /// A health file could not be imported at all (missing, unreadable, not a known format); nothing was stored.
+    case importFailed = -32008
 
     /// The standard message for the code.
     public var meaning: String {
@@ -41,6 +43,7 @@ public enum RPCErrorCode: Int, Sendable, CaseIterable, Codable {
         case .storageFailed: "Storage failed"
         case .unknownSource: "Unknown calendar source"
         case .calendarWriteFailed: "Calendar write failed"
+        case .importFailed: "Import failed"
         }
     }
 }

@@ -22,12 +22,16 @@ final class DaemonHarness {
         logPath = folder + "/vigord.log"
         notify = try NotifySocket(folder: folder)
         var launchArguments = ["--socket", socketPath, "--state-dir", folder + "/state"]
+        // vigord's calendar and health inbox stay in the scratch folder unless the test says otherwise.
+        let scratchPaths = "[calendar.output]\npath = \"\(folder)/calendars\"\n[health]\ninbox = \"\(folder)/inbox\"\n"
         if let config {
-            let configPath = folder + "/config.toml"
-            try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-            launchArguments += ["--config", configPath]
+            var text = config.contains("[health]") ? config : config + "\n[health]\ninbox = \"\(folder)/inbox\"\n"
+            if !text.contains("[calendar.output]") { text += "[calendar.output]\npath = \"\(folder)/calendars\"\n" }
+            try text.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+            launchArguments += ["--config", folder + "/config.toml"]
         } else if !arguments.contains("--config") {
-            launchArguments += ["--config", "/dev/null"]
+            try scratchPaths.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+            launchArguments += ["--config", folder + "/config.toml"]
         }
         process.executableURL = URL(fileURLWithPath: Binaries.vigord)
         process.arguments = launchArguments + arguments

@@ -22,5 +22,6 @@ func makeTestContext(
     return DaemonRouter.Context(
         state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
         cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger),
-        output: output, testHooks: testHooks, now: { now })
+        output: output, health: HealthIntake(database: database, ghost: ghost, output: output, logger: logger),
+        testHooks: testHooks, now: { now })
 }

@@ -1,0 +1,118 @@
+/// `health.import`: imports a health file the daemon can read (Apple Health export.zip or export.xml,
+/// JSON Lines, CSV; see Docs/health-data.md). Idempotent: samples already stored are not added again.
+public enum HealthImportMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        /// Absolute path of the file.
+        public var path: String
+        public init(path: String) { self.path = path }
+    }
+    public typealias Result = HealthImportResult
+    public static let name = "health.import"
+    public static let summary = "Imports a health file (export.zip, export.xml, .jsonl, .csv) by absolute path; returns the counts."
+    public static let params = [
+        OpenRPCParam(name: "path", required: true, description: "Absolute path of the file, readable by vigord.", schema: Schema.string)
+    ]
+    public static let resultSchema = HealthImportResult.schema
+    public static let errors: [RPCErrorCode] = [.importFailed, .storageFailed]
+}
+
+/// What one import did. `complete` is false when the file stopped early (e.g. truncated); what came
+/// before the problem is kept and `error` says where it stopped.
+public struct HealthImportResult: Codable, Sendable, Equatable {
+    public var file: String
+    /// `appleHealthZip`, `appleHealthXML`, `jsonLines` or `csv`.
+    public var format: String
+    public var complete: Bool
+    public var error: String?
+    /// Samples that were new.
+    public var added: Int
+    /// Samples already stored.
+    public var duplicates: Int
+    /// Well-formed records of kinds vigord does not use.
+    public var ignored: Int
+    /// Bad records skipped, in all.
+    public var skipped: Int
+    /// Records read per kind (`sleep`, `hrv`, `restingHeartRate`, `steps`, `workout`).
+    public var records: [String: Int]
+    /// Skipped records per reason.
+    public var skippedByReason: [String: Int]
+    /// The first skipped records, for the user: `line N: reason`.
+    public var skippedExamples: [String]
+    /// New workouts that completed one of your blocks, and those that were unplanned activity.
+    public var workoutsCompletingBlocks: Int
+    public var workoutsUnplanned: Int
+    /// Bytes read.
+    public var bytes: Int64
+
+    public init(
+        file: String, format: String, complete: Bool, error: String?, added: Int, duplicates: Int, ignored: Int, skipped: Int,
+        records: [String: Int], skippedByReason: [String: Int], skippedExamples: [String], workoutsCompletingBlocks: Int,
+        workoutsUnplanned: Int, bytes: Int64
+    ) {
+        self.file = file
+        self.format = format
+        self.complete = complete
+        self.error = error
+        self.added = added
+        self.duplicates = duplicates
+        self.ignored = ignored
+        self.skipped = skipped
+        self.records = records
+        self.skippedByReason = skippedByReason
+        self.skippedExamples = skippedExamples
+        self.workoutsCompletingBlocks = workoutsCompletingBlocks
+        self.workoutsUnplanned = workoutsUnplanned
+        self.bytes = bytes
+    }
+
+    static let counts: JSONValue = ["type": "object", "additionalProperties": Schema.integer]
+    static let schema = Schema.object(
+        [
+            "file": Schema.string, "format": Schema.string, "complete": Schema.boolean, "error": Schema.nullable(Schema.string),
+            "added": Schema.integer, "duplicates": Schema.integer, "ignored": Schema.integer, "skipped": Schema.integer,
+            "records": counts, "skippedByReason": counts, "skippedExamples": Schema.array(of: Schema.string),
+            "workoutsCompletingBlocks": Schema.integer, "workoutsUnplanned": Schema.integer, "bytes": Schema.integer,
+        ],
+        required: [
+            "file", "format", "complete", "added", "duplicates", "ignored", "skipped", "records", "skippedByReason",
+            "skippedExamples", "workoutsCompletingBlocks", "workoutsUnplanned", "bytes",
+        ])
+}
+
+/// `health.imports`: the imports running now, with their progress (vigorctl import polls it for its progress bar).
+public enum HealthImportsMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        public init() {}
+    }
+    public typealias Result = HealthImportsRunning
+    public static let name = "health.imports"
+    public static let summary = "Lists the imports running now with bytes read of total."
+    public static let params: [OpenRPCParam] = []
+    public static let resultSchema = HealthImportsRunning.schema
+    public static let errors: [RPCErrorCode] = []
+}
+
+/// The imports running now.
+public struct HealthImportsRunning: Codable, Sendable, Equatable {
+    /// One running import.
+    public struct Running: Codable, Sendable, Equatable {
+        public var file: String
+        public var bytesRead: Int64
+        public var totalBytes: Int64
+        public init(file: String, bytesRead: Int64, totalBytes: Int64) {
+            self.file = file
+            self.bytesRead = bytesRead
+            self.totalBytes = totalBytes
+        }
+    }
+
+    public var running: [Running]
+    public init(running: [Running]) { self.running = running }
+
+    static let schema = Schema.object(
+        ["running": Schema.array(of: Schema.object(
+            ["file": Schema.string, "bytesRead": Schema.integer, "totalBytes": Schema.integer],
+            required: ["file", "bytesRead", "totalBytes"]))],
+        required: ["running"])
+}
+

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import VigorRPC
+
+/// Health files into a running vigord: `vigorctl import` and the inbox folder.
+@Suite(.serialized) struct HealthIntakeTests {
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/health").path
+
+    @Test func vigorctlImportPrintsTheCountsAndASecondImportAddsNothing() throws {
+        let daemon = try DaemonHarness(label: "import")
+        try daemon.start()
+        let socket = ["--socket", daemon.socketPath]
+        let first = try runCommand(Binaries.vigorctl, ["import", Self.fixtures + "/export.zip"] + socket)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("appleHealthZip"))
+        #expect(first.stdout.contains(" sleep") && first.stdout.contains(" workout"))
+        let again = try runCommand(Binaries.vigorctl, ["import", Self.fixtures + "/export.zip", "--json"] + socket)
+        let result = try RPCCoding.decode(HealthImportResult.self, from: try JSONParser.parse(Data(again.stdout.utf8)))
+        #expect(result.added == 0 && result.duplicates > 0)
+    }
+
+    @Test func vigorctlImportOfAFileThatIsNotHealthDataFailsWithTheReason() throws {
+        let daemon = try DaemonHarness(label: "import-bad")
+        try daemon.start()
+        let path = daemon.folder + "/notes.txt"
+        try "milk\neggs\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try runCommand(Binaries.vigorctl, ["import", path, "--socket", daemon.socketPath])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("notes.txt"))
+    }
+
+    @Test func aFileMovedIntoTheInboxIsImportedAndFiled() throws {
+        let daemon = try DaemonHarness(label: "inbox")
+        try daemon.start()
+        let inbox = daemon.folder + "/inbox"
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; watching the health inbox"))
+        let partial = inbox + "/export.zip.part"
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/export.zip", toPath: partial)
+        try FileManager.default.moveItem(atPath: partial, toPath: inbox + "/export.zip")
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; imported export.zip"))
+        #expect(FileManager.default.fileExists(atPath: inbox + "/done/export.zip"))
+        #expect(!FileManager.default.fileExists(atPath: inbox + "/export.zip"))
+    }
+
+    @Test func aBrokenFileInTheInboxGoesToFailedWithItsReasonBeside() throws {
+        let daemon = try DaemonHarness(label: "inbox-bad")
+        try daemon.start()
+        let inbox = daemon.folder + "/inbox"
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; watching the health inbox"))
+        let whole = try String(contentsOfFile: Self.fixtures + "/export.xml", encoding: .utf8)
+        try String(whole.prefix(whole.count / 2)).write(toFile: inbox + "/export.xml", atomically: false, encoding: .utf8)
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; export.xml stopped part-way"))
+        let reason = try String(contentsOfFile: inbox + "/failed/export.xml.reason.txt", encoding: .utf8)
+        #expect(reason.contains("export.xml line"))
+        let counts = try daemon.connect().call(DataExportMethod.self, .init())
+        guard case .object(let document) = counts, case .array(let samples)? = document["healthSamples"] else {
+            Issue.record("the export has no health samples")
+            return
+        }
+        #expect(!samples.isEmpty, "what came before the truncation is kept")
+    }
+
+    @Test func filesWaitingInTheInboxAtStartAreImported() throws {
+        let daemon = try DaemonHarness(label: "inbox-start")
+        let inbox = daemon.folder + "/inbox"
+        try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/sample.csv", toPath: inbox + "/sample.csv")
+        try daemon.start()
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; imported sample.csv"), "\(daemon.log)")
+        #expect(FileManager.default.fileExists(atPath: inbox + "/done/sample.csv"))
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GhostEngine
+import Store
+import Testing
+import VigorRPC
+
+@testable import VigorDaemon
+
+/// `health.import` through the router: real files, the real importer, a real (in-memory) SQLite store.
+struct HealthImportRPCTests {
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/health").path
+    /// Monday 2026-11-23 20:00 Berlin.
+    private let now = Date(timeIntervalSince1970: 1_795_460_400)
+
+    private func context() throws -> DaemonRouter.Context {
+        var config = DaemonConfig()
+        config.schedule.timezone = "Europe/Berlin"
+        return try makeTestContext(config: config, now: now)
+    }
+
+    private func call(_ method: String, _ params: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {
+        let frame = #"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params),"id":1}"#
+        let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(to: Data(frame.utf8)))
+        return try JSONDecoder().decode(RPCResponse.self, from: reply)
+    }
+
+    private func importFile(_ path: String, _ context: DaemonRouter.Context) async throws -> HealthImportResult {
+        let response = try await call("health.import", #"{"path":"\#(path)"}"#, context)
+        return try RPCCoding.decode(HealthImportResult.self, from: try #require(response.result, "\(String(describing: response.error))"))
+    }
+
+    private func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let folder = NSTemporaryDirectory() + "vigor-health-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        return folder + "/" + name
+    }
+
+    @Test func anAppleHealthZipImportsOnceAndASecondImportAddsNothing() async throws {
+        let context = try context()
+        let first = try await importFile(Self.fixtures + "/export.zip", context)
+        #expect(first.complete && first.format == "appleHealthZip")
+        #expect(first.added > 0 && first.duplicates == 0)
+        #expect(first.records["sleep"] ?? 0 > 0 && first.records["workout"] ?? 0 > 0)
+        let second = try await importFile(Self.fixtures + "/export.zip", context)
+        #expect(second.added == 0 && second.duplicates == first.added)
+        #expect(try context.database.healthImports(limit: 5).count == 2)
+    }
+
+    @Test func theSameDataAsXMLAfterTheZipMergesWithoutDuplicates() async throws {
+        let context = try context()
+        let zip = try await importFile(Self.fixtures + "/export.zip", context)
+        let xml = try await importFile(Self.fixtures + "/export.xml", context)
+        #expect(xml.added == 0 && xml.duplicates == zip.added)
+    }
+
+    @Test func badRecordsInJSONLinesAreCountedAndTheGoodOnesStored() async throws {
+        let context = try context()
+        let result = try await importFile(Self.fixtures + "/sample.jsonl", context)
+        #expect(result.complete)
+        #expect(result.skippedByReason["outOfRange"] ?? 0 >= 1)
+        #expect(result.skippedExamples.contains { $0.contains("line 11") })
+        #expect(try context.database.healthSampleCounts()["restingHeartRate"] == 1)
+    }
+
+    @Test func aTruncatedExportKeepsWhatCameBeforeAndSaysWhere() async throws {
+        let context = try context()
+        let whole = try String(contentsOfFile: Self.fixtures + "/export.xml", encoding: .utf8)
+        let cut = whole.range(of: "<Workout").map { String(whole[..<$0.lowerBound]) + "<Workout workoutActivityType=" } ?? whole
+        let result = try await importFile(try temporaryFile("export.xml", cut), context)
+        #expect(!result.complete)
+        #expect(result.error?.contains("line") == true)
+        #expect(result.added > 0)
+        #expect(try context.database.healthImports(limit: 1).first?.error == result.error)
+    }
+
+    @Test func aFileThatIsNoHealthDataIsRefusedWithItsReasonAndStoresNothing() async throws {
+        let context = try context()
+        let path = try temporaryFile("notes.txt", "shopping list\nmilk\n")
+        let response = try await call("health.import", #"{"path":"\#(path)"}"#, context)
+        #expect(response.error?.code == -32008)
+        #expect(response.error?.message.contains("notes.txt") == true)
+        #expect(try context.database.healthSampleCounts().isEmpty)
+    }
+
+    @Test func aRelativePathIsInvalidParams() async throws {
+        let response = try await call("health.import", #"{"path":"export.zip"}"#, try context())
+        #expect(response.error?.code == -32602)
+    }
+
+    @Test func anImportedWorkoutOverlappingAScheduledBlockCompletesIt() async throws {
+        let context = try context()
+        _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: now)
+        let blockStart = now.addingTimeInterval(-2 * 3600)  // 18:00 Berlin, already over at 20:00
+        let effects = try await context.ghost.perform(
+            .placementRequested(BlockCandidate(start: blockStart, durationMinutes: 45, confidence: 1), alternatives: []),
+            at: now.addingTimeInterval(-6 * 3600))
+        let block = try #require(effects.compactMap { effect -> BlockID? in
+            if case .writeBlock(let block) = effect { block.id } else { nil }
+        }.first)
+        let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+        let start = RPCTimestamp(blockStart.addingTimeInterval(600), in: zone).description
+        let end = RPCTimestamp(blockStart.addingTimeInterval(3000), in: zone).description
+        let line = #"{"type":"workout","start":"\#(start)","end":"\#(end)","activity":"running","source":"garmin"}"#
+        let result = try await importFile(try temporaryFile("run.jsonl", line + "\n"), context)
+        #expect(result.workoutsCompletingBlocks == 1 && result.workoutsUnplanned == 0)
+        #expect(await context.ghost.current.block(block)?.status == .completed)
+    }
+
+    @Test func workoutsFromLongAgoAreHistoryNotActivity() async throws {
+        let context = try context()
+        let result = try await importFile(Self.fixtures + "/export.zip", context)
+        #expect(result.records["workout"] ?? 0 > 0)
+        #expect(result.workoutsCompletingBlocks + result.workoutsUnplanned == 0)
+        #expect(await context.ghost.current.workouts.isEmpty)
+    }
+}
