@@ -85,3 +85,19 @@ struct GhostWorkoutTests {
         #expect(try JSONDecoder().decode(Ghost.self, from: old) == fixture.ghost)
     }
 }
+
+struct AcceptedBlockDeletionTests {
+    @Test func deletingAnAcceptedBlockIsALateDeclineAndNeverReachesTheBreaker() throws {
+        var fixture = try GhostFixture(phase: .scheduler)
+        let effects = try fixture.place(day: 0, hour: 18)
+        let id = try #require(effects.compactMap { effect -> BlockID? in
+            if case .proposeBlock(let block) = effect { block.id } else { nil }
+        }.first)
+        _ = try fixture.send(.proposalAnswered(id, accepted: true), day: 0, hour: 6)
+        let deleted = try fixture.send(.acceptedBlockDeleted(id), day: 0, hour: 7)
+        #expect(deleted.attributions.map(\.signal) == [.proposalDeclined])
+        #expect(fixture.ghost.block(id)?.status == .removed)
+        #expect(fixture.ghost.breaker.consecutiveDeletions == 0)
+        #expect(throws: EngineError.self) { try fixture.send(.acceptedBlockDeleted(id), day: 0, hour: 8) }
+    }
+}

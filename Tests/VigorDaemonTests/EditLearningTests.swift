@@ -52,3 +52,25 @@ private func contextWithWrittenBlock() async throws -> (DaemonRouter.Context, Bl
     #expect(changes.map(\.kind.rawValue) == ["moved"])
     #expect(await context.ghost.current.block(id)?.start == Date(timeIntervalSince1970: 1_795_449_600))
 }
+
+@Test func deletingAnAcceptedBlockTakesTheYesBackWithoutTheBreaker() async throws {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let context = try makeTestContext(config: config, now: now)
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    let effects = try await context.ghost.perform(
+        .placementRequested(BlockCandidate(start: now.addingTimeInterval(20 * 3600), durationMinutes: 45, confidence: 1), alternatives: []),
+        at: now)
+    let id = try #require(effects.compactMap { effect -> BlockID? in
+        if case .proposeBlock(let block) = effect { block.id } else { nil }
+    }.first)
+    _ = try await context.ghost.perform(.proposalAnswered(id, accepted: true), at: now)
+    try await context.output.sync(now: now)
+    let scoreBefore = await context.ghost.current.trust.score
+    try FileManager.default.removeItem(atPath: context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics")
+    _ = try await context.output.learnEdits(now: now.addingTimeInterval(60))
+    let ghost = await context.ghost.current
+    #expect(ghost.block(id)?.status == .removed)
+    #expect(ghost.trust.score < scoreBefore)
+    #expect(ghost.breaker.consecutiveDeletions == 0)
+}

@@ -21,6 +21,13 @@ extension Ghost {
         return effects
     }
 
+    /// Deleting a block the user accepted counts like a late decline; the breaker counts only the ghost's own writes.
+    mutating func deleteAcceptedBlock(_ id: BlockID, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        let index = try block(id, origin: .proposal, status: .scheduled)
+        blocks[index].status = .removed
+        return try trustEffects(.signal(.proposalDeclined, confidence: 1), at: moment)
+    }
+
     /// The user moving an auto block says its time was a little wrong.
     mutating func moveAutoBlock(_ id: BlockID, to target: Date, at moment: Moment) throws(EngineError) -> [GhostEffect] {
         let index = try block(id, origin: .auto, status: .scheduled)

@@ -103,6 +103,8 @@ public struct Ghost: Codable, Sendable, Equatable {
             return try answerProposal(id, accepted: accepted, at: moment)
         case .autoBlockDeleted(let id):
             return try deleteAutoBlock(id, at: moment)
+        case .acceptedBlockDeleted(let id):
+            return try deleteAcceptedBlock(id, at: moment)
         case .autoBlockMoved(let id, let target):
             return try moveAutoBlock(id, to: target, at: moment)
         case .workoutDetected(let date, let confidence):

@@ -18,6 +18,8 @@ public enum GhostEvent: Sendable, Equatable {
     case proposalAnswered(BlockID, accepted: Bool)
     /// The user deleted an auto-scheduled block.
     case autoBlockDeleted(BlockID)
+    /// The user deleted a block they had accepted: they took their yes back (no breaker: the ghost did not write it on its own).
+    case acceptedBlockDeleted(BlockID)
     /// The user moved an auto-scheduled block to `to`.
     case autoBlockMoved(BlockID, to: Date)
     /// A workout was detected at `at` with detection confidence 0…1.

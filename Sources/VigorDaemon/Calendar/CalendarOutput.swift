@@ -69,16 +69,16 @@ public actor CalendarOutput {
         }
     }
 
-    /// The engine event for a user's edit: deleting or moving a block the Ghost wrote itself.
-    /// Other edits (a title, an accepted proposal, recovery time) are the user's to make.
+    /// The engine event for a user's edit: deleting or moving a block the Ghost wrote itself, or
+    /// deleting one the user accepted. Other edits (a title, moving an accepted block, recovery time)
+    /// are the user's to make.
     static func event(for change: BlockChange, in ghost: Ghost) -> GhostEvent? {
-        guard let block = ghost.block(BlockID(rawValue: change.blockID)), block.origin == .auto, block.status == .scheduled else {
-            return nil
-        }
-        switch change.kind {
-        case .deleted: return .autoBlockDeleted(block.id)
-        case .moved: return change.newStart.map { .autoBlockMoved(block.id, to: $0) }
-        case .edited: return nil
+        guard let block = ghost.block(BlockID(rawValue: change.blockID)), block.status == .scheduled else { return nil }
+        switch (change.kind, block.origin) {
+        case (.deleted, .auto): return .autoBlockDeleted(block.id)
+        case (.deleted, .proposal): return .acceptedBlockDeleted(block.id)
+        case (.moved, .auto): return change.newStart.map { .autoBlockMoved(block.id, to: $0) }
+        case (.moved, .proposal), (.edited, _): return nil
         }
     }
 
