@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import ServiceLifecycle
 
@@ -7,11 +8,13 @@ struct CalendarRefreshService: Service {
     let host: CalendarHost
     let interval: Duration
     let clock: any Clock<Duration>
+    /// The wall clock the freshness of each source is measured against.
+    let now: @Sendable () -> Date
     let logger: Logger
 
     func run() async throws {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            await host.refresh()
+            await host.refresh(now: now())
             logger.debug("calendars refreshed")
             do {
                 try await cancelWhenGracefulShutdown { [clock, interval] in

@@ -71,9 +71,11 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
 
+        let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
+        let now = wallClock(environment: environment, testHooks: testHooks, logger: logger)
         let ghost: GhostHost
         do {
-            ghost = try GhostHost(database: database, zone: config.schedule.zone, now: Date())
+            ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now())
         } catch {
             logger.critical("cannot load the engine state", metadata: ["error": "\(error)"])
             printError(error.description)
@@ -102,8 +104,7 @@ public enum Daemon {
 
         let state = DaemonState(
             config: config, origin: origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
-            startedAt: Date(), now: { Date() }, logger: logger, calendars: calendars)
-        let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
+            startedAt: now(), now: now, logger: logger, calendars: calendars)
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
         let health = HealthIntake(database: database, ghost: ghost, output: output, logger: logger)
         let context = DaemonRouter.Context(
@@ -112,7 +113,7 @@ public enum Daemon {
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
-            testHookObserver: { event in notifier.status(event) })
+            testHookObserver: { event in notifier.status(event) }, now: now)
         let dispatcher = RPCDispatcher(router: DaemonRouter.make(context)) { method, error in
             logger.error("request failed inside the daemon", metadata: ["method": "\(method)", "error": "\(error)"])
         }
@@ -136,13 +137,13 @@ public enum Daemon {
         services.append(.init(service: ReloadSignalService(state: state, notifier: notifier, logger: logger)))
         services.append(.init(service: CycleService(
             runner: cycles, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
-            now: { Date() }, notifier: notifier, logger: logger)))
-        services.append(.init(service: EditWatchService(output: output, now: { Date() }, notifier: notifier, logger: logger)))
+            now: now, notifier: notifier, logger: logger)))
+        services.append(.init(service: EditWatchService(output: output, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: InboxService(
             inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),
-            intake: health, now: { Date() }, notifier: notifier, logger: logger)))
+            intake: health, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: CalendarRefreshService(
-            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), logger: logger)))
+            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(10)
         configuration.maximumCancellationDuration = .seconds(5)
@@ -173,6 +174,17 @@ public enum Daemon {
         }
         logger.info("vigord stopped")
         return exitCode.rawValue
+    }
+
+    /// The wall clock for everything the Ghost decides. With test hooks on, `VIGORD_CLOCK_OFFSET_HOURS`
+    /// shifts it (the demo lives "two days later" to show a missed block and its triage question).
+    private static func wallClock(environment: [String: String], testHooks: Bool, logger: Logger) -> @Sendable () -> Date {
+        guard testHooks, let text = environment["VIGORD_CLOCK_OFFSET_HOURS"], let hours = Double(text), hours.isFinite else {
+            return { Date() }
+        }
+        logger.warning("test hook: the clock runs \(hours) hours ahead")
+        let offset = hours * 3600
+        return { Date().addingTimeInterval(offset) }
     }
 
     private static func describe(_ error: any Error) -> String {
