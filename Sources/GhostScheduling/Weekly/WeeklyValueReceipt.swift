@@ -1,0 +1,123 @@
+import Foundation
+import GhostEngine
+
+/// The Sunday-evening summary of one local week (Monday to Sunday): what the Ghost planned and what
+/// became of it, the planning time it saved, the patterns it found and how trust moved.
+public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
+    /// Monday of the week.
+    public let weekStart: LocalDay
+    /// Blocks that were on the calendar (written by the Ghost or accepted).
+    public let scheduled: Int
+    public let completed: Int
+    public let missed: Int
+    /// Blocks the user deleted (or the Ghost removed).
+    public let removed: Int
+    /// Blocks moved (by the user or the Ghost).
+    public let moved: Int
+    /// Blocks the Ghost changed or removed on its own (morning rules).
+    public let transformed: Int
+    /// Workouts outside any block.
+    public let unplannedWorkouts: Int
+    /// Estimated minutes of planning the user did not spend (see `WeeklyRules`).
+    public let planningMinutesSaved: Int
+    /// Plain sentences: best window, slots learned as sacred.
+    public let patterns: [String]
+    /// Trust score now and its change since the previous receipt (nil for the first).
+    public let trustScore: Double
+    public let trustChange: Double?
+    public let trustPhase: TrustPhase
+    /// One mark per day, Monday first: `●` completed, `○` missed, `×` removed, `·` nothing planned.
+    public let dots: String
+    /// Consecutive strong weeks ending with this one (completed ≥ 2/3 of scheduled, at least one).
+    public let strongWeeks: Int
+
+    /// Creates a receipt; normally made by `WeeklyValueReceiptBuilder`.
+    public init(
+        weekStart: LocalDay, scheduled: Int, completed: Int, missed: Int, removed: Int, moved: Int, transformed: Int,
+        unplannedWorkouts: Int, planningMinutesSaved: Int, patterns: [String], trustScore: Double, trustChange: Double?,
+        trustPhase: TrustPhase, dots: String, strongWeeks: Int
+    ) {
+        self.weekStart = weekStart
+        self.scheduled = scheduled
+        self.completed = completed
+        self.missed = missed
+        self.removed = removed
+        self.moved = moved
+        self.transformed = transformed
+        self.unplannedWorkouts = unplannedWorkouts
+        self.planningMinutesSaved = planningMinutesSaved
+        self.patterns = patterns
+        self.trustScore = trustScore
+        self.trustChange = trustChange
+        self.trustPhase = trustPhase
+        self.dots = dots
+        self.strongWeeks = strongWeeks
+    }
+
+    /// The clean variant: no biometrics, no numbers beyond the sessions, e.g. "4 weeks strong  ●●·○●··".
+    public var clean: String {
+        let streak = strongWeeks >= 2 ? "\(strongWeeks) weeks strong" : (strongWeeks == 1 ? "a strong week" : "a week to build on")
+        return "\(streak)  \(dots)  \(completed) of \(scheduled) sessions done"
+    }
+
+    /// True when the week counts towards a streak.
+    public var isStrong: Bool {
+        scheduled > 0 && Double(completed) >= Double(scheduled) * 2 / 3
+    }
+}
+
+/// The estimates behind `planningMinutesSaved`, documented in Docs/engine.md.
+public struct WeeklyRules: Codable, Sendable, Equatable {
+    /// Minutes a person spends finding a training slot across their calendars.
+    public var minutesPerPlacedBlock = 10
+    /// Minutes a person spends rearranging a session after a conflict or a bad night.
+    public var minutesPerAdjustment = 5
+    public init() {}
+}
+
+/// Builds the weekly receipt from the Ghost's ledger and the week's decision receipts.
+public enum WeeklyValueReceiptBuilder {
+    /// `receipts` may span more than the week; only the week's count. `previous` is last week's receipt, if any.
+    public static func build(
+        week weekStart: LocalDay, ghost: Ghost, receipts: [DecisionReceipt], previous: WeeklyValueReceipt?,
+        rules: WeeklyRules = WeeklyRules(), patternRules: PatternRules = PatternRules()
+    ) throws(EngineError) -> WeeklyValueReceipt {
+        let days = (0..<7).map { weekStart.adding(days: $0) }
+        let from = try ghost.calendar.startOfDay(weekStart)
+        let to = try ghost.calendar.startOfDay(weekStart.adding(days: 7))
+        let ofWeek = ghost.blocks.filter { days.contains($0.day) && $0.status != .proposed && $0.status != .declined }
+        let weekReceipts = receipts.filter { $0.at >= from && $0.at < to }
+        let count = { (action: DecisionAction) in weekReceipts.filter { $0.action == action }.count }
+        let placed = ofWeek.filter { [.scheduled, .completed, .missed, .removed].contains($0.status) }
+        let transformed = count(.transformed) + count(.removed)
+        let moved = count(.moved)
+        let dots = String(days.map { day -> Character in
+            let blocks = ofWeek.filter { $0.day == day }
+            if blocks.contains(where: { $0.status == .completed }) { return "●" }
+            if blocks.contains(where: { $0.status == .missed }) { return "○" }
+            if blocks.contains(where: { $0.status == .removed }) { return "×" }
+            return "·"
+        })
+        let history = ghost.blocks.filter { [.completed, .missed].contains($0.status) }
+            .map { SessionOutcome(slot: $0.slot, completed: $0.status == .completed) }
+        var patterns: [String] = []
+        if let best = OptimalWindows.rank(history, rules: patternRules).first, best.sessions >= 3 {
+            patterns.append("You finish \(best.completed) of \(best.sessions) sessions at \(best.slot.label(minute: 0)): your best window.")
+        }
+        if !ghost.triage.sacredSlots.isEmpty {
+            patterns.append("Never again: \(ghost.triage.sacredSlots.map { $0.label(minute: 0) }.joined(separator: ", ")) (learned from you).")
+        }
+        let completed = ofWeek.filter { $0.status == .completed }.count
+        let scheduledCount = placed.count
+        let strong = scheduledCount > 0 && Double(completed) >= Double(scheduledCount) * 2 / 3
+        return WeeklyValueReceipt(
+            weekStart: weekStart, scheduled: scheduledCount, completed: completed,
+            missed: ofWeek.filter { $0.status == .missed }.count, removed: ofWeek.filter { $0.status == .removed }.count,
+            moved: moved, transformed: transformed,
+            unplannedWorkouts: ghost.unplannedWorkoutDays.filter { days.contains($0) }.count,
+            planningMinutesSaved: placed.count * rules.minutesPerPlacedBlock + (moved + transformed) * rules.minutesPerAdjustment,
+            patterns: patterns, trustScore: ghost.trust.score, trustChange: previous.map { ghost.trust.score - $0.trustScore },
+            trustPhase: ghost.trust.phase, dots: dots,
+            strongWeeks: strong ? (previous.map { $0.weekStart == weekStart.adding(days: -7) ? $0.strongWeeks : 0 } ?? 0) + 1 : 0)
+    }
+}

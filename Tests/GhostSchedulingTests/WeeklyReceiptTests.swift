@@ -1,0 +1,96 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+import Testing
+
+struct WeeklyReceiptTests {
+    /// An Auto-Scheduler ghost in Berlin with blocks at 07:00 on the given days of the week of Monday 2026-03-02.
+    private func ghost(blocksOn days: [Int]) throws -> (Ghost, [BlockID]) {
+        var ghost = Ghost(startingAt: try Week.at(0, 0), timeZone: Week.berlin.timeZone)
+        _ = try ghost.handle(.manualPhaseChange(to: .autoScheduler), now: try Week.at(0, 0, 1))
+        var ids: [BlockID] = []
+        for day in days {
+            let effects = try ghost.handle(
+                .placementRequested(BlockCandidate(start: try Week.at(day, 7), durationMinutes: 45, confidence: 1), alternatives: []),
+                now: try Week.at(0, 1))
+            for case .writeBlock(let block) in effects { ids.append(block.id) }
+        }
+        return (ghost, ids)
+    }
+
+    @Test func theWeekCountsWhatBecameOfEachBlockAndDrawsADotPerDay() throws {
+        var (ghost, ids) = try ghost(blocksOn: [0, 2, 4])
+        _ = try ghost.handle(.workoutDetected(at: try Week.at(0, 7, 10), confidence: 1), now: try Week.at(0, 9))
+        _ = try ghost.handle(.autoBlockDeleted(ids[1]), now: try Week.at(1, 9))
+        _ = try ghost.handle(.workoutDetected(at: try Week.at(4, 7, 10), confidence: 1), now: try Week.at(4, 9))
+        let receipt = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: ghost, receipts: [], previous: nil)
+        #expect(receipt.scheduled == 3 && receipt.completed == 2 && receipt.removed == 1)
+        #expect(receipt.dots == "●·×·●··")
+        #expect(receipt.planningMinutesSaved == 30)
+        #expect(receipt.trustChange == nil)
+        #expect(receipt.isStrong && receipt.strongWeeks == 1)
+    }
+
+    @Test func strongWeeksInARowMakeAStreakAndTheCleanLineHasNoBiometrics() throws {
+        let (ghost, _) = try ghost(blocksOn: [])
+        let lastWeek = try WeeklyValueReceiptBuilder.build(week: Week.monday.adding(days: -7), ghost: ghost, receipts: [], previous: nil)
+        #expect(lastWeek.strongWeeks == 0)
+        var (busyGhost, _) = try self.ghost(blocksOn: [1])
+        _ = try busyGhost.handle(.workoutDetected(at: try Week.at(1, 7, 5), confidence: 1), now: try Week.at(1, 9))
+        let strongPrevious = WeeklyValueReceipt(
+            weekStart: Week.monday.adding(days: -7), scheduled: 3, completed: 3, missed: 0, removed: 0, moved: 0, transformed: 0,
+            unplannedWorkouts: 0, planningMinutesSaved: 30, patterns: [], trustScore: 0.2, trustChange: nil, trustPhase: .autoScheduler,
+            dots: "●·●·●··", strongWeeks: 3)
+        let receipt = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: busyGhost, receipts: [], previous: strongPrevious)
+        #expect(receipt.strongWeeks == 4)
+        #expect(receipt.clean == "4 weeks strong  ·●·····  1 of 1 sessions done")
+        #expect(receipt.trustChange.map { abs($0 - (busyGhost.trust.score - 0.2)) < 1e-9 } == true)
+    }
+}
+
+struct AbsolutionTests {
+    private func night(_ day: Int, minutes: Double) throws -> HealthObservation {
+        let start = try Week.at(day - 1, 23, 30)
+        return HealthObservation(kind: .sleep, source: "Watch", start: start, end: start.addingTimeInterval(minutes * 60), value: minutes, detail: "core")
+    }
+
+    private func meetings(_ day: Int, from: Int, hours: Int) throws -> [BusyInterval] {
+        try (0..<hours).map { try Week.busy(day, (from + $0, 0), (from + $0, 55)) }
+    }
+
+    @Test func shortNightsBecomeASleepDebtWithItsNumbers() throws {
+        let observations = try (1...14).map { try night($0, minutes: 370) }
+        let narrative = try #require(try AbsolutionReader.read(
+            lastDay: Week.monday.adding(days: 14), days: 14, calendar: Week.berlin, busy: [], observations: observations))
+        let debt = try #require(narrative.findings.first { $0.pattern == "sleepDebt" })
+        #expect(debt.numbers["averageMinutes"] == 370)
+        #expect(debt.numbers["nights"] == 14)
+        #expect(narrative.text.contains("50 minutes short of seven hours"))
+    }
+
+    @Test func packedWeekdaysAndWeekendOnlyWorkoutsAreFound() throws {
+        var busy: [BusyInterval] = []
+        for day in [0, 1, 2, 7, 8] { busy += try meetings(day, from: 9, hours: 4) }
+        let workouts = try [5, 6, 12, 13].map { day in
+            HealthObservation(kind: .workout, source: "Watch", start: try Week.at(day, 10), end: try Week.at(day, 11), value: 60)
+        }
+        let observations = try (1...14).map { try night($0, minutes: 450) } + workouts
+        let narrative = try #require(try AbsolutionReader.read(
+            lastDay: Week.monday.adding(days: 13), days: 14, calendar: Week.berlin, busy: busy, observations: observations))
+        #expect(narrative.findings.map(\.pattern) == ["backToBackMeetings", "weekendOnly"])
+        #expect(narrative.findings.first?.numbers["days"] == 5)
+    }
+
+    @Test func withoutAWeekOfDataThereIsNoNarrative() throws {
+        let observations = try (1...5).map { try night($0, minutes: 300) }
+        #expect(try AbsolutionReader.read(
+            lastDay: Week.monday.adding(days: 6), days: 30, calendar: Week.berlin, busy: [], observations: observations) == nil)
+    }
+
+    @Test func healthyDataWithNothingStandingOutSaysSo() throws {
+        let observations = try (1...10).map { try night($0, minutes: 460) }
+        let narrative = try #require(try AbsolutionReader.read(
+            lastDay: Week.monday.adding(days: 10), days: 10, calendar: Week.berlin, busy: [], observations: observations))
+        #expect(narrative.findings.map(\.pattern) == ["noPattern"])
+    }
+}
