@@ -75,7 +75,8 @@ extension AppDatabase {
                 emergencies: try Emergency.order(Column("startedAt")).fetchAll(db),
                 travel: try TravelRange.order(Column("firstDay")).fetchAll(db),
                 healthSamples: try HealthSample.order(Column("start"), Column("id")).fetchAll(db),
-                healthImports: try HealthImportRun.order(Column("id")).fetchAll(db))
+                healthImports: try HealthImportRun.order(Column("id")).fetchAll(db),
+                weeklyReceipts: try WeeklyReceiptRecord.order(Column("weekStart")).fetchAll(db))
         }
     }
 
@@ -83,7 +84,7 @@ extension AppDatabase {
     /// a new user's engine state, in the same transaction. The schema stays.
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
-            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport"] {
+            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport", "weeklyReceipt"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])
@@ -102,6 +103,7 @@ public struct ExportedData: Sendable {
     public var travel: [TravelRange]
     public var healthSamples: [HealthSample]
     public var healthImports: [HealthImportRun]
+    public var weeklyReceipts: [WeeklyReceiptRecord]
 }
 
 extension AppDatabase {

@@ -83,6 +83,14 @@ enum StoreMigrations {
                 table.column("summary", .blob).notNull()
             }
         }
+        migrator.registerMigration("v7-weekly-receipts") { db in
+            // The Sunday-evening value receipt, one per local week (keyed by its Monday).
+            try db.create(table: "weeklyReceipt") { table in
+                table.primaryKey("weekStart", .text)
+                table.column("builtAt", .datetime).notNull()
+                table.column("body", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -3,15 +3,15 @@ import VigorRPC
 
 struct CycleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cycle", abstract: "Run today's morning or evening cycle now (nothing happens if it already ran today).")
+        commandName: "cycle", abstract: "Run today's morning, evening or weekly cycle now (nothing happens if it already ran today).")
 
-    @Argument(help: "morning or evening")
+    @Argument(help: "morning, evening or weekly")
     var kind: String
 
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
-        guard ["morning", "evening"].contains(kind) else { throw ValidationError("the cycle is morning or evening, not '\(kind)'") }
+        guard ["morning", "evening", "weekly"].contains(kind) else { throw ValidationError("the cycle is morning, evening or weekly, not '\(kind)'") }
     }
 
     func run() throws {

@@ -37,14 +37,23 @@ private func instant(_ text: String) throws -> Date {
 }
 
 @Test func onTheFallBackDayEveningIsDueAtNineLocal() throws {
-    // 2026-10-25 has 25 hours; 21:00 CET is 20:00Z.
+    // 2026-10-25 has 25 hours; 21:00 CET is 20:00Z. It is a Sunday, so the weekly cycle follows the evening.
     let morning = CycleKey(kind: .morning, day: LocalDay(year: 2026, month: 10, day: 25))
     #expect(try planner.due(at: try instant("2026-10-25T19:59:00Z"), ran: [morning]) == [])
-    #expect(try planner.due(at: try instant("2026-10-25T20:00:00Z"), ran: [morning]) == [.evening])
+    #expect(try planner.due(at: try instant("2026-10-25T20:00:00Z"), ran: [morning]) == [.evening, .weekly])
 }
 
 @Test func cycleTimeInsideTheGapRunsAfterTheGap() throws {
     let early = CyclePlanner(zone: berlin, morning: LocalTime(hour: 2, minute: 30), evening: LocalTime(hour: 21, minute: 0))
     #expect(try early.due(at: try instant("2026-03-29T00:59:00Z"), ran: []) == [])
     #expect(try early.due(at: try instant("2026-03-29T01:30:00Z"), ran: []) == [.morning])
+}
+
+@Test func theWeeklyCycleIsDueOnlyOnSundayRightAfterTheEvening() throws {
+    // Sunday 2026-11-29 21:30 Berlin, nothing ran yet.
+    #expect(try planner.due(at: try instant("2026-11-29T20:30:00Z"), ran: []) == [.morning, .evening, .weekly])
+    // Saturday evening: no weekly cycle.
+    #expect(try planner.due(at: try instant("2026-11-28T20:30:00Z"), ran: []) == [.morning, .evening])
+    // Sunday afternoon: not yet.
+    #expect(try planner.due(at: try instant("2026-11-29T15:00:00Z"), ran: []) == [.morning])
 }

@@ -1,7 +1,8 @@
 import Foundation
 import GhostEngine
+import GhostScheduling
 
-/// Decides which cycles are due: pure, so DST days, catch-up and idempotency are tested without
+/// Decides which cycles are due (the weekly one only on Sundays, right after the evening): pure, so DST days, catch-up and idempotency are tested without
 /// waiting. A cycle is due when today's local time has reached its time and it has not run today;
 /// a cycle missed on an earlier day is not run late (its moment has passed).
 public struct CyclePlanner: Sendable {
@@ -10,7 +11,7 @@ public struct CyclePlanner: Sendable {
 
     public init(zone: TimeZone, morning: LocalTime, evening: LocalTime) {
         calendar = LocalCalendar(timeZone: zone)
-        times = [.morning: morning, .evening: evening]
+        times = [.morning: morning, .evening: evening, .weekly: evening]
     }
 
     /// The cycles to run now, in the order of their times.
@@ -19,9 +20,11 @@ public struct CyclePlanner: Sendable {
         var due: [CycleKind] = []
         for kind in CycleKind.allCases {
             guard let time = times[kind], !ran.contains(CycleKey(kind: kind, day: today)) else { continue }
+            if kind == .weekly, today.weekday != 1 { continue }
             if now >= (try scheduled(time, on: today)) { due.append(kind) }
         }
-        return due.sorted { (times[$0]?.minutesSinceMidnight ?? 0) < (times[$1]?.minutesSinceMidnight ?? 0) }
+        let order = { (kind: CycleKind) in (self.times[kind]?.minutesSinceMidnight ?? 0, CycleKind.allCases.firstIndex(of: kind) ?? 0) }
+        return due.sorted { order($0) < order($1) }
     }
 
     /// When `time` falls on `day`: a time in a spring-forward gap moves to just after the gap.

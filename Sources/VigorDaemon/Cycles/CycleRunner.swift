@@ -37,6 +37,7 @@ public actor CycleRunner {
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, training: training)
         case .evening: await eveningEvents(today: today, calendar: calendar, now: now, training: training)
+        case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now)
         }
         let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: summary)
         _ = try await ghost.perform(events, at: now, cycle: mark)
@@ -144,6 +145,27 @@ public actor CycleRunner {
             summary += "; could not plan: \(error)"
         }
         return (events, summary)
+    }
+
+    /// Builds and saves the value receipt of the Monday–Sunday week containing `today` (on Sunday
+    /// evening, the week that ends). No engine events: the receipt only reads the Ghost.
+    private func weeklyEvents(today: LocalDay, calendar: LocalCalendar, now: Date) async throws -> ([GhostEvent], String) {
+        let monday = today.adding(days: -((today.weekday + 5) % 7))
+        let stored = try database.receipts(from: try calendar.startOfDay(monday), to: try calendar.startOfDay(monday.adding(days: 7)))
+        let decoder = JSONDecoder()
+        let receipts = stored.compactMap { record -> DecisionReceipt? in
+            do {
+                return try decoder.decode(DecisionReceipt.self, from: record.body)
+            } catch {
+                logger.warning("a receipt the weekly summary could not read", metadata: ["receipt": "\(record.id)", "error": "\(error)"])
+                return nil
+            }
+        }
+        let previous = try database.weeklyReceipt(onOrBefore: monday.adding(days: -7).description)
+            .map { try decoder.decode(WeeklyValueReceipt.self, from: $0.body) }
+        let receipt = try WeeklyValueReceiptBuilder.build(week: monday, ghost: await ghost.current, receipts: receipts, previous: previous)
+        try database.saveWeeklyReceipt(WeeklyReceiptRecord(weekStart: monday.description, builtAt: now, body: try GhostHost.encode(receipt)))
+        return ([], "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")
     }
 
     /// The slot finder's settings from `[training]`.

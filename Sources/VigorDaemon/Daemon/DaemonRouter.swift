@@ -129,7 +129,7 @@ public enum DaemonRouter {
         }
         router.register(CycleRunMethod.self) { params in
             guard let kind = CycleKind(rawValue: params.kind) else {
-                throw RPCErrorObject(.invalidParams, "Invalid params: field 'kind' must be morning or evening")
+                throw RPCErrorObject(.invalidParams, "Invalid params: field 'kind' must be morning, evening or weekly")
             }
             let config = await context.state.config
             do {
@@ -181,6 +181,7 @@ public enum DaemonRouter {
         }
         registerWorkouts(&router, context)
         registerHealth(&router, context)
+        registerWeekly(&router, context)
         router.register(SacredListMethod.self) { _ in
             SacredView.list(await context.ghost.current)
         }

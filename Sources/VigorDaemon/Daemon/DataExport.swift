@@ -46,6 +46,7 @@ enum DataExport {
             if let error = run.error { entry["error"] = .string(error) }
             return .object(entry)
         })
+        document["weeklyReceipts"] = .array(try data.weeklyReceipts.map { try JSONParser.parse($0.body) })
         if let state = data.ghostState { document["ghost"] = try JSONParser.parse(state) }
         return .object(document)
     }

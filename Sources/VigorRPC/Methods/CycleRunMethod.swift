@@ -2,15 +2,15 @@
 /// systemd timers call; harmless to repeat).
 public enum CycleRunMethod: RPCMethod {
     public struct Params: Codable, Sendable, Equatable {
-        /// `morning` or `evening`.
+        /// `morning`, `evening` or `weekly`.
         public var kind: String
         public init(kind: String) { self.kind = kind }
     }
     public typealias Result = CycleOutcome
     public static let name = "cycle.run"
-    public static let summary = "Runs today's morning or evening cycle unless it already ran today; idempotent per local date."
+    public static let summary = "Runs today's morning, evening or weekly cycle unless it already ran today; idempotent per local date."
     public static let params = [
-        OpenRPCParam(name: "kind", required: true, description: "morning or evening.", schema: Schema.oneOf(["morning", "evening"]))
+        OpenRPCParam(name: "kind", required: true, description: "morning, evening or weekly.", schema: Schema.oneOf(["morning", "evening", "weekly"]))
     ]
     public static let resultSchema = CycleOutcome.schema
     public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed]
@@ -33,6 +33,6 @@ public struct CycleOutcome: Codable, Sendable, Equatable {
     }
 
     static let schema = Schema.object(
-        ["kind": Schema.oneOf(["morning", "evening"]), "localDate": Schema.string, "ran": Schema.boolean, "summary": Schema.string],
+        ["kind": Schema.oneOf(["morning", "evening", "weekly"]), "localDate": Schema.string, "ran": Schema.boolean, "summary": Schema.string],
         required: ["kind", "localDate", "ran", "summary"])
 }

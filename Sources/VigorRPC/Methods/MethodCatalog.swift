@@ -20,6 +20,8 @@ public enum MethodCatalog {
         WorkoutUndoMethod.self,
         HealthImportMethod.self,
         HealthImportsMethod.self,
+        WeeklyReceiptMethod.self,
+        AbsolutionMethod.self,
         SacredListMethod.self,
         SacredClearMethod.self,
         TravelSetMethod.self,

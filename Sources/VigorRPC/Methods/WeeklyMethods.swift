@@ -1,0 +1,138 @@
+/// `weekly.receipt`: the newest weekly value receipt (built on Sunday evening, or by `cycle.run weekly`).
+public enum WeeklyReceiptMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        public init() {}
+    }
+    public struct Result: Codable, Sendable, Equatable {
+        /// Null before the first weekly cycle.
+        public var receipt: WeeklyReceiptView?
+        public init(receipt: WeeklyReceiptView?) { self.receipt = receipt }
+    }
+    public static let name = "weekly.receipt"
+    public static let summary = "The newest weekly value receipt: sessions, week dots, streak, planning minutes saved, patterns, trust change."
+    public static let params: [OpenRPCParam] = []
+    public static let resultSchema = Schema.object(["receipt": Schema.nullable(WeeklyReceiptView.schema)], required: ["receipt"])
+    public static let errors: [RPCErrorCode] = [.storageFailed]
+}
+
+/// One week's value receipt.
+public struct WeeklyReceiptView: Codable, Sendable, Equatable {
+    /// Monday of the week, `YYYY-MM-DD`.
+    public var weekStart: String
+    public var scheduled: Int
+    public var completed: Int
+    public var missed: Int
+    public var removed: Int
+    public var moved: Int
+    public var transformed: Int
+    public var unplannedWorkouts: Int
+    public var planningMinutesSaved: Int
+    public var patterns: [String]
+    public var trustScore: Double
+    /// Change since the previous receipt; null for the first.
+    public var trustChange: Double?
+    public var trustPhase: String
+    /// Monday first: `●` completed, `○` missed, `×` removed, `·` nothing planned.
+    public var dots: String
+    public var strongWeeks: Int
+    /// The clean line, without biometrics: "4 weeks strong  ●●·○●··  4 of 5 sessions done".
+    public var clean: String
+
+    public init(
+        weekStart: String, scheduled: Int, completed: Int, missed: Int, removed: Int, moved: Int, transformed: Int,
+        unplannedWorkouts: Int, planningMinutesSaved: Int, patterns: [String], trustScore: Double, trustChange: Double?,
+        trustPhase: String, dots: String, strongWeeks: Int, clean: String
+    ) {
+        self.weekStart = weekStart
+        self.scheduled = scheduled
+        self.completed = completed
+        self.missed = missed
+        self.removed = removed
+        self.moved = moved
+        self.transformed = transformed
+        self.unplannedWorkouts = unplannedWorkouts
+        self.planningMinutesSaved = planningMinutesSaved
+        self.patterns = patterns
+        self.trustScore = trustScore
+        self.trustChange = trustChange
+        self.trustPhase = trustPhase
+        self.dots = dots
+        self.strongWeeks = strongWeeks
+        self.clean = clean
+    }
+
+    static let schema = Schema.object(
+        [
+            "weekStart": Schema.string, "scheduled": Schema.integer, "completed": Schema.integer, "missed": Schema.integer,
+            "removed": Schema.integer, "moved": Schema.integer, "transformed": Schema.integer, "unplannedWorkouts": Schema.integer,
+            "planningMinutesSaved": Schema.integer, "patterns": Schema.array(of: Schema.string), "trustScore": Schema.number,
+            "trustChange": Schema.nullable(Schema.number), "trustPhase": Schema.string, "dots": Schema.string,
+            "strongWeeks": Schema.integer, "clean": Schema.string,
+        ],
+        required: [
+            "weekStart", "scheduled", "completed", "missed", "removed", "moved", "transformed", "unplannedWorkouts",
+            "planningMinutesSaved", "patterns", "trustScore", "trustPhase", "dots", "strongWeeks", "clean",
+        ])
+}
+
+/// `absolution.read`: what held you back before the Ghost, from the last `days` (7–90) of calendars and health data.
+public enum AbsolutionMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        /// Days to look back, 7–90; default 90.
+        public var days: Int?
+        public init(days: Int? = nil) { self.days = days }
+    }
+    public struct Result: Codable, Sendable, Equatable {
+        /// Null when fewer than 7 days have health data; `reason` says so.
+        public var absolution: AbsolutionView?
+        public var reason: String?
+        public init(absolution: AbsolutionView?, reason: String?) {
+            self.absolution = absolution
+            self.reason = reason
+        }
+    }
+    public static let name = "absolution.read"
+    public static let summary = "What held you back before the Ghost (back-to-back meetings, sleep debt, weekend only, evening collapse), with the numbers."
+    public static let params = [
+        OpenRPCParam(name: "days", required: false, description: "Days to look back, 7-90; default 90.", schema: Schema.integer)
+    ]
+    public static let resultSchema = Schema.object(
+        ["absolution": Schema.nullable(AbsolutionView.schema), "reason": Schema.nullable(Schema.string)], required: [])
+    public static let errors: [RPCErrorCode] = [.storageFailed]
+}
+
+/// The absolution narrative.
+public struct AbsolutionView: Codable, Sendable, Equatable {
+    /// One pattern found with the numbers behind it.
+    public struct Finding: Codable, Sendable, Equatable {
+        public var pattern: String
+        public var sentence: String
+        public var numbers: [String: Double]
+        public init(pattern: String, sentence: String, numbers: [String: Double]) {
+            self.pattern = pattern
+            self.sentence = sentence
+            self.numbers = numbers
+        }
+    }
+
+    public var firstDay: String
+    public var lastDay: String
+    public var findings: [Finding]
+    public var text: String
+
+    public init(firstDay: String, lastDay: String, findings: [Finding], text: String) {
+        self.firstDay = firstDay
+        self.lastDay = lastDay
+        self.findings = findings
+        self.text = text
+    }
+
+    static let schema = Schema.object(
+        [
+            "firstDay": Schema.string, "lastDay": Schema.string, "text": Schema.string,
+            "findings": Schema.array(of: Schema.object(
+                ["pattern": Schema.string, "sentence": Schema.string, "numbers": ["type": "object", "additionalProperties": Schema.number]],
+                required: ["pattern", "sentence", "numbers"])),
+        ],
+        required: ["firstDay", "lastDay", "findings", "text"])
+}

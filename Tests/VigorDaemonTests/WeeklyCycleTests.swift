@@ -1,0 +1,64 @@
+import Foundation
+import GhostEngine
+import Store
+import Testing
+import VigorRPC
+
+@testable import VigorDaemon
+
+/// The weekly cycle and the two methods that read what it and the health history say.
+struct WeeklyCycleTests {
+    private let berlin = TimeZone(identifier: "Europe/Berlin")!
+    /// Sunday 2026-11-29 21:30 Berlin.
+    private let sunday = Date(timeIntervalSince1970: 1_795_984_200)
+
+    private func context(now: Date) throws -> DaemonRouter.Context {
+        var config = DaemonConfig()
+        config.schedule.timezone = "Europe/Berlin"
+        return try makeTestContext(config: config, now: now)
+    }
+
+    private func call<M: RPCMethod>(_ method: M.Type, _ params: String, _ context: DaemonRouter.Context) async throws -> M.Result {
+        let frame = #"{"jsonrpc":"2.0","method":"\#(M.name)","params":\#(params),"id":1}"#
+        let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(to: Data(frame.utf8)))
+        let response = try JSONDecoder().decode(RPCResponse.self, from: reply)
+        return try RPCCoding.decode(M.Result.self, from: try #require(response.result, "\(String(describing: response.error))"))
+    }
+
+    @Test func theWeeklyCycleSavesTheWeeksReceiptOnceAndWeeklyReceiptReadsIt() async throws {
+        let context = try context(now: sunday)
+        #expect(try await call(WeeklyReceiptMethod.self, "{}", context).receipt == nil)
+        _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: sunday.addingTimeInterval(-6 * 86_400))
+        let tuesdayMorning = sunday.addingTimeInterval(-5 * 86_400 - 14.5 * 3600)  // Tuesday 07:00 Berlin
+        _ = try await context.ghost.perform(
+            .placementRequested(BlockCandidate(start: tuesdayMorning, durationMinutes: 45, confidence: 1), alternatives: []),
+            at: tuesdayMorning.addingTimeInterval(-12 * 3600))
+        _ = try await context.ghost.perform(.workoutDetected(at: tuesdayMorning.addingTimeInterval(600), confidence: 1), at: tuesdayMorning.addingTimeInterval(3600))
+        let outcome = try await context.cycles.run(.weekly, now: sunday, zone: berlin)
+        #expect(outcome.ran && outcome.summary.hasPrefix("week of 2026-11-23: a strong week  ·●·····  1 of 1 sessions done"), "\(outcome.summary)")
+        #expect(try await !context.cycles.run(.weekly, now: sunday.addingTimeInterval(600), zone: berlin).ran)
+        let receipt = try #require(try await call(WeeklyReceiptMethod.self, "{}", context).receipt)
+        #expect(receipt.weekStart == "2026-11-23" && receipt.completed == 1 && receipt.planningMinutesSaved == 10)
+    }
+
+    @Test func absolutionNeedsAWeekOfHealthDataAndThenTellsTheSleepDebt() async throws {
+        let context = try context(now: sunday)
+        let early = try await call(AbsolutionMethod.self, #"{"days":14}"#, context)
+        #expect(early.absolution == nil && early.reason?.contains("fewer than 7") == true)
+        let nights = (1...14).map { back -> HealthSample in
+            let end = sunday.addingTimeInterval(-Double(back) * 86_400 - 14.5 * 3600)  // 07:00 Berlin
+            return HealthSample(kind: "sleep", source: "Watch", start: end.addingTimeInterval(-360 * 60), end: end, value: 360, detail: "core")
+        }
+        _ = try context.database.insertHealthSamples(nights)
+        let result = try await call(AbsolutionMethod.self, #"{"days":14}"#, context)
+        let absolution = try #require(result.absolution)
+        #expect(absolution.findings.map(\.pattern).contains("sleepDebt"))
+        #expect(absolution.text.contains("60 minutes short of seven hours"))
+    }
+
+    @Test func absolutionDaysOutsideSevenToNinetyAreInvalid() async throws {
+        let frame = #"{"jsonrpc":"2.0","method":"absolution.read","params":{"days":3},"id":1}"#
+        let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(try context(now: sunday))).reply(to: Data(frame.utf8)))
+        #expect(try JSONDecoder().decode(RPCResponse.self, from: reply).error?.code == -32602)
+    }
+}
