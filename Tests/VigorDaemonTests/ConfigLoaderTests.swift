@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GhostEngine
 
 @testable import VigorDaemon
 
@@ -156,4 +157,44 @@ private func failure(_ text: String) -> ConfigError? {
     #expect(TimeWindow(parsing: "09:00-09:00") == nil)
     #expect(TimeWindow(parsing: "7:00-9:00") == nil)
     #expect(TimeWindow(parsing: "07:00") == nil)
+}
+
+@Test func engineRulesInSnakeCaseOverrideOnlyWhatTheyName() throws {
+    let config = try parse("[engine.breaker]\nconsecutive_deletions = 4\n\n[engine.trust]\nworkoutCompleted = 0.03\n")
+    #expect(config.engineRules.breaker.consecutiveDeletions == 4)
+    #expect(config.engineRules.trust.workoutCompleted == 0.03)
+    #expect(config.engineRules.triage == EngineRules.standard.triage)
+}
+
+@Test func anUnknownEngineRuleIsNamedWithItsLineAndASuggestion() {
+    #expect {
+        _ = try parse("[schedule]\ntimezone = \"Europe/Berlin\"\n\n[engine.breaker]\nconsecutive_deletion = 4\n")
+    } throws: { error in
+        let message = "\(error)"
+        return message.contains("config.toml:5:") && message.contains("engine.breaker.consecutive_deletion")
+            && message.contains("did you mean 'consecutiveDeletions'")
+    }
+}
+
+@Test func anEngineRuleThatCannotWorkIsRefused() {
+    #expect {
+        _ = try parse("[engine.retention]\nblock_ledger_days = 0\n")
+    } throws: { error in "\(error)".contains("engine") }
+}
+
+@Test func anEngineRuleWithTheWrongTypeIsRefused() {
+    #expect {
+        _ = try parse("[engine.breaker]\nconsecutive_deletions = \"three\"\n")
+    } throws: { error in "\(error)".contains("must be a number") }
+}
+
+@Test func theDaemonPutsTheConfiguredRulesInForceAndSavesThem() async throws {
+    var config = DaemonConfig()
+    config.engineRules.breaker.consecutiveDeletions = 5
+    let context = try makeTestContext(config: config, now: Date(timeIntervalSince1970: 1_795_341_600))
+    #expect(try await context.ghost.adopt(rules: config.engineRules, at: Date(timeIntervalSince1970: 1_795_341_600)))
+    #expect(await context.ghost.current.rules.breaker.consecutiveDeletions == 5)
+    let saved = try JSONDecoder().decode(Ghost.self, from: try #require(try context.database.ghostState()))
+    #expect(saved.rules.breaker.consecutiveDeletions == 5)
+    #expect(try await !context.ghost.adopt(rules: config.engineRules, at: Date(timeIntervalSince1970: 1_795_341_700)))
 }

@@ -68,7 +68,7 @@ struct ConfigReader {
     func read(_ root: [String: ConfigTree]) throws(ConfigError) -> DaemonConfig {
         var config = DaemonConfig()
         let top = Place(table: [], arrayIndex: nil)
-        try checkKeys(root, allowed: ["daemon", "schedule", "calendar", "training", "health"], at: top)
+        try checkKeys(root, allowed: ["daemon", "schedule", "calendar", "training", "health", "engine"], at: top)
         if let daemon = try table(root, "daemon", at: top) {
             try readDaemon(daemon, into: &config.daemon)
         }
@@ -80,6 +80,9 @@ struct ConfigReader {
         }
         if let training = try table(root, "training", at: top) {
             try readTraining(training, into: &config.training)
+        }
+        if let engine = try table(root, "engine", at: top) {
+            config.engineRules = try EngineRulesReader(loader: self).read(engine)
         }
         if let health = try table(root, "health", at: top) {
             let place = Place(table: ["health"])

@@ -1,4 +1,5 @@
 import Foundation
+import GhostEngine
 
 /// The daemon's configuration, after validation: every value here is usable as it stands.
 /// Keys and defaults are documented in Docs/configuration.md.
@@ -8,6 +9,8 @@ public struct DaemonConfig: Sendable, Equatable {
     public var calendar = CalendarSection()
     public var training = TrainingSection()
     public var health = HealthSection()
+    /// `[engine]`: overrides of the Ghost's rules (Docs/engine.md); the documented defaults otherwise.
+    public var engineRules = EngineRules.standard
 
     public init() {}
 

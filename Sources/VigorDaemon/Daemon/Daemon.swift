@@ -76,9 +76,12 @@ public enum Daemon {
         let ghost: GhostHost
         do {
             ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now())
+            if try await ghost.adopt(rules: config.engineRules, at: now()) {
+                logger.notice("the engine rules from [engine] are in force", metadata: ["config": "\(configPath)"])
+            }
         } catch {
             logger.critical("cannot load the engine state", metadata: ["error": "\(error)"])
-            printError(error.description)
+            printError("\(error)")
             return DaemonExitCode.storage.rawValue
         }
 
@@ -134,7 +137,7 @@ public enum Daemon {
             services.append(.init(service: WatchdogService(watchdogInterval: interval, notifier: notifier, eventLoop: group.next(), logger: logger)))
         }
         services.append(.init(service: server))
-        services.append(.init(service: ReloadSignalService(state: state, notifier: notifier, logger: logger)))
+        services.append(.init(service: ReloadSignalService(state: state, ghost: ghost, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: CycleService(
             runner: cycles, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
             now: now, notifier: notifier, logger: logger)))

@@ -1,5 +1,6 @@
 import Calendar
 import Foundation
+import Logging
 import GhostEngine
 import Store
 import VigorRPC
@@ -91,6 +92,9 @@ public enum DaemonRouter {
         }
         router.register(ReloadMethod.self) { _ in
             let outcome = await context.state.reload()
+            if outcome.ok {
+                await EngineRulesAdoption.adopt(await context.state.config.engineRules, ghost: context.ghost, at: context.now(), logger: Logger(label: "vigord"))
+            }
             context.reloadObserver(outcome)
             guard outcome.ok else {
                 throw RPCErrorObject(

@@ -101,6 +101,17 @@ public actor GhostHost {
         return emergency
     }
 
+    /// Puts the configured rules (`[engine]`) in force: saved first, then used. Returns true when they changed.
+    @discardableResult
+    public func adopt(rules: EngineRules, at now: Date) throws -> Bool {
+        guard ghost.rules != rules else { return false }
+        var draft = ghost
+        draft.rules = rules
+        try database.recordDecision(state: try Self.encode(draft), receipts: [], at: now)
+        ghost = draft
+        return true
+    }
+
     /// Runs one event through the engine and saves the outcome; on any error nothing changes.
     public func perform(_ event: GhostEvent, at now: Date) throws -> [GhostEffect] {
         var draft = ghost
