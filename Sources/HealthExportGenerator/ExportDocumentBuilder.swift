@@ -186,6 +186,17 @@ struct ExportDocumentBuilder {
         expect("steps", source, start, end, Double(steps))
     }
 
+    /// One self-closing record of a kind the importer ignores, with a fixed-point value.
+    private mutating func ignoredDecimal(
+        _ type: StaticString, _ source: ExportSource, _ unit: StaticString, _ span: (start: Int, end: Int, offset: Int),
+        _ value: Int, decimals: Int
+    ) {
+        recordStart(type: type, source: source, unit: unit, start: span.start, end: span.end, offset: span.offset)
+        writer.fixed(value, decimals: decimals)
+        writer.text("\"/>\n")
+        ignored += 1
+    }
+
     private mutating func writeIgnoredQuantities(midnight: Int, offset: Int) {
         var cursor = midnight + random.int(0...600)
         while cursor < midnight + 86_400 - 900 {
@@ -201,24 +212,13 @@ struct ExportDocumentBuilder {
             }
             ignored += 1
             let energyEnd = cursor + random.int(30...300)
-            recordStart(type: "HKQuantityTypeIdentifierActiveEnergyBurned", source: .watch, unit: "kcal",
-                        start: cursor, end: energyEnd, offset: offset)
-            writer.fixed(random.int(10...40_000), decimals: 3)
-            writer.text("\"/>\n")
-            ignored += 1
+            let span = (start: cursor, end: energyEnd, offset: offset)
+            ignoredDecimal("HKQuantityTypeIdentifierActiveEnergyBurned", .watch, "kcal", span, random.int(10...40_000), decimals: 3)
             if random.chance(50) {
-                recordStart(type: "HKQuantityTypeIdentifierBasalEnergyBurned", source: .watch, unit: "kcal",
-                            start: cursor, end: energyEnd, offset: offset)
-                writer.fixed(random.int(100...20_000), decimals: 3)
-                writer.text("\"/>\n")
-                ignored += 1
+                ignoredDecimal("HKQuantityTypeIdentifierBasalEnergyBurned", .watch, "kcal", span, random.int(100...20_000), decimals: 3)
             }
             if random.chance(30) {
-                recordStart(type: "HKQuantityTypeIdentifierDistanceWalkingRunning", source: .phone, unit: "km",
-                            start: cursor, end: energyEnd, offset: offset)
-                writer.fixed(random.int(1...900), decimals: 5)
-                writer.text("\"/>\n")
-                ignored += 1
+                ignoredDecimal("HKQuantityTypeIdentifierDistanceWalkingRunning", .phone, "km", span, random.int(1...900), decimals: 5)
             }
             cursor += random.int(240...900)
         }

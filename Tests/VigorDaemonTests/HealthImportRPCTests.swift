@@ -14,20 +14,15 @@ struct HealthImportRPCTests {
     private let now = Date(timeIntervalSince1970: 1_795_460_400)
 
     private func context() throws -> DaemonRouter.Context {
-        var config = DaemonConfig()
-        config.schedule.timezone = "Europe/Berlin"
-        return try makeTestContext(config: config, now: now)
+        try berlinContext(now: now)
     }
 
     private func call(_ method: String, _ params: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {
-        let frame = #"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params),"id":1}"#
-        let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(to: Data(frame.utf8)))
-        return try JSONDecoder().decode(RPCResponse.self, from: reply)
+        try await routerCall(method, params, context)
     }
 
     private func importFile(_ path: String, _ context: DaemonRouter.Context) async throws -> HealthImportResult {
-        let response = try await call("health.import", #"{"path":"\#(path)"}"#, context)
-        return try RPCCoding.decode(HealthImportResult.self, from: try #require(response.result, "\(String(describing: response.error))"))
+        try await routerResult(HealthImportMethod.self, #"{"path":"\#(path)"}"#, context)
     }
 
     private func temporaryFile(_ name: String, _ text: String) throws -> String {

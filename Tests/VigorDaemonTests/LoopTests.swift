@@ -8,15 +8,11 @@ import VigorRPC
 private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
 
 private func context() throws -> DaemonRouter.Context {
-    var config = DaemonConfig()
-    config.schedule.timezone = "Europe/Berlin"
-    return try makeTestContext(config: config, now: now)
+    try berlinContext(now: now)
 }
 
 private func call(_ method: String, _ params: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {
-    let frame = #"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params),"id":1}"#
-    let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(to: Data(frame.utf8)))
-    return try JSONDecoder().decode(RPCResponse.self, from: reply)
+    try await routerCall(method, params, context)
 }
 
 /// The same daemon parts with the clock at `now`.

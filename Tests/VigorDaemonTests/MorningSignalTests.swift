@@ -14,9 +14,7 @@ struct MorningSignalTests {
     }
 
     private func context(phase: TrustPhase, now: Date) async throws -> DaemonRouter.Context {
-        var config = DaemonConfig()
-        config.schedule.timezone = "Europe/Berlin"
-        let context = try makeTestContext(config: config, now: now)
+        let context = try berlinContext(now: now)
         _ = try await context.ghost.perform(.manualPhaseChange(to: phase), at: now)
         return context
     }

@@ -13,16 +13,11 @@ struct WeeklyCycleTests {
     private let sunday = Date(timeIntervalSince1970: 1_795_984_200)
 
     private func context(now: Date) throws -> DaemonRouter.Context {
-        var config = DaemonConfig()
-        config.schedule.timezone = "Europe/Berlin"
-        return try makeTestContext(config: config, now: now)
+        try berlinContext(now: now)
     }
 
     private func call<M: RPCMethod>(_ method: M.Type, _ params: String, _ context: DaemonRouter.Context) async throws -> M.Result {
-        let frame = #"{"jsonrpc":"2.0","method":"\#(M.name)","params":\#(params),"id":1}"#
-        let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(to: Data(frame.utf8)))
-        let response = try JSONDecoder().decode(RPCResponse.self, from: reply)
-        return try RPCCoding.decode(M.Result.self, from: try #require(response.result, "\(String(describing: response.error))"))
+        try await routerResult(method, params, context)
     }
 
     @Test func theWeeklyCycleSavesTheWeeksReceiptOnceAndWeeklyReceiptReadsIt() async throws {
@@ -57,8 +52,6 @@ struct WeeklyCycleTests {
     }
 
     @Test func absolutionDaysOutsideSevenToNinetyAreInvalid() async throws {
-        let frame = #"{"jsonrpc":"2.0","method":"absolution.read","params":{"days":3},"id":1}"#
-        let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(try context(now: sunday))).reply(to: Data(frame.utf8)))
-        #expect(try JSONDecoder().decode(RPCResponse.self, from: reply).error?.code == -32602)
+        #expect(try await routerCall("absolution.read", #"{"days":3}"#, try context(now: sunday)).error?.code == -32602)
     }
 }
