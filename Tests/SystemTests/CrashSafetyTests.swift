@@ -62,6 +62,7 @@ import Glibc
 
             try #require(try Self.integrityCheck(database) == "ok", "\(context)")
             current = try daemon.relaunch()
+            try #require(daemon.notify.waitFor("READY=1"), "\(context): \(daemon.log.suffix(2_000))")
             try #require(daemon.notify.waitFor(prefix: "STATUS=Serving; calendar up to date"), "\(context): \(daemon.log.suffix(2_000))")
             try checkCalendar(collection, acknowledged: acknowledged, context: context)
             try checkStoredWorkouts(daemon, acknowledged: acknowledged, context: context)
