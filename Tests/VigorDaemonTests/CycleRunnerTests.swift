@@ -121,3 +121,21 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(outcome.summary.contains("no block tomorrow"))
     #expect(await setup.ghost.current.blocks.isEmpty)
 }
+
+@Test func eveningAvoidsASlotWhereSessionsWereMissedBefore() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin; tomorrow is a Tuesday
+    let setup = try setup(start: try instant("2026-11-01T12:00:00Z"))
+    _ = try await setup.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: try instant("2026-11-01T12:00:00Z"))
+    for tuesday in ["2026-11-03", "2026-11-10", "2026-11-17"] {
+        let start = try instant("\(tuesday)T06:00:00Z")  // 07:00 Berlin
+        _ = try await setup.ghost.perform(
+            .placementRequested(BlockCandidate(start: start, durationMinutes: 45, confidence: 1), alternatives: []),
+            at: start.addingTimeInterval(-12 * 3600))
+        _ = try await setup.ghost.perform(.tick, at: start.addingTimeInterval(3 * 3600))
+    }
+    #expect(await setup.ghost.current.blocks.filter { $0.status == .missed }.count == 3)
+    _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    _ = try await setup.runner.run(.evening, now: now, zone: berlin)
+    let block = try #require(await setup.ghost.current.blocks.first { $0.status == .proposed })
+    #expect(block.slot != SlotKey(weekday: 3, hour: 7), "three misses at Tue 07:00 must steer tomorrow's block elsewhere")
+}

@@ -21,3 +21,11 @@ enum BetaEstimate {
         return (skips + rules.priorSkips) / (Double(outcomes.count) + rules.priorSkips + rules.priorCompletions)
     }
 }
+
+extension SessionOutcome {
+    /// The completed and missed blocks in the Ghost's ledger (five weeks), as the pattern learner reads them.
+    public static func history(of ghost: Ghost) -> [SessionOutcome] {
+        ghost.blocks.filter { [.completed, .missed].contains($0.status) }
+            .map { SessionOutcome(slot: $0.slot, completed: $0.status == .completed) }
+    }
+}

@@ -98,8 +98,7 @@ public enum WeeklyValueReceiptBuilder {
             if blocks.contains(where: { $0.status == .removed }) { return "×" }
             return "·"
         })
-        let history = ghost.blocks.filter { [.completed, .missed].contains($0.status) }
-            .map { SessionOutcome(slot: $0.slot, completed: $0.status == .completed) }
+        let history = SessionOutcome.history(of: ghost)
         var patterns: [String] = []
         if let best = OptimalWindows.rank(history, rules: patternRules).first, best.sessions >= 3 {
             patterns.append("You finish \(best.completed) of \(best.sessions) sessions at \(best.slot.label(minute: 0)): your best window.")

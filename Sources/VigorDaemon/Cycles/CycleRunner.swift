@@ -133,6 +133,7 @@ public actor CycleRunner {
                 unknownDays: busy.unknownDays.compactMap(LocalDay.init(iso:)),
                 travelDays: await self.ghost.travelDays(among: (0..<7).map { tomorrow.adding(days: $0) }),
                 sacredSlots: ghost.triage.sacredSlots,
+                slotPreferences: OptimalWindows.preferences(SessionOutcome.history(of: ghost), rules: PatternRules()),
                 existingSessions: planned.map(\.start))
             guard let block = try finder.planWeek(request).block(on: tomorrow) else {
                 return (events, summary + "; no block tomorrow (rest, travel, no free slot, or the week is full)")
