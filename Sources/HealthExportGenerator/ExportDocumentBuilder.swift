@@ -75,10 +75,8 @@ struct ExportDocumentBuilder {
         }
         writer.text("\" creationDate=\"")
         writer.appleDate(end + 120, offsetMinutes: offset)
-        writer.text("\" startDate=\"")
-        writer.appleDate(start, offsetMinutes: offset)
-        writer.text("\" endDate=\"")
-        writer.appleDate(end, offsetMinutes: offset)
+        writer.text("\" ")
+        dates(start, end, offset: offset)
         writer.text("\" value=\"")
     }
 
@@ -197,6 +195,14 @@ struct ExportDocumentBuilder {
         ignored += 1
     }
 
+    /// `startDate="…" endDate="…` (the value's closing quote is the caller's), in Apple's date format.
+    private mutating func dates(_ start: Int, _ end: Int, offset: Int) {
+        writer.text("startDate=\"")
+        writer.appleDate(start, offsetMinutes: offset)
+        writer.text("\" endDate=\"")
+        writer.appleDate(end, offsetMinutes: offset)
+    }
+
     private mutating func writeIgnoredQuantities(midnight: Int, offset: Int) {
         var cursor = midnight + random.int(0...600)
         while cursor < midnight + 86_400 - 900 {
@@ -256,24 +262,18 @@ struct ExportDocumentBuilder {
         writer.text(ExportSource.watch.device)
         writer.text("\" creationDate=\"")
         writer.appleDate(end + 30, offsetMinutes: offset)
-        writer.text("\" startDate=\"")
-        writer.appleDate(start, offsetMinutes: offset)
-        writer.text("\" endDate=\"")
-        writer.appleDate(end, offsetMinutes: offset)
+        writer.text("\" ")
+        dates(start, end, offset: offset)
         writer.text("\">\n  <MetadataEntry key=\"HKIndoorWorkout\" value=\"0\"/>\n  <MetadataEntry key=\"HKAverageMETs\" value=\"9.5 kcal/hr·kg\"/>\n")
         writer.text("  <WorkoutEvent type=\"HKWorkoutEventTypeSegment\" date=\"")
         writer.appleDate(start, offsetMinutes: offset)
         writer.text("\" duration=\"10.5\" durationUnit=\"min\"/>\n")
         if newStyle {
-            writer.text("  <WorkoutStatistics type=\"HKQuantityTypeIdentifierHeartRate\" startDate=\"")
-            writer.appleDate(start, offsetMinutes: offset)
-            writer.text("\" endDate=\"")
-            writer.appleDate(end, offsetMinutes: offset)
+            writer.text("  <WorkoutStatistics type=\"HKQuantityTypeIdentifierHeartRate\" ")
+            dates(start, end, offset: offset)
             writer.text("\" average=\"142.5\" minimum=\"98\" maximum=\"171\" unit=\"count/min\"/>\n")
-            writer.text("  <WorkoutStatistics type=\"HKQuantityTypeIdentifierActiveEnergyBurned\" startDate=\"")
-            writer.appleDate(start, offsetMinutes: offset)
-            writer.text("\" endDate=\"")
-            writer.appleDate(end, offsetMinutes: offset)
+            writer.text("  <WorkoutStatistics type=\"HKQuantityTypeIdentifierActiveEnergyBurned\" ")
+            dates(start, end, offset: offset)
             writer.text("\" sum=\"")
             writer.fixed(energyTenths, decimals: 1)
             writer.text("\" unit=\"kcal\"/>\n")
@@ -282,10 +282,8 @@ struct ExportDocumentBuilder {
         writer.text(ExportSource.watch.rawName)
         writer.text("\" sourceVersion=\"10.2\" creationDate=\"")
         writer.appleDate(end + 60, offsetMinutes: offset)
-        writer.text("\" startDate=\"")
-        writer.appleDate(start, offsetMinutes: offset)
-        writer.text("\" endDate=\"")
-        writer.appleDate(end, offsetMinutes: offset)
+        writer.text("\" ")
+        dates(start, end, offset: offset)
         writer.text("\">\n   <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"2\"/>\n   <FileReference path=\"/workout-routes/route_")
         writer.int(start)
         writer.text(".gpx\"/>\n  </WorkoutRoute>\n </Workout>\n")
