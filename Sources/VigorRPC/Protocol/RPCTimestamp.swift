@@ -80,20 +80,59 @@ public struct RPCTimestamp: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// The RFC 3339 text, with `Z` for a zero offset and whole seconds unless a fraction is present.
     public var description: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(29)
+        write(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `description`'s UTF-8 to `bytes` without building a String (the hot `status` path).
+    public func write(into bytes: inout [UInt8]) {
         let wall = date.timeIntervalSince1970 + Double(offsetSeconds)
         let whole = wall.rounded(.down)
         let (civil, secondOfDay) = CivilDate.split(unixSeconds: Int(whole))
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            if rest >= divisor * 10 {
+                bytes.append(contentsOf: String(value).utf8)
+                return
+            }
+            while divisor > 0 {
+                bytes.append(UInt8(48 + rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
         }
-        var text = "\(pad(civil.year, 4))-\(pad(civil.month, 2))-\(pad(civil.day, 2))T"
-            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay % 3600 / 60, 2)):\(pad(secondOfDay % 60, 2))"
+        if civil.year < 0 {
+            bytes.append(contentsOf: String(civil.year).utf8)
+        } else {
+            digits(civil.year, 4)
+        }
+        bytes.append(UInt8(ascii: "-"))
+        digits(civil.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(civil.day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3600, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 3600 / 60, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 60, 2)
         let millis = Int(((wall - whole) * 1000).rounded())
-        if millis > 0, millis < 1000 { text += "." + pad(millis, 3) }
-        if offsetSeconds == 0 { return text + "Z" }
-        let sign = offsetSeconds < 0 ? "-" : "+"
+        if millis > 0, millis < 1000 {
+            bytes.append(UInt8(ascii: "."))
+            digits(millis, 3)
+        }
+        if offsetSeconds == 0 {
+            bytes.append(UInt8(ascii: "Z"))
+            return
+        }
+        bytes.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
         let magnitude = abs(offsetSeconds)
-        return text + sign + pad(magnitude / 3600, 2) + ":" + pad((magnitude % 3600) / 60, 2)
+        digits(magnitude / 3600, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits((magnitude % 3600) / 60, 2)
     }
 }
