@@ -58,6 +58,14 @@ public struct RPCSocketServer: Service {
     enum Accepted: Sendable {
         case allowed(NIOAsyncChannel<InboundFrame, ByteBuffer>, PeerCredentials)
         case refused(PeerCredentials)
+
+        /// The accepted channel's event loop as a task executor (nil for a refusal).
+        var executor: EventLoopTaskExecutor? {
+            switch self {
+            case .allowed(let connection, _): EventLoopTaskExecutor(connection.channel.eventLoop)
+            case .refused: nil
+            }
+        }
     }
 
     public func run() async throws {
@@ -69,7 +77,7 @@ public struct RPCSocketServer: Service {
             try await server.executeThenClose { inbound in
                 try await withThrowingDiscardingTaskGroup { tasks in
                     for try await accepted in inbound {
-                        tasks.addTask { await self.serve(accepted) }
+                        tasks.addTask(executorPreference: accepted.executor) { await self.serve(accepted) }
                     }
                 }
             }
