@@ -9,6 +9,12 @@ import Glibc
 /// Measures `status` round trips from N concurrent clients, each on its own persistent
 /// connection, against a running vigord; prints latency percentiles, throughput and the
 /// daemon's RSS before and after.
+///
+/// Without `--rate` the clients send back to back (closed loop: the daemon's top throughput;
+/// mean latency is then clients ÷ throughput by Little's law). With `--rate R` they send R
+/// requests per second in all, on a fixed schedule (open loop, as wrk2 does): latency counts
+/// from the moment a request was due, so a stalled daemon cannot hide its queue by slowing
+/// the clients down (no coordinated omission).
 struct RPCLoad: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "load", abstract: "Load a running vigord over its socket.")
 
@@ -17,12 +23,18 @@ struct RPCLoad: ParsableCommand {
     @Option(help: "Concurrent clients.") var clients = 32
     @Option(help: "Round trips per client.") var requests = 5000
     @Option(help: "Round trips per client before measuring.") var warmup = 200
+    @Option(help: "Requests per second from all clients together, on a fixed schedule (open loop); none: back to back.")
+    var rate: Double?
 
     func run() throws {
         let idleRSS = try residentKilobytes(pid)
         let request = Data(#"{"jsonrpc":"2.0","method":"status","id":1}"#.utf8)
         let results = Results(clients: clients)
         let start = DispatchSemaphore(value: 0)
+        // Threads inherit the timer slack (50 µs by default) that would delay every scheduled send.
+        if rate != nil { try "1000".write(toFile: "/proc/self/timerslack_ns", atomically: false, encoding: .utf8) }
+        let origin = monotonicNow() + 500_000_000 + UInt64(clients) * 20_000_000
+        let schedule = rate.map { Schedule(origin: origin, rate: $0, clients: clients) }
         let done = DispatchGroup()
         for index in 0..<clients {
             done.enter()
@@ -34,10 +46,19 @@ struct RPCLoad: ParsableCommand {
                     start.wait()
                     var latencies: [UInt64] = []
                     latencies.reserveCapacity(requests)
-                    for _ in 0..<requests {
-                        let begin = DispatchTime.now().uptimeNanoseconds
-                        _ = try connection.exchange(request)
-                        latencies.append(DispatchTime.now().uptimeNanoseconds - begin)
+                    if let schedule = schedule {
+                        for round in 0..<requests {
+                            let due = schedule.due(client: index, round: round)
+                            waitUntil(due)
+                            _ = try connection.exchange(request)
+                            latencies.append(monotonicNow() - due)
+                        }
+                    } else {
+                        for _ in 0..<requests {
+                            let begin = monotonicNow()
+                            _ = try connection.exchange(request)
+                            latencies.append(monotonicNow() - begin)
+                        }
                     }
                     results.store(index, latencies)
                 } catch {
@@ -46,10 +67,10 @@ struct RPCLoad: ParsableCommand {
             }
             thread.start()
         }
-        let began = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<clients { start.signal() }
+        let began = schedule?.origin ?? monotonicNow()
         done.wait()
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        let elapsed = Double(monotonicNow() - began) / 1e9
         if let failure = results.failure { throw ValidationError("a client failed: \(failure)") }
         let all = results.all.sorted()
         func percentile(_ p: Double) -> Double {
@@ -57,6 +78,7 @@ struct RPCLoad: ParsableCommand {
         }
         let loadedRSS = try residentKilobytes(pid)
         print("clients            \(clients)")
+        print("mode               \(rate.map { String(format: "open loop, %.0f req/s offered", $0) } ?? "closed loop")")
         print("round trips        \(all.count)")
         print(String(format: "elapsed            %.2f s", elapsed))
         print(String(format: "throughput         %.0f req/s", Double(all.count) / elapsed))
@@ -74,6 +96,38 @@ struct RPCLoad: ParsableCommand {
         else { throw ValidationError("no VmRSS for pid \(pid)") }
         return value
     }
+}
+
+/// When each open-loop request is due: client `c` sends every `clients / rate` seconds,
+/// the clients spread evenly over one period.
+struct Schedule: Sendable {
+    let origin: UInt64
+    let period: Double
+    let clients: Int
+
+    init(origin: UInt64, rate: Double, clients: Int) {
+        self.origin = origin
+        self.period = Double(clients) / rate * 1e9
+        self.clients = clients
+    }
+
+    func due(client: Int, round: Int) -> UInt64 {
+        origin + UInt64((Double(round) + Double(client) / Double(clients)) * period)
+    }
+}
+
+/// Nanoseconds on CLOCK_MONOTONIC, the clock `waitUntil` sleeps on.
+func monotonicNow() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Sleeps until `deadline` on the monotonic clock ; returns at
+/// once when the deadline has passed.
+func waitUntil(_ deadline: UInt64) {
+    var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
 }
 
 /// Latencies collected from the client threads.
