@@ -10,7 +10,6 @@ struct SimulatedRun {
     var ghost: Ghost
     var random: SplitMix64
     private let finder: SlotFinder
-    private var feedback = TransformationFeedback()
     private var today = DayLog()
 
     init(scenario: Scenario, calendar: LocalCalendar, firstDay: LocalDay) throws(SimulationError) {
@@ -113,12 +112,13 @@ struct SimulatedRun {
 
     /// The morning cycle at 06:30: the transformer reads the day's signals; a change goes to the engine as an
     /// adjustment, a suggestion (below Transformer, or a rule reverted too often) is logged; the user keeps or
-    /// reverts an applied change, and the feedback is learned per rule.
+    /// reverts an applied change, and the ghost's tallies teach the rule (as in vigord).
     private mutating func transform(_ block: ScheduledBlock, on day: LocalDay, number: Int) throws(EngineError) {
         guard let morning = scenario.morningSignals.last(where: { $0.day == number }) else { return }
         let decision = MorningTransformer.decide(
             intensity: scenario.workout.intensity, durationMinutes: block.durationMinutes, signals: morning.signals,
-            capabilities: ghost.capabilities, rules: SchedulingRules.standard.transformation, feedback: feedback)
+            capabilities: ghost.capabilities, rules: SchedulingRules.standard.transformation,
+            feedback: TransformationFeedback(tallies: ghost.transformationTallies))
         switch decision {
         case .keep:
             return
@@ -127,11 +127,11 @@ struct SimulatedRun {
         case .apply(let change):
             let effects = try send(
                 .adjustmentRequested(
-                    block.id, change.adjustment, confidence: scenario.workout.placementConfidence, reason: change.reason),
+                    block.id, change.adjustment, confidence: scenario.workout.placementConfidence, reason: change.reason,
+                    rule: change.rule.rawValue),
                 at: calendar.date(on: day, hour: 6, minute: 30))
             guard effects.contains(where: { if case .recordReceipt = $0 { true } else { false } }) else { return }
             let kept = !scenario.revertDays.contains(number)
-            feedback.record(change.rule, kept: kept)
             try send(.transformationOutcome(block.id, kept: kept), at: calendar.date(on: day, hour: 6, minute: 45))
         }
     }

@@ -19,7 +19,7 @@ struct BlocksCommand: ParsableCommand {
         }
         if result.blocks.isEmpty { print("No blocks.") }
         for block in result.blocks {
-            print("\(block.id)  \(block.start) – \(PlanText.clock(block.end))  \(block.status) (\(block.origin))")
+            print("\(block.id)  \(block.start) – \(PlanText.clock(block.end))  \(block.status) (\(block.origin))\(PlanText.change(block))")
         }
     }
 }

@@ -112,9 +112,17 @@ enum CapabilityText {
 
 /// Blocks as one line: `b3 07:00-07:45 scheduled, b4 18:00-18:45 proposed`.
 enum PlanText {
+    /// " (shortened from 45 min by hrvCrash; vigorctl revert b7)", or "" for an unchanged block.
+    static func change(_ block: BlockView) -> String {
+        guard let change = block.transformation else { return "" }
+        let what = change.removed ? "removed" : "shortened from \(change.originalMinutes) min"
+        let answer = change.answer.map { "; \($0)" } ?? "; vigorctl revert \(block.id)"
+        return " (\(what) by \(change.rule)\(answer))"
+    }
+
     static func list(_ blocks: [BlockView]) -> String {
         guard !blocks.isEmpty else { return "no blocks" }
-        return blocks.map { "\($0.id) \(clock($0.start))-\(clock($0.end)) \($0.status)" }.joined(separator: ", ")
+        return blocks.map { "\($0.id) \(clock($0.start))-\(clock($0.end)) \($0.status)\(change($0))" }.joined(separator: ", ")
     }
 
     /// `HH:MM` of an RFC 3339 time, in the offset it carries (the user's zone).

@@ -70,9 +70,12 @@ struct GhostAdjustmentTests {
     }
 
     @Test func keptAndRevertedTransformationsMoveTrust() throws {
-        var (fixture, id) = try ghostWithBlock(.transformer)
-        let kept = try fixture.send(.transformationOutcome(id, kept: true), day: 0, hour: 9)
-        let reverted = try fixture.send(.transformationOutcome(id, kept: false), day: 0, hour: 9)
+        var (fixture, first) = try ghostWithBlock(.transformer)
+        let second = try #require(try fixture.autoBlock(day: 1))
+        _ = try fixture.send(.adjustmentRequested(first, .remove, confidence: 1, reason: "Short night.", rule: "shortSleep"), day: 0, hour: 5, minute: 30)
+        _ = try fixture.send(.adjustmentRequested(second, .remove, confidence: 1, reason: "Short night.", rule: "shortSleep"), day: 0, hour: 5, minute: 30)
+        let kept = try fixture.send(.transformationOutcome(first, kept: true), day: 0, hour: 6)
+        let reverted = try fixture.send(.transformationOutcome(second, kept: false), day: 0, hour: 6)
         #expect(kept.attributions.map(\.appliedDelta) == [0.02])
         #expect(reverted.attributions.map(\.signal) == [.transformationReverted])
         #expect(throws: EngineError.unknownBlock(BlockID(rawValue: "x"))) {

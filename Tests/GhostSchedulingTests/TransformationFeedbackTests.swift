@@ -39,6 +39,18 @@ import GhostScheduling
         #expect(!isSuggestion(decision(feedback(kept: 3, reverted: 3))))
     }
 
+    @Test func theGhostsTalliesTeachTheRulesAndManualChangesAreLeftOut() throws {
+        let learned = TransformationFeedback(tallies: [
+            TransformationTally(rule: "manual", kept: 0, reverted: 9),
+            TransformationTally(rule: "shortSleep", kept: 1, reverted: 3),
+            TransformationTally(rule: "hrvCrash", kept: 4, reverted: 0),
+        ])
+        #expect(learned.rules == [
+            RuleFeedback(rule: .shortSleep, kept: 1, reverted: 3), RuleFeedback(rule: .hrvCrash, kept: 4, reverted: 0),
+        ])
+        #expect(isSuggestion(decision(learned)))
+    }
+
     @Test func feedbackIsPerRule() throws {
         let learned = feedback(kept: 0, reverted: 5, rule: .hrvCrash)
         #expect(!isSuggestion(decision(learned)))

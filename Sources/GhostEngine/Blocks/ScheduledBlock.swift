@@ -38,6 +38,8 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
     public private(set) var slot: SlotKey
     /// What became of it.
     public var status: Status
+    /// The ghost's own change to it (shorter or removed), while it may be reverted and after.
+    public internal(set) var transformation: BlockTransformation?
 
     /// Creates a block at `moment` (the local reading of its start).
     public init(id: BlockID, origin: Origin, start moment: Moment, durationMinutes: Int, status: Status) {

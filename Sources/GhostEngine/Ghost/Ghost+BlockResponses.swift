@@ -51,7 +51,7 @@ extension Ghost {
 
     /// Transform, remove or move a block on the ghost's own initiative, if capability and confidence allow.
     mutating func adjust(
-        _ id: BlockID, _ adjustment: BlockAdjustment, confidence: Double, reason: String, at moment: Moment
+        _ id: BlockID, _ adjustment: BlockAdjustment, confidence: Double, reason: String, rule: String?, at moment: Moment
     ) throws(EngineError) -> [GhostEffect] {
         let index = try block(id, origin: nil, status: .scheduled)
         guard confidence.isFinite, (0...1).contains(confidence) else {
@@ -79,13 +79,19 @@ extension Ghost {
                 id, "Confidence \(Self.percent(confidence)) is below the \(Self.percent(threshold)) needed to act on my own.")]
         }
         let before = blocks[index]
+        // A second change before the first was answered still reverts to the length the user chose.
+        let original = before.transformation.flatMap { $0.answer == nil ? $0.originalDurationMinutes : nil } ?? before.durationMinutes
         let effect: GhostEffect
         switch adjustment {
         case .transform(let minutes):
             blocks[index].reschedule(to: calendar.moment(at: before.start), durationMinutes: minutes)
+            blocks[index].transformation = BlockTransformation(
+                rule: rule ?? "manual", originalDurationMinutes: original, removedBlock: false, at: moment.date)
             effect = .updateBlock(blocks[index])
         case .remove:
             blocks[index].status = .removed
+            blocks[index].transformation = BlockTransformation(
+                rule: rule ?? "manual", originalDurationMinutes: original, removedBlock: true, at: moment.date)
             effect = .removeBlock(id)
         case .move(let target):
             blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: before.durationMinutes)

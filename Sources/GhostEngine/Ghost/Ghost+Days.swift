@@ -4,6 +4,7 @@ extension Ghost {
     /// Marks passed blocks missed (asking triage about them), expires proposals and unanswered questions.
     mutating func tick(at moment: Moment) throws(EngineError) -> [GhostEffect] {
         var effects: [GhostEffect] = []
+        settlePassedTransformations(at: moment)
         for index in blocks.indices where blocks[index].end <= moment.date {
             switch blocks[index].status {
             case .scheduled:

@@ -23,6 +23,8 @@ public struct Ghost: Codable, Sendable, Equatable {
     public internal(set) var unplannedWorkoutDays: [LocalDay]
     /// Workouts counted through `workoutRecorded`, kept as long as the block ledger, so they can be undone.
     public internal(set) var workouts: [RecordedWorkout]
+    /// Kept and reverted transformations per rule, in rule-name order.
+    public internal(set) var transformationTallies: [TransformationTally]
     var nextBlockNumber: Int
     var nextReceiptNumber: Int
 
@@ -39,11 +41,12 @@ public struct Ghost: Codable, Sendable, Equatable {
         blocks = []
         unplannedWorkoutDays = []
         workouts = []
+        transformationTallies = []
         nextBlockNumber = 1
         nextReceiptNumber = 1
     }
 
-    /// Decodes saved state; state saved before workouts were recorded has none.
+    /// Decodes saved state; state saved before workouts (or transformation answers) were recorded has none.
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         rules = try keys.decode(EngineRules.self, forKey: .rules)
@@ -56,6 +59,7 @@ public struct Ghost: Codable, Sendable, Equatable {
         blocks = try keys.decode([ScheduledBlock].self, forKey: .blocks)
         unplannedWorkoutDays = try keys.decode([LocalDay].self, forKey: .unplannedWorkoutDays)
         workouts = try keys.value(.workouts, or: [])
+        transformationTallies = try keys.value(.transformationTallies, or: [])
         nextBlockNumber = try keys.decode(Int.self, forKey: .nextBlockNumber)
         nextReceiptNumber = try keys.decode(Int.self, forKey: .nextReceiptNumber)
     }
@@ -120,11 +124,10 @@ public struct Ghost: Codable, Sendable, Equatable {
             return try triageEffects(results, at: moment)
         case .clearSacredSlot(let slot):
             return try triageEffects(triage.handle(.clearSacred(slot), at: moment, rules: rules.triage), at: moment)
-        case .adjustmentRequested(let id, let adjustment, let confidence, let reason):
-            return try adjust(id, adjustment, confidence: confidence, reason: reason, at: moment)
+        case .adjustmentRequested(let id, let adjustment, let confidence, let reason, let rule):
+            return try adjust(id, adjustment, confidence: confidence, reason: reason, rule: rule, at: moment)
         case .transformationOutcome(let id, let kept):
-            _ = try existingBlock(id)
-            return try trustEffects(.signal(kept ? .transformationKept : .transformationReverted, confidence: 1), at: moment)
+            return try answerTransformation(id, kept: kept, at: moment)
         case .dayClosed(let day, let coverage):
             return try closeDay(day, signalCoverage: coverage, at: moment)
         case .manualPhaseChange(let target):

@@ -34,9 +34,10 @@ public enum GhostEvent: Sendable, Equatable {
     case triageAnswered(BlockID, MissReason)
     /// The user freed a sacred slot.
     case clearSacredSlot(SlotKey)
-    /// A morning signal or conflict suggests changing a block; `confidence` 0…1 in the change.
-    case adjustmentRequested(BlockID, BlockAdjustment, confidence: Double, reason: String)
-    /// The user kept or reverted a transformation of a block.
+    /// A morning signal or conflict suggests changing a block; `confidence` 0…1 in the change. `rule`
+    /// names what asked, so the user's reverts are counted per rule.
+    case adjustmentRequested(BlockID, BlockAdjustment, confidence: Double, reason: String, rule: String? = nil)
+    /// The user kept or reverted the ghost's transformation of a block; a revert restores the block.
     case transformationOutcome(BlockID, kept: Bool)
     /// A local day ended; `signalCoverage` is the fraction of expected health signals received that day.
     case dayClosed(LocalDay, signalCoverage: Double)

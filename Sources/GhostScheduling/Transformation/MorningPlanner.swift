@@ -11,12 +11,14 @@ public enum MorningPlanner {
         public var note: String
     }
 
-    /// Decides for each block of `today` still scheduled. A change rests on measured sleep stages
+    /// Decides for each block of `today` still scheduled, learning from the ghost's tallies of kept and
+    /// reverted changes unless `feedback` is given. A change rests on measured sleep stages
     /// (confidence 1) or on time in bed only (0.7); HRV changes need a 7-day baseline (confidence 1).
     public static func plan(
         ghost: Ghost, today: LocalDay, digest: SignalDigest, intensity: SessionIntensity, rules: TransformationRules,
-        feedback: TransformationFeedback = TransformationFeedback()
+        feedback: TransformationFeedback? = nil
     ) throws(EngineError) -> [Outcome] {
+        let feedback = feedback ?? TransformationFeedback(tallies: ghost.transformationTallies)
         let blocks = ghost.blocks.filter { $0.day == today && $0.status == .scheduled }
         guard !blocks.isEmpty else { return [] }
         let inputs = try digest.recoveryInputs(on: today)
@@ -32,7 +34,8 @@ public enum MorningPlanner {
             case .apply(let change):
                 let confidence = change.rule == .shortSleep && inBedOnly ? 0.7 : 1.0
                 return Outcome(
-                    events: [.adjustmentRequested(block.id, change.adjustment, confidence: confidence, reason: change.reason)],
+                    events: [.adjustmentRequested(
+                        block.id, change.adjustment, confidence: confidence, reason: change.reason, rule: change.rule.rawValue)],
                     note: "\(change.rule.rawValue) rule on \(block.id.rawValue): \(change.reason)")
             case .suggest(let change):
                 return Outcome(events: [], note: "suggestion for \(block.id.rawValue): \(change.reason)")

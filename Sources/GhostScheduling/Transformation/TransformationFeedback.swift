@@ -1,3 +1,5 @@
+import GhostEngine
+
 /// Kept and reverted counts of one morning rule.
 public struct RuleFeedback: Codable, Sendable, Equatable {
     /// The rule.
@@ -23,6 +25,15 @@ public struct TransformationFeedback: Codable, Sendable, Equatable {
 
     /// Creates empty feedback.
     public init() {}
+
+    /// The feedback the ghost has counted (`Ghost.transformationTallies`); tallies of names that are
+    /// not a morning rule (e.g. `manual`) are left out.
+    public init(tallies: [TransformationTally]) {
+        let order = TransformationRule.allCases
+        rules = tallies.compactMap { tally in
+            TransformationRule(rawValue: tally.rule).map { RuleFeedback(rule: $0, kept: tally.kept, reverted: tally.reverted) }
+        }.sorted { (order.firstIndex(of: $0.rule) ?? 0) < (order.firstIndex(of: $1.rule) ?? 0) }
+    }
 
     /// Records the user's answer to one change.
     public mutating func record(_ rule: TransformationRule, kept: Bool) {

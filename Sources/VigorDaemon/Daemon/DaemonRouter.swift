@@ -183,6 +183,17 @@ public enum DaemonRouter {
             try await Self.publish(context, now: now)
             return GhostStatus(await context.ghost.current)
         }
+        router.register(TransformationAnswerMethod.self) { params in
+            let now = context.now()
+            let id = BlockID(rawValue: params.block)
+            try await Self.perform(.transformationOutcome(id, kept: params.kept), on: context.ghost, now: now)
+            try await Self.publish(context, now: now)
+            let ghost = await context.ghost.current
+            guard let block = ghost.block(id) else {
+                throw RPCErrorObject(.engineRefused, "Refused by the engine: block \(params.block) is no longer in the ledger")
+            }
+            return BlockView(block, zone: ghost.calendar.timeZone)
+        }
         registerWorkouts(&router, context)
         registerHealth(&router, context)
         registerWeekly(&router, context)

@@ -8,7 +8,10 @@ extension BlockView {
     init(_ block: ScheduledBlock, zone: TimeZone) {
         self.init(
             id: block.id.rawValue, start: RPCTimestamp(block.start, in: zone), end: RPCTimestamp(block.end, in: zone),
-            origin: block.origin.rawValue, status: block.status.rawValue)
+            origin: block.origin.rawValue, status: block.status.rawValue,
+            transformation: block.transformation.map {
+                TransformationView(rule: $0.rule, originalMinutes: $0.originalDurationMinutes, removed: $0.removedBlock, answer: $0.answer?.rawValue)
+            })
     }
 }
 
@@ -16,14 +19,17 @@ extension PlanStatus {
     /// How long the breaker's apology stays in `status`.
     static let apologyDays = 7
 
-    /// The plan part of `status`: blocks of today and tomorrow (local), proposals, the triage
-    /// question, and the apology if the breaker fired lately.
+    /// The plan part of `status`: blocks of today and tomorrow (local, with those the Ghost removed
+    /// while they can still be reverted), proposals, the triage question, and the apology if the
+    /// breaker fired lately.
     init(ghost: Ghost, zone: TimeZone, now: Date, lastBreakerFiredAt: Date?) {
         let today = ghost.calendar.day(of: now)
         let tomorrow = today.adding(days: 1)
         let visible: [ScheduledBlock.Status] = [.scheduled, .proposed, .completed, .missed]
         func blocks(on day: LocalDay) -> [BlockView] {
-            ghost.blocks.filter { $0.day == day && visible.contains($0.status) }.map { BlockView($0, zone: zone) }
+            ghost.blocks.filter { block in
+                block.day == day && (visible.contains(block.status) || block.status == .removed && block.transformation?.answer == nil)
+            }.map { BlockView($0, zone: zone) }
         }
         let recent = lastBreakerFiredAt.map { now.timeIntervalSince($0) < Double(Self.apologyDays) * 86_400 } ?? false
         self.init(

@@ -8,18 +8,49 @@ public struct BlockView: Codable, Sendable, Equatable {
     public var origin: String
     /// `proposed`, `scheduled`, `declined`, `removed`, `completed` or `missed`.
     public var status: String
+    /// The Ghost's own change to the block (shortened or removed), absent when it never changed it.
+    public var transformation: TransformationView?
 
-    public init(id: String, start: RPCTimestamp, end: RPCTimestamp, origin: String, status: String) {
+    public init(
+        id: String, start: RPCTimestamp, end: RPCTimestamp, origin: String, status: String, transformation: TransformationView? = nil
+    ) {
         self.id = id
         self.start = start
         self.end = end
         self.origin = origin
         self.status = status
+        self.transformation = transformation
     }
 
     static let schema = Schema.object(
-        ["id": Schema.string, "start": Schema.time, "end": Schema.time, "origin": Schema.string, "status": Schema.string],
+        [
+            "id": Schema.string, "start": Schema.time, "end": Schema.time, "origin": Schema.string, "status": Schema.string,
+            "transformation": TransformationView.schema,
+        ],
         required: ["id", "start", "end", "origin", "status"])
+}
+
+/// What the Ghost changed about a block on its own, and whether the user kept it.
+public struct TransformationView: Codable, Sendable, Equatable {
+    /// The rule that changed it: `shortSleep`, `hrvCrash`, or `manual`.
+    public var rule: String
+    /// The block's length before the change, in minutes.
+    public var originalMinutes: Int
+    /// True when the change removed the block.
+    public var removed: Bool
+    /// `kept` or `reverted`; absent while it can still be reverted (until the block would start).
+    public var answer: String?
+
+    public init(rule: String, originalMinutes: Int, removed: Bool, answer: String?) {
+        self.rule = rule
+        self.originalMinutes = originalMinutes
+        self.removed = removed
+        self.answer = answer
+    }
+
+    static let schema = Schema.object(
+        ["rule": Schema.string, "originalMinutes": Schema.integer, "removed": Schema.boolean, "answer": Schema.oneOf(["kept", "reverted"])],
+        required: ["rule", "originalMinutes", "removed"])
 }
 
 /// The Ghost's plan and open questions, as `status` shows them.

@@ -54,6 +54,28 @@ public enum ProposalAnswerMethod: RPCMethod {
     public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed, .calendarWriteFailed]
 }
 
+/// `transformation.answer`: keep or revert what the Ghost changed about a block on its own.
+public enum TransformationAnswerMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        public var block: String
+        public var kept: Bool
+        public init(block: String, kept: Bool) {
+            self.block = block
+            self.kept = kept
+        }
+    }
+    public typealias Result = BlockView
+    public static let name = "transformation.answer"
+    public static let summary =
+        "Keeps or reverts the Ghost's change to a block (shortened or removed) until the block would start; a revert puts it back on your calendar, lowers trust a little, and is counted: a rule reverted 3+ times, more often than kept, only suggests from then on."
+    public static let params = [
+        OpenRPCParam(name: "block", required: true, description: "The changed block's id.", schema: Schema.string),
+        OpenRPCParam(name: "kept", required: true, description: "true to keep the change, false to revert it.", schema: Schema.boolean),
+    ]
+    public static let resultSchema = BlockView.schema
+    public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed, .calendarWriteFailed]
+}
+
 /// `workout.log`: you trained; the scheduled block it overlaps (within 30 minutes) is completed.
 public enum WorkoutLogMethod: RPCMethod {
     public struct Params: Codable, Sendable, Equatable {

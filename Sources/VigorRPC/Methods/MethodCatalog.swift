@@ -16,6 +16,7 @@ public enum MethodCatalog {
         TriageListMethod.self,
         TriageAnswerMethod.self,
         ProposalAnswerMethod.self,
+        TransformationAnswerMethod.self,
         WorkoutLogMethod.self,
         WorkoutUndoMethod.self,
         HealthImportMethod.self,

@@ -14,7 +14,7 @@ extension DaemonStatus: JSONWritable {
         json.key("socket"); json.string(socket)
         json.key("socketOrigin"); json.string(socketOrigin)
         json.key("sources"); json.array(sources)
-        json.key("startedAt"); json.string(startedAt.description)
+        json.key("startedAt"); json.timestamp(startedAt)
         json.key("timezone"); json.string(timezone)
         json.key("travel"); travel.write(to: &json)
         json.key("uptimeSeconds"); json.integer(uptimeSeconds)
@@ -35,7 +35,7 @@ extension DatabaseStatus: JSONWritable {
 extension ReloadOutcome: JSONWritable {
     public func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("at"); json.string(at.description)
+        json.key("at"); json.timestamp(at)
         json.key("configPath"); json.string(configPath)
         if let error { json.key("error"); json.string(error) }
         json.key("ok"); json.bool(ok)
@@ -48,8 +48,8 @@ extension EmergencyStatus: JSONWritable {
         json.beginObject()
         json.key("active"); json.bool(active)
         if let blockFile { json.key("blockFile"); json.string(blockFile) }
-        if let endsAt { json.key("endsAt"); json.string(endsAt.description) }
-        if let startedAt { json.key("startedAt"); json.string(startedAt.description) }
+        if let endsAt { json.key("endsAt"); json.timestamp(endsAt) }
+        if let startedAt { json.key("startedAt"); json.timestamp(startedAt) }
         json.endObject()
     }
 }
@@ -75,8 +75,8 @@ extension GhostStatus: JSONWritable {
 extension NextCycles: JSONWritable {
     public func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("evening"); json.string(evening.description)
-        json.key("morning"); json.string(morning.description)
+        json.key("evening"); json.timestamp(evening)
+        json.key("morning"); json.timestamp(morning)
         json.endObject()
     }
 }
@@ -96,11 +96,23 @@ extension PlanStatus: JSONWritable {
 extension BlockView: JSONWritable {
     public func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("end"); json.string(end.description)
+        json.key("end"); json.timestamp(end)
         json.key("id"); json.string(id)
         json.key("origin"); json.string(origin)
-        json.key("start"); json.string(start.description)
+        json.key("start"); json.timestamp(start)
         json.key("status"); json.string(status)
+        if let transformation { json.key("transformation"); transformation.write(to: &json) }
+        json.endObject()
+    }
+}
+
+extension TransformationView: JSONWritable {
+    public func write(to json: inout JSONWriter) {
+        json.beginObject()
+        if let answer { json.key("answer"); json.string(answer) }
+        json.key("originalMinutes"); json.integer(originalMinutes)
+        json.key("removed"); json.bool(removed)
+        json.key("rule"); json.string(rule)
         json.endObject()
     }
 }
