@@ -22,6 +22,13 @@ private func setup(sources: [CalendarSourceEntry] = [], start: Date) throws -> S
     return Setup(runner: context.cycles, ghost: context.ghost, database: context.database)
 }
 
+/// Training every day: the week's plan always includes tomorrow, so a test can look at where it goes.
+private let daily: DaemonConfig.TrainingSection = {
+    var training = DaemonConfig.TrainingSection()
+    training.sessionsPerWeek = 7
+    return training
+}()
+
 private func instant(_ text: String) throws -> Date {
     try #require(ISO8601DateFormatter().date(from: text))
 }
@@ -88,7 +95,7 @@ private func writeCalendar(_ events: String) throws -> String {
             + "DTEND;TZID=Europe/Berlin:20261124T080000\r\nSUMMARY:Early call\r\nEND:VEVENT\r\n")
     let setup = try setup(sources: [CalendarSourceEntry(name: "work", location: .path(meeting))], start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    _ = try await setup.runner.run(.evening, now: now, zone: berlin)
+    _ = try await setup.runner.run(.evening, now: now, zone: berlin, training: daily)
     let block = try #require(await setup.ghost.current.blocks.first { $0.status == .proposed })
     // The call ends 08:00 Berlin (07:00Z); with the 10-minute buffer nothing may start before 08:10.
     #expect(block.start >= (try instant("2026-11-24T07:10:00Z")))
@@ -135,7 +142,43 @@ private func writeCalendar(_ events: String) throws -> String {
     }
     #expect(await setup.ghost.current.blocks.filter { $0.status == .missed }.count == 3)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    _ = try await setup.runner.run(.evening, now: now, zone: berlin)
+    _ = try await setup.runner.run(.evening, now: now, zone: berlin, training: daily)
     let block = try #require(await setup.ghost.current.blocks.first { $0.status == .proposed })
     #expect(block.slot != SlotKey(weekday: 3, hour: 7), "three misses at Tue 07:00 must steer tomorrow's block elsewhere")
+}
+
+@Test func eveningReceiptCarriesTomorrowsSkipRiskAndItsFactors() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin
+    let meetings = try writeCalendar(
+        "BEGIN:VEVENT\r\nUID:m1\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;TZID=Europe/Berlin:20261124T090000\r\n"
+            + "DTEND;TZID=Europe/Berlin:20261124T170000\r\nSUMMARY:Offsite\r\nEND:VEVENT\r\n")
+    let setup = try setup(sources: [CalendarSourceEntry(name: "work", location: .path(meetings))], start: now)
+    _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin, training: daily)
+    #expect(outcome.summary.contains("skip risk"))
+    let stored = try setup.database.receipts(from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60))
+    let receipts = try stored.map { try JSONDecoder().decode(DecisionReceipt.self, from: $0.body) }
+    let proposal = try #require(receipts.first { $0.action == .proposed })
+    let inputs = Dictionary(proposal.inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    // Eight hours of meetings, five above the typical three: +0.25 log-odds each.
+    #expect(inputs["skipFactor.meetingDensity"] == "8.00 (log-odds +1.250)")
+    #expect(inputs["skipFactor.slotHistory"] != nil)
+    #expect(inputs["slotScore"] != nil)
+    let probability = try #require(inputs["skipProbability"].flatMap(Double.init))
+    #expect(probability > 0.5, "a day full of meetings is a likely skip")
+}
+
+@Test func aMeetingPackedTomorrowLeavesTheSessionToALighterDay() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin; three sessions a week
+    let meetings = try writeCalendar(
+        "BEGIN:VEVENT\r\nUID:m1\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;TZID=Europe/Berlin:20261124T090000\r\n"
+            + "DTEND;TZID=Europe/Berlin:20261124T190000\r\nSUMMARY:Offsite\r\nEND:VEVENT\r\n")
+    let light = try setup(start: now)
+    let packed = try setup(sources: [CalendarSourceEntry(name: "work", location: .path(meetings))], start: now)
+    for setup in [light, packed] { _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now) }
+    let free = try await light.runner.run(.evening, now: now, zone: berlin)
+    let busy = try await packed.runner.run(.evening, now: now, zone: berlin)
+    #expect(free.summary.contains("placed tomorrow at 07:00"))
+    #expect(busy.summary.contains("no block tomorrow"), "ten hours of meetings make Tuesday the likeliest skip of the week")
+    #expect(await packed.ghost.current.blocks.isEmpty)
 }

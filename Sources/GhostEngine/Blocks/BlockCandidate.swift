@@ -9,12 +9,25 @@ public struct BlockCandidate: Codable, Sendable, Equatable {
     public let durationMinutes: Int
     /// The slot finder's confidence in this time, 0…1.
     public let confidence: Double
+    /// Why the slot finder chose this time (score, preference, skip risk and its factors), copied into
+    /// the placement receipt so `vigorctl why` shows them.
+    public let factors: [ReceiptInput]
 
     /// Creates a candidate.
-    public init(start: Date, durationMinutes: Int, confidence: Double) {
+    public init(start: Date, durationMinutes: Int, confidence: Double, factors: [ReceiptInput] = []) {
         self.start = start
         self.durationMinutes = durationMinutes
         self.confidence = confidence
+        self.factors = factors
+    }
+
+    /// Decodes a candidate; one saved without factors has none.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        start = try keys.decode(Date.self, forKey: .start)
+        durationMinutes = try keys.decode(Int.self, forKey: .durationMinutes)
+        confidence = try keys.decode(Double.self, forKey: .confidence)
+        factors = try keys.value(.factors, or: [])
     }
 
     /// End instant.

@@ -67,7 +67,7 @@ extension Ghost {
                 ReceiptInput("durationMinutes", "\(block.durationMinutes)"),
                 ReceiptInput("candidateConfidence", Self.decimal(candidate.confidence)),
                 ReceiptInput("autonomousThreshold", Self.decimal(threshold)),
-            ],
+            ] + candidate.factors,
             alternatives: others + [auto ? "propose instead" : "schedule on my own"],
             confidence: candidate.confidence, trustImpact: 0, reason: reason)
     }

@@ -48,12 +48,13 @@ public struct PlannedBlock: Codable, Sendable, Equatable {
     /// Session length in minutes.
     public let durationMinutes: Int
 
-    /// The engine candidate for `Ghost`'s `placementRequested`. A proposal-only block gets confidence 0,
-    /// which is below every autonomous-action threshold, so the ghost can at most propose it.
-    public func candidate(confidence: Double) -> BlockCandidate {
+    /// The engine candidate for `Ghost`'s `placementRequested`, carrying `receiptInputs` and `extra`
+    /// factors into the receipt. A proposal-only block gets confidence 0, which is below every
+    /// autonomous-action threshold, so the ghost can at most propose it.
+    public func candidate(confidence: Double, extra: [ReceiptInput] = []) -> BlockCandidate {
         BlockCandidate(
             start: chosen.start, durationMinutes: durationMinutes,
-            confidence: autonomy == .proposalOnly ? 0 : confidence)
+            confidence: autonomy == .proposalOnly ? 0 : confidence, factors: receiptInputs + extra)
     }
 
     /// The alternatives as engine candidates, with the same confidence rule.

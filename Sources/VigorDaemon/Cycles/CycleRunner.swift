@@ -127,21 +127,33 @@ public actor CycleRunner {
                 return (events, summary + "; tomorrow already has a block")
             }
             let finder = try SlotFinder(calendar: calendar, settings: Self.settings(training))
+            let busyIntervals = busy.intervals.map {
+                GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary))
+            }
+            let history = SessionOutcome.history(of: ghost)
+            let forecasts = try WeekSkipForecast.forecast(
+                firstDay: tomorrow, days: 7, slotHour: training.preferred.first?.start.hour ?? Self.defaultSlotHour,
+                busy: busyIntervals, calendar: calendar, lastNightSleepMinutes: try lastNightSleep(today: today, calendar: calendar),
+                history: history, rules: PatternRules())
             let request = SlotRequest(
                 firstDay: tomorrow, days: 7,
-                busy: busy.intervals.map { GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary)) },
+                busy: busyIntervals,
                 unknownDays: busy.unknownDays.compactMap(LocalDay.init(iso:)),
                 travelDays: await self.ghost.travelDays(among: (0..<7).map { tomorrow.adding(days: $0) }),
                 sacredSlots: ghost.triage.sacredSlots,
-                slotPreferences: OptimalWindows.preferences(SessionOutcome.history(of: ghost), rules: PatternRules()),
+                slotPreferences: OptimalWindows.preferences(history, rules: PatternRules()),
+                skipPredictions: forecasts.map(\.request),
                 existingSessions: planned.map(\.start))
             guard let block = try finder.planWeek(request).block(on: tomorrow) else {
                 return (events, summary + "; no block tomorrow (rest, travel, no free slot, or the week is full)")
             }
             let confidence = block.chosen.score
+            let skip = forecasts.first { $0.day == tomorrow }
             events.append(.placementRequested(
-                block.candidate(confidence: confidence), alternatives: block.alternativeCandidates(confidence: confidence)))
-            summary += "; placed tomorrow at \(block.chosen.localStart) (score \(String(format: "%.2f", block.chosen.score)))"
+                block.candidate(confidence: confidence, extra: skip?.receiptInputs ?? []),
+                alternatives: block.alternativeCandidates(confidence: confidence)))
+            summary += "; placed tomorrow at \(block.chosen.localStart) (score \(String(format: "%.2f", block.chosen.score))"
+                + (skip.map { ", skip risk \(Int(($0.prediction.probability * 100).rounded()))%" } ?? "") + ")"
         } catch {
             summary += "; could not plan: \(error)"
         }
@@ -167,6 +179,15 @@ public actor CycleRunner {
         let receipt = try WeeklyValueReceiptBuilder.build(week: monday, ghost: await ghost.current, receipts: receipts, previous: previous)
         try database.saveWeeklyReceipt(WeeklyReceiptRecord(weekStart: monday.description, builtAt: now, body: try GhostHost.encode(receipt)))
         return ([], "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")
+    }
+
+    /// The hour skip risk is computed for when `[training] preferred` is empty.
+    static let defaultSlotHour = 7
+
+    /// Last night's sleep in minutes (the night before `today`), nil without sleep data.
+    private func lastNightSleep(today: LocalDay, calendar: LocalCalendar) throws -> Int? {
+        let digest = SignalDigest(calendar: calendar, observations: try observations(before: today, calendar: calendar))
+        return try digest.recoveryInputs(on: today).sleepMinutes.map { Int($0.value.rounded()) }
     }
 
     /// The slot finder's settings from `[training]`.

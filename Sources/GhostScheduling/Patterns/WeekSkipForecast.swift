@@ -1,0 +1,48 @@
+import Foundation
+import GhostEngine
+
+/// One day's skip risk for the slot finder, with the factors behind it for the receipt.
+public struct DaySkipForecast: Sendable, Equatable {
+    /// The day.
+    public let day: LocalDay
+    /// The slot the risk was computed for (that weekday at the planned hour).
+    public let slot: SlotKey
+    /// The prediction and its factors.
+    public let prediction: SkipPrediction
+
+    /// What the slot finder takes.
+    public var request: DaySkipPrediction {
+        DaySkipPrediction(day: day, probability: prediction.probability)
+    }
+
+    /// Receipt inputs: the probability and each factor with its log-odds, e.g.
+    /// `skipFactor.meetingDensity = 5.50 (log-odds +0.625)`.
+    public var receiptInputs: [ReceiptInput] {
+        prediction.receiptInputs + prediction.factors.map {
+            ReceiptInput("skipFactor.\($0.name)", String(format: "%.2f (log-odds %+.3f)", $0.value, $0.logOdds))
+        }
+    }
+}
+
+/// Skip predictions for each day the evening cycle plans: that day's meeting hours from the busy
+/// time, the slot's and weekday's history, and last night's sleep for the first day only (tonight's
+/// sleep is not known yet; last night's is the best guess for tomorrow, and later days get none).
+public enum WeekSkipForecast {
+    /// One forecast per day from `firstDay`, in day order.
+    /// - Throws: `SchedulingError` when a day's bounds cannot be computed in the calendar's zone.
+    public static func forecast(
+        firstDay: LocalDay, days: Int, slotHour: Int, busy: [BusyInterval], calendar: LocalCalendar,
+        lastNightSleepMinutes: Int?, history: [SessionOutcome], rules: PatternRules
+    ) throws(SchedulingError) -> [DaySkipForecast] {
+        var forecasts: [DaySkipForecast] = []
+        for offset in 0..<max(0, days) {
+            let day = firstDay.adding(days: offset)
+            let slot = SlotKey(weekday: day.weekday, hour: slotHour)
+            let prediction = SkipPredictor.predict(
+                slot: slot, meetingHours: try MeetingDensity.hours(on: day, busy: busy, calendar: calendar),
+                lastNightSleepMinutes: offset == 0 ? lastNightSleepMinutes : nil, history: history, rules: rules)
+            forecasts.append(DaySkipForecast(day: day, slot: slot, prediction: prediction))
+        }
+        return forecasts
+    }
+}
