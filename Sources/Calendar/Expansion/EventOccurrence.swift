@@ -11,4 +11,8 @@ struct EventOccurrence: Sendable {
     var status: String?
     var transparency: Transparency?
     var attendees: [Attendee]
+    var categories: [String] = []
+    /// Zones DTSTART and DTEND are written in (nil: UTC, floating or all-day).
+    var startZone: ZoneHandle?
+    var endZone: ZoneHandle?
 }

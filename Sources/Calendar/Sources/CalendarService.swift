@@ -88,6 +88,26 @@ public final class CalendarService: @unchecked Sendable {
         return result
     }
 
+    /// Every occurrence overlapping [from, to) of every readable source, busy or not (all-day and
+    /// transparent events included, cancelled ones left out), in source and file order. For the
+    /// daemon's travel rules; a failed source contributes nothing here and is reported by `busy`.
+    public func events(from: Date, to: Date) -> [ListedEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        let lower = Int(from.timeIntervalSince1970.rounded(.down))
+        let upper = Int(to.timeIntervalSince1970.rounded(.up))
+        guard upper > lower else { return [] }
+        let files = load(sources).flatMap { item in item.files.map { (source: item.config.name, file: $0) } }
+        let expanded = ParallelMap.map(count: files.count) { number in
+            files[number].file.occurrenceIndex.occurrences(from: lower, to: upper, expander: RecurrenceExpander(converter: converter))
+        }
+        return files.indices.flatMap { number -> [ListedEvent] in
+            (expanded[number]?.occurrences ?? [])
+                .filter { $0.status != "CANCELLED" }
+                .map { ListedEvent($0, source: files[number].source) }
+        }
+    }
+
     /// The chunks covering [from, to), building the missing ones; all are dropped when any
     /// file changed (files that did not change keep their expansions in their own index).
     private func busyChunks(for loaded: [LoadedSource], selection: String?, from: Int, to: Int) -> [BusyChunk] {

@@ -75,6 +75,10 @@ struct EventContext {
             record.recurrenceID = time(icalproperty_get_recurrenceid(ridProperty), property: ridProperty)
             record.appliesToFuture = LibicalText.parameter("RANGE", of: ridProperty)?.uppercased() == "THISANDFUTURE"
         }
+        record.categories = LibicalText.properties(of: event, kind: ICAL_CATEGORIES_PROPERTY)
+            .compactMap { LibicalText.value(of: $0) }
+            .flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
         record.attendees = LibicalText.properties(of: event, kind: ICAL_ATTENDEE_PROPERTY).compactMap { property in
             guard let raw = LibicalText.value(of: property) else { return nil }
             return Attendee(address: Self.normalizedAddress(raw),

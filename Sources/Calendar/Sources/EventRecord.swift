@@ -44,8 +44,20 @@ struct EventRecord: Sendable {
     var recurrenceID: CalendarTime?
     var appliesToFuture: Bool
     var attendees: [Attendee]
+    /// CATEGORIES values, each comma-separated item on its own.
+    var categories: [String] = []
     /// 1-based line of BEGIN:VEVENT in the source file, for messages.
     var line: Int
 
     var isAllDay: Bool { start.wall.isDate }
+
+    /// The zone DTSTART is written in, nil for UTC, floating and all-day times.
+    var startZone: ZoneHandle? {
+        if case .zone(let zone) = start.reference { zone } else { nil }
+    }
+
+    /// The zone DTEND is written in, when DTEND names one (a flight may end in another zone).
+    var endZone: ZoneHandle? {
+        if case .until(let end) = length, case .zone(let zone) = end.reference { zone } else { startZone }
+    }
 }
