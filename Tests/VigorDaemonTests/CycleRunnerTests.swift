@@ -2,6 +2,7 @@ import Foundation
 import GhostEngine
 import Logging
 import Store
+import Synchronization
 import Testing
 
 @testable import VigorDaemon
@@ -181,4 +182,57 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(free.summary.contains("placed tomorrow at 07:00"))
     #expect(busy.summary.contains("no block tomorrow"), "ten hours of meetings make Tuesday the likeliest skip of the week")
     #expect(await packed.ghost.current.blocks.isEmpty)
+}
+
+@Test func anAllDayFlightTomorrowMakesItATravelDay() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin
+    let trip = try writeCalendar(
+        "BEGIN:VEVENT\r\nUID:f1\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;VALUE=DATE:20261124\r\n"
+            + "DTEND;VALUE=DATE:20261125\r\nSUMMARY:Flight to New York\r\nEND:VEVENT\r\n")
+    let setup = try setup(sources: [CalendarSourceEntry(name: "personal", location: .path(trip))], start: now)
+    _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin, training: daily)
+    #expect(outcome.summary.contains(#"travel: 2026-11-24 (all-day event "Flight to New York")"#))
+    #expect(outcome.summary.contains("no block tomorrow"))
+}
+
+/// A system zone that reads `zones` in turn (the last one from then on).
+private final class SystemZoneSequence: Sendable {
+    private let state: Mutex<[String]>
+    init(_ zones: [String]) { state = Mutex(zones) }
+    func next() -> String? {
+        state.withLock { zones in zones.count > 1 ? zones.removeFirst() : zones.first }
+    }
+}
+
+private func runner(_ context: DaemonRouter.Context, zones: [String]) -> CycleRunner {
+    let sequence = SystemZoneSequence(zones)
+    return CycleRunner(
+        ghost: context.ghost, calendars: context.calendars, database: context.database, output: context.output,
+        logger: Logger(label: "test"), systemZone: { sequence.next() })
+}
+
+@Test func aSystemZoneChangeFarFromHomeMakesTheComingDaysTravelDays() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let context = try makeTestContext(config: config, now: now)
+    let abroad = runner(context, zones: ["Europe/Berlin", "Asia/Tokyo"])
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    let outcome = try await abroad.run(.evening, now: now, zone: berlin, training: daily)
+    #expect(outcome.summary.contains("2026-11-24 (system time zone changed to Asia/Tokyo)"))
+    #expect(outcome.summary.contains("no block tomorrow"))
+    #expect(await context.ghost.current.blocks.isEmpty)
+}
+
+@Test func aSystemZoneThatWasAlreadySetAtStartIsNotTravel() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let context = try makeTestContext(config: config, now: now)
+    let server = runner(context, zones: ["Etc/UTC"])
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    let outcome = try await server.run(.evening, now: now, zone: berlin, training: daily)
+    #expect(!outcome.summary.contains("travel"))
+    #expect(outcome.summary.contains("placed tomorrow"))
 }

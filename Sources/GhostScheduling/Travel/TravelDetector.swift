@@ -1,8 +1,8 @@
 import Foundation
 import GhostEngine
 
-/// Turns travel evidence into travel days. Rules (Docs/engine.md, "Travel"): an all-day event whose title
-/// or category contains a travel keyword; a timed event in a zone ≥ `farZoneHours` from home or at a place
+/// Turns travel evidence into travel days. Rules (Docs/engine.md, "Travel"): an all-day or timed event whose
+/// title or category contains a travel keyword; a timed event in a zone ≥ `farZoneHours` from home or at a place
 /// ≥ `farDistanceKilometres` away; a system
 /// zone change away from home until it changes back (at most `zoneChangeMaxDays`); manual ranges.
 public enum TravelDetector {
@@ -32,6 +32,16 @@ public enum TravelDetector {
                 let difference = abs(zone.secondsFromGMT(for: start) - home.timeZone.secondsFromGMT(for: start))
                 if Double(difference) >= rules.farZoneHours * 3600 {
                     add(home.day(of: start), "event in \(identifier), \(difference / 3600) h from home")
+                }
+            case .timedEvent(let start, let title, let category):
+                let text = (title + " " + category).lowercased()
+                if keywords.contains(where: { text.contains($0) }) {
+                    add(home.day(of: start), "event \"\(title)\"")
+                }
+            case .eventAtOffset(let start, let offset, let name):
+                let difference = abs(offset - home.timeZone.secondsFromGMT(for: start))
+                if Double(difference) >= rules.farZoneHours * 3600 {
+                    add(home.day(of: start), "event in \(name), \(difference / 3600) h from home")
                 }
             case .eventAtDistance(let start, let distance):
                 if distance >= rules.farDistanceKilometres {

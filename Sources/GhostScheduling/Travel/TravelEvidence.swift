@@ -7,6 +7,11 @@ public enum TravelEvidence: Codable, Sendable, Equatable {
     case allDayEvent(day: LocalDay, title: String, category: String)
     /// A timed event starting at `start` whose own time zone is `timeZone` (an IANA name).
     case eventInZone(start: Date, timeZone: String)
+    /// A timed event starting at `start` with its title and categories (a flight in the calendar).
+    case timedEvent(start: Date, title: String, category: String)
+    /// A timed event at `start` written in a zone with UTC offset `offsetSeconds` there (`zoneName` for the
+    /// reason): for zones known only by a file's own VTIMEZONE or a Windows name.
+    case eventAtOffset(start: Date, offsetSeconds: Int, zoneName: String)
     /// A timed event starting at `start` whose location is `distanceKilometres` from home (the calendar
     /// module geocodes; this module only compares the number).
     case eventAtDistance(start: Date, distanceKilometres: Double)

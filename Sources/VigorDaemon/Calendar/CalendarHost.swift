@@ -50,6 +50,12 @@ public final class CalendarHost: Sendable {
         return try await run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
     }
 
+    /// Every event occurrence in [from, to), busy or not, for the travel rules.
+    public func events(from: Date, to: Date) async -> [ListedEvent] {
+        let service = current.withLockedValue { $0.service }
+        return await run { service.events(from: from, to: to) }
+    }
+
     /// Each source's configuration and state, in configuration order.
     public func sources() async -> [(entry: CalendarSourceEntry, status: SourceStatus)] {
         let (service, entries) = current.withLockedValue { ($0.service, $0.sources) }

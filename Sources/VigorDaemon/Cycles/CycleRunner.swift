@@ -14,10 +14,22 @@ public actor CycleRunner {
     private let database: AppDatabase
     private let output: CalendarOutput
     private let logger: Logger
+    /// The system's time zone name now (nil: unknown), read at every evening cycle for the travel rules.
+    private let systemZone: @Sendable () -> String?
+    /// The system's zone when vigord started: only a change from it means travel (a server kept in UTC
+    /// while `[schedule] timezone` says Berlin is not travelling).
+    private let startingSystemZone: String?
+    /// The zone the system changed to and the local day the evening cycle first saw it.
+    private var systemZoneChange: (zone: String, day: LocalDay)?
     /// Days the morning cycle closes at most in one run after a long absence.
     static let maximumCatchUpDays = 14
 
-    public init(ghost: GhostHost, calendars: CalendarHost, database: AppDatabase, output: CalendarOutput, logger: Logger) {
+    public init(
+        ghost: GhostHost, calendars: CalendarHost, database: AppDatabase, output: CalendarOutput, logger: Logger,
+        systemZone: @escaping @Sendable () -> String? = { SystemTimeZone.identifier(environment: ProcessInfo.processInfo.environment) }
+    ) {
+        self.systemZone = systemZone
+        self.startingSystemZone = systemZone()
         self.output = output
         self.ghost = ghost
         self.calendars = calendars
@@ -131,6 +143,8 @@ public actor CycleRunner {
                 GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary))
             }
             let history = SessionOutcome.history(of: ghost)
+            let travel = try await travelDays(tomorrow: tomorrow, today: today, calendar: calendar)
+            if !travel.reasons.isEmpty { summary += "; travel: " + travel.reasons.joined(separator: "; ") }
             let forecasts = try WeekSkipForecast.forecast(
                 firstDay: tomorrow, days: 7, slotHour: training.preferred.first?.start.hour ?? Self.defaultSlotHour,
                 busy: busyIntervals, calendar: calendar, lastNightSleepMinutes: try lastNightSleep(today: today, calendar: calendar),
@@ -139,7 +153,7 @@ public actor CycleRunner {
                 firstDay: tomorrow, days: 7,
                 busy: busyIntervals,
                 unknownDays: busy.unknownDays.compactMap(LocalDay.init(iso:)),
-                travelDays: await self.ghost.travelDays(among: (0..<7).map { tomorrow.adding(days: $0) }),
+                travelDays: travel.days,
                 sacredSlots: ghost.triage.sacredSlots,
                 slotPreferences: OptimalWindows.preferences(history, rules: PatternRules()),
                 skipPredictions: forecasts.map(\.request),
@@ -179,6 +193,32 @@ public actor CycleRunner {
         let receipt = try WeeklyValueReceiptBuilder.build(week: monday, ghost: await ghost.current, receipts: receipts, previous: previous)
         try database.saveWeeklyReceipt(WeeklyReceiptRecord(weekStart: monday.description, builtAt: now, body: try GhostHost.encode(receipt)))
         return ([], "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")
+    }
+
+    /// The week's travel days: the ranges set with `travel.set`, and the days the calendars' events and
+    /// the system's time zone point to (TravelDetector), with a reason per detected day.
+    private func travelDays(tomorrow: LocalDay, today: LocalDay, calendar: LocalCalendar) async throws -> (days: [LocalDay], reasons: [String]) {
+        let week = (0..<7).map { tomorrow.adding(days: $0) }
+        let manual = await ghost.travelDays(among: week)
+        let events = await calendars.events(from: try calendar.startOfDay(tomorrow), to: try calendar.startOfDay(tomorrow.adding(days: 7)))
+        var evidence = CalendarTravelEvidence.evidence(from: events, home: calendar)
+        if let change = noteSystemZone(today: today, home: calendar.timeZone.identifier) {
+            evidence.append(.systemZoneChange(day: change.day, timeZone: change.zone))
+        }
+        let detected = try TravelDetector.travelDays(from: evidence, home: calendar, rules: TravelRules()).filter { week.contains($0.day) }
+        let days = Set(manual).union(detected.map(\.day)).sorted()
+        return (days, detected.map { "\($0.day) (\($0.reasons.joined(separator: ", ")))" })
+    }
+
+    /// The system zone change in force: the system's zone differs from the one vigord started with and
+    /// from home; its day is the evening it was first seen. Cleared when the zone comes back.
+    private func noteSystemZone(today: LocalDay, home: String) -> (zone: String, day: LocalDay)? {
+        guard let current = systemZone(), TimeZone(identifier: current) != nil, current != startingSystemZone, current != home else {
+            systemZoneChange = nil
+            return nil
+        }
+        if systemZoneChange?.zone != current { systemZoneChange = (current, today) }
+        return systemZoneChange
     }
 
     /// The hour skip risk is computed for when `[training] preferred` is empty.

@@ -21,7 +21,7 @@ func makeTestContext(
         logger: logger, calendars: calendars)
     return DaemonRouter.Context(
         state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
-        cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger),
+        cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger, systemZone: { nil }),
         output: output, health: HealthIntake(database: database, ghost: ghost, output: output, logger: logger),
         testHooks: testHooks, now: { now })
 }

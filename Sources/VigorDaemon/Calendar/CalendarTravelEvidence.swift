@@ -1,0 +1,57 @@
+import Calendar
+import Foundation
+import GhostEngine
+import GhostScheduling
+
+/// Turns the calendars' events into travel evidence for
+/// `TravelDetector` (rules in Docs/engine.md, "Travel").
+enum CalendarTravelEvidence {
+    /// Evidence from events: every all-day event, once per local day it covers (the detector looks for
+    /// travel words in its title and categories); every timed event's title; the zone of a timed event
+    /// without attendees (your own plans say where you are; a meeting set in a colleague's zone does
+    /// not); and both zones of an event that starts and ends in different ones (a flight), meeting or not.
+    static func evidence(from events: [ListedEvent], home: LocalCalendar) -> [TravelEvidence] {
+        var evidence: [TravelEvidence] = []
+        for event in events {
+            let category = event.categories.joined(separator: " ")
+            if event.isAllDay {
+                var day = home.day(of: event.start)
+                let last = home.day(of: event.end.addingTimeInterval(-1))
+                while day <= last {
+                    evidence.append(.allDayEvent(day: day, title: event.summary, category: category))
+                    day = day.adding(days: 1)
+                }
+                continue
+            }
+            evidence.append(.timedEvent(start: event.start, title: event.summary, category: category))
+            let crossesZones = event.startZone != nil && event.endZone != nil
+                && event.startZone?.offsetSeconds != event.endZone?.offsetSeconds
+            guard !event.hasAttendees || crossesZones else { continue }
+            if let zone = event.startZone {
+                evidence.append(.eventAtOffset(start: event.start, offsetSeconds: zone.offsetSeconds, zoneName: zone.name))
+            }
+            if crossesZones, let zone = event.endZone {
+                evidence.append(.eventAtOffset(start: event.end, offsetSeconds: zone.offsetSeconds, zoneName: zone.name))
+            }
+        }
+        return evidence
+    }
+}
+
+/// The system's current zone name, read fresh (Foundation's `TimeZone.current` is cached for the process).
+public enum SystemTimeZone {
+    /// `TZ` without a leading `:`, else the IANA name `/etc/localtime` links to; nil when neither says.
+    public static func identifier(environment: [String: String], localtime: String = "/etc/localtime") -> String? {
+        if let zone = environment["TZ"], !zone.isEmpty {
+            return zone.hasPrefix(":") ? String(zone.dropFirst()) : zone
+        }
+        let target: String
+        do {
+            target = try FileManager.default.destinationOfSymbolicLink(atPath: localtime)
+        } catch {
+            return nil  // no link (a copied file, or none at all): the zone is not known this way
+        }
+        guard let range = target.range(of: "zoneinfo/") else { return nil }
+        return String(target[range.upperBound...])
+    }
+}

@@ -1,0 +1,73 @@
+import Calendar
+import Foundation
+import GhostEngine
+import GhostScheduling
+import Testing
+
+@testable import VigorDaemon
+
+private let berlin = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+
+private func instant(_ text: String) throws -> Date {
+    try #require(ISO8601DateFormatter().date(from: text))
+}
+
+private func event(
+    _ summary: String, _ start: String, _ end: String, allDay: Bool = false, attendees: Bool = false,
+    startZone: ListedEvent.Zone? = nil, endZone: ListedEvent.Zone? = nil
+) throws -> ListedEvent {
+    ListedEvent(
+        source: "personal", summary: summary, categories: [], start: try instant(start), end: try instant(end), isAllDay: allDay,
+        hasAttendees: attendees, startZone: startZone, endZone: endZone ?? startZone)
+}
+
+private func travelDays(_ events: [ListedEvent]) throws -> [String] {
+    try TravelDetector.travelDays(from: CalendarTravelEvidence.evidence(from: events, home: berlin), home: berlin, rules: TravelRules())
+        .map(\.day.description)
+}
+
+private let tokyo = ListedEvent.Zone(name: "Asia/Tokyo", offsetSeconds: 9 * 3600)
+private let newYork = ListedEvent.Zone(name: "America/New_York", offsetSeconds: -5 * 3600)
+private let home = ListedEvent.Zone(name: "Europe/Berlin", offsetSeconds: 3600)
+
+@Test func aMultiDayAllDayTripMarksEveryDayItCovers() throws {
+    let trip = try event("Trip to Lisbon", "2026-11-23T23:00:00Z", "2026-11-26T23:00:00Z", allDay: true)
+    #expect(try travelDays([trip]) == ["2026-11-24", "2026-11-25", "2026-11-26"])
+}
+
+@Test func aMeetingSetInAColleaguesZoneIsNotTravel() throws {
+    let call = try event("Sync with NY", "2026-11-24T15:00:00Z", "2026-11-24T16:00:00Z", attendees: true, startZone: newYork)
+    #expect(try travelDays([call]).isEmpty)
+}
+
+@Test func yourOwnPlansInAFarZoneAreTravel() throws {
+    let dinner = try event("Dinner", "2026-11-25T10:00:00Z", "2026-11-25T12:00:00Z", startZone: tokyo)
+    #expect(try travelDays([dinner]) == ["2026-11-25"])
+}
+
+@Test func aFlightAcrossZonesIsTravelEvenWithAttendees() throws {
+    let flight = try event(
+        "LH400", "2026-11-24T09:15:00Z", "2026-11-24T18:00:00Z", attendees: true, startZone: home, endZone: newYork)
+    let days = try TravelDetector.travelDays(
+        from: CalendarTravelEvidence.evidence(from: [flight], home: berlin), home: berlin, rules: TravelRules())
+    #expect(days.map(\.day.description) == ["2026-11-24"])
+    #expect(days.first?.reasons == ["event in America/New_York, 6 h from home"])
+}
+
+@Test func aTimedEventNamedLikeAFlightIsTravel() throws {
+    let flight = try event("Flight to Oslo", "2026-11-27T07:00:00Z", "2026-11-27T09:00:00Z", startZone: home)
+    #expect(try travelDays([flight]) == ["2026-11-27"])
+}
+
+@Test func systemZoneComesFromTZOrTheLocaltimeLink() throws {
+    #expect(SystemTimeZone.identifier(environment: ["TZ": ":Asia/Tokyo"]) == "Asia/Tokyo")
+    let directory = NSTemporaryDirectory() + "vigor-tz-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { _ = try? FileManager.default.removeItem(atPath: directory) }
+    let link = directory + "/localtime"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/America/Sao_Paulo")
+    #expect(SystemTimeZone.identifier(environment: [:], localtime: link) == "America/Sao_Paulo")
+    let copy = directory + "/copied"
+    try Data("TZif".utf8).write(to: URL(fileURLWithPath: copy))
+    #expect(SystemTimeZone.identifier(environment: [:], localtime: copy) == nil)
+}
