@@ -24,17 +24,23 @@ enum CalendarTravelEvidence {
                 continue
             }
             evidence.append(.timedEvent(start: event.start, title: event.summary, category: category))
-            let crossesZones = event.startZone != nil && event.endZone != nil
-                && event.startZone?.offsetSeconds != event.endZone?.offsetSeconds
-            guard !event.hasAttendees || crossesZones else { continue }
-            if let zone = event.startZone {
-                evidence.append(.eventAtOffset(start: event.start, offsetSeconds: zone.offsetSeconds, zoneName: zone.name))
-            }
-            if crossesZones, let zone = event.endZone {
-                evidence.append(.eventAtOffset(start: event.end, offsetSeconds: zone.offsetSeconds, zoneName: zone.name))
-            }
+            evidence += zoneEvidence(start: event.start, end: event.end, startZone: event.startZone, endZone: event.endZone,
+                                     meeting: event.hasAttendees)
         }
         return evidence
+    }
+
+    /// The zones of one timed event that say where you are: a flight's both ends; otherwise the start
+    /// zone of an event that is not a meeting.
+    private static func zoneEvidence(
+        start: Date, end: Date, startZone: ListedEvent.Zone?, endZone: ListedEvent.Zone?, meeting: Bool
+    ) -> [TravelEvidence] {
+        guard let startZone else { return [] }
+        let departure = TravelEvidence.eventAtOffset(start: start, offsetSeconds: startZone.offsetSeconds, zoneName: startZone.name)
+        if let endZone, endZone.offsetSeconds != startZone.offsetSeconds {
+            return [departure, .eventAtOffset(start: end, offsetSeconds: endZone.offsetSeconds, zoneName: endZone.name)]
+        }
+        return meeting ? [] : [departure]
     }
 }
 
