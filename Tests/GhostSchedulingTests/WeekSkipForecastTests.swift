@@ -17,7 +17,12 @@ import GhostScheduling
         #expect(days.map(\.day) == (0..<7).map { Week.monday.adding(days: $0) })
         let wednesday = days[2].prediction.probability
         #expect(days.enumerated().allSatisfy { $0.offset == 2 || $0.element.prediction.probability < wednesday })
-        #expect(days[2].receiptInputs.contains(ReceiptInput("skipFactor.meetingDensity", "9.00 (log-odds +1.500)")))
+        #expect(days[2].receiptInputs.contains(ReceiptInput("meetingDensity", "9.000 (+1.500)")))
+    }
+
+    @Test func aLightDayIsNoSaferThanAnOrdinaryOne() throws {
+        let days = try forecast(busy: [try Week.busy(0, (9, 30), (9, 45)), try Week.busy(1, (9, 0), (12, 0))], sleep: nil)
+        #expect(Set(days.map(\.prediction.probability)) == [0.5])
     }
 
     @Test func lastNightsSleepCountsForTheFirstDayOnly() throws {

@@ -162,8 +162,8 @@ private func writeCalendar(_ events: String) throws -> String {
     let proposal = try #require(receipts.first { $0.action == .proposed })
     let inputs = Dictionary(proposal.inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     // Eight hours of meetings, five above the typical three: +0.25 log-odds each.
-    #expect(inputs["skipFactor.meetingDensity"] == "8.00 (log-odds +1.250)")
-    #expect(inputs["skipFactor.slotHistory"] != nil)
+    #expect(inputs["meetingDensity"] == "8.000 (+1.250)")
+    #expect(inputs["slotHistory"] != nil)
     #expect(inputs["slotScore"] != nil)
     let probability = try #require(inputs["skipProbability"].flatMap(Double.init))
     #expect(probability > 0.5, "a day full of meetings is a likely skip")

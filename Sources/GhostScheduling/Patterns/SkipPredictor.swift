@@ -37,7 +37,9 @@ public enum SkipPredictor {
         let weekdayRate = BetaEstimate.skipRate(history.filter { $0.slot.weekday == slot.weekday }, rules: rules)
         let overallRate = BetaEstimate.skipRate(history, rules: rules)
         let weekdayEffect = logit(weekdayRate) - logit(overallRate)
-        let meeting = rules.meetingHourCoefficient * (meetingHours - rules.typicalMeetingHours)
+        // Only hours above a typical day raise the risk: a light day is not safer than an ordinary one,
+        // so a 15-minute standup does not push a session to a free day on the evening's rolling plan.
+        let meeting = rules.meetingHourCoefficient * max(0, meetingHours - rules.typicalMeetingHours)
         let sleepDebtHours = lastNightSleepMinutes.map { max(0, Double(rules.sleepNeedMinutes - $0) / 60) } ?? 0
         let sleep = rules.sleepDebtHourCoefficient * sleepDebtHours
         let factors = [

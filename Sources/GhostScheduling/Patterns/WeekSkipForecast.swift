@@ -15,12 +15,10 @@ public struct DaySkipForecast: Sendable, Equatable {
         DaySkipPrediction(day: day, probability: prediction.probability)
     }
 
-    /// Receipt inputs: the probability and each factor with its log-odds, e.g.
-    /// `skipFactor.meetingDensity = 5.50 (log-odds +0.625)`.
+    /// Receipt inputs: each factor as `value (log-odds)`, e.g. `meetingDensity = 8.000 (+1.250)` (the
+    /// probability itself is the slot's `skipProbability`).
     public var receiptInputs: [ReceiptInput] {
-        prediction.receiptInputs + prediction.factors.map {
-            ReceiptInput("skipFactor.\($0.name)", String(format: "%.2f (log-odds %+.3f)", $0.value, $0.logOdds))
-        }
+        prediction.receiptInputs.filter { $0.name != "skipProbability" }
     }
 }
 

@@ -4,7 +4,7 @@ public struct PatternRules: Codable, Sendable, Equatable {
     public var priorSkips = 1.0
     /// Beta prior β (pseudo-completions) of every skip-rate estimate.
     public var priorCompletions = 1.0
-    /// Log-odds added per busy hour that day above `typicalMeetingHours`.
+    /// Log-odds added per busy hour that day above `typicalMeetingHours` (fewer hours add nothing).
     public var meetingHourCoefficient = 0.25
     /// Busy hours in a day that count as ordinary (no effect on the skip odds).
     public var typicalMeetingHours = 3.0
