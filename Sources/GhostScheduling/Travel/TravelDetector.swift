@@ -16,6 +16,16 @@ public enum TravelDetector {
             reasons[day, default: []].append(reason)
         }
         let keywords = rules.keywords.map { $0.lowercased() }
+        func mentionsTravel(_ title: String, _ category: String) -> Bool {
+            let text = (title + " " + category).lowercased()
+            return keywords.contains { text.contains($0) }
+        }
+        func farZone(start: Date, offset: Int, name: String) {
+            let difference = abs(offset - home.timeZone.secondsFromGMT(for: start))
+            if Double(difference) >= rules.farZoneHours * 3600 {
+                add(home.day(of: start), "event in \(name), \(difference / 3600) h from home")
+            }
+        }
         let zoneChanges = evidence.compactMap { item -> (LocalDay, String)? in
             if case .systemZoneChange(let day, let zone) = item { return (day, zone) }
             return nil
@@ -23,26 +33,13 @@ public enum TravelDetector {
         for item in evidence {
             switch item {
             case .allDayEvent(let day, let title, let category):
-                let text = (title + " " + category).lowercased()
-                if keywords.contains(where: { text.contains($0) }) {
-                    add(day, "all-day event \"\(title)\"")
-                }
-            case .eventInZone(let start, let identifier):
-                let zone = try zone(identifier)
-                let difference = abs(zone.secondsFromGMT(for: start) - home.timeZone.secondsFromGMT(for: start))
-                if Double(difference) >= rules.farZoneHours * 3600 {
-                    add(home.day(of: start), "event in \(identifier), \(difference / 3600) h from home")
-                }
+                if mentionsTravel(title, category) { add(day, "all-day event \"\(title)\"") }
             case .timedEvent(let start, let title, let category):
-                let text = (title + " " + category).lowercased()
-                if keywords.contains(where: { text.contains($0) }) {
-                    add(home.day(of: start), "event \"\(title)\"")
-                }
+                if mentionsTravel(title, category) { add(home.day(of: start), "event \"\(title)\"") }
+            case .eventInZone(let start, let identifier):
+                farZone(start: start, offset: try zone(identifier).secondsFromGMT(for: start), name: identifier)
             case .eventAtOffset(let start, let offset, let name):
-                let difference = abs(offset - home.timeZone.secondsFromGMT(for: start))
-                if Double(difference) >= rules.farZoneHours * 3600 {
-                    add(home.day(of: start), "event in \(name), \(difference / 3600) h from home")
-                }
+                farZone(start: start, offset: offset, name: name)
             case .eventAtDistance(let start, let distance):
                 if distance >= rules.farDistanceKilometres {
                     add(home.day(of: start), "event \(Int(distance.rounded())) km from home")
