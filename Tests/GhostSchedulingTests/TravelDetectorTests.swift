@@ -29,6 +29,51 @@ import GhostScheduling
         #expect(try days([.eventInZone(start: start, timeZone: "Europe/Moscow")]).isEmpty)
     }
 
+    @Test func oneFarEventAmongADayOfHomeEventsIsNotTravel() throws {
+        let evidence: [TravelEvidence] = [
+            .eventInZone(start: try Week.at(0, 9), timeZone: "Europe/Berlin"),
+            .eventInZone(start: try Week.at(0, 11), timeZone: "Europe/Berlin"),
+            .eventInZone(start: try Week.at(0, 18), timeZone: "America/New_York"),
+        ]
+        #expect(try days(evidence).isEmpty)
+        #expect(try days(evidence.dropFirst(2) + [.eventInZone(start: try Week.at(0, 20), timeZone: "America/New_York")]) == [Week.monday])
+    }
+
+    @Test func aDayMostlyInOneFarZoneIsTravelWithItsEventsCountedOnce() throws {
+        let found = try TravelDetector.travelDays(
+            from: [
+                .eventInZone(start: try Week.at(0, 2), timeZone: "Asia/Tokyo"),
+                .eventInZone(start: try Week.at(0, 4), timeZone: "Asia/Tokyo"),
+                .eventInZone(start: try Week.at(0, 6), timeZone: "Asia/Seoul"),
+                .eventInZone(start: try Week.at(0, 9), timeZone: "Europe/Berlin"),
+            ], home: Week.berlin, rules: TravelRules())
+        #expect(found == [TravelDay(day: Week.monday, reasons: [
+            "2× event in Asia/Tokyo, 8 h from home", "event in Asia/Seoul, 8 h from home",
+        ])])
+    }
+
+    @Test func farEventsThatDisagreeOnWhereYouAreAreNotTravel() throws {
+        // New York and Tokyo on one day: other people's calendars, not a trip.
+        let found = try days([
+            .eventInZone(start: try Week.at(0, 15), timeZone: "America/New_York"),
+            .eventInZone(start: try Week.at(0, 16), timeZone: "America/New_York"),
+            .eventInZone(start: try Week.at(0, 2), timeZone: "Asia/Tokyo"),
+        ])
+        #expect(found.isEmpty)
+    }
+
+    @Test func eachFarEndOfAnEventAcrossZonesIsTravel() throws {
+        let found = try TravelDetector.travelDays(
+            from: [
+                .eventAcrossZones(
+                    start: try Week.at(0, 10), startOffsetSeconds: 3600, startZoneName: "Europe/Berlin",
+                    end: try Week.at(1, 4), endOffsetSeconds: 9 * 3600, endZoneName: "Asia/Tokyo"),
+                .eventInZone(start: try Week.at(1, 9), timeZone: "Europe/Berlin"),
+                .eventInZone(start: try Week.at(1, 10), timeZone: "Europe/Berlin"),
+            ], home: Week.berlin, rules: TravelRules())
+        #expect(found == [TravelDay(day: Week.monday.adding(days: 1), reasons: ["an event that crosses zones in Asia/Tokyo, 8 h from home"])])
+    }
+
     @Test func systemZoneChangeMarksDaysUntilTheChangeBack() throws {
         let away = Week.monday.adding(days: 1)
         let found = try days([

@@ -51,7 +51,15 @@ private let home = ListedEvent.Zone(name: "Europe/Berlin", offsetSeconds: 3600)
     let days = try TravelDetector.travelDays(
         from: CalendarTravelEvidence.evidence(from: [flight], home: berlin), home: berlin, rules: TravelRules())
     #expect(days.map(\.day.description) == ["2026-11-24"])
-    #expect(days.first?.reasons == ["event in America/New_York, 6 h from home"])
+    #expect(days.first?.reasons == ["an event that crosses zones in America/New_York, 6 h from home"])
+}
+
+@Test func aFlightCountsOnADayOfHomeEvents() throws {
+    let flight = try event("LH710", "2026-11-24T11:00:00Z", "2026-11-24T21:30:00Z", startZone: home, endZone: tokyo)
+    let standups = try ["07", "08", "09"].map { hour in
+        try event("Focus", "2026-11-24T\(hour):00:00Z", "2026-11-24T\(hour):30:00Z", startZone: home)
+    }
+    #expect(try travelDays(standups + [flight]) == ["2026-11-24"])
 }
 
 @Test func aTimedEventNamedLikeAFlightIsTravel() throws {

@@ -2,29 +2,22 @@ import Foundation
 import GhostEngine
 
 /// Turns travel evidence into travel days. Rules (Docs/engine.md, "Travel"): an all-day or timed event whose
-/// title or category contains a travel keyword; a timed event in a zone ≥ `farZoneHours` from home or at a place
-/// ≥ `farDistanceKilometres` away; a system
-/// zone change away from home until it changes back (at most `zoneChangeMaxDays`); manual ranges.
+/// title or category contains a travel keyword; a day whose events with a zone are mostly set in zones
+/// ≥ `farZoneHours` from home; either end of an event that crosses zones when that end is far; an event at a
+/// place ≥ `farDistanceKilometres` away; a system zone change away from home until it changes back (at most
+/// `zoneChangeMaxDays`); manual ranges.
 public enum TravelDetector {
-    /// Travel days in day order, each with its reasons in evidence order.
+    /// Travel days in day order, each with its reasons in evidence order (repeated reasons once, with a count).
     /// - Throws: `SchedulingError.calendar` for an unknown zone name.
     public static func travelDays(
         from evidence: [TravelEvidence], home: LocalCalendar, rules: TravelRules
     ) throws(SchedulingError) -> [TravelDay] {
-        var reasons: [LocalDay: [String]] = [:]
-        func add(_ day: LocalDay, _ reason: String) {
-            reasons[day, default: []].append(reason)
-        }
+        var reasons = DayReasons()
+        var zoned = ZonedEvents(home: home, farSeconds: Int(rules.farZoneHours * 3600))
         let keywords = rules.keywords.map { $0.lowercased() }
         func mentionsTravel(_ title: String, _ category: String) -> Bool {
             let text = (title + " " + category).lowercased()
             return keywords.contains { text.contains($0) }
-        }
-        func farZone(start: Date, offset: Int, name: String) {
-            let difference = abs(offset - home.timeZone.secondsFromGMT(for: start))
-            if Double(difference) >= rules.farZoneHours * 3600 {
-                add(home.day(of: start), "event in \(name), \(difference / 3600) h from home")
-            }
         }
         let zoneChanges = evidence.compactMap { item -> (LocalDay, String)? in
             if case .systemZoneChange(let day, let zone) = item { return (day, zone) }
@@ -33,16 +26,22 @@ public enum TravelDetector {
         for item in evidence {
             switch item {
             case .allDayEvent(let day, let title, let category):
-                if mentionsTravel(title, category) { add(day, "all-day event \"\(title)\"") }
+                if mentionsTravel(title, category) { reasons.add(day, "all-day event \"\(title)\"") }
             case .timedEvent(let start, let title, let category):
-                if mentionsTravel(title, category) { add(home.day(of: start), "event \"\(title)\"") }
+                if mentionsTravel(title, category) { reasons.add(home.day(of: start), "event \"\(title)\"") }
             case .eventInZone(let start, let identifier):
-                farZone(start: start, offset: try zone(identifier).secondsFromGMT(for: start), name: identifier)
+                zoned.add(start: start, offset: try zone(identifier).secondsFromGMT(for: start), name: identifier)
             case .eventAtOffset(let start, let offset, let name):
-                farZone(start: start, offset: offset, name: name)
+                zoned.add(start: start, offset: offset, name: name)
+            case .eventAcrossZones(let start, let startOffset, let startName, let end, let endOffset, let endName):
+                for (instant, offset, name) in [(start, startOffset, startName), (end, endOffset, endName)] {
+                    if let hours = zoned.farHours(at: instant, offset: offset) {
+                        reasons.add(home.day(of: instant), "an event that crosses zones in \(name), \(hours) h from home")
+                    }
+                }
             case .eventAtDistance(let start, let distance):
                 if distance >= rules.farDistanceKilometres {
-                    add(home.day(of: start), "event \(Int(distance.rounded())) km from home")
+                    reasons.add(home.day(of: start), "event \(Int(distance.rounded())) km from home")
                 }
             case .systemZoneChange(let day, let identifier):
                 _ = try zone(identifier)
@@ -51,18 +50,19 @@ public enum TravelDetector {
                 for offset in 0..<rules.zoneChangeMaxDays {
                     let current = day.adding(days: offset)
                     if let back, current >= back { break }
-                    add(current, "system time zone changed to \(identifier)")
+                    reasons.add(current, "system time zone changed to \(identifier)")
                 }
             case .manualRange(let from, let to):
                 guard from <= to else {
                     throw .invalidSetting(name: "travel range", problem: "ends (\(to)) before it starts (\(from))")
                 }
                 for offset in 0...from.days(until: to) {
-                    add(from.adding(days: offset), "marked as travel by you")
+                    reasons.add(from.adding(days: offset), "marked as travel by you")
                 }
             }
         }
-        return reasons.keys.sorted().map { TravelDay(day: $0, reasons: reasons[$0] ?? []) }
+        zoned.addMostlyFarDays(to: &reasons)
+        return reasons.travelDays()
     }
 
     private static func zone(_ identifier: String) throws(SchedulingError) -> TimeZone {
@@ -70,5 +70,73 @@ public enum TravelDetector {
             throw .calendar(.unknownTimeZone(identifier))
         }
         return zone
+    }
+}
+
+/// Reasons per day in the order first seen; a reason seen again only raises its count.
+private struct DayReasons {
+    private var byDay: [LocalDay: [(reason: String, count: Int)]] = [:]
+
+    mutating func add(_ day: LocalDay, _ reason: String, count: Int = 1) {
+        if let index = byDay[day]?.firstIndex(where: { $0.reason == reason }) {
+            byDay[day]?[index].count += count
+        } else {
+            byDay[day, default: []].append((reason, count))
+        }
+    }
+
+    func travelDays() -> [TravelDay] {
+        byDay.keys.sorted().map { day in
+            TravelDay(day: day, reasons: (byDay[day] ?? []).map { $0.count == 1 ? $0.reason : "\($0.count)× \($0.reason)" })
+        }
+    }
+}
+
+/// The events with a zone, per home-local day: a day is travel when more of them are far from home than near,
+/// and the far ones agree on where you are (their offsets lie within `farSeconds` of each other). One event
+/// set in a far zone among a day of home ones (a call with someone abroad) is not a trip; nor is a day with
+/// events in New York and in Tokyo (nobody is in both: those are other people's calendars); a day planned in
+/// the other zone is.
+private struct ZonedEvents {
+    let home: LocalCalendar
+    let farSeconds: Int
+    private var near: [LocalDay: Int] = [:]
+    /// The lowest and highest UTC offset of each day's far events.
+    private var farOffsets: [LocalDay: (low: Int, high: Int)] = [:]
+    /// Far events per day, per reason, in first-seen order.
+    private var far: [LocalDay: [(reason: String, count: Int)]] = [:]
+
+    init(home: LocalCalendar, farSeconds: Int) {
+        self.home = home
+        self.farSeconds = farSeconds
+    }
+
+    /// Whole hours between `offset` and home's offset at `instant` when they are at least `farSeconds` apart.
+    func farHours(at instant: Date, offset: Int) -> Int? {
+        let difference = abs(offset - home.timeZone.secondsFromGMT(for: instant))
+        return difference >= farSeconds ? difference / 3600 : nil
+    }
+
+    mutating func add(start: Date, offset: Int, name: String) {
+        let day = home.day(of: start)
+        guard let hours = farHours(at: start, offset: offset) else {
+            near[day, default: 0] += 1
+            return
+        }
+        let range = farOffsets[day] ?? (offset, offset)
+        farOffsets[day] = (min(range.low, offset), max(range.high, offset))
+        let reason = "event in \(name), \(hours) h from home"
+        if let index = far[day]?.firstIndex(where: { $0.reason == reason }) {
+            far[day]?[index].count += 1
+        } else {
+            far[day, default: []].append((reason, 1))
+        }
+    }
+
+    func addMostlyFarDays(to reasons: inout DayReasons) {
+        for (day, items) in far where items.reduce(0, { $0 + $1.count }) > near[day, default: 0] {
+            if let range = farOffsets[day], range.high - range.low > farSeconds { continue }
+            for item in items { reasons.add(day, item.reason, count: item.count) }
+        }
     }
 }

@@ -12,6 +12,9 @@ public enum TravelEvidence: Codable, Sendable, Equatable {
     /// A timed event at `start` written in a zone with UTC offset `offsetSeconds` there (`zoneName` for the
     /// reason): for zones known only by a file's own VTIMEZONE or a Windows name.
     case eventAtOffset(start: Date, offsetSeconds: Int, zoneName: String)
+    /// A timed event that starts in one zone and ends in another (a flight): each end whose offset is far from
+    /// home counts on its own, whatever else the day holds.
+    case eventAcrossZones(start: Date, startOffsetSeconds: Int, startZoneName: String, end: Date, endOffsetSeconds: Int, endZoneName: String)
     /// A timed event starting at `start` whose location is `distanceKilometres` from home (the calendar
     /// module geocodes; this module only compares the number).
     case eventAtDistance(start: Date, distanceKilometres: Double)

@@ -36,11 +36,12 @@ enum CalendarTravelEvidence {
         start: Date, end: Date, startZone: ListedEvent.Zone?, endZone: ListedEvent.Zone?, meeting: Bool
     ) -> [TravelEvidence] {
         guard let startZone else { return [] }
-        let departure = TravelEvidence.eventAtOffset(start: start, offsetSeconds: startZone.offsetSeconds, zoneName: startZone.name)
         if let endZone, endZone.offsetSeconds != startZone.offsetSeconds {
-            return [departure, .eventAtOffset(start: end, offsetSeconds: endZone.offsetSeconds, zoneName: endZone.name)]
+            return [.eventAcrossZones(
+                start: start, startOffsetSeconds: startZone.offsetSeconds, startZoneName: startZone.name,
+                end: end, endOffsetSeconds: endZone.offsetSeconds, endZoneName: endZone.name)]
         }
-        return meeting ? [] : [departure]
+        return meeting ? [] : [.eventAtOffset(start: start, offsetSeconds: startZone.offsetSeconds, zoneName: startZone.name)]
     }
 }
 
