@@ -21,6 +21,17 @@ import GhostScheduling
         ])
     }
 
+    @Test func keywordsMatchAnyCaseInsideWordsAndBeyondASCII() throws {
+        var rules = TravelRules()
+        rules.keywords = ["Reise", "überfahrt"]
+        let found = try days([
+            .timedEvent(start: try Week.at(0, 8), title: "DIENSTREISE Hamburg", category: ""),
+            .timedEvent(start: try Week.at(1, 8), title: "Fähre", category: "ÜBERFAHRT"),
+            .timedEvent(start: try Week.at(2, 8), title: "Reis kochen", category: "Küche"),
+        ], rules: rules)
+        #expect(found == [Week.monday, Week.monday.adding(days: 1)])
+    }
+
     @Test func eventInAFarZoneIsATravelDayFromThreeHours() throws {
         let start = try Week.at(0, 10)
         // In March Berlin is UTC+1: Tokyo +9 is 8 h away, Dubai +4 exactly 3 h, Moscow +3 only 2 h.

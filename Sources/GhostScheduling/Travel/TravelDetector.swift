@@ -14,10 +14,9 @@ public enum TravelDetector {
     ) throws(SchedulingError) -> [TravelDay] {
         var reasons = DayReasons()
         var zoned = ZonedEvents(home: home, farSeconds: Int(rules.farZoneHours * 3600))
-        let keywords = rules.keywords.map { $0.lowercased() }
+        let keywords = TravelKeywords(rules.keywords)
         func mentionsTravel(_ title: String, _ category: String) -> Bool {
-            let text = (title + " " + category).lowercased()
-            return keywords.contains { text.contains($0) }
+            keywords.found(in: title) || keywords.found(in: category)
         }
         let zoneChanges = evidence.compactMap { item -> (LocalDay, String)? in
             if case .systemZoneChange(let day, let zone) = item { return (day, zone) }
@@ -138,5 +137,21 @@ private struct ZonedEvents {
             if let range = farOffsets[day], range.high - range.low > farSeconds { continue }
             for item in items { reasons.add(day, item.reason, count: item.count) }
         }
+    }
+}
+
+/// Case-insensitive keyword search over UTF-8 bytes: an evening reads thousands of event titles, and
+/// Foundation's `contains` (through NSString) cost more than the rest of the travel rules together.
+private struct TravelKeywords {
+    private let keywords: [[UInt8]]
+
+    init(_ words: [String]) {
+        keywords = words.map { Array($0.lowercased().utf8) }.filter { !$0.isEmpty }
+    }
+
+    func found(in text: String) -> Bool {
+        guard !text.isEmpty else { return false }
+        let lowered = Array(text.lowercased().utf8)
+        return keywords.contains { lowered.firstRange(of: $0) != nil }
     }
 }
