@@ -152,6 +152,19 @@ private struct TravelKeywords {
     func found(in text: String) -> Bool {
         guard !text.isEmpty else { return false }
         let lowered = Array(text.lowercased().utf8)
-        return keywords.contains { lowered.firstRange(of: $0) != nil }
+        return keywords.contains { Self.contains(lowered, $0) }
+    }
+
+    /// Whether `word` occurs in `text` (a plain scan: titles are short).
+    private static func contains(_ text: [UInt8], _ word: [UInt8]) -> Bool {
+        guard word.count <= text.count else { return false }
+        var start = 0
+        while start + word.count <= text.count {
+            var matched = 0
+            while matched < word.count, text[start + matched] == word[matched] { matched += 1 }
+            if matched == word.count { return true }
+            start += 1
+        }
+        return false
     }
 }
