@@ -57,6 +57,20 @@ struct LocalCalendarTests {
         #expect(TestTime.berlin.day(of: lateUTC.addingTimeInterval(3600)) == TestTime.monday.adding(days: 1))
     }
 
+    @Test(arguments: ["Europe/Berlin", "Australia/Lord_Howe", "America/St_Johns", "Pacific/Kiritimati", "Pacific/Apia", "America/Santiago"])
+    func dayOfAnInstantIsTheDayItsMomentReads(zone: String) throws {
+        // Half-hour and 30-minute DST zones, +14 h, a zone that skipped a whole day (Apia, 2011-12-30), and one whose
+        // DST changes at midnight: every 47 minutes over two years, the fast path agrees with the calendar's reading.
+        let calendar = try LocalCalendar(timeZoneIdentifier: zone)
+        var instant = Date(timeIntervalSince1970: 1_293_840_000)  // 2011-01-01T00:00Z
+        let end = instant.addingTimeInterval(2 * 366 * 86_400)
+        while instant < end {
+            #expect(calendar.day(of: instant) == calendar.moment(at: instant).day, "\(zone) at \(instant)")
+            instant.addTimeInterval(47 * 60)
+        }
+        #expect(LocalCalendar(timeZone: .gmt).day(of: Date(timeIntervalSince1970: -1)) == LocalDay(year: 1969, month: 12, day: 31))
+    }
+
     @Test func unknownTimeZoneIsATypedError() {
         #expect(throws: EngineError.unknownTimeZone("Mars/Olympus")) {
             try LocalCalendar(timeZoneIdentifier: "Mars/Olympus")

@@ -36,9 +36,12 @@ public struct LocalCalendar: Sendable, Equatable, Codable {
         )
     }
 
-    /// The local day containing `date`.
+    /// The local day containing `date`: the instant moved by the zone's UTC offset at that instant, counted in
+    /// whole local days (a local day always has 86 400 wall-clock seconds, whatever its length in real time).
+    /// A hot path (every event of an evening goes through it), so no `Calendar` call.
     public func day(of date: Date) -> LocalDay {
-        moment(at: date).day
+        let wall = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        return LocalDay(ordinal: wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400)
     }
 
     /// The instant of `hour:minute` local time on `day`. In a DST gap the calendar moves forward.
