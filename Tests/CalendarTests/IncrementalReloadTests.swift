@@ -95,4 +95,23 @@ import Testing
         }
         #expect(warm.parseCount == 2)
     }
+
+    @Test func aPreparedWindowIsAnsweredWithoutBuildingAndAsAFreshServiceWould() throws {
+        let directory = try temporaryDirectory()
+        defer { removeDirectory(directory) }
+        let sources = try writeSources(in: directory, count: 2)
+        let settings = CalendarSettings(timeZone: "Europe/Berlin")
+        let calendar = try CalendarService(sources: sources, settings: settings)
+        // Chunks are 28 days from 1970-01-01: one ends 2026-07-01, the next starts 2026-07-02.
+        _ = try calendar.busy(from: utc("2026-06-25T00:00Z"), to: utc("2026-07-02T00:00Z"))
+        #expect(calendar.prepare(from: utc("2026-07-02T00:00Z"), to: utc("2026-07-09T00:00Z")) == 1)
+        let builds = calendar.chunkBuilds
+        let next = try calendar.busy(from: utc("2026-06-26T00:00Z"), to: utc("2026-07-03T00:00Z"))
+        #expect(calendar.chunkBuilds == builds)
+        let fresh = try CalendarService(sources: sources, settings: settings)
+        #expect(next == (try fresh.busy(from: utc("2026-06-26T00:00Z"), to: utc("2026-07-03T00:00Z"))))
+        #expect(fresh.chunkBuilds == 2)
+        #expect(calendar.prepare(from: utc("2026-07-02T00:00Z"), to: utc("2026-07-09T00:00Z"), source: "nope") == 0)
+        #expect(calendar.parseCount == 2)
+    }
 }

@@ -18,6 +18,8 @@ public final class CalendarService: @unchecked Sendable {
     private var chunkCache: [ChunkKey: BusyChunk] = [:]
     private var causeTable = CauseTable()
     private var chunkGeneration = -1
+    /// Busy chunks built so far (for tests: a prepared window builds none when queried).
+    private(set) var chunkBuilds = 0
 
     /// Fails only when `settings.timeZone` is not a zone the system zoneinfo knows.
     public init(sources: [CalendarSourceConfig], settings: CalendarSettings) throws(CalendarError) {
@@ -88,6 +90,21 @@ public final class CalendarService: @unchecked Sendable {
         return result
     }
 
+    /// Builds the busy chunks covering [from, to) for `source` (nil: all sources) so a later query there
+    /// finds them ready; the daemon calls it in the background for the window after the one it asked for.
+    /// Returns the number of chunks it built (0 for an unknown source or an empty window).
+    @discardableResult
+    public func prepare(from: Date, to: Date, source: String? = nil) -> Int {
+        let selected = source.map { name in sources.filter { $0.name == name } } ?? sources
+        guard !selected.isEmpty else { return 0 }
+        lock.lock()
+        defer { lock.unlock() }
+        let before = chunkBuilds
+        _ = busyChunks(for: load(selected), selection: source,
+                       from: Int(from.timeIntervalSince1970.rounded(.down)), to: Int(to.timeIntervalSince1970.rounded(.up)))
+        return chunkBuilds - before
+    }
+
     /// Every occurrence overlapping [from, to) of every readable source, busy or not (all-day and
     /// transparent events included, cancelled ones left out), in source and file order. For the
     /// daemon's travel rules; a failed source contributes nothing here and is reported by `busy`.
@@ -127,6 +144,7 @@ public final class CalendarService: @unchecked Sendable {
                 }
             }
             let built = BusyChunkBuilder.build(chunks: missing, files: files, converter: converter, causes: &causeTable)
+            chunkBuilds += built.count
             for (number, chunk) in built {
                 chunkCache[ChunkKey(selection: selection, number: number)] = chunk
             }

@@ -44,11 +44,32 @@ public final class CalendarHost: Sendable {
         return true
     }
 
-    /// Merged busy time over [from, to), optionally for one source.
+    /// Merged busy time over [from, to), optionally for one source. Afterwards the window of the same length
+    /// that follows is prepared in the background, so tomorrow evening's query (a day later) finds its
+    /// chunks built rather than expanding a new 28-day chunk while the user waits.
     public func busy(from: Date, to: Date, source: String?) async throws -> BusyResult {
         let service = current.withLockedValue { $0.service }
-        return try await run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
+        let result = try await run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
+        let length = to.timeIntervalSince(from)
+        if length > 0, length <= Self.longestPreparedWindow {
+            queue.async(qos: .utility) { service.prepare(from: to, to: to.addingTimeInterval(length), source: source) }
+        }
+        return result
     }
+
+    /// Windows longer than this (a year's export, say) are not followed by a prepared one.
+    static let longestPreparedWindow: TimeInterval = 92 * 86_400
+
+    /// Returns once the background work queued so far (the windows being prepared) has finished; for tests
+    /// and benchmarks that stand in for the day between two evenings.
+    public func backgroundWorkFinished() async {
+        await withCheckedContinuation { continuation in
+            queue.async(flags: .barrier) { continuation.resume() }
+        }
+    }
+
+    /// The reader in use (tests look at its counters).
+    var service: CalendarService { current.withLockedValue { $0.service } }
 
     /// Every event occurrence in [from, to), busy or not, for the travel rules.
     public func events(from: Date, to: Date) async -> [ListedEvent] {
