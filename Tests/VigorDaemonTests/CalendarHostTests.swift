@@ -11,16 +11,32 @@ private func instant(_ text: String) throws -> Date {
     try #require(ISO8601DateFormatter().date(from: text))
 }
 
-@Test func afterABusyQueryTheFollowingWindowIsPreparedInTheBackground() async throws {
+private func berlinConfig() -> DaemonConfig {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     config.calendar.sources = [CalendarSourceEntry(name: "personal", location: .path(personalVdir))]
-    let host = try CalendarHost(config: config, stateDirectory: NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)")
+    return config
+}
+
+@Test func aWindowPreparedInTheBackgroundIsQueriedWithoutBuilding() async throws {
+    let host = try CalendarHost(config: berlinConfig(), stateDirectory: NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)")
     // Chunks are 28 days from 1970-01-01: one ends 2026-07-01, the next starts 2026-07-02.
-    _ = try await host.busy(from: try instant("2026-06-25T00:00:00Z"), to: try instant("2026-07-02T00:00:00Z"), source: nil)
+    host.prepareInBackground(from: try instant("2026-06-26T00:00:00Z"), to: try instant("2026-07-03T00:00:00Z"))
     await host.backgroundWorkFinished()
-    let builds = host.service.chunkBuilds
-    #expect(builds == 2)
+    #expect(host.service.chunkBuilds == 2)
     _ = try await host.busy(from: try instant("2026-06-26T00:00:00Z"), to: try instant("2026-07-03T00:00:00Z"), source: nil)
-    #expect(host.service.chunkBuilds == builds)
+    #expect(host.service.chunkBuilds == 2)
+}
+
+@Test func anEveningCyclePreparesTomorrowEveningsWeek() async throws {
+    let now = try instant("2026-06-24T19:00:00Z")  // Wednesday 21:00 Berlin: it reads 25 June to 1 July
+    let context = try makeTestContext(config: berlinConfig(), now: now)
+    #expect(try await context.cycles.run(.evening, now: now, zone: berlinConfig().schedule.zone).ran)
+    await context.calendars.backgroundWorkFinished()
+    let builds = context.calendars.service.chunkBuilds
+    #expect(builds == 2)  // its own week's chunk, and the next one that tomorrow's week reaches into
+    // Thursday evening reads 26 June to 2 July, in Berlin time.
+    _ = try await context.calendars.busy(
+        from: try instant("2026-06-25T22:00:00Z"), to: try instant("2026-07-02T22:00:00Z"), source: nil)
+    #expect(context.calendars.service.chunkBuilds == builds)
 }

@@ -44,21 +44,18 @@ public final class CalendarHost: Sendable {
         return true
     }
 
-    /// Merged busy time over [from, to), optionally for one source. Afterwards the window of the same length
-    /// that follows is prepared in the background, so tomorrow evening's query (a day later) finds its
-    /// chunks built rather than expanding a new 28-day chunk while the user waits.
+    /// Merged busy time over [from, to), optionally for one source.
     public func busy(from: Date, to: Date, source: String?) async throws -> BusyResult {
         let service = current.withLockedValue { $0.service }
-        let result = try await run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
-        let length = to.timeIntervalSince(from)
-        if length > 0, length <= Self.longestPreparedWindow {
-            queue.async(qos: .utility) { service.prepare(from: to, to: to.addingTimeInterval(length), source: source) }
-        }
-        return result
+        return try await run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
     }
 
-    /// Windows longer than this (a year's export, say) are not followed by a prepared one.
-    static let longestPreparedWindow: TimeInterval = 92 * 86_400
+    /// Builds the busy time of [from, to) in the background and returns at once, so a later query there
+    /// (tomorrow evening's week) finds it ready instead of expanding a new 28-day chunk while it waits.
+    public func prepareInBackground(from: Date, to: Date) {
+        let service = current.withLockedValue { $0.service }
+        queue.async(qos: .utility) { service.prepare(from: from, to: to) }
+    }
 
     /// Returns once the background work queued so far (the windows being prepared) has finished; for tests
     /// and benchmarks that stand in for the day between two evenings.

@@ -125,6 +125,7 @@ public actor CycleRunner {
         } catch {
             return ([.tick, .backgroundFailed(.calendarReadFailed)], "could not read the calendars: \(error)")
         }
+        defer { prepareNextEvening(tomorrow: tomorrow, calendar: calendar) }
         let failed = busy.sources.filter { !$0.ok }.map(\.name)
         var events: [GhostEvent] = [.tick, failed.isEmpty ? .backgroundSucceeded : .backgroundFailed(.calendarReadFailed)]
         var summary = "read the week from \(tomorrow): \(busy.intervals.count) busy interval(s)"
@@ -172,6 +173,17 @@ public actor CycleRunner {
             summary += "; could not plan: \(error)"
         }
         return (events, summary)
+    }
+
+    /// Has the calendars build tomorrow evening's week in the background once this evening has read its own
+    /// (building it now would hold the calendars while this cycle still lists events).
+    private func prepareNextEvening(tomorrow: LocalDay, calendar: LocalCalendar) {
+        do {
+            calendars.prepareInBackground(
+                from: try calendar.startOfDay(tomorrow.adding(days: 1)), to: try calendar.startOfDay(tomorrow.adding(days: 8)))
+        } catch {
+            logger.warning("could not prepare tomorrow evening's week", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Builds and saves the value receipt of the Monday–Sunday week containing `today` (on Sunday
