@@ -52,32 +52,7 @@ struct ParsedFileCache {
     }
 
     private static func parseInParallel(_ paths: [String]) -> [Result<ParsedFile, CalendarError>] {
-        let slots = ResultSlots(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            slots.set(index, ICSFileReader.read(path: paths[index]))
-        }
-        return slots.values()
-    }
-}
-
-/// Fixed-size result array written from `concurrentPerform` workers.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<ParsedFile, CalendarError>]
-
-    init(count: Int) {
-        slots = Array(repeating: .failure(.malformed(path: "", reason: "not parsed")), count: count)
-    }
-
-    func set(_ index: Int, _ value: Result<ParsedFile, CalendarError>) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func values() -> [Result<ParsedFile, CalendarError>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
+        ParallelMap.map(count: paths.count) { index in ICSFileReader.read(path: paths[index]) }
+            .enumerated().map { index, result in result ?? .failure(.malformed(path: paths[index], reason: "not parsed")) }
     }
 }
