@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "GhostScheduling", targets: ["GhostScheduling"]),
         .library(name: "HealthImport", targets: ["HealthImport"]),
         .library(name: "HealthExportGenerator", targets: ["HealthExportGenerator"]),
+        .library(name: "Calendar", targets: ["Calendar"]),
+        .library(name: "Store", targets: ["Store"]),
+        .library(name: "VigorDaemon", targets: ["VigorDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -11,6 +11,7 @@ let package = Package(
         .package(name: "vigord", path: "../.."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -21,8 +22,12 @@ let package = Package(
                 .product(name: "GhostScheduling", package: "vigord"),
                 .product(name: "HealthImport", package: "vigord"),
                 .product(name: "HealthExportGenerator", package: "vigord"),
+                .product(name: "Calendar", package: "vigord"),
+                .product(name: "Store", package: "vigord"),
+                .product(name: "VigorDaemon", package: "vigord"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         )
     ],

@@ -25,6 +25,10 @@ struct RPCLoad: ParsableCommand {
     @Option(help: "Round trips per client before measuring.") var warmup = 200
     @Option(help: "Requests per second from all clients together, on a fixed schedule (open loop); none: back to back.")
     var rate: Double?
+    @Option(help: "Run this cycle (cycle.run) on its own connection one second into the measurement, and report the latency of the requests due while it ran.")
+    var cycle: String?
+    @Option(parsing: .upToNextOption, help: "Files whose modification time is set to now just before the cycle, so the daemon reads them again.")
+    var touch: [String] = []
 
     func run() throws {
         let idleRSS = try residentKilobytes(pid)
@@ -44,38 +48,39 @@ struct RPCLoad: ParsableCommand {
                     let connection = try RPCConnection(socketPath: socket)
                     for _ in 0..<warmup { _ = try connection.exchange(request) }
                     start.wait()
-                    var latencies: [UInt64] = []
-                    latencies.reserveCapacity(requests)
+                    var samples: [Sample] = []
+                    samples.reserveCapacity(requests)
                     if let schedule = schedule {
                         for round in 0..<requests {
                             let due = schedule.due(client: index, round: round)
                             waitUntil(due)
                             _ = try connection.exchange(request)
-                            latencies.append(monotonicNow() - due)
+                            samples.append(Sample(start: due, latency: monotonicNow() - due))
                         }
                     } else {
                         for _ in 0..<requests {
                             let begin = monotonicNow()
                             _ = try connection.exchange(request)
-                            latencies.append(monotonicNow() - begin)
+                            samples.append(Sample(start: begin, latency: monotonicNow() - begin))
                         }
                     }
-                    results.store(index, latencies)
+                    results.store(index, samples)
                 } catch {
                     results.fail("\(error)")
                 }
             }
             thread.start()
         }
+        let cycleRun = cycle.map { CycleDuringLoad(kind: $0, socket: socket, touch: touch, at: origin + 1_000_000_000, results: results) }
+        cycleRun?.start()
         for _ in 0..<clients { start.signal() }
         let began = schedule?.origin ?? monotonicNow()
         done.wait()
-        let elapsed = Double(monotonicNow() - began) / 1e9
+        cycleRun?.wait()
         if let failure = results.failure { throw ValidationError("a client failed: \(failure)") }
-        let all = results.all.sorted()
-        func percentile(_ p: Double) -> Double {
-            Double(all[min(all.count - 1, Int(Double(all.count) * p))]) / 1000
-        }
+        let elapsed = Double(monotonicNow() - began) / 1e9
+        let all = results.all.map(\.latency).sorted()
+        func percentile(_ p: Double) -> Double { Self.percentile(all, p) }
         let loadedRSS = try residentKilobytes(pid)
         print("clients            \(clients)")
         print("mode               \(rate.map { String(format: "open loop, %.0f req/s offered", $0) } ?? "closed loop")")
@@ -85,8 +90,26 @@ struct RPCLoad: ParsableCommand {
         print(String(format: "latency p50        %.1f µs", percentile(0.50)))
         print(String(format: "latency p99        %.1f µs", percentile(0.99)))
         print(String(format: "latency max        %.1f µs", Double(all.last ?? 0) / 1000))
+        if let window = results.cycleWindow {
+            let during = results.all.filter { $0.start >= window.start && $0.start < window.end }.map(\.latency).sorted()
+            print(String(format: "cycle              %@ took %.1f ms: %@", cycle ?? "", Double(window.end - window.start) / 1e6, window.summary))
+            print(String(format: "during the cycle   %d round trips, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
+                         during.count, Self.percentile(during, 0.5), Self.percentile(during, 0.99), Double(during.last ?? 0) / 1000))
+        }
+        let slowest = results.all.sorted { $0.latency > $1.latency }.prefix(3)
+        print("slowest            " + slowest.map {
+            String(format: "%.1f ms at +%.3f s", Double($0.latency) / 1e6, (Double($0.start) - Double(origin)) / 1e9)
+        }.joined(separator: ", ") + (results.cycleWindow.map {
+            String(format: " (the cycle ran from +%.3f s to +%.3f s)", (Double($0.start) - Double(origin)) / 1e9, (Double($0.end) - Double(origin)) / 1e9)
+        } ?? ""))
         print("vigord RSS idle    \(idleRSS / 1024) MiB (\(idleRSS) kB)")
         print("vigord RSS loaded  \(loadedRSS / 1024) MiB (\(loadedRSS) kB)")
+    }
+
+    /// The `p` quantile of sorted nanosecond latencies, in microseconds (0 when there are none).
+    static func percentile(_ sorted: [UInt64], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) / 1000
     }
 
     private func residentKilobytes(_ pid: Int32) throws -> Int {
@@ -130,15 +153,66 @@ func waitUntil(_ deadline: UInt64) {
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
 }
 
-/// Latencies collected from the client threads.
+/// One round trip: when it was due (open loop) or sent (closed loop), and how long it took, in nanoseconds.
+struct Sample: Sendable {
+    let start: UInt64
+    let latency: UInt64
+}
+
+/// Round trips collected from the client threads, and the cycle's window when one ran.
 final class Results: @unchecked Sendable {
     private let lock = NSLock()
-    private var perClient: [[UInt64]]
+    private var perClient: [[Sample]]
     private(set) var failure: String?
+    private var window: (start: UInt64, end: UInt64, summary: String)?
 
     init(clients: Int) { perClient = Array(repeating: [], count: clients) }
 
-    func store(_ index: Int, _ latencies: [UInt64]) { lock.withLock { perClient[index] = latencies } }
+    func store(_ index: Int, _ samples: [Sample]) { lock.withLock { perClient[index] = samples } }
     func fail(_ message: String) { lock.withLock { failure = failure ?? message } }
-    var all: [UInt64] { lock.withLock { perClient.flatMap { $0 } } }
+    func storeCycle(start: UInt64, end: UInt64, summary: String) { lock.withLock { window = (start, end, summary) } }
+    var all: [Sample] { lock.withLock { perClient.flatMap { $0 } } }
+    var cycleWindow: (start: UInt64, end: UInt64, summary: String)? { lock.withLock { window } }
+}
+
+/// Runs one `cycle.run` on its own connection at a set moment of the load, after touching the given files.
+final class CycleDuringLoad: @unchecked Sendable {
+    private let kind: String
+    private let socket: String
+    private let touch: [String]
+    private let at: UInt64
+    private let results: Results
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(kind: String, socket: String, touch: [String], at: UInt64, results: Results) {
+        self.kind = kind
+        self.socket = socket
+        self.touch = touch
+        self.at = at
+        self.results = results
+    }
+
+    func start() {
+        Thread { [self] in
+            defer { finished.signal() }
+            do {
+                let connection = try RPCConnection(socketPath: socket, timeoutSeconds: 120)
+                waitUntil(at)
+                for path in touch where utimensat(AT_FDCWD, path, nil, 0) != 0 {
+                    throw ValidationError("cannot touch \(path): \(String(cString: strerror(errno)))")
+                }
+                let request = Data(#"{"jsonrpc":"2.0","method":"cycle.run","params":{"kind":"\#(kind)"},"id":1}"#.utf8)
+                let begin = monotonicNow()
+                let reply = try connection.exchange(request)
+                let end = monotonicNow()
+                let text = String(decoding: reply, as: UTF8.self)
+                guard text.contains(#""ran":true"#) else { throw ValidationError("the cycle did not run: \(text)") }
+                results.storeCycle(start: begin, end: end, summary: String(text.prefix(300)))
+            } catch {
+                results.fail("cycle: \(error)")
+            }
+        }.start()
+    }
+
+    func wait() { finished.wait() }
 }

@@ -4,5 +4,5 @@ import ArgumentParser
 struct VigorBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vigor-bench", abstract: "vigord benchmarks (see Docs/performance.md).",
-        subcommands: [RPCLoad.self, DispatchCost.self, SlotFinderCost.self, HealthBench.self])
+        subcommands: [RPCLoad.self, DispatchCost.self, SlotFinderCost.self, HealthBench.self, EveningCycleCost.self])
 }
