@@ -84,6 +84,19 @@ private struct DayReasons {
         }
     }
 
+    /// The days that have a reason.
+    var days: Dictionary<LocalDay, [(reason: String, count: Int)]>.Keys { byDay.keys }
+
+    /// How many times reasons were added on `day`.
+    func total(on day: LocalDay) -> Int {
+        (byDay[day] ?? []).reduce(0) { $0 + $1.count }
+    }
+
+    /// Adds `day`'s reasons, with their counts, to `other`.
+    func copy(_ day: LocalDay, into other: inout DayReasons) {
+        for item in byDay[day] ?? [] { other.add(day, item.reason, count: item.count) }
+    }
+
     func travelDays() -> [TravelDay] {
         byDay.keys.sorted().map { day in
             TravelDay(day: day, reasons: (byDay[day] ?? []).map { $0.count == 1 ? $0.reason : "\($0.count)× \($0.reason)" })
@@ -103,7 +116,7 @@ private struct ZonedEvents {
     /// The lowest and highest UTC offset of each day's far events.
     private var farOffsets: [LocalDay: (low: Int, high: Int)] = [:]
     /// Far events per day, per reason, in first-seen order.
-    private var far: [LocalDay: [(reason: String, count: Int)]] = [:]
+    private var far = DayReasons()
 
     init(home: LocalCalendar, farSeconds: Int) {
         self.home = home
@@ -124,18 +137,13 @@ private struct ZonedEvents {
         }
         let range = farOffsets[day] ?? (offset, offset)
         farOffsets[day] = (min(range.low, offset), max(range.high, offset))
-        let reason = "event in \(name), \(hours) h from home"
-        if let index = far[day]?.firstIndex(where: { $0.reason == reason }) {
-            far[day]?[index].count += 1
-        } else {
-            far[day, default: []].append((reason, 1))
-        }
+        far.add(day, "event in \(name), \(hours) h from home")
     }
 
     func addMostlyFarDays(to reasons: inout DayReasons) {
-        for (day, items) in far where items.reduce(0, { $0 + $1.count }) > near[day, default: 0] {
+        for day in far.days where far.total(on: day) > near[day, default: 0] {
             if let range = farOffsets[day], range.high - range.low > farSeconds { continue }
-            for item in items { reasons.add(day, item.reason, count: item.count) }
+            far.copy(day, into: &reasons)
         }
     }
 }
