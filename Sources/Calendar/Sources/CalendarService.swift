@@ -91,12 +91,16 @@ public final class CalendarService: @unchecked Sendable {
     }
 
     /// Builds the busy chunks covering [from, to) for `source` (nil: all sources) so a later query there
-    /// finds them ready; the daemon calls it in the background for the window after the one it asked for.
+    /// finds them ready; the daemon calls it in the background for tomorrow evening's week.
     /// Returns the number of chunks it built (0 for an unknown source or an empty window).
     @discardableResult
     public func prepare(from: Date, to: Date, source: String? = nil) -> Int {
-        let selected = source.map { name in sources.filter { $0.name == name } } ?? sources
-        guard !selected.isEmpty else { return 0 }
+        let selected: [CalendarSourceConfig]
+        do {
+            selected = try select(source)
+        } catch {
+            return 0  // nothing to prepare for a source that does not exist; a query for it reports the error
+        }
         lock.lock()
         defer { lock.unlock() }
         let before = chunkBuilds

@@ -46,14 +46,14 @@ public final class CalendarHost: Sendable {
 
     /// Merged busy time over [from, to), optionally for one source.
     public func busy(from: Date, to: Date, source: String?) async throws -> BusyResult {
-        let service = current.withLockedValue { $0.service }
+        let service = self.service
         return try await run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
     }
 
     /// Builds the busy time of [from, to) in the background and returns at once, so a later query there
     /// (tomorrow evening's week) finds it ready instead of expanding a new 28-day chunk while it waits.
     public func prepareInBackground(from: Date, to: Date) {
-        let service = current.withLockedValue { $0.service }
+        let service = self.service
         queue.async(qos: .utility) { service.prepare(from: from, to: to) }
     }
 
@@ -65,12 +65,12 @@ public final class CalendarHost: Sendable {
         }
     }
 
-    /// The reader in use (tests look at its counters).
+    /// The reader in use.
     var service: CalendarService { current.withLockedValue { $0.service } }
 
     /// Every event occurrence in [from, to), busy or not, for the travel rules.
     public func events(from: Date, to: Date) async -> [ListedEvent] {
-        let service = current.withLockedValue { $0.service }
+        let service = self.service
         return await run { service.events(from: from, to: to) }
     }
 
@@ -85,7 +85,7 @@ public final class CalendarHost: Sendable {
 
     /// Downloads due subscriptions and parses changed files, so queries find everything warm.
     public func refresh(now: Date = Date()) async {
-        let service = current.withLockedValue { $0.service }
+        let service = self.service
         let statuses = await run {
             service.refreshSubscriptions()
             return service.sourceStatuses()
