@@ -1,18 +1,11 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Runs independent pieces of work on all cores and returns their results in index order.
 ///
-/// The work runs on threads of its own at a lower priority (nice +10), never on the dispatch or Swift
-/// concurrency pools: a calendar parse that fills every core must not keep the daemon from answering
-/// `status` (on 2 cores, parsing on the shared pools stalled replies for half a second).
+/// The work runs on threads of its own at `WorkerPriority`, never on the dispatch or Swift concurrency
+/// pools: a calendar parse that fills every core must not keep the daemon from answering `status` (on
+/// 2 cores, parsing on the shared pools stalled replies for half a second).
 enum ParallelMap {
-    /// Nice value of the worker threads: below the socket server's threads, so they always win a core.
-    static let workerNice: Int32 = 10
-
     static func map<T: Sendable>(count: Int, _ body: @Sendable (Int) -> T) -> [T?] {
         guard count > 0 else { return [] }
         let slots = Slots<T>(count: count)
@@ -23,7 +16,7 @@ enum ParallelMap {
             let finished = DispatchSemaphore(value: 0)
             for _ in 0..<workers {
                 Thread { [work] in
-                    lowerThreadPriority()
+                    WorkerPriority.lowerCallingThread()
                     while let index = slots.claim(), let body = work.body {
                         slots.set(index, body(index))
                     }
@@ -34,14 +27,6 @@ enum ParallelMap {
             work.body = nil
         }
         return slots.values()
-    }
-
-    /// Raises the calling thread's nice value (on Linux the nice value is per thread, and `who` 0 is the
-    /// calling thread). Raising it is always allowed; should the kernel refuse, the work runs at normal priority.
-    private static func lowerThreadPriority() {
-        #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, workerNice)
-        #endif
     }
 
     /// The work closure, dropped when every worker has finished.

@@ -1,11 +1,11 @@
 import Calendar
-import Dispatch
 import Foundation
 import NIOConcurrencyHelpers
 import VigorRPC
 
 /// Owns the calendar reader built from the configuration, rebuilds it when `[calendar]` or the
-/// zone changes on reload, and runs its blocking work (parsing, downloads) off the async pool.
+/// zone changes on reload, and runs its blocking work off the async pool at a low priority: queries and
+/// preparation on one thread, subscription downloads on another, so a query never waits for the network.
 public final class CalendarHost: Sendable {
     private struct Current {
         var service: CalendarService
@@ -23,7 +23,8 @@ public final class CalendarHost: Sendable {
     /// The statuses of the last refresh and when it ran, so `status` never waits on parsing.
     private let lastRefresh = NIOLockedValueBox<(at: Date, statuses: [SourceStatus])?>(nil)
     private let cacheDirectory: String
-    private let queue = DispatchQueue(label: "vigord.calendar", attributes: .concurrent)
+    private let work = CalendarWorkThread(name: "vigord calendar")
+    private let downloads = CalendarWorkThread(name: "vigord downloads")
 
     /// Builds the reader for `config`; subscriptions keep their last good copy under `stateDirectory`.
     public init(config: DaemonConfig, stateDirectory: String) throws(DaemonError) {
@@ -47,22 +48,20 @@ public final class CalendarHost: Sendable {
     /// Merged busy time over [from, to), optionally for one source.
     public func busy(from: Date, to: Date, source: String?) async throws -> BusyResult {
         let service = self.service
-        return try await run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
+        return try await work.run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
     }
 
     /// Builds the busy time of [from, to) in the background and returns at once, so a later query there
     /// (tomorrow evening's week) finds it ready instead of expanding a new 28-day chunk while it waits.
     public func prepareInBackground(from: Date, to: Date) {
         let service = self.service
-        queue.async(qos: .utility) { service.prepare(from: from, to: to) }
+        work.submit { service.prepare(from: from, to: to) }
     }
 
     /// Returns once the background work queued so far (the windows being prepared) has finished; for tests
     /// and benchmarks that stand in for the day between two evenings.
     public func backgroundWorkFinished() async {
-        await withCheckedContinuation { continuation in
-            queue.async(flags: .barrier) { continuation.resume() }
-        }
+        await work.drained()
     }
 
     /// The reader in use.
@@ -71,13 +70,13 @@ public final class CalendarHost: Sendable {
     /// Every event occurrence in [from, to), busy or not, for the travel rules.
     public func events(from: Date, to: Date) async -> [ListedEvent] {
         let service = self.service
-        return await run { service.events(from: from, to: to) }
+        return await work.run { service.events(from: from, to: to) }
     }
 
     /// Each source's configuration and state, in configuration order.
     public func sources() async -> [(entry: CalendarSourceEntry, status: SourceStatus)] {
         let (service, entries) = current.withLockedValue { ($0.service, $0.sources) }
-        let statuses = await run { service.sourceStatuses() }
+        let statuses = await work.run { service.sourceStatuses() }
         return entries.map { entry in
             (entry, statuses.first { $0.name == entry.name } ?? SourceStatus(name: entry.name, ok: false, error: "not loaded"))
         }
@@ -86,10 +85,8 @@ public final class CalendarHost: Sendable {
     /// Downloads due subscriptions and parses changed files, so queries find everything warm.
     public func refresh(now: Date = Date()) async {
         let service = self.service
-        let statuses = await run {
-            service.refreshSubscriptions()
-            return service.sourceStatuses()
-        }
+        await downloads.run { service.refreshSubscriptions() }
+        let statuses = await work.run { service.sourceStatuses() }
         lastRefresh.withLockedValue { $0 = (now, statuses) }
     }
 
@@ -103,18 +100,6 @@ public final class CalendarHost: Sendable {
             }
             let age = status.ageSeconds ?? max(0, Int(now.timeIntervalSince(last.at)))
             return SourceFreshnessView(name: entry.name, ok: status.ok, freshness: SourceFreshness.label(ageSeconds: age).rawValue, ageSeconds: age)
-        }
-    }
-
-    private func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: body()) }
-        }
-    }
-
-    private func run<T: Sendable>(_ body: @escaping @Sendable () throws(CalendarError) -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { () throws(CalendarError) in try body() }) }
         }
     }
 

@@ -1,0 +1,70 @@
+import Calendar
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Runs blocking calendar jobs one at a time, in order, on a thread of its own at `WorkerPriority`.
+///
+/// Not on libdispatch's or Swift concurrency's shared pools: there, expanding a week of a heavy calendar
+/// ran at the priority of the threads answering the socket and delayed `status` replies while a cycle ran.
+/// The thread starts when a job arrives and ends when none is left, so an idle daemon holds no thread.
+final class CalendarWorkThread: Sendable {
+    private struct Queue {
+        var jobs: [@Sendable () -> Void] = []
+        var running = false
+    }
+
+    private let name: String
+    private let queue = NIOLockedValueBox(Queue())
+
+    /// `name` labels the thread (in `top -H` and debuggers).
+    init(name: String) {
+        self.name = name
+    }
+
+    /// Queues `job` behind the jobs already queued.
+    func submit(_ job: @escaping @Sendable () -> Void) {
+        let start = queue.withLockedValue { queue -> Bool in
+            queue.jobs.append(job)
+            if queue.running { return false }
+            queue.running = true
+            return true
+        }
+        guard start else { return }
+        let thread = Thread { [self] in
+            WorkerPriority.lowerCallingThread()
+            while let job = next() { job() }
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Runs `body` on the thread and returns its result.
+    func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            submit { continuation.resume(returning: body()) }
+        }
+    }
+
+    /// Runs `body` on the thread and returns its result or its error.
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws(CalendarError) -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            submit { continuation.resume(with: Result { () throws(CalendarError) in try body() }) }
+        }
+    }
+
+    /// Returns once every job queued before the call has finished.
+    func drained() async {
+        await run {}
+    }
+
+    /// The next job, or nil after marking the thread stopped, under one lock so no job is left behind.
+    private func next() -> (@Sendable () -> Void)? {
+        queue.withLockedValue { queue in
+            guard !queue.jobs.isEmpty else {
+                queue.running = false
+                return nil
+            }
+            return queue.jobs.removeFirst()
+        }
+    }
+}

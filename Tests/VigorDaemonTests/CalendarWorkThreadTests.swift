@@ -1,0 +1,49 @@
+import Foundation
+import NIOConcurrencyHelpers
+import Testing
+
+@testable import Calendar
+@testable import VigorDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Test func calendarJobsRunOneAtATimeInTheOrderTheyCame() async {
+    let worker = CalendarWorkThread(name: "test calendar")
+    let log = NIOLockedValueBox<[Int]>([])
+    let running = NIOLockedValueBox(0)
+    let overlapped = NIOLockedValueBox(false)
+    for index in 0..<50 {
+        worker.submit {
+            let concurrent = running.withLockedValue { count -> Int in
+                count += 1
+                return count
+            }
+            if concurrent > 1 { overlapped.withLockedValue { $0 = true } }
+            log.withLockedValue { $0.append(index) }
+            running.withLockedValue { $0 -= 1 }
+        }
+    }
+    await worker.drained()
+    #expect(log.withLockedValue { $0 } == Array(0..<50))
+    #expect(!overlapped.withLockedValue { $0 })
+}
+
+@Test func calendarJobsRunBelowTheSocketThreadsPriority() async {
+    let worker = CalendarWorkThread(name: "test calendar")
+    let callerNice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    let jobNice = await worker.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+    #expect(jobNice == max(callerNice, WorkerPriority.nice))
+}
+
+@Test func aJobAfterTheQueueRanDryStillRuns() async throws {
+    let worker = CalendarWorkThread(name: "test calendar")
+    #expect(await worker.run { 1 } == 1)
+    await worker.drained()
+    #expect(await worker.run { 2 } == 2)
+    let failure = await #expect(throws: CalendarError.self) {
+        try await worker.run { () throws(CalendarError) -> Int in throw .unknownSource("travel") }
+    }
+    #expect(failure == .unknownSource("travel"))
+}
