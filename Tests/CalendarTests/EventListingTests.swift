@@ -28,7 +28,7 @@ import Testing
             """, from: "2026-11-23T00:00Z", to: "2026-11-30T00:00Z")
         #expect(events == [ListedEvent(
             source: "personal", summary: "Lisbon", categories: ["Travel", "Holiday"], start: utc("2026-11-23T23:00Z"),
-            end: utc("2026-11-26T23:00Z"), isAllDay: true, hasAttendees: false, startZone: nil, endZone: nil)])
+            end: utc("2026-11-26T23:00Z"), isAllDay: true, hasAttendees: false, isBusy: false, startZone: nil, endZone: nil)])
     }
 
     @Test func aFlightKeepsBothZonesWithTheirOffsets() throws {

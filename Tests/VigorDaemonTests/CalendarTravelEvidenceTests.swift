@@ -79,3 +79,42 @@ private let home = ListedEvent.Zone(name: "Europe/Berlin", offsetSeconds: 3600)
     try Data("TZif".utf8).write(to: URL(fileURLWithPath: copy))
     #expect(SystemTimeZone.identifier(environment: [:], localtime: copy) == nil)
 }
+
+private let berlinHome = GeoPosition(latitude: 52.52, longitude: 13.405)
+private let munich = GeoPosition(latitude: 48.1372, longitude: 11.5756)
+private let potsdam = GeoPosition(latitude: 52.3906, longitude: 13.0645)
+
+private func placedTravelDays(_ events: [ListedEvent], homePosition: GeoPosition?) throws -> [String] {
+    try TravelDetector.travelDays(
+        from: CalendarTravelEvidence.evidence(from: events, home: berlin, homePosition: homePosition), home: berlin, rules: TravelRules()
+    ).map(\.day.description)
+}
+
+private func placed(_ summary: String, _ start: String, at position: GeoPosition?, attendees: Bool = false, busy: Bool = true) throws -> ListedEvent {
+    var listed = try event(summary, start, start, attendees: attendees)
+    listed.end = listed.start.addingTimeInterval(3600)
+    listed.position = position
+    listed.isBusy = busy
+    return listed
+}
+
+@Test func anEventFarFromHomeMarksItsDay() throws {
+    let workshop = try placed("Client workshop", "2026-11-24T08:30:00Z", at: munich)
+    #expect(try placedTravelDays([workshop], homePosition: berlinHome) == ["2026-11-24"])
+}
+
+@Test func anEventNearHomeIsACommute() throws {
+    let dinner = try placed("Dinner", "2026-11-24T18:00:00Z", at: potsdam)
+    #expect(try placedTravelDays([dinner], homePosition: berlinHome).isEmpty)
+}
+
+@Test func aMeetingFarAwayCountsButOneYouDeclinedDoesNot() throws {
+    let accepted = try placed("Offsite", "2026-11-24T08:00:00Z", at: munich, attendees: true)
+    let declined = try placed("Offsite", "2026-11-25T08:00:00Z", at: munich, attendees: true, busy: false)
+    #expect(try placedTravelDays([accepted, declined], homePosition: berlinHome) == ["2026-11-24"])
+}
+
+@Test func withoutAHomePlacesAreNotUsed() throws {
+    let workshop = try placed("Client workshop", "2026-11-24T08:30:00Z", at: munich)
+    #expect(try placedTravelDays([workshop], homePosition: nil).isEmpty)
+}

@@ -1,3 +1,4 @@
+import Calendar
 import Foundation
 import Testing
 import GhostEngine
@@ -197,4 +198,17 @@ private func failure(_ text: String) -> ConfigError? {
     let saved = try JSONDecoder().decode(Ghost.self, from: try #require(try context.database.ghostState()))
     #expect(saved.rules.breaker.consecutiveDeletions == 5)
     #expect(try await !context.ghost.adopt(rules: config.engineRules, at: Date(timeIntervalSince1970: 1_795_341_700)))
+}
+
+@Test func homeIsALatitudeAndLongitude() throws {
+    let config = try parse("[schedule]\nhome = \"52.52, 13.405\"\n")
+    #expect(config.schedule.home == GeoPosition(latitude: 52.52, longitude: 13.405))
+    #expect(try parse("").schedule.home == nil)
+}
+
+@Test func aHomeThatIsNotAPlaceIsRefusedWithTheExpectedForm() {
+    let error = failure("[schedule]\nhome = \"Berlin\"\n")
+    #expect(error?.key == "schedule.home")
+    #expect(error?.message.contains("must be \"latitude, longitude\"") == true)
+    #expect(failure("[schedule]\nhome = \"95, 13\"\n")?.key == "schedule.home")
 }

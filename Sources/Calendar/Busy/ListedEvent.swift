@@ -28,13 +28,17 @@ public struct ListedEvent: Sendable, Hashable, Codable {
     public var isAllDay: Bool
     /// True for a meeting (the event lists attendees): someone else's zone says nothing about where you are.
     public var hasAttendees: Bool
+    /// True when it blocks your time by the source's busy rules (not declined, not free, not a free all-day event).
+    public var isBusy: Bool
     /// Zone of DTSTART and of DTEND; nil for UTC, floating and all-day times.
     public var startZone: Zone?
     public var endZone: Zone?
+    /// Where it takes place (GEO or Apple's structured location), nil when the event does not say.
+    public var position: GeoPosition?
 
     public init(
         source: String, summary: String, categories: [String], start: Date, end: Date, isAllDay: Bool, hasAttendees: Bool,
-        startZone: Zone?, endZone: Zone?
+        isBusy: Bool = true, startZone: Zone?, endZone: Zone?, position: GeoPosition? = nil
     ) {
         self.source = source
         self.summary = summary
@@ -43,19 +47,22 @@ public struct ListedEvent: Sendable, Hashable, Codable {
         self.end = end
         self.isAllDay = isAllDay
         self.hasAttendees = hasAttendees
+        self.isBusy = isBusy
         self.startZone = startZone
         self.endZone = endZone
+        self.position = position
     }
 }
 
 extension ListedEvent {
-    init(_ occurrence: EventOccurrence, source: String) {
+    init(_ occurrence: EventOccurrence, source: String, isBusy: Bool) {
         self.init(
             source: source, summary: occurrence.summary, categories: occurrence.categories,
             start: Date(timeIntervalSince1970: TimeInterval(occurrence.start)),
             end: Date(timeIntervalSince1970: TimeInterval(occurrence.end)), isAllDay: occurrence.isAllDay,
-            hasAttendees: !occurrence.attendees.isEmpty,
+            hasAttendees: !occurrence.attendees.isEmpty, isBusy: isBusy,
             startZone: occurrence.startZone.map { Zone(name: $0.tzid, offsetSeconds: $0.offsetAtUTC(occurrence.start)) },
-            endZone: occurrence.endZone.map { Zone(name: $0.tzid, offsetSeconds: $0.offsetAtUTC(occurrence.end)) })
+            endZone: occurrence.endZone.map { Zone(name: $0.tzid, offsetSeconds: $0.offsetAtUTC(occurrence.end)) },
+            position: occurrence.position)
     }
 }

@@ -12,6 +12,8 @@ struct EventOccurrence: Sendable {
     var transparency: Transparency?
     var attendees: [Attendee]
     var categories: [String] = []
+    /// Where it takes place, when the event says.
+    var position: GeoPosition?
     /// Zones DTSTART and DTEND are written in (nil: UTC, floating or all-day).
     var startZone: ZoneHandle?
     var endZone: ZoneHandle?

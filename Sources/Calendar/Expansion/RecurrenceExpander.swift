@@ -164,7 +164,8 @@ struct RecurrenceExpander {
                         end: end(start: start, time: time, length: length, base: record),
                         isAllDay: record.isAllDay, status: record.status,
                         transparency: record.transparency, attendees: record.attendees,
-                        categories: record.categories, startZone: record.startZone, endZone: record.endZone)
+                        categories: record.categories, position: record.position, startZone: record.startZone,
+                        endZone: record.endZone)
     }
 
     /// End instant of an instance starting at `time` with the base event's length rule.

@@ -118,14 +118,16 @@ public final class CalendarService: @unchecked Sendable {
         let lower = Int(from.timeIntervalSince1970.rounded(.down))
         let upper = Int(to.timeIntervalSince1970.rounded(.up))
         guard upper > lower else { return [] }
-        let files = load(sources).flatMap { item in item.files.map { (source: item.config.name, file: $0) } }
+        let files = load(sources).flatMap { item in item.files.map { (source: item.config, file: $0) } }
         let expanded = ParallelMap.map(count: files.count) { number in
             files[number].file.occurrenceIndex.occurrences(from: lower, to: upper, expander: RecurrenceExpander(converter: converter))
         }
         return files.indices.flatMap { number -> [ListedEvent] in
-            (expanded[number]?.occurrences ?? [])
+            let source = files[number].source
+            let rules = BusyRules(allDay: source.allDay, userAddresses: source.userAddresses)
+            return (expanded[number]?.occurrences ?? [])
                 .filter { $0.status != "CANCELLED" }
-                .map { ListedEvent($0, source: files[number].source) }
+                .map { ListedEvent($0, source: source.name, isBusy: rules.isBusy($0)) }
         }
     }
 

@@ -84,7 +84,26 @@ struct EventContext {
             return Attendee(address: Self.normalizedAddress(raw),
                             participation: LibicalText.parameter("PARTSTAT", of: property)?.uppercased() ?? "NEEDS-ACTION")
         }
+        record.position = position(of: event)
         return record
+    }
+
+    /// Where the event takes place: GEO, else the `geo:` URI of Apple's X-APPLE-STRUCTURED-LOCATION; a value
+    /// out of range is reported and left out (the event still counts, only its place is unknown).
+    private mutating func position(of event: OpaquePointer) -> GeoPosition? {
+        if let property = icalcomponent_get_first_property(event, ICAL_GEO_PROPERTY), icalproperty_get_value(property) != nil {
+            let geo = icalproperty_get_geo(property)
+            if let position = GeoPosition(latitude: geo.lat, longitude: geo.lon) { return position }
+            report("GEO \(LibicalText.value(of: property) ?? "") ignored: latitude must lie within ±90 and longitude within ±180")
+        }
+        for property in LibicalText.properties(of: event, kind: ICAL_X_PROPERTY) {
+            guard let name = icalproperty_get_x_name(property), String(cString: name).uppercased() == "X-APPLE-STRUCTURED-LOCATION",
+                  let uri = LibicalText.value(of: property)
+            else { continue }
+            if let position = GeoPosition(geoURI: uri) { return position }
+            report("X-APPLE-STRUCTURED-LOCATION \(uri) ignored: not a geo: URI with a latitude and longitude in range")
+        }
+        return nil
     }
 
     /// "MAILTO:Ana@Example.com" → "ana@example.com".

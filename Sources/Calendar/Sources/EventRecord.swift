@@ -46,6 +46,8 @@ struct EventRecord: Sendable {
     var attendees: [Attendee]
     /// CATEGORIES values, each comma-separated item on its own.
     var categories: [String] = []
+    /// Where it takes place, when the event says (GEO or Apple's structured location).
+    var position: GeoPosition?
     /// 1-based line of BEGIN:VEVENT in the source file, for messages.
     var line: Int
 

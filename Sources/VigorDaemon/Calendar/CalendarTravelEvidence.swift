@@ -9,8 +9,10 @@ enum CalendarTravelEvidence {
     /// Evidence from events: every all-day event, once per local day it covers (the detector looks for
     /// travel words in its title and categories); every timed event's title; the zone of a timed event
     /// without attendees (your own plans say where you are; a meeting set in a colleague's zone does
-    /// not); and both zones of an event that starts and ends in different ones (a flight), meeting or not.
-    static func evidence(from events: [ListedEvent], home: LocalCalendar) -> [TravelEvidence] {
+    /// not); both zones of an event that starts and ends in different ones (a flight), meeting or not; and,
+    /// when `homePosition` is known, how far from it a busy timed event with a place (GEO or Apple's structured
+    /// location) takes place: a place is physical, so a meeting counts, but one you declined does not.
+    static func evidence(from events: [ListedEvent], home: LocalCalendar, homePosition: GeoPosition? = nil) -> [TravelEvidence] {
         var evidence: [TravelEvidence] = []
         for event in events {
             let category = event.categories.joined(separator: " ")
@@ -26,6 +28,9 @@ enum CalendarTravelEvidence {
             evidence.append(.timedEvent(start: event.start, title: event.summary, category: category))
             evidence += zoneEvidence(start: event.start, end: event.end, startZone: event.startZone, endZone: event.endZone,
                                      meeting: event.hasAttendees)
+            if let homePosition, let position = event.position, event.isBusy {
+                evidence.append(.eventAtDistance(start: event.start, distanceKilometres: homePosition.kilometres(to: position)))
+            }
         }
         return evidence
     }

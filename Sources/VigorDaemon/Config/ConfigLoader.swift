@@ -1,3 +1,4 @@
+import Calendar
 import Foundation
 
 /// Reads and validates `config.toml`. Unknown keys and wrong types are errors that name
@@ -114,7 +115,7 @@ struct ConfigReader {
 
     private func readSchedule(_ members: [String: ConfigTree], into section: inout DaemonConfig.ScheduleSection) throws(ConfigError) {
         let place = Place(table: ["schedule"])
-        try checkKeys(members, allowed: ["morning", "evening", "timezone"], at: place)
+        try checkKeys(members, allowed: ["morning", "evening", "timezone", "home"], at: place)
         if let morning = try string(members, "morning", at: place) {
             guard let time = LocalTime(parsing: morning) else { throw error(place, "morning", "must be HH:MM (24-hour); got '\(morning)'") }
             section.morning = time
@@ -128,6 +129,12 @@ struct ConfigReader {
                 throw error(place, "timezone", "'\(zone)' is not a known IANA time zone (e.g. Europe/Berlin); is tzdata installed?")
             }
             section.timezone = zone
+        }
+        if let home = try string(members, "home", at: place) {
+            guard let position = GeoPosition(text: home) else {
+                throw error(place, "home", "must be \"latitude, longitude\" in decimal degrees (e.g. \"52.52, 13.405\"); got '\(home)'")
+            }
+            section.home = position
         }
     }
 

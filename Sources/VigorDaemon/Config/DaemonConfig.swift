@@ -1,3 +1,4 @@
+import Calendar
 import Foundation
 import GhostEngine
 
@@ -38,6 +39,8 @@ public struct DaemonConfig: Sendable, Equatable {
         public var evening = LocalTime(hour: 21, minute: 0)
         /// IANA zone name; nil means the system zone.
         public var timezone: String?
+        /// Where the user lives, so an event placed far from it marks travel; nil: no distance rule.
+        public var home: GeoPosition?
         public init() {}
 
         /// The configured zone, or the system zone.
