@@ -76,7 +76,8 @@ extension AppDatabase {
                 travel: try TravelRange.order(Column("firstDay")).fetchAll(db),
                 healthSamples: try HealthSample.order(Column("start"), Column("id")).fetchAll(db),
                 healthImports: try HealthImportRun.order(Column("id")).fetchAll(db),
-                weeklyReceipts: try WeeklyReceiptRecord.order(Column("weekStart")).fetchAll(db))
+                weeklyReceipts: try WeeklyReceiptRecord.order(Column("weekStart")).fetchAll(db),
+                systemZone: try SystemZoneRecord.fetchOne(db, key: 1))
         }
     }
 
@@ -84,7 +85,8 @@ extension AppDatabase {
     /// a new user's engine state, in the same transaction. The schema stays.
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
-            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport", "weeklyReceipt"] {
+            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport", "weeklyReceipt",
+                          "systemZone"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])
@@ -104,6 +106,8 @@ public struct ExportedData: Sendable {
     public var healthSamples: [HealthSample]
     public var healthImports: [HealthImportRun]
     public var weeklyReceipts: [WeeklyReceiptRecord]
+    /// The system zone vigord knows as normal, and a change away from it.
+    public var systemZone: SystemZoneRecord?
 }
 
 extension AppDatabase {

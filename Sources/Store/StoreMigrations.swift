@@ -91,6 +91,16 @@ enum StoreMigrations {
                 table.column("body", .blob).notNull()
             }
         }
+        migrator.registerMigration("v8-system-zone") { db in
+            // The system zone vigord knows as normal, so a restart while abroad still sees the change as travel.
+            try db.create(table: "systemZone") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("settledZone", .text).notNull()
+                table.column("changedTo", .text)
+                table.column("changedOn", .text)
+                table.column("updatedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -1,3 +1,4 @@
+import Calendar
 import Foundation
 import GhostEngine
 import Logging
@@ -235,4 +236,51 @@ private func runner(_ context: DaemonRouter.Context, zones: [String]) -> CycleRu
     let outcome = try await server.run(.evening, now: now, zone: berlin, training: daily)
     #expect(!outcome.summary.contains("travel"))
     #expect(outcome.summary.contains("placed tomorrow"))
+}
+
+@Test func aRestartWhileAbroadStillSeesTheSystemZoneChange() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let context = try makeTestContext(config: config, now: now)
+    try await runner(context, zones: ["Europe/Berlin"]).settleSystemZone(now: now.addingTimeInterval(-86_400))
+    // vigord starts again with the laptop in Tokyo: the zone it starts with is not the settled one.
+    let restarted = runner(context, zones: ["Asia/Tokyo"])
+    try await restarted.settleSystemZone(now: now)
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    let outcome = try await restarted.run(.evening, now: now, zone: berlin, training: daily)
+    #expect(outcome.summary.contains("2026-11-24 (system time zone changed to Asia/Tokyo)"))
+    #expect(try context.database.systemZone()?.settledZone == "Europe/Berlin")
+    #expect(try context.database.systemZone()?.changedOn == "2026-11-23")
+}
+
+@Test func theSystemZoneChangeKeepsTheDayItWasFirstSeenAcrossRestarts() async throws {
+    let monday = try instant("2026-11-23T20:00:00Z")
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let context = try makeTestContext(config: config, now: monday)
+    _ = try await runner(context, zones: ["Europe/Berlin", "Asia/Tokyo"]).run(.evening, now: monday, zone: berlin, training: daily)
+    let wednesday = monday.addingTimeInterval(2 * 86_400)
+    let outcome = try await runner(context, zones: ["Asia/Tokyo"]).run(.evening, now: wednesday, zone: berlin, training: daily)
+    // The change began on Monday, so Thursday is still within its 14 days, and it names Monday's change.
+    #expect(outcome.summary.contains("2026-11-26 (system time zone changed to Asia/Tokyo)"))
+    #expect(try context.database.systemZone()?.changedOn == "2026-11-23")
+}
+
+private let appleWorkPlaces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/calendars/apple/Work-places.ics").path
+
+@Test func anEventInAnotherCityMakesItsDayATravelDay() async throws {
+    let now = try instant("2026-11-30T20:00:00Z")  // Monday 21:00 in Berlin: the evening plans 1 to 7 December
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    config.schedule.home = GeoPosition(latitude: 52.52, longitude: 13.405)
+    config.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(appleWorkPlaces))]
+    let context = try makeTestContext(config: config, now: now)
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    let outcome = try await context.cycles.run(.evening, now: now, zone: berlin, training: daily, home: config.schedule.home)
+    // Messe München lies 502 km from Berlin; the dinner at Markthalle Neun, 3 km away, is a commute.
+    #expect(outcome.summary.contains("travel: 2026-12-01 (event 502 km from home)"))
+    #expect(!outcome.summary.contains("2026-12-02 ("))
+    #expect(outcome.summary.contains("no block tomorrow"))
 }

@@ -16,11 +16,9 @@ public actor CycleRunner {
     private let logger: Logger
     /// The system's time zone name now (nil: unknown), read at every evening cycle for the travel rules.
     private let systemZone: @Sendable () -> String?
-    /// The system's zone when vigord started: only a change from it means travel (a server kept in UTC
+    /// The system's zone when vigord started: the settled zone when none was saved yet (a server kept in UTC
     /// while `[schedule] timezone` says Berlin is not travelling).
     private let startingSystemZone: String?
-    /// The zone the system changed to and the local day the evening cycle first saw it.
-    private var systemZoneChange: (zone: String, day: LocalDay)?
     /// Days the morning cycle closes at most in one run after a long absence.
     static let maximumCatchUpDays = 14
 
@@ -37,8 +35,11 @@ public actor CycleRunner {
         self.logger = logger
     }
 
-    /// Runs `kind` for the local date of `now` unless it already ran that day.
-    public func run(_ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init()) async throws -> CycleOutcome {
+    /// Runs `kind` for the local date of `now` unless it already ran that day; `home` (`[schedule] home`)
+    /// lets the evening's travel rules measure how far away an event takes place.
+    public func run(
+        _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(), home: GeoPosition? = nil
+    ) async throws -> CycleOutcome {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
         if let earlier = try database.cycleRuns(onOrAfter: today.description).first(where: {
@@ -48,7 +49,7 @@ public actor CycleRunner {
         }
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, training: training)
-        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, training: training)
+        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, training: training, home: home)
         case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now)
         }
         let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: summary)
@@ -115,7 +116,7 @@ public actor CycleRunner {
     /// source counts against ghost health and makes its days unknown (proposals at most); during
     /// recovery time nothing is placed.
     private func eveningEvents(
-        today: LocalDay, calendar: LocalCalendar, now: Date, training: DaemonConfig.TrainingSection
+        today: LocalDay, calendar: LocalCalendar, now: Date, training: DaemonConfig.TrainingSection, home: GeoPosition?
     ) async -> ([GhostEvent], String) {
         let tomorrow = today.adding(days: 1)
         let busy: BusyResult
@@ -144,7 +145,7 @@ public actor CycleRunner {
                 GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary))
             }
             let history = SessionOutcome.history(of: ghost)
-            let travel = try await travelDays(tomorrow: tomorrow, today: today, calendar: calendar)
+            let travel = try await travelDays(tomorrow: tomorrow, today: today, calendar: calendar, now: now, home: home)
             if !travel.reasons.isEmpty { summary += "; travel: " + travel.reasons.joined(separator: "; ") }
             let forecasts = try WeekSkipForecast.forecast(
                 firstDay: tomorrow, days: 7, slotHour: training.preferred.first?.start.hour ?? Self.defaultSlotHour,
@@ -209,28 +210,43 @@ public actor CycleRunner {
 
     /// The week's travel days: the ranges set with `travel.set`, and the days the calendars' events and
     /// the system's time zone point to (TravelDetector), with a reason per detected day.
-    private func travelDays(tomorrow: LocalDay, today: LocalDay, calendar: LocalCalendar) async throws -> (days: [LocalDay], reasons: [String]) {
+    private func travelDays(
+        tomorrow: LocalDay, today: LocalDay, calendar: LocalCalendar, now: Date, home: GeoPosition?
+    ) async throws -> (days: [LocalDay], reasons: [String]) {
         let week = (0..<7).map { tomorrow.adding(days: $0) }
         let manual = await ghost.travelDays(among: week)
         let events = await calendars.events(from: try calendar.startOfDay(tomorrow), to: try calendar.startOfDay(tomorrow.adding(days: 7)))
-        var evidence = CalendarTravelEvidence.evidence(from: events, home: calendar)
-        if let change = noteSystemZone(today: today, home: calendar.timeZone.identifier) {
-            evidence.append(.systemZoneChange(day: change.day, timeZone: change.zone))
+        var evidence = CalendarTravelEvidence.evidence(from: events, home: calendar, homePosition: home)
+        if let change = try watchSystemZone(today: today, home: calendar.timeZone.identifier, now: now) {
+            evidence.append(change)
         }
         let detected = try TravelDetector.travelDays(from: evidence, home: calendar, rules: TravelRules()).filter { week.contains($0.day) }
         let days = Set(manual).union(detected.map(\.day)).sorted()
         return (days, detected.map { "\($0.day) (\($0.reasons.joined(separator: ", ")))" })
     }
 
-    /// The system zone change in force: the system's zone differs from the one vigord started with and
-    /// from home; its day is the evening it was first seen. Cleared when the zone comes back.
-    private func noteSystemZone(today: LocalDay, home: String) -> (zone: String, day: LocalDay)? {
-        guard let current = systemZone(), TimeZone(identifier: current) != nil, current != startingSystemZone, current != home else {
-            systemZoneChange = nil
-            return nil
+    /// Saves the zone vigord started with as the system's settled zone unless one is saved already, so a
+    /// later restart while abroad is compared with the zone of home, not with the foreign one.
+    public func settleSystemZone(now: Date) throws(StoreError) {
+        guard try database.systemZone() == nil, let started = startingSystemZone, TimeZone(identifier: started) != nil else { return }
+        try database.saveSystemZone(SystemZoneRecord(SystemZoneWatch(settledZone: started), at: now))
+    }
+
+    /// Reads the system zone and returns the change in force (SystemZoneWatch). The watch is saved, so a
+    /// restart while abroad still sees the trip; before anything was saved, the zone vigord started with
+    /// is the settled one. An unreadable or unknown system zone leaves the watch as it was.
+    private func watchSystemZone(today: LocalDay, home: String, now: Date) throws -> TravelEvidence? {
+        let stored = try database.systemZone()
+        let started = startingSystemZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 }
+        guard let current = systemZone(), TimeZone(identifier: current) != nil else {
+            return stored.map(SystemZoneWatch.init(record:))?.evidence
         }
-        if systemZoneChange?.zone != current { systemZoneChange = (current, today) }
-        return systemZoneChange
+        let watch = stored.map(SystemZoneWatch.init(record:)) ?? SystemZoneWatch(settledZone: started ?? current)
+        let next = watch.observing(current, today: today, home: home, rules: TravelRules())
+        if next != watch || stored == nil {
+            try database.saveSystemZone(SystemZoneRecord(next, at: now))
+        }
+        return next.evidence
     }
 
     /// The hour skip risk is computed for when `[training] preferred` is empty.

@@ -42,7 +42,7 @@ struct CycleService: Service {
                 return CycleKey(kind: kind, day: day)
             })
             for kind in try planner.due(at: current, ran: ran) {
-                let outcome = try await runner.run(kind, now: current, zone: schedule.zone, training: config.training)
+                let outcome = try await runner.run(kind, now: current, zone: schedule.zone, training: config.training, home: config.schedule.home)
                 if outcome.ran { notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)") }
             }
         } catch {

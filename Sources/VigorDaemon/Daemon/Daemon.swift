@@ -109,6 +109,12 @@ public enum Daemon {
             config: config, origin: origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
             startedAt: now(), now: now, logger: logger, calendars: calendars)
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
+        do {
+            try await cycles.settleSystemZone(now: now())
+        } catch {
+            logger.warning("cannot save the system time zone; travel by zone change starts from the next evening",
+                           metadata: ["error": "\(error)"])
+        }
         let health = HealthIntake(database: database, ghost: ghost, output: output, logger: logger)
         let context = DaemonRouter.Context(
             state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, cycles: cycles,

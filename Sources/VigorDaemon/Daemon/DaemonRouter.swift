@@ -137,7 +137,7 @@ public enum DaemonRouter {
             }
             let config = await context.state.config
             do {
-                return try await context.cycles.run(kind, now: context.now(), zone: config.schedule.zone, training: config.training)
+                return try await context.cycles.run(kind, now: context.now(), zone: config.schedule.zone, training: config.training, home: config.schedule.home)
             } catch let error as EngineError {
                 throw RPCErrorObject(.engineRefused, "Refused by the engine: \(error.message)", data: ["engineCode": .string(error.code)])
             } catch let error as StoreError {

@@ -47,6 +47,12 @@ enum DataExport {
             return .object(entry)
         })
         document["weeklyReceipts"] = .array(try data.weeklyReceipts.map { try JSONParser.parse($0.body) })
+        if let zone = data.systemZone {
+            var entry: [String: JSONValue] = ["settledZone": .string(zone.settledZone), "updatedAt": time(zone.updatedAt)]
+            if let changedTo = zone.changedTo { entry["changedTo"] = .string(changedTo) }
+            if let changedOn = zone.changedOn { entry["changedOn"] = .string(changedOn) }
+            document["systemZone"] = .object(entry)
+        }
         if let state = data.ghostState { document["ghost"] = try JSONParser.parse(state) }
         return .object(document)
     }
