@@ -21,6 +21,15 @@ final class LocalCalendarServer {
                 self.send_response(200); self.send_header('Content-Length', str(len(data))); self.end_headers()
                 self.wfile.write(data); return
             LOG.append({'path': self.path, 'ifNoneMatch': self.headers.get('If-None-Match')})
+            if self.path == '/endless.ics':
+                # No Content-Length and no end: only reading as it arrives can notice the size.
+                self.send_response(200); self.send_header('Content-Type', 'text/calendar'); self.end_headers()
+                self.wfile.write(BODY); self.wfile.flush()
+                import time; time.sleep(3600); return
+            if self.path == '/missing.ics':
+                data = b'x' * 100000
+                self.send_response(404); self.send_header('Content-Length', str(len(data))); self.end_headers()
+                self.wfile.write(data); return
             if self.headers.get('If-None-Match') == '"v1"':
                 self.send_response(304); self.send_header('ETag', '"v1"'); self.end_headers(); return
             self.send_response(200)
@@ -29,7 +38,8 @@ final class LocalCalendarServer {
             self.send_header('Content-Length', str(len(BODY)))
             self.end_headers()
             self.wfile.write(BODY)
-    server = http.server.HTTPServer(('127.0.0.1', 0), Handler)
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+    server.daemon_threads = True
     print(server.server_address[1], flush=True)
     server.serve_forever()
     """#
@@ -49,8 +59,8 @@ final class LocalCalendarServer {
         port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
-    func calendarURL() throws -> URL {
-        try #require(URL(string: "http://127.0.0.1:\(port)/calendar.ics"))
+    func calendarURL(_ name: String = "calendar.ics") throws -> URL {
+        try #require(URL(string: "http://127.0.0.1:\(port)/\(name)"))
     }
 
     /// The If-None-Match header of each calendar request, in order.
@@ -132,6 +142,36 @@ struct SubscriptionTests {
         let result = try calendar.busy(from: utc("2026-03-24T00:00Z"), to: utc("2026-03-25T00:00Z"))
         #expect(result.sources.first?.error == CalendarError.tooLarge(source: "big", limit: 200).description)
         #expect(result.unknownDays.count == 2)
+    }
+
+    @Test func anEndlessSubscriptionIsCutOffAtTheLimitNotAtTheTimeout() throws {
+        let cache = try temporaryDirectory()
+        defer { removeDirectory(cache) }
+        let server = try LocalCalendarServer(serving: Fixture.path("apple/Home.ics"))
+        defer { server.stop() }
+        // The download timeout is an hour: only the size limit can end this download.
+        let calendar = try CalendarService(
+            sources: [CalendarSourceConfig(name: "endless", location: .url(try server.calendarURL("endless.ics")))],
+            settings: CalendarSettings(timeZone: "Europe/Berlin", subscriptionCacheDirectory: cache.path, downloadTimeout: 3600,
+                                       maxDownloadBytes: 200, refreshInterval: 0))
+        calendar.refreshSubscriptions()
+        let result = try calendar.busy(from: utc("2026-03-24T00:00Z"), to: utc("2026-03-25T00:00Z"))
+        #expect(result.sources.first?.error == CalendarError.tooLarge(source: "endless", limit: 200).description)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).allSatisfy { !$0.hasSuffix(".ics") })
+    }
+
+    @Test func anErrorStatusIsReportedWithoutReadingItsPage() throws {
+        let cache = try temporaryDirectory()
+        defer { removeDirectory(cache) }
+        let server = try LocalCalendarServer(serving: Fixture.path("apple/Home.ics"))
+        defer { server.stop() }
+        // The 404 page is larger than the limit: it must be reported as the 404 it is, not as too large.
+        let url = try server.calendarURL("missing.ics")
+        let calendar = try CalendarService(sources: [CalendarSourceConfig(name: "gone", location: .url(url))],
+                                           settings: settings(cache, maxBytes: 200))
+        calendar.refreshSubscriptions()
+        let result = try calendar.busy(from: utc("2026-03-24T00:00Z"), to: utc("2026-03-25T00:00Z"))
+        #expect(result.sources.first?.error?.contains("HTTP 404 from \(url.absoluteString)") == true)
     }
 
     @Test func webcalMeansHTTPS() throws {

@@ -86,19 +86,18 @@ final class SubscriptionFetcher: @unchecked Sendable {
             if let etag = old?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
             if let modified = old?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
         }
-        let reply = BlockingRequest.send(request, timeout: settings.downloadTimeout + 5)
+        let reply = BlockingRequest.send(request, timeout: settings.downloadTimeout + 5, maxBodyBytes: settings.maxDownloadBytes)
         switch reply {
         case .failure(let reason):
             return .network(source: name, reason: reason)
+        case .tooLarge:
+            return .tooLarge(source: name, limit: settings.maxDownloadBytes)
         case .success(let status, let headers, let body):
             if status == 304 {
                 return save(validators: Validators(etag: old?.etag, lastModified: old?.lastModified, fetchedAt: Date()))
             }
             guard (200..<300).contains(status) else {
                 return .network(source: name, reason: "HTTP \(status) from \(url.absoluteString)")
-            }
-            guard body.count <= settings.maxDownloadBytes else {
-                return .tooLarge(source: name, limit: settings.maxDownloadBytes)
             }
             do {
                 try AtomicFile.write(body, to: copyPath)
