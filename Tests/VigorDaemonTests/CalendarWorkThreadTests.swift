@@ -30,11 +30,12 @@ import Glibc
     #expect(!overlapped.withLockedValue { $0 })
 }
 
-@Test func calendarJobsRunBelowTheSocketThreadsPriority() async {
+@Test func calendarJobsRunOnlyOnCoresNothingElseWants() async {
     let worker = CalendarWorkThread(name: "test calendar")
-    let callerNice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-    let jobNice = await worker.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
-    #expect(jobNice == max(callerNice, WorkerPriority.nice))
+    let callerPolicy = sched_getscheduler(0)
+    let jobPolicy = await worker.run { sched_getscheduler(0) }
+    #expect(jobPolicy == WorkerPriority.idlePolicy)
+    #expect(callerPolicy != WorkerPriority.idlePolicy)  // the caller's own thread is left as it was
 }
 
 @Test func aJobAfterTheQueueRanDryStillRuns() async throws {
