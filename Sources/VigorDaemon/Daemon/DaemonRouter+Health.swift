@@ -4,7 +4,7 @@ import VigorRPC
 extension DaemonRouter {
     /// `health.import` and `health.imports`: health files in, and how far the running imports are.
     static func registerHealth(_ router: inout RPCRouter, _ context: Context) {
-        router.register(HealthImportMethod.self) { params in
+        router.registerOffLoop(HealthImportMethod.self) { params in
             guard params.path.hasPrefix("/") else {
                 throw RPCErrorObject(.invalidParams, "Invalid params: field 'path' must be an absolute path; got '\(params.path)'")
             }
@@ -14,7 +14,7 @@ extension DaemonRouter {
                 throw RPCErrorObject(error.storage ? .storageFailed : .importFailed, error.description)
             }
         }
-        router.register(HealthImportsMethod.self) { _ in
+        router.registerOffLoop(HealthImportsMethod.self) { _ in
             HealthImportsRunning(running: context.health.progress())
         }
     }

@@ -7,7 +7,7 @@ import VigorRPC
 extension DaemonRouter {
     /// `weekly.receipt` and `absolution.read`: the value the Ghost delivered, and what held the user back before.
     static func registerWeekly(_ router: inout RPCRouter, _ context: Context) {
-        router.register(WeeklyReceiptMethod.self) { _ in
+        router.registerOffLoop(WeeklyReceiptMethod.self) { _ in
             let record: WeeklyReceiptRecord?
             do {
                 record = try context.database.weeklyReceipt()
@@ -17,7 +17,7 @@ extension DaemonRouter {
             guard let record else { return .init(receipt: nil) }
             return .init(receipt: WeeklyReceiptView(try JSONDecoder().decode(WeeklyValueReceipt.self, from: record.body)))
         }
-        router.register(AbsolutionMethod.self) { params in
+        router.registerOffLoop(AbsolutionMethod.self) { params in
             let days = params.days ?? AbsolutionReader.maximumDays
             guard (AbsolutionReader.minimumDays...AbsolutionReader.maximumDays).contains(days) else {
                 throw RPCErrorObject(.invalidParams, "Invalid params: field 'days' must be between 7 and 90; got \(days)")

@@ -5,7 +5,7 @@ import VigorRPC
 extension DaemonRouter {
     /// `workout.log` and `workout.undo`: the user says they trained, or that a counted workout was wrong.
     static func registerWorkouts(_ router: inout RPCRouter, _ context: Context) {
-        router.register(WorkoutLogMethod.self) { params in
+        router.registerOffLoop(WorkoutLogMethod.self) { params in
             let now = context.now()
             let config = await context.state.config
             let minutes = params.minutes ?? config.training.durationMinutes
@@ -34,7 +34,7 @@ extension DaemonRouter {
                 end: RPCTimestamp(end, in: config.schedule.zone).description,
                 block: counted ? ghost.workouts.last?.completedBlock?.rawValue : nil, counted: counted, ghost: GhostStatus(ghost))
         }
-        router.register(WorkoutUndoMethod.self) { params in
+        router.registerOffLoop(WorkoutUndoMethod.self) { params in
             let now = context.now()
             let zone = await context.state.config.schedule.zone
             try await Self.perform(.workoutUndone(id: params.workout), on: context.ghost, now: now)

@@ -59,12 +59,12 @@ public enum DaemonRouter {
         let schemaVersion = Result { try context.database.schemaVersion() }
         router.register(StatusMethod.self) { _ in
             let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
-            // Two hops in all: one to the Ghost's host for its snapshot, one to the daemon state.
-            let snapshot = await context.ghost.statusSnapshot(at: context.now())
+            // One hop in all, to the daemon state: the Ghost's snapshot is a copy that never waits for a cycle.
+            let snapshot = context.ghost.statusSnapshot(at: context.now())
             return await context.state.status(
                 socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: snapshot.at))
         }
-        router.register(TrustSetMethod.self) { params in
+        router.registerOffLoop(TrustSetMethod.self) { params in
             let event: GhostEvent
             if params.phase == "auto" {
                 event = .releaseManualPin
@@ -77,7 +77,7 @@ public enum DaemonRouter {
             try await Self.perform(event, on: context.ghost, now: context.now())
             return GhostStatus(await context.ghost.current)
         }
-        router.register(ReceiptsListMethod.self) { params in
+        router.registerOffLoop(ReceiptsListMethod.self) { params in
             let limit = params.limit ?? 10
             guard (1...200).contains(limit) else {
                 throw RPCErrorObject(.invalidParams, "Invalid params: field 'limit' must be between 1 and 200")
@@ -90,7 +90,7 @@ public enum DaemonRouter {
                 .prefix(limit)
             return ReceiptsListMethod.Result(receipts: receipts.map { ReceiptView($0, zone: zone) })
         }
-        router.register(ReloadMethod.self) { _ in
+        router.registerOffLoop(ReloadMethod.self) { _ in
             let outcome = await context.state.reload()
             if outcome.ok {
                 await EngineRulesAdoption.adopt(await context.state.config.engineRules, ghost: context.ghost, at: context.now(), logger: Logger(label: "vigord"))
@@ -103,7 +103,7 @@ public enum DaemonRouter {
             }
             return outcome
         }
-        router.register(CalendarBusyMethod.self) { params in
+        router.registerOffLoop(CalendarBusyMethod.self) { params in
             let zone = await context.state.config.schedule.zone
             let from = try params.from.map { text throws(RPCErrorObject) in try WindowBound.parse(text, field: "from", zone: zone) } ?? context.now()
             let to = try params.to.map { text throws(RPCErrorObject) in try WindowBound.parse(text, field: "to", zone: zone) }
@@ -131,7 +131,7 @@ public enum DaemonRouter {
                     entries.first { $0.name == status.name }.map { CalendarSourceView($0, status) }
                 })
         }
-        router.register(CycleRunMethod.self) { params in
+        router.registerOffLoop(CycleRunMethod.self) { params in
             guard let kind = CycleKind(rawValue: params.kind) else {
                 throw RPCErrorObject(.invalidParams, "Invalid params: field 'kind' must be morning, evening or weekly")
             }
@@ -144,7 +144,7 @@ public enum DaemonRouter {
                 throw RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error.description)")
             }
         }
-        router.register(EmergencyActivateMethod.self) { params in
+        router.registerOffLoop(EmergencyActivateMethod.self) { params in
             let minutes = params.minutes ?? 15
             guard (1...240).contains(minutes) else {
                 throw RPCErrorObject(.invalidParams, "Invalid params: field 'minutes' must be between 1 and 240")
@@ -163,13 +163,13 @@ public enum DaemonRouter {
                 active: true, startedAt: RPCTimestamp(emergency.startedAt, in: zone), endsAt: RPCTimestamp(emergency.endsAt, in: zone),
                 blockFile: context.output.file(of: CalendarOutput.recoveryBlock(emergency)))
         }
-        router.register(TriageListMethod.self) { _ in
+        router.registerOffLoop(TriageListMethod.self) { _ in
             let zone = await context.state.config.schedule.zone
             let plan = PlanStatus(
                 ghost: await context.ghost.current, zone: zone, now: context.now(), lastBreakerFiredAt: await context.ghost.lastBreakerFiredAt)
             return TriageListMethod.Result(pending: plan.pendingTriage)
         }
-        router.register(TriageAnswerMethod.self) { params in
+        router.registerOffLoop(TriageAnswerMethod.self) { params in
             guard let reason = MissReason(rawValue: params.reason) else {
                 throw RPCErrorObject(
                     .invalidParams, "Invalid params: field 'reason' must be one of \(TriageAnswerMethod.reasons.joined(separator: ", "))")
@@ -177,13 +177,13 @@ public enum DaemonRouter {
             try await Self.perform(.triageAnswered(BlockID(rawValue: params.block), reason), on: context.ghost, now: context.now())
             return GhostStatus(await context.ghost.current)
         }
-        router.register(ProposalAnswerMethod.self) { params in
+        router.registerOffLoop(ProposalAnswerMethod.self) { params in
             let now = context.now()
             try await Self.perform(.proposalAnswered(BlockID(rawValue: params.block), accepted: params.accept), on: context.ghost, now: now)
             try await Self.publish(context, now: now)
             return GhostStatus(await context.ghost.current)
         }
-        router.register(TransformationAnswerMethod.self) { params in
+        router.registerOffLoop(TransformationAnswerMethod.self) { params in
             let now = context.now()
             let id = BlockID(rawValue: params.block)
             try await Self.perform(.transformationOutcome(id, kept: params.kept), on: context.ghost, now: now)
@@ -197,10 +197,10 @@ public enum DaemonRouter {
         registerWorkouts(&router, context)
         registerHealth(&router, context)
         registerWeekly(&router, context)
-        router.register(SacredListMethod.self) { _ in
+        router.registerOffLoop(SacredListMethod.self) { _ in
             SacredView.list(await context.ghost.current)
         }
-        router.register(SacredClearMethod.self) { params in
+        router.registerOffLoop(SacredClearMethod.self) { params in
             guard let slot = SlotKey(label: params.slot) else {
                 throw RPCErrorObject(.invalidParams, "Invalid params: field 'slot' must look like \"Mon 07:00\"; got '\(params.slot)'")
             }
@@ -210,7 +210,7 @@ public enum DaemonRouter {
             try await Self.perform(.clearSacredSlot(slot), on: context.ghost, now: context.now())
             return SacredView.list(await context.ghost.current)
         }
-        router.register(BlocksListMethod.self) { params in
+        router.registerOffLoop(BlocksListMethod.self) { params in
             let zone = await context.state.config.schedule.zone
             let ghost = await context.ghost.current
             let from = try params.from.map { text throws(RPCErrorObject) in try WindowBound.parse(text, field: "from", zone: zone) }
@@ -221,7 +221,7 @@ public enum DaemonRouter {
             return BlocksListMethod.Result(
                 blocks: ghost.blocks.filter { $0.start >= from && $0.start < to }.sorted { $0.start < $1.start }.map { BlockView($0, zone: zone) })
         }
-        router.register(TravelSetMethod.self) { params in
+        router.registerOffLoop(TravelSetMethod.self) { params in
             let now = context.now()
             let today = await context.ghost.current.calendar.day(of: now)
             do {
@@ -244,7 +244,7 @@ public enum DaemonRouter {
             }
             return TravelStatus(await context.ghost.travel, today: today)
         }
-        router.register(DataExportMethod.self) { _ in
+        router.registerOffLoop(DataExportMethod.self) { _ in
             let zone = await context.state.config.schedule.zone
             let exported: ExportedData
             do {
@@ -254,7 +254,7 @@ public enum DaemonRouter {
             }
             return try DataExport.document(exported, zone: zone, at: context.now())
         }
-        router.register(DataPurgeMethod.self) { params in
+        router.registerOffLoop(DataPurgeMethod.self) { params in
             guard params.confirm else {
                 throw RPCErrorObject(.invalidParams, "Invalid params: field 'confirm' must be true to delete all user data")
             }
@@ -266,11 +266,11 @@ public enum DaemonRouter {
             }
             return GhostStatus(await context.ghost.current)
         }
-        router.register(CalendarSourcesMethod.self) { _ in
+        router.registerOffLoop(CalendarSourcesMethod.self) { _ in
             CalendarSourcesMethod.Result(sources: await context.calendars.sources().map { CalendarSourceView($0.entry, $0.status) })
         }
         if context.testHooks {
-            router.register(DebugDelayMethod.self) { params in
+            router.registerOffLoop(DebugDelayMethod.self) { params in
                 guard (0...10_000).contains(params.milliseconds) else {
                     throw RPCErrorObject(.invalidParams, "Invalid params: field 'milliseconds' must be between 0 and 10000")
                 }

@@ -1,6 +1,7 @@
 import Foundation
 import GhostEngine
 import Store
+import Synchronization
 
 /// Why the engine state could not be loaded or saved. Saved state is never reset on error.
 public enum GhostHostError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -20,14 +21,24 @@ public enum GhostHostError: Error, Sendable, Equatable, CustomStringConvertible 
 /// Hosts the Ghost in the daemon: every event goes through the pure engine, and the new state
 /// is saved with the receipts it produced in one transaction before it takes effect in memory.
 public actor GhostHost {
-    private var ghost: Ghost
+    private var ghost: Ghost { didSet { publishStatusFacts() } }
     private let database: AppDatabase
     /// Recovery times of the last 30 days, kept in memory so `status` reads no database.
-    private var emergencies: [Emergency]
+    private var emergencies: [Emergency] { didSet { publishStatusFacts() } }
     /// When the safety breaker last fired (for the apology in `status`).
-    public private(set) var lastBreakerFiredAt: Date?
+    public private(set) var lastBreakerFiredAt: Date? { didSet { publishStatusFacts() } }
     /// Travel ranges the user set that have not ended.
-    public private(set) var travel: [TravelRange]
+    public private(set) var travel: [TravelRange] { didSet { publishStatusFacts() } }
+    /// A copy of what `status` reads, replaced after every change: `status` takes it without waiting for the
+    /// actor, which is busy for as long as a cycle's decision is encoded and saved.
+    private let statusFacts: Mutex<StatusFacts>
+
+    private struct StatusFacts: Sendable {
+        var ghost: Ghost
+        var emergencies: [Emergency]
+        var lastBreakerFiredAt: Date?
+        var travel: [TravelRange]
+    }
     /// How far back recovery times are kept in memory (and shown in the calendar).
     public static let emergencyHistory: TimeInterval = 30 * 86_400
 
@@ -60,16 +71,24 @@ public actor GhostHost {
             }
             ghost = fresh
         }
+        statusFacts = Mutex(StatusFacts(ghost: ghost, emergencies: emergencies, lastBreakerFiredAt: lastBreakerFiredAt, travel: travel))
     }
 
     /// The Ghost as it stands.
     public var current: Ghost { ghost }
 
-    /// What `status` needs, in one hop.
-    public func statusSnapshot(at now: Date) -> GhostSnapshot {
-        GhostSnapshot(
-            at: now, ghost: ghost, activeEmergency: emergencies.first { $0.isActive(at: now) },
-            lastBreakerFiredAt: lastBreakerFiredAt, travel: travel)
+    /// What `status` needs, without waiting for the actor (a copy made after the last change).
+    public nonisolated func statusSnapshot(at now: Date) -> GhostSnapshot {
+        statusFacts.withLock { facts in
+            GhostSnapshot(
+                at: now, ghost: facts.ghost, activeEmergency: facts.emergencies.first { $0.isActive(at: now) },
+                lastBreakerFiredAt: facts.lastBreakerFiredAt, travel: facts.travel)
+        }
+    }
+
+    private func publishStatusFacts() {
+        let facts = StatusFacts(ghost: ghost, emergencies: emergencies, lastBreakerFiredAt: lastBreakerFiredAt, travel: travel)
+        statusFacts.withLock { $0 = facts }
     }
 
     /// Records travel days (saved first, then remembered).
