@@ -26,10 +26,14 @@ public struct Emergency: Codable, Sendable, Equatable, FetchableRecord, Persista
 }
 
 extension AppDatabase {
-    /// Records a press of the red button.
+    /// Records a press of the red button, in whole seconds: the recovery block's file is named after the start
+    /// second, and the stored value must name the same file after a restart as the returned one does now (the
+    /// store keeps milliseconds, so 12:00:02.9996 would come back as 12:00:03).
     public func recordEmergency(startedAt: Date, endsAt: Date) throws(StoreError) -> Emergency {
-        try write("record the emergency") { db in
-            try Emergency(startedAt: startedAt, endsAt: endsAt).inserted(db)
+        let start = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
+        let end = Date(timeIntervalSince1970: endsAt.timeIntervalSince1970.rounded(.down))
+        return try write("record the emergency") { db in
+            try Emergency(startedAt: start, endsAt: end).inserted(db)
         }
     }
 
