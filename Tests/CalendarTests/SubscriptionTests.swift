@@ -25,7 +25,7 @@ final class LocalCalendarServer {
                 # No Content-Length and no end: only reading as it arrives can notice the size.
                 self.send_response(200); self.send_header('Content-Type', 'text/calendar'); self.end_headers()
                 self.wfile.write(BODY); self.wfile.flush()
-                import time; time.sleep(3600); return
+                self.rfile.read(); return  # holds the response open until the client hangs up
             if self.path == '/missing.ics':
                 data = b'x' * 100000
                 self.send_response(404); self.send_header('Content-Length', str(len(data))); self.end_headers()
