@@ -2,8 +2,16 @@
 public struct RPCRouter: Sendable {
     /// A handler takes the raw params (nil when absent) and returns an encodable result.
     public typealias RawHandler = @Sendable (JSONValue?) async throws -> any Encodable & Sendable
+    /// A handler that answers without suspending, from state already in memory.
+    public typealias ImmediateRawHandler = @Sendable (JSONValue?) throws -> any Encodable & Sendable
 
-    private var handlers: [String: RawHandler] = [:]
+    /// How a method is answered: at once, in the read that brought it, or by a task that may suspend.
+    enum Handler: Sendable {
+        case immediate(ImmediateRawHandler)
+        case suspending(RawHandler)
+    }
+
+    private var handlers: [String: Handler] = [:]
 
     public init() {}
 
@@ -14,13 +22,24 @@ public struct RPCRouter: Sendable {
     public mutating func register<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params) async throws -> M.Result
     ) {
-        handlers[M.name] = { raw in
+        handlers[M.name] = .suspending { raw in
             let params = try ParamsDecoder.decode(M.Params.self, from: raw)
             return try await handler(params)
         }
     }
 
-    func handler(for name: String) -> RawHandler? {
+    /// Serves `method` with a handler that never suspends, so the socket answers it on its event loop
+    /// without starting a task. Only for cheap reads of state kept in memory, such as `status`.
+    public mutating func registerImmediate<M: RPCMethod>(
+        _ method: M.Type, handler: @escaping @Sendable (M.Params) throws -> M.Result
+    ) {
+        handlers[M.name] = .immediate { raw in
+            let params = try ParamsDecoder.decode(M.Params.self, from: raw)
+            return try handler(params)
+        }
+    }
+
+    func handler(for name: String) -> Handler? {
         handlers[name]
     }
 }
