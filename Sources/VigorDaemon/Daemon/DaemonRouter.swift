@@ -54,14 +54,15 @@ public enum DaemonRouter {
     public static func make(_ context: Context) -> RPCRouter {
         var router = RPCRouter()
         let document = OpenRPCDocument.make(methods: methods(testHooks: context.testHooks), version: VigorVersion.current)
-        router.register(DiscoverMethod.self) { _ in document }
+        router.registerImmediate(DiscoverMethod.self) { _ in document }
         // The schema cannot change while the daemon runs: read it once, not on every `status`.
         let schemaVersion = Result { try context.database.schemaVersion() }
-        router.register(StatusMethod.self) { _ in
+        // `status` never suspends: the daemon's and the Ghost's facts are copies that never wait for a cycle or a
+        // reload, so the socket answers it on its event loop in the read that brought it.
+        router.registerImmediate(StatusMethod.self) { _ in
             let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
-            // One hop in all, to the daemon state: the Ghost's snapshot is a copy that never waits for a cycle.
             let snapshot = context.ghost.statusSnapshot(at: context.now())
-            return await context.state.status(
+            return context.state.status(
                 socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: snapshot.at))
         }
         router.registerOffLoop(TrustSetMethod.self) { params in

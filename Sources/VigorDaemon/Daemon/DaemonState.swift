@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Store
+import Synchronization
 import VigorRPC
 
 /// What the daemon knows about itself: its configuration (swapped on reload) and its start.
@@ -14,9 +15,17 @@ public actor DaemonState {
     private var lastReload: ReloadOutcome?
     private let logger: Logger
     private let calendars: CalendarHost?
-    /// The next cycle times, kept until the earlier one passes (calendar arithmetic is costly
-    /// on the `status` path); a reload forgets them.
-    private var cachedCycles: NextCycles?
+    /// What `status` reads, replaced on every reload, so `status` answers without waiting for the actor.
+    private let statusFacts: Mutex<StatusFacts>
+
+    private struct StatusFacts {
+        var config: DaemonConfig
+        var origin: ConfigLoader.Origin
+        var lastReload: ReloadOutcome?
+        /// The next cycle times, kept until the earlier one passes (calendar arithmetic is costly
+        /// on the `status` path); a reload forgets them.
+        var cachedCycles: NextCycles?
+    }
 
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
@@ -30,6 +39,7 @@ public actor DaemonState {
         self.startedAt = startedAt
         self.now = now
         self.logger = logger
+        self.statusFacts = Mutex(StatusFacts(config: config, origin: origin))
     }
 
     /// Re-reads the configuration file; an invalid file keeps the current configuration.
@@ -50,7 +60,6 @@ public actor DaemonState {
             }
             config = loaded
             configOrigin = origin
-            cachedCycles = nil
             outcome = ReloadOutcome(at: RPCTimestamp(at, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
             logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
         } catch {
@@ -58,15 +67,21 @@ public actor DaemonState {
             logger.error("configuration reload refused; keeping the previous configuration", metadata: ["error": "\(error)"])
         }
         lastReload = outcome
+        statusFacts.withLock { [config, configOrigin] facts in
+            facts = StatusFacts(config: config, origin: configOrigin, lastReload: outcome)
+        }
         return outcome
     }
 
-    /// The `status` result.
-    public func status(
+    /// The `status` result. It reads a copy of the actor's facts, so it never waits for a reload.
+    public nonisolated func status(
         socket: ListeningSocket, database: DatabaseStatus, snapshot: GhostSnapshot, sources: [SourceFreshnessView]
     ) -> DaemonStatus {
-        let zone = config.schedule.zone
         let current = snapshot.at
+        let (config, origin, lastReload, cycles) = statusFacts.withLock { facts in
+            (facts.config, facts.origin, facts.lastReload, Self.nextCycles(after: current, facts: &facts))
+        }
+        let zone = config.schedule.zone
         let emergency = snapshot.activeEmergency
         return DaemonStatus(
             version: VigorVersion.current,
@@ -76,12 +91,12 @@ public actor DaemonState {
             socket: socket.path,
             socketOrigin: socket.origin,
             configPath: configPath,
-            configSource: configOrigin.rawValue,
+            configSource: origin.rawValue,
             timezone: zone.identifier,
             lastReload: lastReload,
             database: database,
             ghost: GhostStatus(snapshot.ghost),
-            nextCycles: nextCycles(after: current),
+            nextCycles: cycles,
             emergency: emergency.map {
                 EmergencyStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
             } ?? EmergencyStatus(active: false),
@@ -91,13 +106,13 @@ public actor DaemonState {
         )
     }
 
-    private func nextCycles(after current: Date) -> NextCycles {
-        if let cached = cachedCycles, current < min(cached.morning.date, cached.evening.date) { return cached }
-        let zone = config.schedule.zone
+    private static func nextCycles(after current: Date, facts: inout StatusFacts) -> NextCycles {
+        if let cached = facts.cachedCycles, current < min(cached.morning.date, cached.evening.date) { return cached }
+        let schedule = facts.config.schedule
         let cycles = NextCycles(
-            morning: RPCTimestamp(CycleTimes.next(config.schedule.morning, after: current, in: zone), in: zone),
-            evening: RPCTimestamp(CycleTimes.next(config.schedule.evening, after: current, in: zone), in: zone))
-        cachedCycles = cycles
+            morning: RPCTimestamp(CycleTimes.next(schedule.morning, after: current, in: schedule.zone), in: schedule.zone),
+            evening: RPCTimestamp(CycleTimes.next(schedule.evening, after: current, in: schedule.zone), in: schedule.zone))
+        facts.cachedCycles = cycles
         return cycles
     }
 }
