@@ -1,7 +1,7 @@
 import NIOCore
 
 /// One inbound frame: a line of JSON, or the news that a line grew past the size limit.
-enum InboundFrame: Sendable {
+enum InboundFrame: Sendable, Equatable {
     case line(ByteBuffer)
     case oversized
 }

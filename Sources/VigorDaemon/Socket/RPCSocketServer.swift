@@ -29,9 +29,9 @@ public enum ListeningSocket: Sendable, Equatable {
     }
 }
 
-/// The JSON-RPC server on the Unix socket: one task per connection, peer credentials checked
-/// on accept, frames answered in order. On graceful shutdown it stops accepting, lets in-flight
-/// requests finish, then closes.
+/// The JSON-RPC server on the Unix socket: peer credentials checked on accept, each connection's frames
+/// answered in order by an `RPCConnectionHandler` on its event loop. On graceful shutdown it stops
+/// accepting, lets in-flight requests finish, then closes.
 public struct RPCSocketServer: Service {
     private let listener: ListeningSocket
     private let dispatcher: RPCDispatcher
@@ -56,16 +56,8 @@ public struct RPCSocketServer: Service {
     }
 
     enum Accepted: Sendable {
-        case allowed(NIOAsyncChannel<InboundFrame, ByteBuffer>, PeerCredentials)
+        case allowed(any Channel)
         case refused(PeerCredentials)
-
-        /// The accepted channel's event loop as a task executor (nil for a refusal).
-        var executor: EventLoopTaskExecutor? {
-            switch self {
-            case .allowed(let connection, _): EventLoopTaskExecutor(connection.channel.eventLoop)
-            case .refused: nil
-            }
-        }
     }
 
     public func run() async throws {
@@ -77,7 +69,7 @@ public struct RPCSocketServer: Service {
             try await server.executeThenClose { inbound in
                 try await withThrowingDiscardingTaskGroup { tasks in
                     for try await accepted in inbound {
-                        tasks.addTask(executorPreference: accepted.executor) { await self.serve(accepted) }
+                        tasks.addTask { await self.watch(accepted) }
                     }
                 }
             }
@@ -93,8 +85,8 @@ public struct RPCSocketServer: Service {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<Accepted> = { [daemonUID, logger] channel in
-            Self.initialize(channel, daemonUID: daemonUID, logger: logger)
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<Accepted> = { [daemonUID, dispatcher, registry, logger] channel in
+            Self.initialize(channel, daemonUID: daemonUID, dispatcher: dispatcher, registry: registry, logger: logger)
         }
         switch listener {
         case .systemd(let descriptor, let path):
@@ -108,8 +100,11 @@ public struct RPCSocketServer: Service {
         }
     }
 
-    /// Reads SO_PEERCRED; refuses any user but the daemon's and root with a -32002 reply.
-    private static func initialize(_ channel: any Channel, daemonUID: UInt32, logger: Logger) -> EventLoopFuture<Accepted> {
+    /// Reads SO_PEERCRED; refuses any user but the daemon's and root with a -32002 reply, and serves the
+    /// others through an `RPCConnectionHandler`.
+    private static func initialize(
+        _ channel: any Channel, daemonUID: UInt32, dispatcher: RPCDispatcher, registry: ConnectionRegistry, logger: Logger
+    ) -> EventLoopFuture<Accepted> {
         guard let provider = channel as? any SocketOptionProvider else {
             return channel.eventLoop.makeFailedFuture(DaemonError.socketSetup(path: "", detail: "no socket options on this channel"))
         }
@@ -125,66 +120,31 @@ public struct RPCSocketServer: Service {
                 channel.writeAndFlush(buffer).whenComplete { _ in channel.close(promise: nil) }
                 return .refused(peer)
             }
-            try channel.pipeline.syncOperations.addHandler(
-                ByteToMessageHandler(JSONLineFrameDecoder(limit: RPCCoding.maximumFrameBytes)))
-            let wrapped = try NIOAsyncChannel<InboundFrame, ByteBuffer>(
-                wrappingChannelSynchronously: channel,
-                configuration: .init(isOutboundHalfClosureEnabled: true))
-            return .allowed(wrapped, peer)
+            guard registry.open(channel) else {
+                channel.close(promise: nil)
+                return .allowed(channel)
+            }
+            try channel.pipeline.syncOperations.addHandlers(
+                ByteToMessageHandler(JSONLineFrameDecoder(limit: RPCCoding.maximumFrameBytes)),
+                RPCConnectionHandler(dispatcher: dispatcher, registry: registry, logger: logger))
+            return .allowed(channel)
         }
     }
 
-    private func serve(_ accepted: Accepted) async {
+    /// Logs a refusal, or waits until an allowed connection closes, so a graceful shutdown waits for it.
+    private func watch(_ accepted: Accepted) async {
         switch accepted {
         case .refused(let peer):
             logger.warning(
                 "refused a connection from another user",
                 metadata: ["peer-uid": "\(peer.uid)", "peer-pid": "\(peer.pid)", "peer-gid": "\(peer.gid)"])
-        case .allowed(let connection, let peer):
-            let channel = connection.channel
-            guard registry.open(channel) else {
-                channel.close(promise: nil)
-                return
-            }
-            defer { registry.closed(channel) }
+        case .allowed(let channel):
             do {
-                try await connection.executeThenClose { inbound, outbound in
-                    try await answer(inbound: inbound, outbound: outbound, channel: channel)
-                }
+                try await channel.closeFuture.get()
             } catch {
-                logger.debug("connection ended with an error", metadata: ["peer-pid": "\(peer.pid)", "error": "\(error)"])
+                logger.debug("connection closed with an error", metadata: ["error": "\(error)"])
             }
+            registry.closed(channel)
         }
-    }
-
-    private func answer(
-        inbound: NIOAsyncChannelInboundStream<InboundFrame>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
-        channel: any Channel
-    ) async throws {
-        for try await frame in inbound {
-            switch frame {
-            case .oversized:
-                logger.warning("closed a connection whose frame exceeded \(RPCCoding.maximumFrameBytes) bytes")
-                try await outbound.write(Self.line(RPCDispatcher.oversizedFrameReply(), channel))
-                return
-            case .line(let buffer):
-                if buffer.readableBytesView.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { continue }
-                guard registry.begin(channel) else {
-                    let refusal = RPCErrorObject(.shuttingDown, "Shutting down: vigord accepts no new requests")
-                    try await outbound.write(Self.line(RPCDispatcher.errorReply(refusal), channel))
-                    return
-                }
-                let reply = await dispatcher.reply(to: Data(buffer.readableBytesView))
-                if let reply { try await outbound.write(Self.line(reply, channel)) }
-                if registry.finish(channel) { return }
-            }
-        }
-    }
-
-    private static func line(_ data: Data, _ channel: any Channel) -> ByteBuffer {
-        var buffer = channel.allocator.buffer(capacity: data.count + 1)
-        buffer.writeBytes(data)
-        buffer.writeInteger(UInt8(ascii: "\n"))
-        return buffer
     }
 }

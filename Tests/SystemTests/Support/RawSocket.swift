@@ -36,6 +36,11 @@ final class RawSocket {
         }
     }
 
+    /// Closes the sending side only (half-closure): the daemon still answers what it received.
+    func finishSending() throws {
+        guard shutdown(descriptor, Int32(SHUT_WR)) == 0 else { throw RawSocketError("shutdown failed: errno \(errno)") }
+    }
+
     /// Reads one reply line; nil when the peer closed first.
     func readLine() -> String? {
         while true {

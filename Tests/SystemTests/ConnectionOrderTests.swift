@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import VigorRPC
+
+/// Replies over a real socket keep the order of requests, whichever handler suspends.
+@Suite(.serialized) struct ConnectionOrderTests {
+    let daemon: DaemonHarness
+
+    init() throws {
+        daemon = try DaemonHarness(label: "order", extraEnvironment: ["VIGORD_TEST_HOOKS": "1"])
+        try daemon.start()
+    }
+
+    private static func status(_ id: Int) -> String {
+        #"{"jsonrpc":"2.0","method":"status","id":\#(id)}"# + "\n"
+    }
+
+    private static func delay(_ milliseconds: Int, id: Int) -> String {
+        #"{"jsonrpc":"2.0","method":"debug.delay","params":{"milliseconds":\#(milliseconds)},"id":\#(id)}"# + "\n"
+    }
+
+    private func ids(of lines: [String]) throws -> [RPCID?] {
+        try lines.map { try JSONDecoder().decode(RPCResponse.self, from: Data($0.utf8)).id }
+    }
+
+    @Test func pipelinedRepliesKeepTheOrderOfRequestsWhenAnEarlierOneSuspends() throws {
+        let socket = try RawSocket(path: daemon.socketPath)
+        try socket.send(Self.delay(300, id: 1) + Self.status(2) + Self.delay(0, id: 3) + Self.status(4))
+        let lines = (1...4).compactMap { _ in socket.readLine() }
+        #expect(try ids(of: lines) == [.number(1), .number(2), .number(3), .number(4)])
+    }
+
+    @Test func aClientThatStopsSendingGetsEveryReplyThenTheConnectionCloses() throws {
+        let socket = try RawSocket(path: daemon.socketPath)
+        try socket.send(Self.status(1) + Self.delay(100, id: 2) + Self.status(3))
+        try socket.finishSending()
+        let lines = (1...3).compactMap { _ in socket.readLine() }
+        #expect(try ids(of: lines) == [.number(1), .number(2), .number(3)])
+        #expect(socket.readLine() == nil)
+    }
+}
