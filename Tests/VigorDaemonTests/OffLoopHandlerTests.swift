@@ -15,7 +15,7 @@ private final class LoopSightings: Sendable {
 
 @Test func workHandlersLeaveTheEventLoopWhileStatusStaysOnIt() async throws {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    defer { _ = group.shutdownGracefully { _ in } }
+    defer { group.shutdownGracefully { _ in } }
     let sightings = LoopSightings()
     var router = RPCRouter()
     router.register(StatusMethod.self) { _ in
