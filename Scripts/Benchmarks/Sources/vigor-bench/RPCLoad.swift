@@ -40,13 +40,16 @@ struct RPCLoad: ParsableCommand {
         let origin = monotonicNow() + 500_000_000 + UInt64(clients) * 20_000_000
         let schedule = rate.map { Schedule(origin: origin, rate: $0, clients: clients) }
         let done = DispatchGroup()
+        let warm = DispatchGroup()
         for index in 0..<clients {
             done.enter()
+            warm.enter()
             let thread = Thread { [socket, requests, warmup] in
                 defer { done.leave() }
                 do {
                     let connection = try RPCConnection(socketPath: socket)
                     for _ in 0..<warmup { _ = try connection.exchange(request) }
+                    warm.leave()
                     start.wait()
                     var samples: [Sample] = []
                     samples.reserveCapacity(requests)
@@ -67,12 +70,15 @@ struct RPCLoad: ParsableCommand {
                     results.store(index, samples)
                 } catch {
                     results.fail("\(error)")
+                    warm.leave()
                 }
             }
             thread.start()
         }
         let cycleRun = cycle.map { CycleDuringLoad(kind: $0, socket: socket, touch: touch, at: origin + 1_000_000_000, results: results) }
         cycleRun?.start()
+        warm.wait()
+        let cpuBefore = try cpuTicks(pid)
         for _ in 0..<clients { start.signal() }
         let began = schedule?.origin ?? monotonicNow()
         done.wait()
@@ -82,11 +88,13 @@ struct RPCLoad: ParsableCommand {
         let all = results.all.map(\.latency).sorted()
         func percentile(_ p: Double) -> Double { Self.percentile(all, p) }
         let loadedRSS = try residentKilobytes(pid)
+        let cpuSeconds = Double(try cpuTicks(pid) - cpuBefore) / Double(sysconf(Int32(_SC_CLK_TCK)))
         print("clients            \(clients)")
         print("mode               \(rate.map { String(format: "open loop, %.0f req/s offered", $0) } ?? "closed loop")")
         print("round trips        \(all.count)")
         print(String(format: "elapsed            %.2f s", elapsed))
         print(String(format: "throughput         %.0f req/s", Double(all.count) / elapsed))
+        print(String(format: "vigord CPU         %.2f s, %.1f µs per round trip (user + system, /proc)", cpuSeconds, cpuSeconds * 1e6 / Double(max(1, all.count))))
         print(String(format: "latency p50        %.1f µs", percentile(0.50)))
         print(String(format: "latency p99        %.1f µs", percentile(0.99)))
         print(String(format: "latency max        %.1f µs", Double(all.last ?? 0) / 1000))
@@ -110,6 +118,18 @@ struct RPCLoad: ParsableCommand {
     static func percentile(_ sorted: [UInt64], _ p: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         return Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]) / 1000
+    }
+
+    /// The daemon's user + system CPU time so far, in clock ticks (fields 14 and 15 of /proc/PID/stat).
+    private func cpuTicks(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // The command name (field 2) may hold spaces; the fields after it start past its closing parenthesis.
+        guard let close = stat.lastIndex(of: ")") else { throw ValidationError("unreadable /proc/\(pid)/stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+            throw ValidationError("no CPU times in /proc/\(pid)/stat")
+        }
+        return user + system
     }
 
     private func residentKilobytes(_ pid: Int32) throws -> Int {
