@@ -20,6 +20,12 @@ public struct JSONWriter {
         if !needsComma.isEmpty { needsComma[needsComma.count - 1] = true }
     }
 
+    /// Appends a value already written as JSON (by another `JSONWriter`).
+    mutating func prewritten(_ value: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: value)
+    }
+
     public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))

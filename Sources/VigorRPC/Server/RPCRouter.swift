@@ -39,6 +39,17 @@ public struct RPCRouter: Sendable {
         }
     }
 
+    /// Serves `method` with an immediate handler that gives its result already written as JSON, for a result
+    /// the server keeps and sends again while nothing it shows has changed.
+    public mutating func registerImmediate<M: RPCMethod>(
+        _ method: M.Type, prewritten handler: @escaping @Sendable (M.Params) throws -> PrewrittenJSON<M.Result>
+    ) where M.Result: JSONWritable {
+        handlers[M.name] = .immediate { raw in
+            let params = try ParamsDecoder.decode(M.Params.self, from: raw)
+            return try handler(params)
+        }
+    }
+
     func handler(for name: String) -> Handler? {
         handlers[name]
     }
