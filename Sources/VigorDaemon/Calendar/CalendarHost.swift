@@ -1,6 +1,7 @@
 import Calendar
 import Foundation
 import NIOConcurrencyHelpers
+import Synchronization
 import VigorRPC
 
 /// Owns the calendar reader built from the configuration, rebuilds it when `[calendar]` or the
@@ -22,6 +23,8 @@ public final class CalendarHost: Sendable {
     private let current: NIOLockedValueBox<Current>
     /// The statuses of the last refresh and when it ran, so `status` never waits on parsing.
     private let lastRefresh = NIOLockedValueBox<(at: Date, statuses: [SourceStatus])?>(nil)
+    /// Counts changes of the sources and refreshes, so a cache of `status` knows when freshness changed.
+    private let generation = Atomic<UInt64>(0)
     private let cacheDirectory: String
     private let work = CalendarWorkThread(name: "vigord calendar")
     private let downloads = CalendarWorkThread(name: "vigord downloads")
@@ -42,6 +45,7 @@ public final class CalendarHost: Sendable {
         if current.withLockedValue({ $0.signature == signature }) { return false }
         let service = try Self.makeService(signature, cacheDirectory: cacheDirectory)
         current.withLockedValue { $0 = Current(service: service, signature: signature, sources: config.calendar.sources) }
+        generation.add(1, ordering: .releasing)
         return true
     }
 
@@ -88,7 +92,11 @@ public final class CalendarHost: Sendable {
         await downloads.run { service.refreshSubscriptions() }
         let statuses = await work.run { service.sourceStatuses() }
         lastRefresh.withLockedValue { $0 = (now, statuses) }
+        generation.add(1, ordering: .releasing)
     }
+
+    /// Changes whenever what `freshness(at:)` reads changes (new sources, a refresh).
+    public var statusGeneration: UInt64 { generation.load(ordering: .acquiring) }
 
     /// Each configured source with how fresh its data is, from the last refresh (no parsing).
     public func freshness(at now: Date) -> [SourceFreshnessView] {

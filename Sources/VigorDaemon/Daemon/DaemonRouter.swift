@@ -58,13 +58,21 @@ public enum DaemonRouter {
         // The schema cannot change while the daemon runs: read it once, not on every `status`.
         let schemaVersion = Result { try context.database.schemaVersion() }
         // `status` never suspends: the daemon's and the Ghost's facts are copies that never wait for a cycle or a
-        // reload, so the socket answers it on its event loop in the read that brought it.
-        router.registerImmediate(StatusMethod.self) { _ in
-            let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
-            let snapshot = context.ghost.statusSnapshot(at: context.now())
-            return context.state.status(
-                socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: snapshot.at))
-        }
+        // reload, so the socket answers it on its event loop in the read that brought it. Its JSON is kept for the
+        // rest of the second while none of those facts change.
+        let statusCache = StatusReplyCache()
+        router.registerImmediate(StatusMethod.self, prewritten: { _ in
+            let now = StatusReplyCache.wholeSecond(context.now())
+            let key = StatusReplyCache.Key(
+                second: Int64(now.timeIntervalSince1970), ghost: context.ghost.statusGeneration,
+                state: context.state.statusGeneration, calendars: context.calendars.statusGeneration)
+            return try statusCache.result(for: key) {
+                let database = DatabaseStatus(path: context.database.path, schemaVersion: try schemaVersion.get())
+                let snapshot = context.ghost.statusSnapshot(at: now)
+                return PrewrittenJSON(context.state.status(
+                    socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: now)))
+            }
+        })
         router.registerOffLoop(TrustSetMethod.self) { params in
             let event: GhostEvent
             if params.phase == "auto" {

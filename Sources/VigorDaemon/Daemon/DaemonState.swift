@@ -25,6 +25,8 @@ public actor DaemonState {
         /// The next cycle times, kept until the earlier one passes (calendar arithmetic is costly
         /// on the `status` path); a reload forgets them.
         var cachedCycles: NextCycles?
+        /// Counts reloads, so a cache of `status` knows when the facts changed.
+        var generation: UInt64 = 0
     }
 
     public init(
@@ -68,9 +70,14 @@ public actor DaemonState {
         }
         lastReload = outcome
         statusFacts.withLock { [config, configOrigin] facts in
-            facts = StatusFacts(config: config, origin: configOrigin, lastReload: outcome)
+            facts = StatusFacts(config: config, origin: configOrigin, lastReload: outcome, generation: facts.generation &+ 1)
         }
         return outcome
+    }
+
+    /// Changes whenever what `status` reads from the daemon state changes (on every reload).
+    public nonisolated var statusGeneration: UInt64 {
+        statusFacts.withLock { $0.generation }
     }
 
     /// The `status` result. It reads a copy of the actor's facts, so it never waits for a reload.

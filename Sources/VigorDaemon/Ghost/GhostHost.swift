@@ -38,6 +38,8 @@ public actor GhostHost {
         var emergencies: [Emergency]
         var lastBreakerFiredAt: Date?
         var travel: [TravelRange]
+        /// Counts replacements, so a cache of `status` knows when the facts changed.
+        var generation: UInt64 = 0
     }
     /// How far back recovery times are kept in memory (and shown in the calendar).
     public static let emergencyHistory: TimeInterval = 30 * 86_400
@@ -86,9 +88,17 @@ public actor GhostHost {
         }
     }
 
+    /// Changes whenever what `status` reads from the Ghost changes.
+    public nonisolated var statusGeneration: UInt64 {
+        statusFacts.withLock { $0.generation }
+    }
+
     private func publishStatusFacts() {
-        let facts = StatusFacts(ghost: ghost, emergencies: emergencies, lastBreakerFiredAt: lastBreakerFiredAt, travel: travel)
-        statusFacts.withLock { $0 = facts }
+        var facts = StatusFacts(ghost: ghost, emergencies: emergencies, lastBreakerFiredAt: lastBreakerFiredAt, travel: travel)
+        statusFacts.withLock { current in
+            facts.generation = current.generation &+ 1
+            current = facts
+        }
     }
 
     /// Records travel days (saved first, then remembered).
