@@ -47,6 +47,15 @@ import Testing
                 let start = from + shift * day
                 nearby.append(try milliseconds { _ = try calendar.busy(from: start, to: start + length) })
             }
+            // The daemon keeps six weeks back to twenty ahead built in the background; the same windows then.
+            let horizon = milliseconds {
+                for piece in PreparedHorizon.pieces(around: from) { calendar.prepare(from: piece.start, to: piece.end) }
+            }
+            var inHorizon: [Double] = []
+            for shift in [3.0, 5, 14, -21, 21, 40] {
+                let start = from + shift * day
+                inHorizon.append(try milliseconds { _ = try calendar.busy(from: start, to: start + length) })
+            }
             // A window a year away reaches chunks nobody expanded yet.
             let far = from + 365 * day
             let farCold = try milliseconds { _ = try calendar.busy(from: far, to: far + length) }
@@ -57,6 +66,8 @@ import Testing
             let changed = try milliseconds { _ = try calendar.busy(from: from, to: from + length) }
             print("bench \(days)d: cold \(format(cold)) ms, warm same window \(format(same)) ms, "
                   + "warm other windows max \(format(nearby.max() ?? 0)) ms (median \(format(nearby.sorted()[nearby.count / 2])) ms), "
+                  + "horizon prepared in \(format(horizon)) ms, then windows in it max \(format(inHorizon.max() ?? 0)) ms "
+                  + "(median \(format(inHorizon.sorted()[inHorizon.count / 2])) ms), "
                   + "far new window \(format(farCold)) ms then \(format(farWarm)) ms, "
                   + "one source changed \(format(changed)) ms, "
                   + "\(intervals) merged intervals, parses \(calendar.parseCount)")

@@ -40,3 +40,32 @@ private func berlinConfig() -> DaemonConfig {
         from: try instant("2026-06-25T22:00:00Z"), to: try instant("2026-07-02T22:00:00Z"), source: nil)
     #expect(context.calendars.service.chunkBuilds == builds)
 }
+
+@Test func windowsInsideThePreparedHorizonAreQueriedWithoutBuilding() async throws {
+    let host = try CalendarHost(config: berlinConfig(), stateDirectory: NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)")
+    let now = try instant("2026-06-24T19:00:00Z")
+    host.keepHorizonPrepared(around: now)
+    await host.backgroundWorkFinished()
+    let built = host.service.chunkBuilds
+    #expect(built == PreparedHorizon.pieces(around: now).count)
+    let day: TimeInterval = 86_400
+    // A week five weeks back, the next 90 days, and a 90-day window starting a month ahead.
+    for (offset, length) in [(-35.0, 7.0), (0, 90), (30, 90)] {
+        _ = try await host.busy(from: now + offset * day, to: now + (offset + length) * day, source: nil)
+    }
+    #expect(host.service.chunkBuilds == built)
+    // Half a year ahead is outside: it builds its own chunks.
+    _ = try await host.busy(from: now + 180 * day, to: now + 187 * day, source: nil)
+    #expect(host.service.chunkBuilds > built)
+}
+
+@Test func preparingTheHorizonAgainWithNothingChangedBuildsNothing() async throws {
+    let host = try CalendarHost(config: berlinConfig(), stateDirectory: NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)")
+    let now = try instant("2026-06-24T19:00:00Z")
+    host.keepHorizonPrepared(around: now)
+    await host.backgroundWorkFinished()
+    let built = host.service.chunkBuilds
+    host.keepHorizonPrepared(around: now + 15 * 60)
+    await host.backgroundWorkFinished()
+    #expect(host.service.chunkBuilds == built)
+}

@@ -48,3 +48,19 @@ import Glibc
     }
     #expect(failure == .unknownSource("travel"))
 }
+
+@Test func aQueuedQueryRunsBeforeQueuedBackgroundJobs() async {
+    let worker = CalendarWorkThread(name: "test calendar")
+    let log = NIOLockedValueBox<[String]>([])
+    let gate = DispatchSemaphore(value: 0)
+    worker.submit {
+        gate.wait()  // holds the thread until every other job is queued
+        log.withLockedValue { $0.append("first") }
+    }
+    worker.submitInBackground { log.withLockedValue { $0.append("background 1") } }
+    worker.submitInBackground { log.withLockedValue { $0.append("background 2") } }
+    worker.submit { log.withLockedValue { $0.append("query") } }
+    gate.signal()
+    await worker.drained()
+    #expect(log.withLockedValue { $0 } == ["first", "query", "background 1", "background 2"])
+}

@@ -59,7 +59,17 @@ public final class CalendarHost: Sendable {
     /// (tomorrow evening's week) finds it ready instead of expanding a new 28-day chunk while it waits.
     public func prepareInBackground(from: Date, to: Date) {
         let service = self.service
-        work.submit { service.prepare(from: from, to: to) }
+        work.submitInBackground { service.prepare(from: from, to: to) }
+    }
+
+    /// Has every chunk of `PreparedHorizon` around `now` built in the background, one chunk per job, so
+    /// queries anywhere from six weeks back to twenty ahead answer warm and wait for at most one chunk.
+    /// Chunks already built cost nothing; after a file changed, this rebuilds what the change dropped.
+    public func keepHorizonPrepared(around now: Date) {
+        let service = self.service
+        for piece in PreparedHorizon.pieces(around: now) {
+            work.submitInBackground { service.prepare(from: piece.start, to: piece.end) }
+        }
     }
 
     /// Returns once the background work queued so far (the windows being prepared) has finished; for tests

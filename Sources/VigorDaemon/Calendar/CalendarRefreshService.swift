@@ -3,7 +3,8 @@ import Logging
 import ServiceLifecycle
 
 /// Keeps the calendars warm: parses every source at start, then downloads due subscriptions and
-/// re-reads changed files every `interval`, so `calendar.busy` never waits on the network.
+/// re-reads changed files every `interval`, so `calendar.busy` never waits on the network, and after
+/// each refresh has `PreparedHorizon` rebuilt in the background where a change dropped it.
 struct CalendarRefreshService: Service {
     let host: CalendarHost
     let interval: Duration
@@ -14,7 +15,9 @@ struct CalendarRefreshService: Service {
 
     func run() async throws {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            await host.refresh(now: now())
+            let refreshedAt = now()
+            await host.refresh(now: refreshedAt)
+            host.keepHorizonPrepared(around: refreshedAt)
             logger.debug("calendars refreshed")
             do {
                 try await cancelWhenGracefulShutdown { [clock, interval] in

@@ -3,6 +3,8 @@ import Foundation
 import NIOConcurrencyHelpers
 
 /// Runs blocking calendar jobs one at a time, in order, on a thread of its own at `WorkerPriority`.
+/// Background jobs (preparing chunks nobody asked for yet) wait while any other job is queued, so a
+/// query waits for at most the one background job already running.
 ///
 /// Not on libdispatch's or Swift concurrency's shared pools: there, expanding a week of a heavy calendar
 /// ran at the priority of the threads answering the socket and delayed `status` replies while a cycle ran.
@@ -10,6 +12,7 @@ import NIOConcurrencyHelpers
 final class CalendarWorkThread: Sendable {
     private struct Queue {
         var jobs: [@Sendable () -> Void] = []
+        var background: [@Sendable () -> Void] = []
         var running = false
     }
 
@@ -21,10 +24,23 @@ final class CalendarWorkThread: Sendable {
         self.name = name
     }
 
-    /// Queues `job` behind the jobs already queued.
+    /// Queues `job` behind the jobs already queued, ahead of every queued background job.
     func submit(_ job: @escaping @Sendable () -> Void) {
+        enqueue(job, background: false)
+    }
+
+    /// Queues `job` behind every other job, to run when nothing else is waiting.
+    func submitInBackground(_ job: @escaping @Sendable () -> Void) {
+        enqueue(job, background: true)
+    }
+
+    private func enqueue(_ job: @escaping @Sendable () -> Void, background: Bool) {
         let start = queue.withLockedValue { queue -> Bool in
-            queue.jobs.append(job)
+            if background {
+                queue.background.append(job)
+            } else {
+                queue.jobs.append(job)
+            }
             if queue.running { return false }
             queue.running = true
             return true
@@ -52,19 +68,20 @@ final class CalendarWorkThread: Sendable {
         }
     }
 
-    /// Returns once every job queued before the call has finished.
+    /// Returns once every job queued before the call, background jobs included, has finished.
     func drained() async {
-        await run {}
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            submitInBackground { continuation.resume() }
+        }
     }
 
     /// The next job, or nil after marking the thread stopped, under one lock so no job is left behind.
     private func next() -> (@Sendable () -> Void)? {
         queue.withLockedValue { queue in
-            guard !queue.jobs.isEmpty else {
-                queue.running = false
-                return nil
-            }
-            return queue.jobs.removeFirst()
+            if !queue.jobs.isEmpty { return queue.jobs.removeFirst() }
+            if !queue.background.isEmpty { return queue.background.removeFirst() }
+            queue.running = false
+            return nil
         }
     }
 }
