@@ -43,6 +43,9 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
 
+        // Linux scheduling calls glibc has no wrapper for (sched_setattr).
+        .target(name: "CLinuxScheduling"),
+
         // Inner layer: no knowledge of sockets, daemons or the CLI.
         .target(
             name: "Store",
@@ -65,6 +68,7 @@ let package = Package(
             name: "VigorDaemon",
             dependencies: [
                 "Calendar",
+                "CLinuxScheduling",
                 "CSystemd",
                 "GhostEngine",
                 "GhostScheduling",
@@ -118,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VigorDaemonTests",
-            dependencies: ["VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator"]
+            dependencies: ["VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator", "CLinuxScheduling"]
         ),
         .testTarget(
             name: "SystemTests",
