@@ -43,9 +43,6 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
 
-        // Linux scheduling calls glibc has no wrapper for (sched_setattr).
-        .target(name: "CLinuxScheduling"),
-
         // Inner layer: no knowledge of sockets, daemons or the CLI.
         .target(
             name: "Store",
@@ -68,7 +65,6 @@ let package = Package(
             name: "VigorDaemon",
             dependencies: [
                 "Calendar",
-                "CLinuxScheduling",
                 "CSystemd",
                 "GhostEngine",
                 "GhostScheduling",
@@ -122,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VigorDaemonTests",
-            dependencies: ["VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator", "CLinuxScheduling"]
+            dependencies: ["VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator"]
         ),
         .testTarget(
             name: "SystemTests",

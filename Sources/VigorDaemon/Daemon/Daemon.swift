@@ -128,7 +128,6 @@ public enum Daemon {
         }
 
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
-        EventLoopTimeSlice.request(on: group, logger: logger)
         let server = RPCSocketServer(
             listener: listener, dispatcher: dispatcher, group: group, logger: logger,
             onReady: {
