@@ -4,6 +4,7 @@ import Store
 import Testing
 import VigorRPC
 
+@testable import Calendar
 @testable import VigorDaemon
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -87,4 +88,7 @@ private let personal = CalendarSourceEntry(name: "personal", location: .path(fix
         .write(toFile: path, atomically: true, encoding: .utf8)
     #expect(await state.reload().ok)
     #expect(await calendars.sources().map(\.entry.name) == ["personal"])
+    // The new reader has the horizon around the reload built in the background, as a refresh would.
+    await calendars.backgroundWorkFinished()
+    #expect(calendars.service.chunkBuilds == PreparedHorizon.pieces(around: Date(timeIntervalSince1970: 0)).count)
 }

@@ -59,6 +59,7 @@ public actor DaemonState {
             }
             if let calendars, try calendars.apply(loaded) {
                 logger.info("calendar sources changed; reading them again")
+                calendars.keepHorizonPrepared(around: at)
             }
             config = loaded
             configOrigin = origin
