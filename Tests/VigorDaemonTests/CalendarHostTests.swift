@@ -41,12 +41,17 @@ private func berlinConfig() -> DaemonConfig {
     #expect(context.calendars.service.chunkBuilds == builds)
 }
 
-@Test func windowsInsideThePreparedHorizonAreQueriedWithoutBuilding() async throws {
+/// A host on the Berlin fixtures whose horizon around `now` is built, with the number of chunks that took.
+private func hostWithPreparedHorizon(around now: Date) async throws -> (host: CalendarHost, built: Int) {
     let host = try CalendarHost(config: berlinConfig(), stateDirectory: NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)")
-    let now = try instant("2026-06-24T19:00:00Z")
     host.keepHorizonPrepared(around: now)
     await host.backgroundWorkFinished()
-    let built = host.service.chunkBuilds
+    return (host, host.service.chunkBuilds)
+}
+
+@Test func windowsInsideThePreparedHorizonAreQueriedWithoutBuilding() async throws {
+    let now = try instant("2026-06-24T19:00:00Z")
+    let (host, built) = try await hostWithPreparedHorizon(around: now)
     #expect(built == PreparedHorizon.pieces(around: now).count)
     let day: TimeInterval = 86_400
     // A week five weeks back, the next 90 days, and a 90-day window starting a month ahead.
@@ -60,11 +65,8 @@ private func berlinConfig() -> DaemonConfig {
 }
 
 @Test func preparingTheHorizonAgainWithNothingChangedBuildsNothing() async throws {
-    let host = try CalendarHost(config: berlinConfig(), stateDirectory: NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)")
     let now = try instant("2026-06-24T19:00:00Z")
-    host.keepHorizonPrepared(around: now)
-    await host.backgroundWorkFinished()
-    let built = host.service.chunkBuilds
+    let (host, built) = try await hostWithPreparedHorizon(around: now)
     host.keepHorizonPrepared(around: now + 15 * 60)
     await host.backgroundWorkFinished()
     #expect(host.service.chunkBuilds == built)
