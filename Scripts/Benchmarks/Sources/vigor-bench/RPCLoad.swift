@@ -75,14 +75,17 @@ struct RPCLoad: ParsableCommand {
             }
             thread.start()
         }
-        let cycleRun = cycle.map { CycleDuringLoad(kind: $0, socket: socket, touch: touch, at: origin + 1_000_000_000, results: results) }
+        let cycleRun = cycle.map { CycleDuringLoad(kind: $0, socket: socket, touch: touch, at: origin + 1_000_000_000, pid: pid, results: results) }
         cycleRun?.start()
         warm.wait()
         let cpuBefore = try cpuTicks(pid)
         for _ in 0..<clients { start.signal() }
         let began = schedule?.origin ?? monotonicNow()
+        waitUntil(began)
+        let schedulingBefore = try SchedulerSnapshot.take(pid: pid)
         done.wait()
         cycleRun?.wait()
+        let scheduling = schedulingBefore.describe(until: try SchedulerSnapshot.take(pid: pid), seconds: Double(monotonicNow() - began) / 1e9)
         if let failure = results.failure { throw ValidationError("a client failed: \(failure)") }
         let elapsed = Double(monotonicNow() - began) / 1e9
         let all = results.all.map(\.latency).sorted()
@@ -98,11 +101,17 @@ struct RPCLoad: ParsableCommand {
         print(String(format: "latency p50        %.1f µs", percentile(0.50)))
         print(String(format: "latency p99        %.1f µs", percentile(0.99)))
         print(String(format: "latency max        %.1f µs", Double(all.last ?? 0) / 1000))
+        print("scheduling         " + scheduling)
         if let window = results.cycleWindow {
             let during = results.all.filter { $0.start >= window.start && $0.start < window.end }.map(\.latency).sorted()
             print(String(format: "cycle              %@ took %.1f ms: %@", cycle ?? "", Double(window.end - window.start) / 1e6, window.summary))
             print(String(format: "during the cycle   %d round trips, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
                          during.count, Self.percentile(during, 0.5), Self.percentile(during, 0.99), Double(during.last ?? 0) / 1000))
+            print("cycle scheduling   " + window.before.describe(until: window.after, seconds: Double(window.end - window.start) / 1e9))
+            let previous = results.all.filter { $0.start >= began && $0.start < window.start }.map(\.latency).sorted()
+            print(String(format: "before the cycle   %d round trips, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
+                         previous.count, Self.percentile(previous, 0.5), Self.percentile(previous, 0.99), Double(previous.last ?? 0) / 1000))
+            print("before scheduling  " + schedulingBefore.describe(until: window.before, seconds: Double(window.start - began) / 1e9))
         }
         let slowest = results.all.sorted { $0.latency > $1.latency }.prefix(3)
         print("slowest            " + slowest.map {
@@ -184,15 +193,24 @@ final class Results: @unchecked Sendable {
     private let lock = NSLock()
     private var perClient: [[Sample]]
     private(set) var failure: String?
-    private var window: (start: UInt64, end: UInt64, summary: String)?
+    private var window: CycleWindow?
 
     init(clients: Int) { perClient = Array(repeating: [], count: clients) }
 
     func store(_ index: Int, _ samples: [Sample]) { lock.withLock { perClient[index] = samples } }
     func fail(_ message: String) { lock.withLock { failure = failure ?? message } }
-    func storeCycle(start: UInt64, end: UInt64, summary: String) { lock.withLock { window = (start, end, summary) } }
+    func storeCycle(_ cycle: CycleWindow) { lock.withLock { window = cycle } }
     var all: [Sample] { lock.withLock { perClient.flatMap { $0 } } }
-    var cycleWindow: (start: UInt64, end: UInt64, summary: String)? { lock.withLock { window } }
+    var cycleWindow: CycleWindow? { lock.withLock { window } }
+}
+
+/// When the cycle ran (monotonic nanoseconds), its reply, and the scheduler's counts at its start and end.
+struct CycleWindow {
+    let start: UInt64
+    let end: UInt64
+    let summary: String
+    let before: SchedulerSnapshot
+    let after: SchedulerSnapshot
 }
 
 /// Runs one `cycle.run` on its own connection at a set moment of the load, after touching the given files.
@@ -201,11 +219,13 @@ final class CycleDuringLoad: @unchecked Sendable {
     private let socket: String
     private let touch: [String]
     private let at: UInt64
+    private let pid: Int32
     private let results: Results
     private let finished = DispatchSemaphore(value: 0)
 
-    init(kind: String, socket: String, touch: [String], at: UInt64, results: Results) {
+    init(kind: String, socket: String, touch: [String], at: UInt64, pid: Int32, results: Results) {
         self.kind = kind
+        self.pid = pid
         self.socket = socket
         self.touch = touch
         self.at = at
@@ -222,12 +242,14 @@ final class CycleDuringLoad: @unchecked Sendable {
                     throw ValidationError("cannot touch \(path): \(String(cString: strerror(errno)))")
                 }
                 let request = Data(#"{"jsonrpc":"2.0","method":"cycle.run","params":{"kind":"\#(kind)"},"id":1}"#.utf8)
+                let before = try SchedulerSnapshot.take(pid: pid)
                 let begin = monotonicNow()
                 let reply = try connection.exchange(request)
                 let end = monotonicNow()
+                let after = try SchedulerSnapshot.take(pid: pid)
                 let text = String(decoding: reply, as: UTF8.self)
                 guard text.contains(#""ran":true"#) else { throw ValidationError("the cycle did not run: \(text)") }
-                results.storeCycle(start: begin, end: end, summary: String(text.prefix(300)))
+                results.storeCycle(CycleWindow(start: begin, end: end, summary: String(text.prefix(300)), before: before, after: after))
             } catch {
                 results.fail("cycle: \(error)")
             }

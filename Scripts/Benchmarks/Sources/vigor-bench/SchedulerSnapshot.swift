@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+
+/// What the kernel counted for the daemon's threads and the machine at one moment, so a load run can tell
+/// a delay the daemon caused (its event loops waiting behind its own normal-priority work) from one the
+/// machine caused (CPU steal by the hypervisor, other processes).
+struct SchedulerSnapshot {
+    /// Per thread id: its name, scheduling policy (0 normal, 3 batch, 5 idle), nanoseconds on a CPU and
+    /// nanoseconds runnable but waiting for one (`/proc/PID/task/TID/schedstat`).
+    struct ThreadTimes {
+        let name: String
+        let policy: Int
+        let runNanoseconds: UInt64
+        let waitNanoseconds: UInt64
+        let timeslices: UInt64
+    }
+
+    let threads: [Int: ThreadTimes]
+    /// Steal and total ticks of all CPUs (`/proc/stat`, first line).
+    let stealTicks: UInt64
+    let totalTicks: UInt64
+
+    static func take(pid: Int32) throws -> SchedulerSnapshot {
+        var threads: [Int: ThreadTimes] = [:]
+        let directory = "/proc/\(pid)/task"
+        for entry in try FileManager.default.contentsOfDirectory(atPath: directory) {
+            guard let tid = Int(entry) else { continue }
+            // A thread may end between the listing and the reads; it is simply not in this snapshot.
+            guard let stat = try? String(contentsOfFile: "\(directory)/\(entry)/stat", encoding: .utf8),
+                  let schedstat = try? String(contentsOfFile: "\(directory)/\(entry)/schedstat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let times = schedstat.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { UInt64($0) }
+            // Fields after the name start at field 3 (state); policy is field 41.
+            guard fields.count > 38, let policy = Int(fields[38]), times.count == 3 else { continue }
+            threads[tid] = ThreadTimes(
+                name: String(stat[stat.index(after: open)..<close]), policy: policy,
+                runNanoseconds: times[0], waitNanoseconds: times[1], timeslices: times[2])
+        }
+        let cpu = try String(contentsOfFile: "/proc/stat", encoding: .utf8).prefix { $0 != "\n" }
+        let ticks = cpu.split(separator: " ").dropFirst().compactMap { UInt64($0) }
+        guard ticks.count >= 8 else { throw ValidationError("unreadable /proc/stat: \(cpu)") }
+        return SchedulerSnapshot(threads: threads, stealTicks: ticks[7], totalTicks: ticks.prefix(8).reduce(0, +))
+    }
+
+    /// One line on what happened between `self` and `later`: the machine's steal, how long the event loops
+    /// waited for a CPU, and the CPU the daemon's other normal-priority threads took (idle-policy threads,
+    /// such as the calendar's, yield to everything and are counted apart).
+    func describe(until later: SchedulerSnapshot, seconds: Double) -> String {
+        var loopWait: UInt64 = 0
+        var loopSlices: UInt64 = 0
+        var normalRun: UInt64 = 0
+        var idleRun: UInt64 = 0
+        for (tid, after) in later.threads {
+            let before = threads[tid]
+            let run = after.runNanoseconds - (before?.runNanoseconds ?? 0)
+            if after.name.hasPrefix("NIO-ELT") {
+                loopWait += after.waitNanoseconds - (before?.waitNanoseconds ?? 0)
+                loopSlices += after.timeslices - (before?.timeslices ?? 0)
+            } else if after.policy == 0 {
+                normalRun += run
+            } else {
+                idleRun += run
+            }
+        }
+        let total = later.totalTicks - totalTicks
+        let steal = total == 0 ? 0 : Double(later.stealTicks - stealTicks) * 100 / Double(total)
+        return String(
+            format: "steal %.1f %% of the CPUs; event loops waited %.1f ms for a CPU per second (%llu slices); other normal-priority threads ran %.1f ms, idle-policy threads %.1f ms (threads alive at the end)",
+            steal, Double(loopWait) / 1e6 / seconds, loopSlices, Double(normalRun) / 1e6, Double(idleRun) / 1e6)
+    }
+}
