@@ -25,9 +25,8 @@ struct SchedulerSnapshot {
         let directory = "/proc/\(pid)/task"
         for entry in try FileManager.default.contentsOfDirectory(atPath: directory) {
             guard let tid = Int(entry) else { continue }
-            // A thread may end between the listing and the reads; it is simply not in this snapshot.
-            guard let stat = try? String(contentsOfFile: "\(directory)/\(entry)/stat", encoding: .utf8),
-                  let schedstat = try? String(contentsOfFile: "\(directory)/\(entry)/schedstat", encoding: .utf8),
+            guard let stat = try readUnlessGone("\(directory)/\(entry)/stat"),
+                  let schedstat = try readUnlessGone("\(directory)/\(entry)/schedstat"),
                   let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
             else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -42,6 +41,16 @@ struct SchedulerSnapshot {
         let ticks = cpu.split(separator: " ").dropFirst().compactMap { UInt64($0) }
         guard ticks.count >= 8 else { throw ValidationError("unreadable /proc/stat: \(cpu)") }
         return SchedulerSnapshot(threads: threads, stealTicks: ticks[7], totalTicks: ticks.prefix(8).reduce(0, +))
+    }
+
+    /// A file of /proc, or nil when its thread ended between the listing and the read (it is simply not in
+    /// the snapshot); any other failure is thrown.
+    private static func readUnlessGone(_ path: String) throws -> String? {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch CocoaError.fileReadNoSuchFile {
+            return nil
+        }
     }
 
     /// One line on what happened between `self` and `later`: the machine's steal, how long the event loops
