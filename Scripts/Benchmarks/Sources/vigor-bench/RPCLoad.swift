@@ -85,7 +85,7 @@ struct RPCLoad: ParsableCommand {
         let schedulingBefore = try SchedulerSnapshot.take(pid: pid)
         done.wait()
         cycleRun?.wait()
-        let scheduling = schedulingBefore.describe(until: try SchedulerSnapshot.take(pid: pid), seconds: Double(monotonicNow() - began) / 1e9)
+        let scheduling = schedulingBefore.describe(until: try SchedulerSnapshot.take(pid: pid))
         if let failure = results.failure { throw ValidationError("a client failed: \(failure)") }
         let elapsed = Double(monotonicNow() - began) / 1e9
         let all = results.all.map(\.latency).sorted()
@@ -107,11 +107,11 @@ struct RPCLoad: ParsableCommand {
             print(String(format: "cycle              %@ took %.1f ms: %@", cycle ?? "", Double(window.end - window.start) / 1e6, window.summary))
             print(String(format: "during the cycle   %d round trips, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
                          during.count, Self.percentile(during, 0.5), Self.percentile(during, 0.99), Double(during.last ?? 0) / 1000))
-            print("cycle scheduling   " + window.before.describe(until: window.after, seconds: Double(window.end - window.start) / 1e9))
+            print("cycle scheduling   " + window.before.describe(until: window.after))
             let previous = results.all.filter { $0.start >= began && $0.start < window.start }.map(\.latency).sorted()
             print(String(format: "before the cycle   %d round trips, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
                          previous.count, Self.percentile(previous, 0.5), Self.percentile(previous, 0.99), Double(previous.last ?? 0) / 1000))
-            print("before scheduling  " + schedulingBefore.describe(until: window.before, seconds: Double(window.start - began) / 1e9))
+            print("before scheduling  " + schedulingBefore.describe(until: window.before))
         }
         let slowest = results.all.sorted { $0.latency > $1.latency }.prefix(3)
         print("slowest            " + slowest.map {

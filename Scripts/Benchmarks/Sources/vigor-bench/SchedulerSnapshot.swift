@@ -9,18 +9,23 @@ struct SchedulerSnapshot {
     /// nanoseconds runnable but waiting for one (`/proc/PID/task/TID/schedstat`).
     struct ThreadTimes {
         let name: String
+        /// Clock ticks after boot when the thread started: a thread id the kernel reused names a new thread.
+        let startTicks: UInt64
         let policy: Int
         let runNanoseconds: UInt64
         let waitNanoseconds: UInt64
         let timeslices: UInt64
     }
 
+    /// When it was taken (monotonic nanoseconds).
+    let takenAt: UInt64
     let threads: [Int: ThreadTimes]
     /// Steal and total ticks of all CPUs (`/proc/stat`, first line).
     let stealTicks: UInt64
     let totalTicks: UInt64
 
     static func take(pid: Int32) throws -> SchedulerSnapshot {
+        let takenAt = monotonicNow()
         var threads: [Int: ThreadTimes] = [:]
         let directory = "/proc/\(pid)/task"
         for entry in try FileManager.default.contentsOfDirectory(atPath: directory) {
@@ -31,16 +36,16 @@ struct SchedulerSnapshot {
             else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             let times = schedstat.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { UInt64($0) }
-            // Fields after the name start at field 3 (state); policy is field 41.
-            guard fields.count > 38, let policy = Int(fields[38]), times.count == 3 else { continue }
+            // Fields after the name start at field 3 (state); start time is field 22, policy field 41.
+            guard fields.count > 38, let start = UInt64(fields[19]), let policy = Int(fields[38]), times.count == 3 else { continue }
             threads[tid] = ThreadTimes(
-                name: String(stat[stat.index(after: open)..<close]), policy: policy,
+                name: String(stat[stat.index(after: open)..<close]), startTicks: start, policy: policy,
                 runNanoseconds: times[0], waitNanoseconds: times[1], timeslices: times[2])
         }
         let cpu = try String(contentsOfFile: "/proc/stat", encoding: .utf8).prefix { $0 != "\n" }
         let ticks = cpu.split(separator: " ").dropFirst().compactMap { UInt64($0) }
         guard ticks.count >= 8 else { throw ValidationError("unreadable /proc/stat: \(cpu)") }
-        return SchedulerSnapshot(threads: threads, stealTicks: ticks[7], totalTicks: ticks.prefix(8).reduce(0, +))
+        return SchedulerSnapshot(takenAt: takenAt, threads: threads, stealTicks: ticks[7], totalTicks: ticks.prefix(8).reduce(0, +))
     }
 
     /// A file of /proc, or nil when its thread ended between the listing and the read (it is simply not in
@@ -56,13 +61,17 @@ struct SchedulerSnapshot {
     /// One line on what happened between `self` and `later`: the machine's steal, how long the event loops
     /// waited for a CPU, and the CPU the daemon's other normal-priority threads took (idle-policy threads,
     /// such as the calendar's, yield to everything and are counted apart).
-    func describe(until later: SchedulerSnapshot, seconds: Double) -> String {
+    func describe(until later: SchedulerSnapshot) -> String {
+        guard later.takenAt > takenAt else {
+            return "not measured: the snapshots were taken out of order (the machine delayed the load's threads)"
+        }
+        let seconds = Double(later.takenAt - takenAt) / 1e9
         var loopWait: UInt64 = 0
         var loopSlices: UInt64 = 0
         var normalRun: UInt64 = 0
         var idleRun: UInt64 = 0
         for (tid, after) in later.threads {
-            let before = threads[tid]
+            let before = threads[tid].flatMap { $0.startTicks == after.startTicks ? $0 : nil }
             let run = after.runNanoseconds - (before?.runNanoseconds ?? 0)
             if after.name.hasPrefix("NIO-ELT") {
                 loopWait += after.waitNanoseconds - (before?.waitNanoseconds ?? 0)
