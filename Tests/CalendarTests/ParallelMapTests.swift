@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 
@@ -12,4 +13,14 @@ import Testing
     let policies = ParallelMap.map(count: 8) { _ in sched_getscheduler(0) }
     #expect(policies.allSatisfy { $0 == WorkerPriority.idlePolicy })
     #expect(sched_getscheduler(0) != WorkerPriority.idlePolicy)
+}
+
+@Test func parallelWorkersCarryANameTheKernelShows() throws {
+    let names = ParallelMap.map(count: 4) { _ in
+        Result { try String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8) }
+    }
+    for name in names {
+        let comm = try #require(name).get()
+        #expect(comm == ParallelMap.workerName + "\n")
+    }
 }

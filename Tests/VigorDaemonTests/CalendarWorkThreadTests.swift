@@ -38,6 +38,12 @@ import Glibc
     #expect(callerPolicy != WorkerPriority.idlePolicy)  // the caller's own thread is left as it was
 }
 
+@Test func calendarJobsRunOnAThreadTheKernelKnowsByName() async throws {
+    let worker = CalendarWorkThread(name: "test calendar")
+    let comm = await worker.run { Result { try String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8) } }
+    #expect(try comm.get() == "test calendar\n")
+}
+
 @Test func aJobAfterTheQueueRanDryStillRuns() async throws {
     let worker = CalendarWorkThread(name: "test calendar")
     #expect(await worker.run { 1 } == 1)

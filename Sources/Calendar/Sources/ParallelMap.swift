@@ -6,6 +6,9 @@ import Foundation
 /// pools: a calendar parse that fills every core must not keep the daemon from answering `status` (on
 /// 2 cores, parsing on the shared pools stalled replies for half a second).
 enum ParallelMap {
+    /// The workers' thread name, as `top -H` and `perf` show it (unnamed, they took their creator's).
+    static let workerName = "calendar parse"
+
     static func map<T: Sendable>(count: Int, _ body: @Sendable (Int) -> T) -> [T?] {
         guard count > 0 else { return [] }
         let slots = Slots<T>(count: count)
@@ -16,6 +19,8 @@ enum ParallelMap {
             let finished = DispatchSemaphore(value: 0)
             for _ in 0..<workers {
                 Thread { [work] in
+                    // Foundation passes a name to the kernel only when the thread names itself.
+                    Thread.current.name = workerName
                     WorkerPriority.lowerCallingThread()
                     while let index = slots.claim(), let body = work.body {
                         slots.set(index, body(index))

@@ -46,12 +46,12 @@ final class CalendarWorkThread: Sendable {
             return true
         }
         guard start else { return }
-        let thread = Thread { [self] in
+        Thread { [self] in
+            // Foundation passes a name to the kernel only when the thread names itself.
+            Thread.current.name = name
             WorkerPriority.lowerCallingThread()
             while let job = next() { job() }
-        }
-        thread.name = name
-        thread.start()
+        }.start()
     }
 
     /// Runs `body` on the thread and returns its result.
