@@ -76,3 +76,54 @@ func systemServiceExposureIsAtMostTwo() throws {
         }
     }
 }
+
+@Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
+func calendarThreadsMayLowerThemselvesUnderTheUnitsSystemCallFilter() throws {
+    for set in ["system", "user"] {
+        let allowed = try allowedSystemCalls(inUnit: unitsFolder + "/\(set)/vigord.service")
+        // WorkerPriority: setpriority for nice +10, sched_setscheduler for SCHED_IDLE; read stands for @system-service.
+        let refused = ["read", "setpriority", "sched_setscheduler"].filter { !allowed.contains($0) }
+        // The rest of @resources and @privileged stay forbidden.
+        let permitted = ["setrlimit", "sched_setattr", "reboot"].filter { allowed.contains($0) }
+        #expect(refused.isEmpty, "\(set)/vigord.service forbids \(refused)")
+        #expect(permitted.isEmpty, "\(set)/vigord.service allows \(permitted)")
+    }
+}
+
+/// The system calls a unit's `SystemCallFilter=` lines allow, read in systemd's order: the first line
+/// that is an allow list sets the calls, a `~` line takes some away, a later allow line gives some back.
+private func allowedSystemCalls(inUnit path: String) throws -> Set<String> {
+    var allowed: Set<String> = []
+    for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    where line.hasPrefix("SystemCallFilter=") {
+        var value = line.dropFirst("SystemCallFilter=".count)
+        let denies = value.hasPrefix("~")
+        if denies { value = value.dropFirst() }
+        var calls: Set<String> = []
+        for item in value.split(separator: " ") { calls.formUnion(try systemCalls(named: String(item))) }
+        if denies { allowed.subtract(calls) } else { allowed.formUnion(calls) }
+    }
+    return allowed
+}
+
+/// A system call's name as itself, or the calls of a `@group` as systemd-analyze lists them, nested
+/// groups included.
+private func systemCalls(named item: String) throws -> Set<String> {
+    guard item.hasPrefix("@") else { return [item] }
+    let result = try runCommand(analyzeTool ?? "", ["syscall-filter", item])
+    guard result.status == 0 else {
+        throw UnitFilterError(message: "systemd-analyze does not know the group \(item): \(result.stderr)")
+    }
+    var calls: Set<String> = []
+    for line in result.stdout.split(separator: "\n").dropFirst() {
+        let entry = line.trimmingCharacters(in: .whitespaces)
+        if entry.isEmpty || entry.hasPrefix("#") { continue }
+        calls.formUnion(try systemCalls(named: entry))
+    }
+    return calls
+}
+
+private struct UnitFilterError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

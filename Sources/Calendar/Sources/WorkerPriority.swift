@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// The priority of the threads that do calendar work (parsing, expansion, downloads): Linux's `SCHED_IDLE`
 /// policy, so they run on cores nothing else wants and a waking socket thread preempts them at once.
@@ -14,14 +15,30 @@ public enum WorkerPriority {
     /// Linux's `SCHED_IDLE` (sched.h); Glibc's module does not export the macro.
     public static let idlePolicy: Int32 = 5
 
+    private static let refusal = Mutex<String?>(nil)
+
+    /// Why the kernel refused to lower a worker thread, the first time it did (nil: it never refused).
+    /// A seccomp filter without `setpriority` or `sched_setscheduler` (systemd's `~@resources`) refuses
+    /// with EPERM; the work then runs at normal priority, so the daemon reports it.
+    public static var firstRefusal: String? { refusal.withLock { $0 } }
+
     /// Lowers the calling thread (on Linux, nice value and policy are per thread and 0 names the calling
-    /// thread). Lowering is always allowed to an unprivileged process; should the kernel refuse anyway, the
-    /// work runs at the priority it had.
+    /// thread). Lowering is always allowed to an unprivileged process, unless a seccomp filter forbids the
+    /// calls; then the work runs at the priority it had and `firstRefusal` says why.
     public static func lowerCallingThread() {
         #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
+        if setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice) != 0 {
+            record("setpriority", errno)
+        }
         var parameters = sched_param(sched_priority: 0)
-        _ = sched_setscheduler(0, idlePolicy, &parameters)
+        if sched_setscheduler(0, idlePolicy, &parameters) != 0 {
+            record("sched_setscheduler(SCHED_IDLE)", errno)
+        }
         #endif
+    }
+
+    private static func record(_ call: String, _ code: Int32) {
+        let message = "\(call) was refused: \(String(cString: strerror(code)))"
+        refusal.withLock { $0 = $0 ?? message }
     }
 }
