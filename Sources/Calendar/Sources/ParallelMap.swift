@@ -19,9 +19,7 @@ enum ParallelMap {
             let finished = DispatchSemaphore(value: 0)
             for _ in 0..<workers {
                 Thread { [work] in
-                    // Foundation passes a name to the kernel only when the thread names itself.
-                    Thread.current.name = workerName
-                    WorkerPriority.lowerCallingThread()
+                    WorkerPriority.becomeWorker(named: workerName)
                     while let index = slots.claim(), let body = work.body {
                         slots.set(index, body(index))
                     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Synchronization
 
 /// The priority of the threads that do calendar work (parsing, expansion, downloads): Linux's `SCHED_IDLE`
@@ -22,10 +23,17 @@ public enum WorkerPriority {
     /// with EPERM; the work then runs at normal priority, so the daemon reports it.
     public static var firstRefusal: String? { refusal.withLock { $0 } }
 
+    /// Makes the calling thread a calendar worker: names it (Foundation passes a name to the kernel only
+    /// when the thread names itself, so `top -H` and `perf` show it) and lowers it.
+    public static func becomeWorker(named name: String) {
+        Thread.current.name = name
+        lowerCallingThread()
+    }
+
     /// Lowers the calling thread (on Linux, nice value and policy are per thread and 0 names the calling
     /// thread). Lowering is always allowed to an unprivileged process, unless a seccomp filter forbids the
     /// calls; then the work runs at the priority it had and `firstRefusal` says why.
-    public static func lowerCallingThread() {
+    static func lowerCallingThread() {
         #if os(Linux)
         if setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice) != 0 {
             record("setpriority", errno)

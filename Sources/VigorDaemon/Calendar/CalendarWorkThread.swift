@@ -47,9 +47,7 @@ final class CalendarWorkThread: Sendable {
         }
         guard start else { return }
         Thread { [self] in
-            // Foundation passes a name to the kernel only when the thread names itself.
-            Thread.current.name = name
-            WorkerPriority.lowerCallingThread()
+            WorkerPriority.becomeWorker(named: name)
             while let job = next() { job() }
         }.start()
     }
