@@ -131,10 +131,10 @@ struct RPCLoad: ParsableCommand {
 
     /// The daemon's user + system CPU time so far, in clock ticks (fields 14 and 15 of /proc/PID/stat).
     private func cpuTicks(_ pid: Int32) throws -> Int {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // The command name (field 2) may hold spaces; the fields after it start past its closing parenthesis.
-        guard let close = stat.lastIndex(of: ")") else { throw ValidationError("unreadable /proc/\(pid)/stat") }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard let stat = ProcStat(try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) else {
+            throw ValidationError("unreadable /proc/\(pid)/stat")
+        }
+        let fields = stat.fields
         guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
             throw ValidationError("no CPU times in /proc/\(pid)/stat")
         }

@@ -30,16 +30,15 @@ struct SchedulerSnapshot {
         let directory = "/proc/\(pid)/task"
         for entry in try FileManager.default.contentsOfDirectory(atPath: directory) {
             guard let tid = Int(entry) else { continue }
-            guard let stat = try readUnlessGone("\(directory)/\(entry)/stat"),
-                  let schedstat = try readUnlessGone("\(directory)/\(entry)/schedstat"),
-                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            guard let text = try readUnlessGone("\(directory)/\(entry)/stat"), let stat = ProcStat(text),
+                  let schedstat = try readUnlessGone("\(directory)/\(entry)/schedstat")
             else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            let fields = stat.fields
             let times = schedstat.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { UInt64($0) }
             // Fields after the name start at field 3 (state); start time is field 22, policy field 41.
             guard fields.count > 38, let start = UInt64(fields[19]), let policy = Int(fields[38]), times.count == 3 else { continue }
             threads[tid] = ThreadTimes(
-                name: String(stat[stat.index(after: open)..<close]), startTicks: start, policy: policy,
+                name: stat.name, startTicks: start, policy: policy,
                 runNanoseconds: times[0], waitNanoseconds: times[1], timeslices: times[2])
         }
         let cpu = try String(contentsOfFile: "/proc/stat", encoding: .utf8).prefix { $0 != "\n" }
@@ -87,5 +86,18 @@ struct SchedulerSnapshot {
         return String(
             format: "steal %.1f %% of the CPUs; event loops waited %.1f ms for a CPU per second (%llu slices); other normal-priority threads ran %.1f ms, idle-policy threads %.1f ms (threads alive at the end)",
             steal, Double(loopWait) / 1e6 / seconds, loopSlices, Double(normalRun) / 1e6, Double(idleRun) / 1e6)
+    }
+}
+
+/// One line of `/proc/PID/stat` or `/proc/PID/task/TID/stat`: the command name (field 2, which may hold
+/// spaces and parentheses) and the fields after it, from field 3 (state) on.
+struct ProcStat {
+    let name: String
+    let fields: [Substring]
+
+    init?(_ text: String) {
+        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { return nil }
+        name = String(text[text.index(after: open)..<close])
+        fields = text[text.index(after: close)...].split(separator: " ")
     }
 }
