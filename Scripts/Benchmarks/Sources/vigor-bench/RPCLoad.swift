@@ -57,14 +57,15 @@ struct RPCLoad: ParsableCommand {
                         for round in 0..<requests {
                             let due = schedule.due(client: index, round: round)
                             waitUntil(due)
+                            let sent = monotonicNow()
                             _ = try connection.exchange(request)
-                            samples.append(Sample(start: due, latency: monotonicNow() - due))
+                            samples.append(Sample(start: due, latency: monotonicNow() - due, lateStart: sent - min(sent, due)))
                         }
                     } else {
                         for _ in 0..<requests {
                             let begin = monotonicNow()
                             _ = try connection.exchange(request)
-                            samples.append(Sample(start: begin, latency: monotonicNow() - begin))
+                            samples.append(Sample(start: begin, latency: monotonicNow() - begin, lateStart: 0))
                         }
                     }
                     results.store(index, samples)
@@ -103,14 +104,18 @@ struct RPCLoad: ParsableCommand {
         print(String(format: "latency max        %.1f µs", Double(all.last ?? 0) / 1000))
         print("scheduling         " + scheduling)
         if let window = results.cycleWindow {
-            let during = results.all.filter { $0.start >= window.start && $0.start < window.end }.map(\.latency).sorted()
+            let during = results.all.filter { $0.start >= window.start && $0.start < window.end }
             print(String(format: "cycle              %@ took %.1f ms: %@", cycle ?? "", Double(window.end - window.start) / 1e6, window.summary))
-            print(String(format: "during the cycle   %d round trips, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
-                         during.count, Self.percentile(during, 0.5), Self.percentile(during, 0.99), Double(during.last ?? 0) / 1000))
+            print("during the cycle   " + Self.stretch(during))
+            let slowInCycle = during.filter { $0.latency > 1_000_000 }.sorted { $0.start < $1.start }
+            let listed = slowInCycle.prefix(12).map {
+                String(format: "%.1f ms at +%.0f ms (sent %.1f ms late)", Double($0.latency) / 1e6, Double($0.start - window.start) / 1e6,
+                       Double($0.lateStart) / 1e6)
+            }
+            let more = slowInCycle.count > listed.count ? " and \(slowInCycle.count - listed.count) more" : ""
+            print("slow in the cycle  " + (listed.isEmpty ? "none over 1 ms" : listed.joined(separator: ", ") + more))
             print("cycle scheduling   " + window.before.describe(until: window.after))
-            let previous = results.all.filter { $0.start >= began && $0.start < window.start }.map(\.latency).sorted()
-            print(String(format: "before the cycle   %d round trips, p50 %.1f µs, p99 %.1f µs, max %.1f µs",
-                         previous.count, Self.percentile(previous, 0.5), Self.percentile(previous, 0.99), Double(previous.last ?? 0) / 1000))
+            print("before the cycle   " + Self.stretch(results.all.filter { $0.start >= began && $0.start < window.start }))
             print("before scheduling  " + schedulingBefore.describe(until: window.before))
         }
         let slowest = results.all.sorted { $0.latency > $1.latency }.prefix(3)
@@ -121,6 +126,18 @@ struct RPCLoad: ParsableCommand {
         } ?? ""))
         print("vigord RSS idle    \(idleRSS / 1024) MiB (\(idleRSS) kB)")
         print("vigord RSS loaded  \(loadedRSS / 1024) MiB (\(loadedRSS) kB)")
+    }
+
+    /// One stretch of a run: its percentiles, and how many round trips took over 1 ms, of which how many
+    /// were sent over 0.5 ms late because the load's own thread woke late (a delay of the machine, not of
+    /// the daemon, yet counted in the latency as an open loop must).
+    static func stretch(_ samples: [Sample]) -> String {
+        let sorted = samples.map(\.latency).sorted()
+        let slow = samples.filter { $0.latency > 1_000_000 }
+        return String(
+            format: "%d round trips, p50 %.1f µs, p99 %.1f µs, max %.1f µs; %d over 1 ms (%d of them sent over 0.5 ms late)",
+            sorted.count, percentile(sorted, 0.5), percentile(sorted, 0.99), Double(sorted.last ?? 0) / 1000,
+            slow.count, slow.filter { $0.lateStart > 500_000 }.count)
     }
 
     /// The `p` quantile of sorted nanosecond latencies, in microseconds (0 when there are none).
@@ -182,10 +199,12 @@ func waitUntil(_ deadline: UInt64) {
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
 }
 
-/// One round trip: when it was due (open loop) or sent (closed loop), and how long it took, in nanoseconds.
+/// One round trip: when it was due (open loop) or sent (closed loop), how long it took, and how late the
+/// client thread woke to send it (open loop; the machine's delay, counted in the latency), in nanoseconds.
 struct Sample: Sendable {
     let start: UInt64
     let latency: UInt64
+    let lateStart: UInt64
 }
 
 /// Round trips collected from the client threads, and the cycle's window when one ran.

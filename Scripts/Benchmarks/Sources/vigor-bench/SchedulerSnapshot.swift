@@ -68,6 +68,7 @@ struct SchedulerSnapshot {
         var loopWait: UInt64 = 0
         var loopSlices: UInt64 = 0
         var normalRun: UInt64 = 0
+        var normalRunByName: [String: UInt64] = [:]
         var idleRun: UInt64 = 0
         for (tid, after) in later.threads {
             let before = threads[tid].flatMap { $0.startTicks == after.startTicks ? $0 : nil }
@@ -77,15 +78,19 @@ struct SchedulerSnapshot {
                 loopSlices += after.timeslices - (before?.timeslices ?? 0)
             } else if after.policy == 0 {
                 normalRun += run
+                normalRunByName[after.name, default: 0] += run
             } else {
                 idleRun += run
             }
         }
         let total = later.totalTicks - totalTicks
         let steal = total == 0 ? 0 : Double(later.stealTicks - stealTicks) * 100 / Double(total)
+        let busiest = normalRunByName.filter { $0.value >= 100_000 }.sorted { $0.value > $1.value }.prefix(3)
+            .map { String(format: "%@ %.1f", $0.key, Double($0.value) / 1e6) }
         return String(
-            format: "steal %.1f %% of the CPUs; event loops waited %.1f ms for a CPU per second (%llu slices); other normal-priority threads ran %.1f ms, idle-policy threads %.1f ms (threads alive at the end)",
-            steal, Double(loopWait) / 1e6 / seconds, loopSlices, Double(normalRun) / 1e6, Double(idleRun) / 1e6)
+            format: "steal %.1f %% of the CPUs; event loops waited %.1f ms for a CPU per second (%llu slices); other normal-priority threads ran %.1f ms%@, idle-policy threads %.1f ms (threads alive at the end)",
+            steal, Double(loopWait) / 1e6 / seconds, loopSlices, Double(normalRun) / 1e6,
+            busiest.isEmpty ? "" : " (\(busiest.joined(separator: ", ")))", Double(idleRun) / 1e6)
     }
 }
 
