@@ -82,6 +82,10 @@ struct RPCLoad: ParsableCommand {
         let cpuBefore = try cpuTicks(pid)
         for _ in 0..<clients { start.signal() }
         let began = schedule?.origin ?? monotonicNow()
+        // Monotonic to wall clock, so a slow reply can be placed in its second (`status` is rebuilt once a second).
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        let wallOffset = (UInt64(wall.tv_sec) * 1_000_000_000 + UInt64(wall.tv_nsec)) &- monotonicNow()
         waitUntil(began)
         let schedulingBefore = try SchedulerSnapshot.take(pid: pid)
         done.wait()
@@ -109,8 +113,8 @@ struct RPCLoad: ParsableCommand {
             print("during the cycle   " + Self.stretch(during))
             let slowInCycle = during.filter { $0.latency > 1_000_000 }.sorted { $0.start < $1.start }
             let listed = slowInCycle.prefix(12).map {
-                String(format: "%.1f ms at +%.0f ms (sent %.1f ms late)", Double($0.latency) / 1e6, Double($0.start - window.start) / 1e6,
-                       Double($0.lateStart) / 1e6)
+                String(format: "%.1f ms at +%.0f ms (sent %.1f ms late; due at wall clock second + %.3f s)", Double($0.latency) / 1e6,
+                       Double($0.start - window.start) / 1e6, Double($0.lateStart) / 1e6, Double(($0.start &+ wallOffset) % 1_000_000_000) / 1e9)
             }
             let more = slowInCycle.count > listed.count ? " and \(slowInCycle.count - listed.count) more" : ""
             print("slow in the cycle  " + (listed.isEmpty ? "none over 1 ms" : listed.joined(separator: ", ") + more))
