@@ -67,7 +67,6 @@ struct SchedulerSnapshot {
         let seconds = Double(later.takenAt - takenAt) / 1e9
         var loopWait: UInt64 = 0
         var loopSlices: UInt64 = 0
-        var normalRun: UInt64 = 0
         var normalRunByName: [String: UInt64] = [:]
         var idleRun: UInt64 = 0
         for (tid, after) in later.threads {
@@ -77,7 +76,6 @@ struct SchedulerSnapshot {
                 loopWait += after.waitNanoseconds - (before?.waitNanoseconds ?? 0)
                 loopSlices += after.timeslices - (before?.timeslices ?? 0)
             } else if after.policy == 0 {
-                normalRun += run
                 normalRunByName[after.name, default: 0] += run
             } else {
                 idleRun += run
@@ -85,6 +83,7 @@ struct SchedulerSnapshot {
         }
         let total = later.totalTicks - totalTicks
         let steal = total == 0 ? 0 : Double(later.stealTicks - stealTicks) * 100 / Double(total)
+        let normalRun = normalRunByName.values.reduce(0, +)
         let busiest = normalRunByName.filter { $0.value >= 100_000 }.sorted { $0.value > $1.value }.prefix(3)
             .map { String(format: "%@ %.1f", $0.key, Double($0.value) / 1e6) }
         return String(
