@@ -18,6 +18,19 @@ public enum WorkerPriority {
 
     private static let refusal = Mutex<String?>(nil)
 
+    /// Marks threads the kernel put at `SCHED_IDLE` (a thread-specific value: read on every `IdleYield`).
+    /// Nil if the process ran out of keys; idle threads then never yield, which costs latency, not work.
+    private static let idleThreadKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+
+    /// Whether the calling thread was lowered to `SCHED_IDLE` here (so `IdleYield` points apply to it).
+    static var callingThreadIsIdle: Bool {
+        guard let key = idleThreadKey else { return false }
+        return pthread_getspecific(key) != nil
+    }
+
     /// Why the kernel refused to lower a worker thread, the first time it did (nil: it never refused).
     /// A seccomp filter without `setpriority` or `sched_setscheduler` (systemd's `~@resources`) refuses
     /// with EPERM; the work then runs at normal priority, so the daemon reports it.
@@ -41,6 +54,8 @@ public enum WorkerPriority {
         var parameters = sched_param(sched_priority: 0)
         if sched_setscheduler(0, idlePolicy, &parameters) != 0 {
             record("sched_setscheduler(SCHED_IDLE)", errno)
+        } else if let key = idleThreadKey {
+            pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
         }
         #endif
     }
