@@ -21,6 +21,7 @@ enum BusyChunkBuilder {
             }
         }
         var built: [Int: BusyChunk] = [:]
+        var yield = IdleYield()
         for (position, number) in numbers.enumerated() {
             var blocks: [BusyChunk.Block] = []
             var issuesByFile: [[String]] = []
@@ -31,6 +32,7 @@ enum BusyChunkBuilder {
                 }
                 issuesByFile.append(expanded.issues.map { "\(file.path): \($0)" })
                 for (sequence, item) in expanded.items.enumerated() where file.rules.isBusy(item.occurrence) {
+                    yield.point()
                     let cause = causes.number(of: BusyCause(source: file.source, summary: item.occurrence.summary))
                     blocks.append(BusyChunk.Block(start: item.occurrence.start, end: item.occurrence.end,
                                                   file: Int32(fileNumber), cause: cause, rank: item.rank, sequence: sequence))
