@@ -81,8 +81,9 @@ func systemServiceExposureIsAtMostTwo() throws {
 func calendarThreadsMayLowerThemselvesUnderTheUnitsSystemCallFilter() throws {
     for set in ["system", "user"] {
         let allowed = try allowedSystemCalls(inUnit: unitsFolder + "/\(set)/vigord.service")
-        // WorkerPriority: setpriority for nice +10, sched_setscheduler for SCHED_IDLE; read stands for @system-service.
-        let refused = ["read", "setpriority", "sched_setscheduler"].filter { !allowed.contains($0) }
+        // WorkerPriority: setpriority for nice +10, sched_setscheduler for SCHED_IDLE; IdleYield: sched_yield;
+        // read stands for @system-service.
+        let refused = ["read", "setpriority", "sched_setscheduler", "sched_yield"].filter { !allowed.contains($0) }
         // The rest of @resources and @privileged stay forbidden.
         let permitted = ["setrlimit", "sched_setattr", "reboot"].filter { allowed.contains($0) }
         #expect(refused.isEmpty, "\(set)/vigord.service forbids \(refused)")
