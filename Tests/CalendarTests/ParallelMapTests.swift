@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 @testable import Calendar
@@ -23,4 +24,17 @@ import Testing
         let comm = try #require(name).get()
         #expect(comm == ParallelMap.workerName + "\n")
     }
+}
+
+@Test func aWorkerNameLongerThanTheKernelKeepsIsCutNotDropped() throws {
+    let done = DispatchSemaphore(value: 0)
+    let comm = Mutex<Result<String, any Error>?>(nil)
+    Thread {
+        WorkerPriority.becomeWorker(named: "calendar worker with a long name")
+        comm.withLock { $0 = Result { try String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8) } }
+        done.signal()
+    }.start()
+    done.wait()
+    let name = try #require(comm.withLock { $0 }).get()
+    #expect(name == "calendar worker\n")
 }

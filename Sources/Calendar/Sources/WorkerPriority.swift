@@ -36,11 +36,27 @@ public enum WorkerPriority {
     /// with EPERM; the work then runs at normal priority, so the daemon reports it.
     public static var firstRefusal: String? { refusal.withLock { $0 } }
 
-    /// Makes the calling thread a calendar worker: names it (Foundation passes a name to the kernel only
-    /// when the thread names itself, so `top -H` and `perf` show it) and lowers it.
+    /// Makes the calling thread a calendar worker: names it, for Foundation and for the kernel (`top -H`,
+    /// `perf`), and lowers it.
     public static func becomeWorker(named name: String) {
         Thread.current.name = name
+        nameCallingThreadForTheKernel(name)
         lowerCallingThread()
+    }
+
+    /// Gives the calling thread's name to the kernel itself, which keeps its first 15 bytes. Foundation's
+    /// setter passes it on only when it already knows the thread as current, which a thread started a
+    /// moment before may not be (under load the kernel kept the creator's name), and not at all for names
+    /// over 15 bytes (`pthread_setname_np` refuses them). Glibc's module does not export that call, so
+    /// the name is written to the thread's `comm` file; without /proc the thread stays unnamed.
+    static func nameCallingThreadForTheKernel(_ name: String) {
+        #if os(Linux)
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let kept = Array(name.utf8.prefix(15))
+        _ = kept.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        #endif
     }
 
     /// Lowers the calling thread (on Linux, nice value and policy are per thread and 0 names the calling
