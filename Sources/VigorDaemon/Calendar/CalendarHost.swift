@@ -27,7 +27,7 @@ public final class CalendarHost: Sendable {
     private let generation = Atomic<UInt64>(0)
     private let cacheDirectory: String
     private let work = CalendarWorkThread(name: "vigord calendar")
-    private let downloads = CalendarWorkThread(name: "vigord downloads")
+    private let downloads = CalendarWorkThread(name: "vigord download")
 
     /// Builds the reader for `config`; subscriptions keep their last good copy under `stateDirectory`.
     public init(config: DaemonConfig, stateDirectory: String) throws(DaemonError) {
