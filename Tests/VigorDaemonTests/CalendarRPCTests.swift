@@ -10,16 +10,16 @@ import VigorRPC
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/calendars").path
 
-private func makeContext(sources: [CalendarSourceEntry]) throws -> DaemonRouter.Context {
+private func makeContext(sources: [CalendarSourceEntry]) throws -> LocalAPI.Context {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     config.calendar.sources = sources
     return try makeTestContext(config: config, now: Date(timeIntervalSince1970: 1_795_341_600), origin: .file)
 }
 
-private func busy(_ params: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {
+private func busy(_ params: String, _ context: LocalAPI.Context) async throws -> RPCResponse {
     let frame = #"{"jsonrpc":"2.0","method":"calendar.busy","params":\#(params),"id":1}"#
-    let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(to: Data(frame.utf8)))
+    let reply = try #require(await RPCDispatcher(router: LocalAPI(context).router()).reply(to: Data(frame.utf8)))
     return try JSONDecoder().decode(RPCResponse.self, from: reply)
 }
 

@@ -206,7 +206,7 @@ private final class SystemZoneSequence: Sendable {
     }
 }
 
-private func runner(_ context: DaemonRouter.Context, zones: [String]) -> CycleRunner {
+private func runner(_ context: LocalAPI.Context, zones: [String]) -> CycleRunner {
     let sequence = SystemZoneSequence(zones)
     return CycleRunner(
         ghost: context.ghost, calendars: context.calendars, database: context.database, output: context.output,

@@ -7,7 +7,7 @@ import Testing
 private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
 
 /// An Auto-Scheduler Ghost that wrote a block tomorrow 07:00 Berlin, published to the vdir.
-private func contextWithWrittenBlock() async throws -> (DaemonRouter.Context, BlockID, String) {
+private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockID, String) {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     let context = try makeTestContext(config: config, now: now)

@@ -13,15 +13,15 @@ struct HealthImportRPCTests {
     /// Monday 2026-11-23 20:00 Berlin.
     private let now = Date(timeIntervalSince1970: 1_795_460_400)
 
-    private func context() throws -> DaemonRouter.Context {
+    private func context() throws -> LocalAPI.Context {
         try berlinContext(now: now)
     }
 
-    private func call(_ method: String, _ params: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {
+    private func call(_ method: String, _ params: String, _ context: LocalAPI.Context) async throws -> RPCResponse {
         try await routerCall(method, params, context)
     }
 
-    private func importFile(_ path: String, _ context: DaemonRouter.Context) async throws -> HealthImportResult {
+    private func importFile(_ path: String, _ context: LocalAPI.Context) async throws -> HealthImportResult {
         try await routerResult(HealthImportMethod.self, #"{"path":"\#(path)"}"#, context)
     }
 

@@ -7,23 +7,23 @@ import VigorRPC
 
 private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
 
-private func context() throws -> DaemonRouter.Context {
+private func context() throws -> LocalAPI.Context {
     try berlinContext(now: now)
 }
 
-private func call(_ method: String, _ params: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {
+private func call(_ method: String, _ params: String, _ context: LocalAPI.Context) async throws -> RPCResponse {
     try await routerCall(method, params, context)
 }
 
 /// The same daemon parts with the clock at `now`.
-private func makeRouterContext(_ context: DaemonRouter.Context, now: Date) -> DaemonRouter.Context {
+private func makeRouterContext(_ context: LocalAPI.Context, now: Date) -> LocalAPI.Context {
     var moved = context
     moved.now = { now }
     return moved
 }
 
 /// As the evening cycle would: ask the Ghost to place a block tomorrow at 07:00 Berlin.
-private func proposeTomorrowMorning(_ context: DaemonRouter.Context) async throws -> String {
+private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws -> String {
     _ = try await call("trust.set", #"{"phase":"scheduler"}"#, context)
     let start = now.addingTimeInterval(20 * 3600)  // 2026-11-23 07:00 Berlin
     let effects = try await context.ghost.perform(

@@ -13,7 +13,7 @@ struct MorningSignalTests {
         try #require(ISO8601DateFormatter().date(from: text))
     }
 
-    private func context(phase: TrustPhase, now: Date) async throws -> DaemonRouter.Context {
+    private func context(phase: TrustPhase, now: Date) async throws -> LocalAPI.Context {
         let context = try berlinContext(now: now)
         _ = try await context.ghost.perform(.manualPhaseChange(to: phase), at: now)
         return context
@@ -28,7 +28,7 @@ struct MorningSignalTests {
     }
 
     /// Places an auto block at 17:00 UTC on Tuesday (18:00 Berlin) and returns its id.
-    private func blockOnTuesdayEvening(_ context: DaemonRouter.Context, now: Date) async throws -> BlockID {
+    private func blockOnTuesdayEvening(_ context: LocalAPI.Context, now: Date) async throws -> BlockID {
         let candidate = BlockCandidate(start: try instant("2026-11-24T17:00:00Z"), durationMinutes: 45, confidence: 1)
         let effects = try await context.ghost.perform(.placementRequested(candidate, alternatives: []), at: now)
         for case .writeBlock(let block) in effects { return block.id }

@@ -8,7 +8,7 @@ import VigorRPC
 private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
 
 /// A Transformer whose block tomorrow 07:00 Berlin the Ghost removed after a short night.
-private func removedBlock() async throws -> (DaemonRouter.Context, String) {
+private func removedBlock() async throws -> (LocalAPI.Context, String) {
     let context = try berlinContext(now: now)
     _ = try await routerCall("trust.set", #"{"phase":"autoScheduler"}"#, context)
     let start = now.addingTimeInterval(20 * 3600)
@@ -25,7 +25,7 @@ private func removedBlock() async throws -> (DaemonRouter.Context, String) {
     return (context, id.rawValue)
 }
 
-private func calendarFiles(_ context: DaemonRouter.Context) throws -> [String] {
+private func calendarFiles(_ context: LocalAPI.Context) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: context.output.collectionPath).filter { $0.hasSuffix(".ics") }
 }
 

@@ -12,11 +12,11 @@ struct WeeklyCycleTests {
     /// Sunday 2026-11-29 21:30 Berlin.
     private let sunday = Date(timeIntervalSince1970: 1_795_984_200)
 
-    private func context(now: Date) throws -> DaemonRouter.Context {
+    private func context(now: Date) throws -> LocalAPI.Context {
         try berlinContext(now: now)
     }
 
-    private func call<M: RPCMethod>(_ method: M.Type, _ params: String, _ context: DaemonRouter.Context) async throws -> M.Result {
+    private func call<M: RPCMethod>(_ method: M.Type, _ params: String, _ context: LocalAPI.Context) async throws -> M.Result {
         try await routerResult(method, params, context)
     }
 

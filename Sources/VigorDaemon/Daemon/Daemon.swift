@@ -116,14 +116,14 @@ public enum Daemon {
                            metadata: ["error": "\(error)"])
         }
         let health = HealthIntake(database: database, ghost: ghost, output: output, logger: logger)
-        let context = DaemonRouter.Context(
+        let context = LocalAPI.Context(
             state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, cycles: cycles,
             output: output, health: health, testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
             testHookObserver: { event in notifier.status(event) }, now: now)
-        let dispatcher = RPCDispatcher(router: DaemonRouter.make(context)) { method, error in
+        let dispatcher = RPCDispatcher(router: LocalAPI(context).router()) { method, error in
             logger.error("request failed inside the daemon", metadata: ["method": "\(method)", "error": "\(error)"])
         }
 

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import Store
-import Synchronization
 import VigorRPC
 
 /// What the daemon knows about itself: its configuration (swapped on reload) and its start.
@@ -15,20 +14,6 @@ public actor DaemonState {
     private var lastReload: ReloadOutcome?
     private let logger: Logger
     private let calendars: CalendarHost?
-    /// What `status` reads, replaced on every reload, so `status` answers without waiting for the actor.
-    private let statusFacts: Mutex<StatusFacts>
-
-    private struct StatusFacts {
-        var config: DaemonConfig
-        var origin: ConfigLoader.Origin
-        var lastReload: ReloadOutcome?
-        /// The next cycle times, kept until the earlier one passes (calendar arithmetic is costly
-        /// on the `status` path); a reload forgets them.
-        var cachedCycles: NextCycles?
-        /// Counts reloads, so a cache of `status` knows when the facts changed.
-        var generation: UInt64 = 0
-    }
-
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
         startedAt: Date, now: @escaping @Sendable () -> Date, logger: Logger, calendars: CalendarHost? = nil
@@ -41,7 +26,6 @@ public actor DaemonState {
         self.startedAt = startedAt
         self.now = now
         self.logger = logger
-        self.statusFacts = Mutex(StatusFacts(config: config, origin: origin))
     }
 
     /// Re-reads the configuration file; an invalid file keeps the current configuration.
@@ -70,26 +54,16 @@ public actor DaemonState {
             logger.error("configuration reload refused; keeping the previous configuration", metadata: ["error": "\(error)"])
         }
         lastReload = outcome
-        statusFacts.withLock { [config, configOrigin] facts in
-            facts = StatusFacts(config: config, origin: configOrigin, lastReload: outcome, generation: facts.generation &+ 1)
-        }
         return outcome
     }
 
-    /// Changes whenever what `status` reads from the daemon state changes (on every reload).
-    public nonisolated var statusGeneration: UInt64 {
-        statusFacts.withLock { $0.generation }
-    }
-
-    /// The `status` result. It reads a copy of the actor's facts, so it never waits for a reload.
-    public nonisolated func status(
+    /// The `status` result, from the configuration in force and the Ghost's snapshot.
+    public func status(
         socket: ListeningSocket, database: DatabaseStatus, snapshot: GhostSnapshot, sources: [SourceFreshnessView]
     ) -> DaemonStatus {
         let current = snapshot.at
-        let (config, origin, lastReload, cycles) = statusFacts.withLock { facts in
-            (facts.config, facts.origin, facts.lastReload, Self.nextCycles(after: current, facts: &facts))
-        }
-        let zone = config.schedule.zone
+        let schedule = config.schedule
+        let zone = schedule.zone
         let emergency = snapshot.activeEmergency
         return DaemonStatus(
             version: VigorVersion.current,
@@ -99,12 +73,14 @@ public actor DaemonState {
             socket: socket.path,
             socketOrigin: socket.origin,
             configPath: configPath,
-            configSource: origin.rawValue,
+            configSource: configOrigin.rawValue,
             timezone: zone.identifier,
             lastReload: lastReload,
             database: database,
             ghost: GhostStatus(snapshot.ghost),
-            nextCycles: cycles,
+            nextCycles: NextCycles(
+                morning: RPCTimestamp(CycleTimes.next(schedule.morning, after: current, in: zone), in: zone),
+                evening: RPCTimestamp(CycleTimes.next(schedule.evening, after: current, in: zone), in: zone)),
             emergency: emergency.map {
                 EmergencyStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
             } ?? EmergencyStatus(active: false),
@@ -112,15 +88,5 @@ public actor DaemonState {
             sources: sources,
             travel: TravelStatus(snapshot.travel, today: snapshot.ghost.calendar.day(of: current))
         )
-    }
-
-    private static func nextCycles(after current: Date, facts: inout StatusFacts) -> NextCycles {
-        if let cached = facts.cachedCycles, current < min(cached.morning.date, cached.evening.date) { return cached }
-        let schedule = facts.config.schedule
-        let cycles = NextCycles(
-            morning: RPCTimestamp(CycleTimes.next(schedule.morning, after: current, in: schedule.zone), in: schedule.zone),
-            evening: RPCTimestamp(CycleTimes.next(schedule.evening, after: current, in: schedule.zone), in: schedule.zone))
-        facts.cachedCycles = cycles
-        return cycles
     }
 }

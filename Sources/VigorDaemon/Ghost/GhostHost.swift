@@ -1,7 +1,6 @@
 import Foundation
 import GhostEngine
 import Store
-import Synchronization
 
 /// Why the engine state could not be loaded or saved. Saved state is never reset on error.
 public enum GhostHostError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -21,26 +20,14 @@ public enum GhostHostError: Error, Sendable, Equatable, CustomStringConvertible 
 /// Hosts the Ghost in the daemon: every event goes through the pure engine, and the new state
 /// is saved with the receipts it produced in one transaction before it takes effect in memory.
 public actor GhostHost {
-    private var ghost: Ghost { didSet { publishStatusFacts() } }
+    private var ghost: Ghost
     private let database: AppDatabase
     /// Recovery times of the last 30 days, kept in memory so `status` reads no database.
-    private var emergencies: [Emergency] { didSet { publishStatusFacts() } }
+    private var emergencies: [Emergency]
     /// When the safety breaker last fired (for the apology in `status`).
-    public private(set) var lastBreakerFiredAt: Date? { didSet { publishStatusFacts() } }
+    public private(set) var lastBreakerFiredAt: Date?
     /// Travel ranges the user set that have not ended.
-    public private(set) var travel: [TravelRange] { didSet { publishStatusFacts() } }
-    /// A copy of what `status` reads, replaced after every change: `status` takes it without waiting for the
-    /// actor, which is busy for as long as a cycle's decision is encoded and saved.
-    private let statusFacts: Mutex<StatusFacts>
-
-    private struct StatusFacts: Sendable {
-        var ghost: Ghost
-        var emergencies: [Emergency]
-        var lastBreakerFiredAt: Date?
-        var travel: [TravelRange]
-        /// Counts replacements, so a cache of `status` knows when the facts changed.
-        var generation: UInt64 = 0
-    }
+    public private(set) var travel: [TravelRange]
     /// How far back recovery times are kept in memory (and shown in the calendar).
     public static let emergencyHistory: TimeInterval = 30 * 86_400
 
@@ -73,32 +60,16 @@ public actor GhostHost {
             }
             ghost = fresh
         }
-        statusFacts = Mutex(StatusFacts(ghost: ghost, emergencies: emergencies, lastBreakerFiredAt: lastBreakerFiredAt, travel: travel))
     }
 
     /// The Ghost as it stands.
     public var current: Ghost { ghost }
 
-    /// What `status` needs, without waiting for the actor (a copy made after the last change).
-    public nonisolated func statusSnapshot(at now: Date) -> GhostSnapshot {
-        statusFacts.withLock { facts in
-            GhostSnapshot(
-                at: now, ghost: facts.ghost, activeEmergency: facts.emergencies.first { $0.isActive(at: now) },
-                lastBreakerFiredAt: facts.lastBreakerFiredAt, travel: facts.travel)
-        }
-    }
-
-    /// Changes whenever what `status` reads from the Ghost changes.
-    public nonisolated var statusGeneration: UInt64 {
-        statusFacts.withLock { $0.generation }
-    }
-
-    private func publishStatusFacts() {
-        var facts = StatusFacts(ghost: ghost, emergencies: emergencies, lastBreakerFiredAt: lastBreakerFiredAt, travel: travel)
-        statusFacts.withLock { current in
-            facts.generation = current.generation &+ 1
-            current = facts
-        }
+    /// The Ghost and what lives beside it, as one consistent value for `status`.
+    public func snapshot(at now: Date) -> GhostSnapshot {
+        GhostSnapshot(
+            at: now, ghost: ghost, activeEmergency: emergencies.first { $0.isActive(at: now) },
+            lastBreakerFiredAt: lastBreakerFiredAt, travel: travel)
     }
 
     /// Records travel days (saved first, then remembered).

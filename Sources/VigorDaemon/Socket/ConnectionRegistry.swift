@@ -1,5 +1,5 @@
-import NIOConcurrencyHelpers
 import NIOCore
+import Synchronization
 
 /// Tracks open connections and whether each is handling a request, so a graceful shutdown
 /// closes idle connections at once and busy ones right after their reply.
@@ -9,11 +9,11 @@ final class ConnectionRegistry: Sendable {
         var shuttingDown = false
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
 
     /// Registers a new connection; false when shutdown has begun (the caller closes it).
     func open(_ channel: any Channel) -> Bool {
-        state.withLockedValue { state in
+        state.withLock { state in
             guard !state.shuttingDown else { return false }
             state.channels[ObjectIdentifier(channel)] = (channel, false)
             return true
@@ -21,12 +21,12 @@ final class ConnectionRegistry: Sendable {
     }
 
     func closed(_ channel: any Channel) {
-        _ = state.withLockedValue { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
+        _ = state.withLock { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     /// Marks a request as started; false when shutdown has begun and it must be refused.
     func begin(_ channel: any Channel) -> Bool {
-        state.withLockedValue { state in
+        state.withLock { state in
             guard !state.shuttingDown else { return false }
             state.channels[ObjectIdentifier(channel)]?.busy = true
             return true
@@ -35,7 +35,7 @@ final class ConnectionRegistry: Sendable {
 
     /// Marks a request as finished; true when the connection should now close.
     func finish(_ channel: any Channel) -> Bool {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.channels[ObjectIdentifier(channel)]?.busy = false
             return state.shuttingDown
         }
@@ -43,12 +43,12 @@ final class ConnectionRegistry: Sendable {
 
     /// Begins shutdown and closes every idle connection.
     func shutDown() {
-        let idle = state.withLockedValue { state -> [any Channel] in
+        let idle = state.withLock { state -> [any Channel] in
             state.shuttingDown = true
             return state.channels.values.filter { !$0.busy }.map(\.channel)
         }
         for channel in idle { channel.close(promise: nil) }
     }
 
-    var count: Int { state.withLockedValue { $0.channels.count } }
+    var count: Int { state.withLock { $0.channels.count } }
 }

@@ -29,9 +29,9 @@ public enum ListeningSocket: Sendable, Equatable {
     }
 }
 
-/// The JSON-RPC server on the Unix socket: peer credentials checked on accept, each connection's frames
-/// answered in order by an `RPCConnectionHandler` on its event loop. On graceful shutdown it stops
-/// accepting, lets in-flight requests finish, then closes.
+/// The JSON-RPC server on the Unix socket: peer credentials checked on accept, each connection served by
+/// an `RPCConnection` in a task of its own. On graceful shutdown it stops accepting, closes idle
+/// connections, and lets requests in flight finish.
 public struct RPCSocketServer: Service {
     private let listener: ListeningSocket
     private let dispatcher: RPCDispatcher
@@ -55,9 +55,10 @@ public struct RPCSocketServer: Service {
         self.onStopping = onStopping
     }
 
+    /// A connection as accepted: a peer that may talk to the daemon, or one that is refused.
     enum Accepted: Sendable {
-        case allowed(any Channel)
-        case refused(PeerCredentials)
+        case allowed(NIOAsyncChannel<InboundFrame, ByteBuffer>)
+        case refused(PeerCredentials, any Channel)
     }
 
     public func run() async throws {
@@ -69,7 +70,7 @@ public struct RPCSocketServer: Service {
             try await server.executeThenClose { inbound in
                 try await withThrowingDiscardingTaskGroup { tasks in
                     for try await accepted in inbound {
-                        tasks.addTask { await self.watch(accepted) }
+                        tasks.addTask { await self.serve(accepted) }
                     }
                 }
             }
@@ -85,8 +86,8 @@ public struct RPCSocketServer: Service {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<Accepted> = { [daemonUID, dispatcher, registry, logger] channel in
-            Self.initialize(channel, daemonUID: daemonUID, dispatcher: dispatcher, registry: registry, logger: logger)
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<Accepted> = { [daemonUID] channel in
+            Self.initialize(channel, daemonUID: daemonUID)
         }
         switch listener {
         case .systemd(let descriptor, let path):
@@ -100,11 +101,8 @@ public struct RPCSocketServer: Service {
         }
     }
 
-    /// Reads SO_PEERCRED; refuses any user but the daemon's and root with a -32002 reply, and serves the
-    /// others through an `RPCConnectionHandler`.
-    private static func initialize(
-        _ channel: any Channel, daemonUID: UInt32, dispatcher: RPCDispatcher, registry: ConnectionRegistry, logger: Logger
-    ) -> EventLoopFuture<Accepted> {
+    /// Reads SO_PEERCRED: any user but the daemon's and root is refused; the others get a line decoder.
+    private static func initialize(_ channel: any Channel, daemonUID: UInt32) -> EventLoopFuture<Accepted> {
         guard let provider = channel as? any SocketOptionProvider else {
             return channel.eventLoop.makeFailedFuture(DaemonError.socketSetup(path: "", detail: "no socket options on this channel"))
         }
@@ -112,39 +110,41 @@ public struct RPCSocketServer: Service {
             level: .socket, name: NIOBSDSocket.Option(rawValue: SO_PEERCRED))
         return credentialsFuture.flatMapThrowing { raw -> Accepted in
             let peer = PeerCredentials(pid: raw.pid, uid: raw.uid, gid: raw.gid)
-            guard peer.isAllowed(daemonUID: daemonUID) else {
-                var buffer = channel.allocator.buffer(capacity: 256)
-                let refusal = RPCErrorObject(.permissionDenied, "Permission denied: uid \(peer.uid) may not use this daemon")
-                buffer.writeBytes(RPCDispatcher.errorReply(refusal))
-                buffer.writeInteger(UInt8(ascii: "\n"))
-                channel.writeAndFlush(buffer).whenComplete { _ in channel.close(promise: nil) }
-                return .refused(peer)
-            }
-            guard registry.open(channel) else {
-                channel.close(promise: nil)
-                return .allowed(channel)
-            }
-            try channel.pipeline.syncOperations.addHandlers(
-                ByteToMessageHandler(JSONLineFrameDecoder(limit: RPCCoding.maximumFrameBytes)),
-                RPCConnectionHandler(dispatcher: dispatcher, registry: registry, logger: logger))
-            return .allowed(channel)
+            guard peer.isAllowed(daemonUID: daemonUID) else { return .refused(peer, channel) }
+            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(JSONLineFrameDecoder(limit: RPCCoding.maximumFrameBytes)))
+            return .allowed(try NIOAsyncChannel(wrappingChannelSynchronously: channel))
         }
     }
 
-    /// Logs a refusal, or waits until an allowed connection closes, so a graceful shutdown waits for it.
-    private func watch(_ accepted: Accepted) async {
+    /// Serves an allowed connection until it closes, so a graceful shutdown waits for it; refuses the others
+    /// with a -32002 reply and a log line.
+    private func serve(_ accepted: Accepted) async {
         switch accepted {
-        case .refused(let peer):
+        case .refused(let peer, let channel):
             logger.warning(
                 "refused a connection from another user",
                 metadata: ["peer-uid": "\(peer.uid)", "peer-pid": "\(peer.pid)", "peer-gid": "\(peer.gid)"])
-        case .allowed(let channel):
+            var buffer = channel.allocator.buffer(capacity: 256)
+            let refusal = RPCErrorObject(.permissionDenied, "Permission denied: uid \(peer.uid) may not use this daemon")
+            buffer.writeBytes(RPCDispatcher.errorReply(refusal))
+            buffer.writeInteger(UInt8(ascii: "\n"))
             do {
-                try await channel.closeFuture.get()
+                try await channel.writeAndFlush(buffer)
             } catch {
-                logger.debug("connection closed with an error", metadata: ["error": "\(error)"])
+                logger.debug("could not tell a refused peer why", metadata: ["error": "\(error)"])
             }
-            registry.closed(channel)
+            channel.close(promise: nil)
+        case .allowed(let connection):
+            guard registry.open(connection.channel) else {
+                connection.channel.close(promise: nil)
+                return
+            }
+            do {
+                try await RPCConnection(dispatcher: dispatcher, registry: registry, logger: logger).serve(connection)
+            } catch {
+                logger.debug("connection ended with an error", metadata: ["error": "\(error)"])
+            }
+            registry.closed(connection.channel)
         }
     }
 }

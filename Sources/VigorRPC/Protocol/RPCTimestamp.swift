@@ -86,8 +86,8 @@ public struct RPCTimestamp: Sendable, Hashable, Codable, CustomStringConvertible
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `description`'s UTF-8 to `bytes` without building a String (the hot `status` path).
-    public func write(into bytes: inout [UInt8]) {
+    /// Appends `description`'s UTF-8 to `bytes`.
+    private func write(into bytes: inout [UInt8]) {
         let wall = date.timeIntervalSince1970 + Double(offsetSeconds)
         let whole = wall.rounded(.down)
         let (civil, secondOfDay) = CivilDate.split(unixSeconds: Int(whole))

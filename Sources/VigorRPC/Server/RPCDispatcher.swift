@@ -15,52 +15,26 @@ public struct RPCDispatcher: Sendable {
         self.reportInternalError = reportInternalError
     }
 
-    /// The reply to a frame, without the trailing newline; nil when no reply is due.
-    public func reply(to frame: Data) async -> Data? {
-        switch answerNow(frame) {
-        case .ready(let reply): reply
-        case .pending(let pending): await finish(pending)
-        }
-    }
-
-    /// Answers a frame as far as it can without suspending: parse and request errors, unknown methods and
-    /// immediate handlers give the reply at once; a frame that needs any suspending handler is left pending,
-    /// with none of its handlers run yet.
-    public func answerNow(_ frame: some ContiguousBytes) -> FrameAnswer {
+    /// The reply to a frame, without the trailing newline; nil when no reply is due. A batch's
+    /// requests run one after another, in order.
+    public func reply(to frame: some ContiguousBytes) async -> Data? {
         let value: JSONValue
         do {
             value = try JSONParser.parse(frame)
         } catch {
-            return .ready(Self.encode(.single(.failure(.null, RPCErrorObject(.parseError, "Parse error: \(error)")))))
+            return Self.encode(.single(.failure(.null, RPCErrorObject(.parseError, "Parse error: \(error)"))))
         }
         guard case .array(let elements) = value else {
-            let step = prepare(value)
-            if case .suspending = step { return .pending(PendingFrame(steps: [step], isBatch: false)) }
-            return .ready(runNow(step).map { Self.encode(.single($0)) })
+            return await answer(value).map { Self.encode(.single($0)) }
         }
         if elements.isEmpty {
-            return .ready(Self.encode(.single(.failure(.null, RPCErrorObject(.invalidRequest, "Invalid Request: empty batch")))))
+            return Self.encode(.single(.failure(.null, RPCErrorObject(.invalidRequest, "Invalid Request: empty batch"))))
         }
-        let steps = elements.map(prepare)
-        if steps.contains(where: { if case .suspending = $0 { true } else { false } }) {
-            return .pending(PendingFrame(steps: steps, isBatch: true))
-        }
-        return .ready(Self.encodeBatch(steps.compactMap(runNow)))
-    }
-
-    /// Finishes a pending frame: runs its handlers in order and gives the reply, or nil when none is due.
-    public func finish(_ pending: PendingFrame) async -> Data? {
         var replies: [OutgoingResponse] = []
-        for step in pending.steps {
-            let reply: OutgoingResponse?
-            if case .suspending(let request, let handler) = step {
-                reply = await outcome(of: request) { try await handler(request.params) }
-            } else {
-                reply = runNow(step)
-            }
-            if let reply { replies.append(reply) }
+        for element in elements {
+            if let reply = await answer(element) { replies.append(reply) }
         }
-        return pending.isBatch ? Self.encodeBatch(replies) : replies.first.map { Self.encode(.single($0)) }
+        return replies.isEmpty ? nil : Self.encode(.batch(replies))
     }
 
     /// The reply sent before closing a connection whose frame exceeded the size limit.
@@ -75,15 +49,6 @@ public struct RPCDispatcher: Sendable {
     }
 
     private static func encode(_ outgoing: OutgoingMessage) -> Data {
-        if case .single(.success(let id, let result as any JSONWritable)) = outgoing {
-            var json = JSONWriter()
-            json.beginObject()
-            json.key("id"); id.write(to: &json)
-            json.key("jsonrpc"); json.string("2.0")
-            json.key("result"); result.write(to: &json)
-            json.endObject()
-            return Data(json.bytes)
-        }
         do {
             return try RPCCoding.makeEncoder().encode(outgoing)
         } catch {
@@ -92,82 +57,28 @@ public struct RPCDispatcher: Sendable {
         }
     }
 
-    private static func encodeBatch(_ replies: [OutgoingResponse]) -> Data? {
-        replies.isEmpty ? nil : encode(.batch(replies))
-    }
-
-    /// Validates one request and finds its handler, without running it.
-    private func prepare(_ value: JSONValue) -> PendingFrame.Step {
+    /// Validates one request, runs its handler and gives its response; nil for a notification.
+    private func answer(_ value: JSONValue) async -> OutgoingResponse? {
         let request: RPCRequest
         do {
             request = try RequestValidator.validate(value)
         } catch let failure {
-            return .answered(.failure(failure.id, failure.error))
+            return .failure(failure.id, failure.error)
         }
-        switch router.handler(for: request.method) {
-        case nil:
-            return .answered(request.id.map { .failure($0, RPCErrorObject(.methodNotFound, "Method not found: \(request.method)")) })
-        case .immediate(let handler)?:
-            return .immediate(request, handler)
-        case .suspending(let handler)?:
-            return .suspending(request, handler)
+        guard let handler = router.handler(for: request.method) else {
+            return request.id.map { .failure($0, RPCErrorObject(.methodNotFound, "Method not found: \(request.method)")) }
         }
-    }
-
-    /// The reply of a step that does not suspend; a suspending step is never passed here.
-    private func runNow(_ step: PendingFrame.Step) -> OutgoingResponse? {
-        switch step {
-        case .answered(let reply): reply
-        case .immediate(let request, let handler): outcome(of: request) { try handler(request.params) }
-        case .suspending(let request, _): request.id.map { .failure($0, RPCErrorObject(.internalError)) }
-        }
-    }
-
-    private func outcome(of request: RPCRequest, _ body: () throws -> any Encodable & Sendable) -> OutgoingResponse? {
         do {
-            let result = try body()
+            let result = try await handler(request.params)
             return request.id.map { .success($0, result) }
+        } catch let error as RPCErrorObject {
+            return request.id.map { .failure($0, error) }
         } catch {
-            return failure(of: request, error)
+            reportInternalError(request.method, error)
+            return request.id.map { .failure($0, RPCErrorObject(.internalError)) }
         }
     }
-
-    private func outcome(of request: RPCRequest, _ body: () async throws -> any Encodable & Sendable) async -> OutgoingResponse? {
-        do {
-            let result = try await body()
-            return request.id.map { .success($0, result) }
-        } catch {
-            return failure(of: request, error)
-        }
-    }
-
-    private func failure(of request: RPCRequest, _ error: any Error) -> OutgoingResponse? {
-        if let error = error as? RPCErrorObject { return request.id.map { .failure($0, error) } }
-        reportInternalError(request.method, error)
-        return request.id.map { .failure($0, RPCErrorObject(.internalError)) }
-    }
 }
-
-/// A frame's answer as far as it could be given without suspending.
-public enum FrameAnswer: Sendable {
-    /// The reply, or nil when none is due (notifications only).
-    case ready(Data?)
-    /// At least one handler must suspend: pass this to `RPCDispatcher.finish(_:)`.
-    case pending(PendingFrame)
-}
-
-/// A validated frame whose handlers have not run yet.
-public struct PendingFrame: Sendable {
-    enum Step: Sendable {
-        case answered(OutgoingResponse?)
-        case immediate(RPCRequest, RPCRouter.ImmediateRawHandler)
-        case suspending(RPCRequest, RPCRouter.RawHandler)
-    }
-
-    let steps: [Step]
-    let isBatch: Bool
-}
-
 /// Checks the shape of a request object (JSON-RPC 2.0, section 4).
 enum RequestValidator {
     struct Failure: Error {

@@ -2,16 +2,8 @@
 public struct RPCRouter: Sendable {
     /// A handler takes the raw params (nil when absent) and returns an encodable result.
     public typealias RawHandler = @Sendable (JSONValue?) async throws -> any Encodable & Sendable
-    /// A handler that answers without suspending, from state already in memory.
-    public typealias ImmediateRawHandler = @Sendable (JSONValue?) throws -> any Encodable & Sendable
 
-    /// How a method is answered: at once, in the read that brought it, or by a task that may suspend.
-    enum Handler: Sendable {
-        case immediate(ImmediateRawHandler)
-        case suspending(RawHandler)
-    }
-
-    private var handlers: [String: Handler] = [:]
+    private var handlers: [String: RawHandler] = [:]
 
     public init() {}
 
@@ -22,35 +14,13 @@ public struct RPCRouter: Sendable {
     public mutating func register<M: RPCMethod>(
         _ method: M.Type, handler: @escaping @Sendable (M.Params) async throws -> M.Result
     ) {
-        handlers[M.name] = .suspending { raw in
+        handlers[M.name] = { raw in
             let params = try ParamsDecoder.decode(M.Params.self, from: raw)
             return try await handler(params)
         }
     }
 
-    /// Serves `method` with a handler that never suspends, so the socket answers it on its event loop
-    /// without starting a task. Only for cheap reads of state kept in memory, such as `status`.
-    public mutating func registerImmediate<M: RPCMethod>(
-        _ method: M.Type, handler: @escaping @Sendable (M.Params) throws -> M.Result
-    ) {
-        handlers[M.name] = .immediate { raw in
-            let params = try ParamsDecoder.decode(M.Params.self, from: raw)
-            return try handler(params)
-        }
-    }
-
-    /// Serves `method` with an immediate handler that gives its result already written as JSON, for a result
-    /// the server keeps and sends again while nothing it shows has changed.
-    public mutating func registerImmediate<M: RPCMethod>(
-        _ method: M.Type, prewritten handler: @escaping @Sendable (M.Params) throws -> PrewrittenJSON<M.Result>
-    ) where M.Result: JSONWritable {
-        handlers[M.name] = .immediate { raw in
-            let params = try ParamsDecoder.decode(M.Params.self, from: raw)
-            return try handler(params)
-        }
-    }
-
-    func handler(for name: String) -> Handler? {
+    func handler(for name: String) -> RawHandler? {
         handlers[name]
     }
 }

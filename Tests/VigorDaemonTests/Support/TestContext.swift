@@ -8,7 +8,7 @@ import Store
 func makeTestContext(
     config: DaemonConfig, now: Date, startedAt: Date? = nil, testHooks: Bool = false,
     configPath: String = "/nonexistent/config.toml", origin: ConfigLoader.Origin = .defaults
-) throws -> DaemonRouter.Context {
+) throws -> LocalAPI.Context {
     let folder = NSTemporaryDirectory() + "vigor-context-\(UUID().uuidString)"
     let logger = Logger(label: "test")
     let database = try AppDatabase.inMemory()
@@ -19,7 +19,7 @@ func makeTestContext(
     let state = DaemonState(
         config: config, origin: origin, configPath: configPath, configMayBeMissing: true, startedAt: startedAt ?? now, now: { now },
         logger: logger, calendars: calendars)
-    return DaemonRouter.Context(
+    return LocalAPI.Context(
         state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
         cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger, systemZone: { nil }),
         output: output, health: HealthIntake(database: database, ghost: ghost, output: output, logger: logger),

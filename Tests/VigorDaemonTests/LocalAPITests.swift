@@ -8,7 +8,7 @@ import VigorRPC
 
 private let start = Date(timeIntervalSince1970: 1_795_341_600)
 
-private func makeContext(testHooks: Bool, configPath: String = "/nonexistent/config.toml") throws -> DaemonRouter.Context {
+private func makeContext(testHooks: Bool, configPath: String = "/nonexistent/config.toml") throws -> LocalAPI.Context {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     return try makeTestContext(
@@ -22,7 +22,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
 
 @Test func servedMethodsAndDiscoverDocumentAgree() async throws {
     for hooks in [false, true] {
-        let router = DaemonRouter.make(try makeContext(testHooks: hooks))
+        let router = LocalAPI(try makeContext(testHooks: hooks)).router()
         let dispatcher = RPCDispatcher(router: router)
         let reply = try #require(await dispatcher.reply(to: Data(#"{"jsonrpc":"2.0","method":"rpc.discover","id":1}"#.utf8)))
         let response = try JSONDecoder().decode(RPCResponse.self, from: reply)
@@ -34,7 +34,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
 
 @Test func statusReportsUptimeFromTheInjectedClock() async throws {
     let context = try makeContext(testHooks: false)
-    let router = DaemonRouter.make(context)
+    let router = LocalAPI(context).router()
     let reply = try #require(await RPCDispatcher(router: router).reply(to: Data(#"{"jsonrpc":"2.0","method":"status","id":1}"#.utf8)))
     let status = try RPCCoding.decode(DaemonStatus.self, from: try #require(JSONDecoder().decode(RPCResponse.self, from: reply).result))
     #expect(status.uptimeSeconds == 60)
@@ -49,7 +49,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     let context = try makeContext(testHooks: false, configPath: path)
     #expect(await context.state.reload().ok)
     try "[schedule]\nmornin = \"07:00\"\n".write(toFile: path, atomically: true, encoding: .utf8)
-    let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(
+    let reply = try #require(await RPCDispatcher(router: LocalAPI(context).router()).reply(
         to: Data(#"{"jsonrpc":"2.0","method":"daemon.reload","id":1}"#.utf8)))
     let error = try #require(JSONDecoder().decode(RPCResponse.self, from: reply).error)
     #expect(error.code == -32001)
@@ -57,8 +57,8 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     #expect(await context.state.config.schedule.morning == LocalTime(hour: 5, minute: 0))
 }
 
-private func call(_ frame: String, _ context: DaemonRouter.Context) async throws -> RPCResponse {
-    let reply = try #require(await RPCDispatcher(router: DaemonRouter.make(context)).reply(to: Data(frame.utf8)))
+private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> RPCResponse {
+    let reply = try #require(await RPCDispatcher(router: LocalAPI(context).router()).reply(to: Data(frame.utf8)))
     return try JSONDecoder().decode(RPCResponse.self, from: reply)
 }
 

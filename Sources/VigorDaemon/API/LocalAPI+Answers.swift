@@ -1,0 +1,43 @@
+import Foundation
+import GhostEngine
+import VigorRPC
+
+extension LocalAPI {
+    /// `triage.list`: the questions about missed blocks that wait for an answer.
+    func serveTriageList(_: NoParams) async throws -> TriageListMethod.Result {
+        let plan = PlanStatus(
+            ghost: await context.ghost.current, zone: await zone(), now: context.now(),
+            lastBreakerFiredAt: await context.ghost.lastBreakerFiredAt)
+        return TriageListMethod.Result(pending: plan.pendingTriage)
+    }
+
+    /// `triage.answer`: why a block was missed.
+    func serveTriageAnswer(_ params: TriageAnswerMethod.Params) async throws -> GhostStatus {
+        guard let reason = MissReason(rawValue: params.reason) else {
+            throw APIError.invalidParams("field 'reason' must be one of \(TriageAnswerMethod.reasons.joined(separator: ", "))")
+        }
+        try await perform(.triageAnswered(BlockID(rawValue: params.block), reason), now: context.now())
+        return GhostStatus(await context.ghost.current)
+    }
+
+    /// `proposal.answer`: the user accepts or declines a proposed block.
+    func serveProposalAnswer(_ params: ProposalAnswerMethod.Params) async throws -> GhostStatus {
+        let now = context.now()
+        try await perform(.proposalAnswered(BlockID(rawValue: params.block), accepted: params.accept), now: now)
+        try await publish(now: now)
+        return GhostStatus(await context.ghost.current)
+    }
+
+    /// `transformation.answer`: the user keeps or reverts what the morning cycle changed in a block.
+    func serveTransformationAnswer(_ params: TransformationAnswerMethod.Params) async throws -> BlockView {
+        let now = context.now()
+        let id = BlockID(rawValue: params.block)
+        try await perform(.transformationOutcome(id, kept: params.kept), now: now)
+        try await publish(now: now)
+        let ghost = await context.ghost.current
+        guard let block = ghost.block(id) else {
+            throw RPCErrorObject(.engineRefused, "Refused by the engine: block \(params.block) is no longer in the ledger")
+        }
+        return BlockView(block, zone: ghost.calendar.timeZone)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import VigorRPC
+
+extension LocalAPI {
+    /// `cycle.run`: runs a morning, evening or weekly cycle now (at most once per local date, as the timers do).
+    func serveCycleRun(_ params: CycleRunMethod.Params) async throws -> CycleRunMethod.Result {
+        guard let kind = CycleKind(rawValue: params.kind) else {
+            throw APIError.invalidParams("field 'kind' must be morning, evening or weekly")
+        }
+        let config = await context.state.config
+        return try await context.cycles.run(
+            kind, now: context.now(), zone: config.schedule.zone, training: config.training, home: config.schedule.home)
+    }
+
+    /// `emergency.activate`: the red button; recovery time starts now, the day's blocks are cleared.
+    func serveEmergencyActivate(_ params: EmergencyActivateMethod.Params) async throws -> EmergencyStatus {
+        let minutes = params.minutes ?? 15
+        guard (1...240).contains(minutes) else {
+            throw APIError.invalidParams("field 'minutes' must be between 1 and 240")
+        }
+        let zone = await zone()
+        let now = context.now()
+        let emergency = try await context.ghost.recordEmergency(startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60))
+        try await perform(.emergencyClear(reason: "recovery time for \(minutes) minutes (vigorctl crashing)"), now: now)
+        try await publish(now: now)
+        return EmergencyStatus(
+            active: true, startedAt: RPCTimestamp(emergency.startedAt, in: zone), endsAt: RPCTimestamp(emergency.endsAt, in: zone),
+            blockFile: context.output.file(of: CalendarOutput.recoveryBlock(emergency)))
+    }
+}

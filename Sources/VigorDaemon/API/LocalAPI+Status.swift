@@ -1,0 +1,35 @@
+import Foundation
+import Logging
+import VigorRPC
+
+extension LocalAPI {
+    /// `rpc.discover`: the OpenRPC document of the methods this daemon serves.
+    func serveDiscover(_: DiscoverMethod.Params) async throws -> DiscoverMethod.Result {
+        OpenRPCDocument.make(methods: Self.methods(testHooks: context.testHooks), version: VigorVersion.current)
+    }
+
+    /// `status`: the daemon, the Ghost, the next cycles and the calendars' freshness, read from their owners.
+    func serveStatus(_: NoParams) async throws -> DaemonStatus {
+        let now = context.now()
+        let database = DatabaseStatus(path: context.database.path, schemaVersion: try context.database.schemaVersion())
+        let snapshot = await context.ghost.snapshot(at: now)
+        return await context.state.status(
+            socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: now))
+    }
+
+    /// `daemon.reload`: re-reads the configuration; an invalid file keeps the one in force.
+    func serveReload(_: NoParams) async throws -> ReloadOutcome {
+        let outcome = await context.state.reload()
+        if outcome.ok {
+            await EngineRulesAdoption.adopt(
+                await context.state.config.engineRules, ghost: context.ghost, at: context.now(), logger: Logger(label: "vigord"))
+        }
+        context.reloadObserver(outcome)
+        guard outcome.ok else {
+            throw RPCErrorObject(
+                .configInvalid, "Configuration invalid; the previous configuration stays in force: \(outcome.error ?? "")",
+                data: ["configPath": .string(outcome.configPath)])
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Store
+import VigorRPC
+
+/// The daemon's local API: one `serveX` function per method of the catalog, each reading and changing
+/// state through its owner (the Ghost, the daemon state, the calendars), in the shape of tailscale's localapi.
+public struct LocalAPI: Sendable {
+    /// Everything a handler may use.
+    public struct Context: Sendable {
+        public var state: DaemonState
+        public var socket: ListeningSocket
+        public var database: AppDatabase
+        public var ghost: GhostHost
+        public var calendars: CalendarHost
+        public var cycles: CycleRunner
+        public var output: CalendarOutput
+        public var health: HealthIntake
+        public var testHooks: Bool
+        /// Called after a reload through the API, so systemd hears about it as with SIGHUP.
+        public var reloadObserver: @Sendable (ReloadOutcome) -> Void
+        /// The wall clock for engine events.
+        public var now: @Sendable () -> Date
+        /// Told when a test hook starts work, so a test can wait for that event instead of sleeping.
+        public var testHookObserver: @Sendable (String) -> Void
+
+        public init(
+            state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
+            cycles: CycleRunner, output: CalendarOutput, health: HealthIntake, testHooks: Bool,
+            reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
+            testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
+            now: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.state = state
+            self.socket = socket
+            self.database = database
+            self.ghost = ghost
+            self.calendars = calendars
+            self.cycles = cycles
+            self.output = output
+            self.health = health
+            self.testHooks = testHooks
+            self.reloadObserver = reloadObserver
+            self.testHookObserver = testHookObserver
+            self.now = now
+        }
+    }
+
+    let context: Context
+
+    public init(_ context: Context) {
+        self.context = context
+    }
+
+    /// The methods served: the catalog, plus the test hooks when enabled.
+    public static func methods(testHooks: Bool) -> [any RPCMethod.Type] {
+        MethodCatalog.all + (testHooks ? MethodCatalog.testHooks : [])
+    }
+
+    /// The table of method name → handler that the socket answers from.
+    public func router() -> RPCRouter {
+        var router = RPCRouter()
+        router.serve(DiscoverMethod.self, serveDiscover)
+        router.serve(StatusMethod.self, serveStatus)
+        router.serve(ReloadMethod.self, serveReload)
+        router.serve(TrustSetMethod.self, serveTrustSet)
+        router.serve(ReceiptsListMethod.self, serveReceiptsList)
+        router.serve(CalendarBusyMethod.self, serveCalendarBusy)
+        router.serve(CalendarSourcesMethod.self, serveCalendarSources)
+        router.serve(CycleRunMethod.self, serveCycleRun)
+        router.serve(EmergencyActivateMethod.self, serveEmergencyActivate)
+        router.serve(TriageListMethod.self, serveTriageList)
+        router.serve(TriageAnswerMethod.self, serveTriageAnswer)
+        router.serve(ProposalAnswerMethod.self, serveProposalAnswer)
+        router.serve(TransformationAnswerMethod.self, serveTransformationAnswer)
+        router.serve(WorkoutLogMethod.self, serveWorkoutLog)
+        router.serve(WorkoutUndoMethod.self, serveWorkoutUndo)
+        router.serve(HealthImportMethod.self, serveHealthImport)
+        router.serve(HealthImportsMethod.self, serveHealthImports)
+        router.serve(WeeklyReceiptMethod.self, serveWeeklyReceipt)
+        router.serve(AbsolutionMethod.self, serveAbsolution)
+        router.serve(SacredListMethod.self, serveSacredList)
+        router.serve(SacredClearMethod.self, serveSacredClear)
+        router.serve(BlocksListMethod.self, serveBlocksList)
+        router.serve(TravelSetMethod.self, serveTravelSet)
+        router.serve(DataExportMethod.self, serveDataExport)
+        router.serve(DataPurgeMethod.self, serveDataPurge)
+        if context.testHooks {
+            router.serve(DebugDelayMethod.self, serveDebugDelay)
+        }
+        return router
+    }
+}
+
+extension RPCRouter {
+    /// Serves `method` with `handler`, turning the daemon's typed errors into their API errors in one place.
+    mutating func serve<M: RPCMethod>(_ method: M.Type, _ handler: @escaping @Sendable (M.Params) async throws -> M.Result) {
+        register(method) { params in
+            do {
+                return try await handler(params)
+            } catch {
+                throw APIError.mapped(error)
+            }
+        }
+    }
+}

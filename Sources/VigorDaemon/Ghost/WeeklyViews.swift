@@ -1,0 +1,23 @@
+import GhostEngine
+import GhostScheduling
+import VigorRPC
+
+extension WeeklyReceiptView {
+    init(_ receipt: WeeklyValueReceipt) {
+        self.init(
+            weekStart: receipt.weekStart.description, scheduled: receipt.scheduled, completed: receipt.completed, missed: receipt.missed,
+            removed: receipt.removed, moved: receipt.moved, transformed: receipt.transformed, unplannedWorkouts: receipt.unplannedWorkouts,
+            planningMinutesSaved: receipt.planningMinutesSaved, patterns: receipt.patterns, trustScore: receipt.trustScore,
+            trustChange: receipt.trustChange, trustPhase: receipt.trustPhase.rawValue, dots: receipt.dots, strongWeeks: receipt.strongWeeks,
+            clean: receipt.clean)
+    }
+}
+
+extension AbsolutionView {
+    init(_ narrative: AbsolutionNarrative) {
+        self.init(
+            firstDay: narrative.firstDay.description, lastDay: narrative.lastDay.description,
+            findings: narrative.findings.map { Finding(pattern: $0.pattern, sentence: $0.sentence, numbers: $0.numbers) },
+            text: narrative.text)
+    }
+}
