@@ -38,4 +38,32 @@ import VigorRPC
         #expect(try ids(of: lines) == [.number(1), .number(2), .number(3)])
         #expect(socket.readLine() == nil)
     }
+
+    @Test func blankLinesBetweenFramesGetNoReply() throws {
+        let socket = try RawSocket(path: daemon.socketPath)
+        try socket.send(Self.status(1) + "\n  \r\n\t\n" + Self.status(2))
+        try socket.finishSending()
+        let lines = (1...2).compactMap { _ in socket.readLine() }
+        #expect(try ids(of: lines) == [.number(1), .number(2)])
+        #expect(socket.readLine() == nil)
+    }
+
+    @Test func aClientThatNeverReadsIsNoLongerReadWhileAnotherIsServed() throws {
+        let flooding = try RawSocket(path: daemon.socketPath)
+        let other = try RawSocket(path: daemon.socketPath)
+        var taken = 0
+        var roundsRefused = 0
+        for round in 1...200 where roundsRefused < 5 {
+            let more = try flooding.sendUntilFull(Self.status(1))
+            taken += more
+            roundsRefused = more == 0 ? roundsRefused + 1 : 0
+            // The other client is answered meanwhile, and its round trip gives the daemon time to read more.
+            try other.send(Self.status(round))
+            #expect(try ids(of: [try #require(other.readLine())]) == [.number(Int64(round))])
+        }
+        // Requests of ~45 bytes whose ~2 KiB replies nobody reads: the daemon stops reading once the replies
+        // fill the socket buffers, long before 4 MiB of requests.
+        #expect(roundsRefused == 5, "the daemon still read from a client that never reads")
+        #expect(taken < 4 << 20, "the daemon read \(taken) bytes from a client that never reads")
+    }
 }

@@ -36,6 +36,21 @@ final class RawSocket {
         }
     }
 
+    /// Writes copies of `text` without waiting until the socket takes no more; the bytes it took.
+    func sendUntilFull(_ text: String, limit: Int = 64 << 20) throws -> Int {
+        let bytes = Array(text.utf8)
+        var total = 0
+        while total < limit {
+            let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return total }
+            guard written > 0 else { throw RawSocketError("send failed: errno \(errno)") }
+            total += written
+            // A partial write leaves half a frame; finish it, blocking, so the stream stays whole.
+            if written < bytes.count { try send(String(decoding: bytes[written...], as: UTF8.self)); total += bytes.count - written }
+        }
+        return total
+    }
+
     /// Closes the sending side only (half-closure): the daemon still answers what it received.
     func finishSending() throws {
         guard shutdown(descriptor, Int32(SHUT_WR)) == 0 else { throw RawSocketError("shutdown failed: errno \(errno)") }
