@@ -1,6 +1,10 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The daemon's state database (GRDB's AppDatabase pattern): one owner of the writer, the
 /// migrator run at open, and write methods named for what they mean, one transaction each.
 public struct AppDatabase: Sendable {
@@ -15,14 +19,18 @@ public struct AppDatabase: Sendable {
     }
 
     /// Opens (creating if needed) the database at `path` in WAL mode and brings its schema up to date.
-    /// A damaged file or one from a newer vigord is refused, never reset.
-    public static func open(at path: String) throws(StoreError) -> AppDatabase {
+    /// A damaged file or one from a newer vigord is refused, never reset; so is an empty file when
+    /// `stateExpected` (SQLite would take it for a new database).
+    public static func open(at path: String, stateExpected: Bool = false) throws(StoreError) -> AppDatabase {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .cannotOpen(path: path, detail: "cannot create the folder \(folder): \(error.localizedDescription)")
+        }
+        if stateExpected, let size = fileSize(path), size == 0 {
+            throw .emptied(path: path)
         }
         let pool: DatabasePool
         do {
@@ -41,6 +49,14 @@ public struct AppDatabase: Sendable {
             throw .cannotOpen(path: path, detail: "\(error)")
         }
         return try AppDatabase(writer: pool, path: path)
+    }
+
+    /// The size of the file at `path`; nil when it cannot be read (none there: SQLite creates it; any other
+    /// reason: opening it reports the error).
+    private static func fileSize(_ path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_size)
     }
 
     /// An empty database in memory, for tests.

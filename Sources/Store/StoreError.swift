@@ -7,6 +7,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case newerSchema(path: String, unknownMigrations: [String])
     /// The file or its folder cannot be opened or created.
     case cannotOpen(path: String, detail: String)
+    /// The file is empty although vigord's calendar shows it had state: a crash on some filesystems
+    /// leaves zero-length files, and starting fresh would delete the user's blocks.
+    case emptied(path: String)
     /// A statement failed on a healthy database.
     case failed(operation: String, detail: String)
 
@@ -21,6 +24,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the state database \(path) was written by a newer vigord (unknown migrations: "
                 + "\(unknown.joined(separator: ", "))). Install that version again, or move the file aside to start fresh; "
                 + "this vigord will not touch it."
+        case .emptied(let path):
+            "the state database \(path) is empty, but vigord's calendar lists blocks it wrote, so its state was lost "
+                + "(a crash can leave a zero-length file). vigord has not changed it or the calendar. "
+                + "To recover: stop vigord, restore a backup of \(path), or move the empty file aside to start with empty state "
+                + "(the Ghost then removes the blocks it no longer knows from its calendar)."
         case .cannotOpen(let path, let detail):
             "cannot open the state database \(path): \(detail)"
         case .failed(let operation, let detail):

@@ -265,4 +265,41 @@ final class Answer: @unchecked Sendable {
         #expect(first.notify.waitFor(prefix: "STATUS=Serving; calendar up to date (1 written)"))
         #expect(FileManager.default.fileExists(atPath: file))
     }
+
+    @Test func anEmptiedDatabaseBesideWrittenBlocksStopsTheStartAndLeavesTheCalendar() throws {
+        let output = try makeScratchFolder("emptied-output")
+        let config = "[schedule]\ntimezone = \"Europe/Berlin\"\nevening = \"23:59\"\n[calendar.output]\npath = \"\(output)\"\n"
+        let first = try DaemonHarness(label: "emptied", config: config)
+        try first.start()
+        let socket = ["--socket", first.socketPath]
+        #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+        #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+        let proposal = try #require(try first.connect().call(StatusMethod.self, NoParams()).plan.proposals.first?.id)
+        #expect(try runCommand(Binaries.vigorctl, ["accept", proposal] + socket).status == 0)
+        let file = output + "/vigor/vigor-\(proposal)@vigord.ics"
+        #expect(FileManager.default.fileExists(atPath: file))
+        first.signal(SIGTERM)
+        #expect(first.waitForExit() == 0)
+
+        // As a crash on some filesystems leaves it: the database file is there, with nothing in it.
+        let database = first.folder + "/state/vigor.sqlite"
+        for leftover in [database + "-wal", database + "-shm"] where FileManager.default.fileExists(atPath: leftover) {
+            try FileManager.default.removeItem(atPath: leftover)
+        }
+        #expect(FileManager.default.createFile(atPath: database, contents: Data()))
+
+        let result = try runCommand(Binaries.vigord, first.process.arguments ?? [])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("is empty"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func anEmptyDatabaseWithNoBlocksWrittenStartsAFreshGhost() throws {
+        let first = try DaemonHarness(label: "empty-new")
+        try FileManager.default.createDirectory(atPath: first.folder + "/state", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: first.folder + "/state/vigor.sqlite", contents: Data()))
+        try first.start()
+        #expect(try first.connect().call(StatusMethod.self, NoParams()).ghost.trustPhase == "observer")
+    }
 }

@@ -24,6 +24,11 @@ public final class VdirWriter: @unchecked Sendable {
         converter = InstantConverter(floatingZone: zone)
     }
 
+    /// Whether the ledger at `ledgerPath` lists any block written to the calendar (a missing ledger lists none).
+    public static func ledgerListsBlocks(at ledgerPath: String) throws(CalendarError) -> Bool {
+        !(try WriterLedger.load(from: ledgerPath).entries.isEmpty)
+    }
+
     /// File name for a UID: unsafe characters percent-encoded, plus ".ics".
     public static func fileName(forUID uid: String) -> String {
         var name = ""

@@ -19,12 +19,27 @@ public actor CalendarOutput {
         throws(DaemonError)
     {
         do {
-            writer = try VdirWriter(outputDirectory: directory, ledgerPath: stateDirectory + "/vdir-ledger.json", timeZone: zone.identifier)
+            writer = try VdirWriter(outputDirectory: directory, ledgerPath: Self.ledgerPath(stateDirectory), timeZone: zone.identifier)
         } catch {
             throw .calendar(error.description)
         }
         self.ghost = ghost
         self.logger = logger
+    }
+
+    /// Where the writer keeps its ledger of the files it wrote.
+    static func ledgerPath(_ stateDirectory: String) -> String {
+        stateDirectory + "/vdir-ledger.json"
+    }
+
+    /// Whether vigord's calendar lists blocks written from the state in `stateDirectory`: then that state
+    /// must exist. An unreadable ledger counts as listing blocks, so doubt never starts a fresh Ghost.
+    static func hasWrittenBlocks(stateDirectory: String) -> Bool {
+        do {
+            return try VdirWriter.ledgerListsBlocks(at: ledgerPath(stateDirectory))
+        } catch {
+            return true
+        }
     }
 
     /// The collection folder (`<output>/vigor`).

@@ -63,7 +63,8 @@ public enum Daemon {
         let database: AppDatabase
         let run: DaemonRun
         do {
-            database = try AppDatabase.open(at: stateDirectory + "/vigor.sqlite")
+            database = try AppDatabase.open(
+                at: stateDirectory + "/vigor.sqlite", stateExpected: CalendarOutput.hasWrittenBlocks(stateDirectory: stateDirectory))
             run = try database.recordStart(pid: getpid(), version: VigorVersion.current, at: Date())
         } catch {
             logger.critical("cannot use the state database", metadata: ["error": "\(error)"])
