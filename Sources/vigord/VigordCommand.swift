@@ -29,7 +29,15 @@ struct VigordCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-dir"), help: "State folder (default: $STATE_DIRECTORY, else $XDG_STATE_HOME/vigor; /var/lib/vigor as root).")
     var stateDir: String?
 
+    @Flag(name: .customLong("check-config"), help: "Check the configuration file and exit: 0 when valid, 78 with file:line: message when not. Binds nothing, opens no database.")
+    var checkConfig = false
+
     func run() async throws {
+        if checkConfig {
+            let code = Daemon.checkConfig(path: config)
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
         let code = await Daemon.run(options: DaemonOptions(configPath: config, socketPath: socket, stateDirectory: stateDir))
         if code != 0 { throw ExitCode(code) }
     }

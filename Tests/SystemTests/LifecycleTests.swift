@@ -119,6 +119,22 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: folder + "/s.sock"))
     }
 
+    @Test func checkConfigNamesFileLineAndKeyAndStartsNothing() throws {
+        let folder = try makeScratchFolder("checkconfig")
+        let path = folder + "/config.toml"
+        try "[training]\nsessions_per_week = 3\nduration_minutes = \"long\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let invalid = try runCommand(Binaries.vigord, ["--check-config", "--config", path, "--state-dir", folder + "/state"])
+        #expect(invalid.status == 78)
+        #expect(invalid.stderr.contains("\(path):3: key 'training.duration_minutes': must be an integer, got a string"))
+        try "[training]\nsessions_per_week = 3\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let valid = try runCommand(Binaries.vigord, ["--check-config", "--config", path, "--state-dir", folder + "/state"])
+        #expect(valid.status == 0)
+        #expect(valid.stdout.contains("\(path) is valid"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/state"))
+        let missing = try runCommand(Binaries.vigord, ["--check-config", "--config", folder + "/absent.toml"])
+        #expect(missing.status == 78)
+    }
+
     @Test func damagedDatabaseStopsTheStartWithRecoveryStepsAndIsKept() throws {
         let folder = try makeScratchFolder("baddb")
         try FileManager.default.createDirectory(atPath: folder + "/state", withIntermediateDirectories: true)

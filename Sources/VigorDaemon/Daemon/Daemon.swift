@@ -186,6 +186,21 @@ public enum Daemon {
         return exitCode.rawValue
     }
 
+    /// Checks the configuration the daemon would read and says whether it is valid, like `sshd -t`: binds
+    /// nothing, opens no database. 0 when valid, 78 with `file:line: message` on stderr when not.
+    public static func checkConfig(path explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let path = explicitPath ?? ConfigPaths.defaultConfigFile(environment: environment, uid: getuid())
+        do {
+            let (_, origin) = try ConfigLoader.load(path: path, mayBeMissing: explicitPath == nil)
+            let line = origin == .defaults ? "vigord: no configuration at \(path); the defaults are valid\n" : "vigord: \(path) is valid\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+            return DaemonExitCode.success.rawValue
+        } catch {
+            printError("invalid configuration: \(error)")
+            return DaemonExitCode.config.rawValue
+        }
+    }
+
     /// The wall clock for everything the Ghost decides. With test hooks on, `VIGORD_CLOCK_OFFSET_HOURS`
     /// shifts it (the demo lives "two days later" to show a missed block and its triage question).
     private static func wallClock(environment: [String: String], testHooks: Bool, logger: Logger) -> @Sendable () -> Date {
