@@ -15,10 +15,13 @@ struct MethodsCommand: ParsableCommand {
             return
         }
         guard case .array(let methods)? = document.objectValue?["methods"] else { return }
-        for method in methods {
-            let name = method.objectValue?["name"]?.stringValue ?? "?"
-            let summary = method.objectValue?["summary"]?.stringValue ?? ""
-            print(name.padding(toLength: 18, withPad: " ", startingAt: 0) + summary)
+        let rows = methods.map { method in
+            (name: method.objectValue?["name"]?.stringValue ?? "?", summary: method.objectValue?["summary"]?.stringValue ?? "")
+        }
+        // Names in one column as wide as the longest, two spaces before the summaries.
+        let width = (rows.map(\.name.count).max() ?? 0) + 2
+        for row in rows {
+            print(row.name.padding(toLength: width, withPad: " ", startingAt: 0) + row.summary)
         }
     }
 }

@@ -89,6 +89,16 @@ import Glibc
         #expect(status.socket == daemon.socketPath)
     }
 
+    @Test func vigorctlMethodsKeepsEveryNameApartFromItsSummary() throws {
+        let result = try runCommand(Binaries.vigorctl, ["methods", "--socket", daemon.socketPath])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == MethodCatalog.all.count)
+        for method in MethodCatalog.all {
+            #expect(lines.contains { $0.hasPrefix(method.name + "  ") && $0.hasSuffix(method.summary) }, "\(method.name)")
+        }
+    }
+
     @Test func vigorctlHonoursVIGOR_SOCKET() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["VIGOR_SOCKET"] = daemon.socketPath
