@@ -59,10 +59,16 @@ public struct AppDatabase: Sendable {
         return Int64(info.st_size)
     }
 
-    /// An empty database in memory, for tests.
-    public static func inMemory() throws(StoreError) -> AppDatabase {
+    /// An empty database in memory, for tests; `refusal` can make its writes fail as on a full disk.
+    public static func inMemory(refusal: WriteRefusal? = nil) throws(StoreError) -> AppDatabase {
         do {
-            return try AppDatabase(writer: DatabaseQueue(), path: ":memory:")
+            var configuration = Configuration()
+            if let refusal {
+                configuration.prepareDatabase { db in
+                    db.add(transactionObserver: RefusingCommits(refusal), extent: .databaseLifetime)
+                }
+            }
+            return try AppDatabase(writer: DatabaseQueue(configuration: configuration), path: ":memory:")
         } catch let error as StoreError {
             throw error
         } catch {

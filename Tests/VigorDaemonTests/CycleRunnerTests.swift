@@ -114,7 +114,7 @@ private func writeCalendar(_ events: String) throws -> String {
     let now = try instant("2026-11-23T20:00:00Z")
     let setup = try setup(start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    _ = try await setup.ghost.recordEmergency(startedAt: now.addingTimeInterval(-60), endsAt: now.addingTimeInterval(900))
+    #expect(await setup.ghost.pressRedButton(startedAt: now.addingTimeInterval(-60), endsAt: now.addingTimeInterval(900), reason: "test").notRecorded == nil)
     let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
     #expect(outcome.summary.contains("recovery time is running"))
     #expect(await setup.ghost.current.blocks.isEmpty)

@@ -20,11 +20,20 @@ extension LocalAPI {
         }
         let zone = await zone()
         let now = context.now()
-        let emergency = try await context.ghost.recordEmergency(startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60))
-        try await perform(.emergencyClear(reason: "recovery time for \(minutes) minutes (vigorctl crashing)"), now: now)
+        let press = await context.ghost.pressRedButton(
+            startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60),
+            reason: "recovery time for \(minutes) minutes (vigorctl crashing)")
+        if let problem = press.notRecorded {
+            context.failures.failed("recording a press of the red button", reason: problem)
+        }
         try await publish(now: now)
+        let emergency = press.emergency
         return EmergencyStatus(
             active: true, startedAt: RPCTimestamp(emergency.startedAt, in: zone), endsAt: RPCTimestamp(emergency.endsAt, in: zone),
-            blockFile: context.output.file(of: CalendarOutput.recoveryBlock(emergency)))
+            blockFile: context.output.file(of: CalendarOutput.recoveryBlock(emergency)),
+            notRecorded: press.notRecorded.map {
+                "the state database could not record it (\($0)); the recovery time holds, and it is recorded "
+                    + "and your upcoming blocks cleared once the disk allows"
+            })
     }
 }

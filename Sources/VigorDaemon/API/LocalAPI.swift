@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Store
 import VigorRPC
 
@@ -22,12 +23,15 @@ public struct LocalAPI: Sendable {
         public var now: @Sendable () -> Date
         /// Told when a test hook starts work, so a test can wait for that event instead of sleeping.
         public var testHookObserver: @Sendable (String) -> Void
+        /// Where storage failures answered to clients are logged, once when they start and once when they clear.
+        public var failures: FailureLog
 
         public init(
             state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
             cycles: CycleRunner, output: CalendarOutput, health: HealthIntake, testHooks: Bool,
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
+            failures: FailureLog = FailureLog(logger: Logger(label: "vigord")),
             now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.state = state
@@ -41,6 +45,7 @@ public struct LocalAPI: Sendable {
             self.testHooks = testHooks
             self.reloadObserver = reloadObserver
             self.testHookObserver = testHookObserver
+            self.failures = failures
             self.now = now
         }
     }
@@ -58,7 +63,7 @@ public struct LocalAPI: Sendable {
 
     /// The table of method name → handler that the socket answers from.
     public func router() -> RPCRouter {
-        var router = RPCRouter()
+        var router = MethodTable(failures: context.failures)
         router.serve(DiscoverMethod.self, serveDiscover)
         router.serve(StatusMethod.self, serveStatus)
         router.serve(ReloadMethod.self, serveReload)
@@ -87,18 +92,29 @@ public struct LocalAPI: Sendable {
         if context.testHooks {
             router.serve(DebugDelayMethod.self, serveDebugDelay)
         }
-        return router
+        return router.table
     }
 }
 
-extension RPCRouter {
-    /// Serves `method` with `handler`, turning the daemon's typed errors into their API errors in one place.
+/// Builds the router: each handler's typed errors become their API errors in one place, and a storage
+/// failure answered to a client is logged once when it starts and once when that method works again.
+struct MethodTable {
+    private(set) var table = RPCRouter()
+    let failures: FailureLog
+
     mutating func serve<M: RPCMethod>(_ method: M.Type, _ handler: @escaping @Sendable (M.Params) async throws -> M.Result) {
-        register(method) { params in
+        table.register(method) { [failures] params in
+            let operation = "request \(M.name)"
             do {
-                return try await handler(params)
+                let result = try await handler(params)
+                failures.succeeded(operation)
+                return result
             } catch {
-                throw APIError.mapped(error)
+                let mapped = APIError.mapped(error)
+                if let answered = mapped as? RPCErrorObject, answered.code == RPCErrorCode.storageFailed.rawValue {
+                    failures.failed(operation, reason: answered.message)
+                }
+                throw mapped
             }
         }
     }

@@ -12,12 +12,13 @@ public actor CalendarOutput {
     private let writer: VdirWriter
     private let ghost: GhostHost
     private let logger: Logger
+    private let failures: FailureLog
     /// How long past blocks stay visible in the calendar.
     static let history: TimeInterval = 30 * 86_400
 
-    public init(directory: String, stateDirectory: String, zone: TimeZone, ghost: GhostHost, logger: Logger)
-        throws(DaemonError)
-    {
+    public init(
+        directory: String, stateDirectory: String, zone: TimeZone, ghost: GhostHost, logger: Logger, failures: FailureLog? = nil
+    ) throws(DaemonError) {
         do {
             writer = try VdirWriter(outputDirectory: directory, ledgerPath: Self.ledgerPath(stateDirectory), timeZone: zone.identifier)
         } catch {
@@ -25,6 +26,7 @@ public actor CalendarOutput {
         }
         self.ghost = ghost
         self.logger = logger
+        self.failures = failures ?? FailureLog(logger: logger)
     }
 
     /// Where the writer keeps its ledger of the files it wrote.
@@ -50,7 +52,14 @@ public actor CalendarOutput {
     @discardableResult
     public func sync(now: Date) async throws -> WriteReport {
         let emergencies = await ghost.emergencies(endingAfter: now.addingTimeInterval(-Self.history))
-        let report = try writer.reconcile(.loaded(desired(await ghost.current, emergencies: emergencies, now: now)), now: now)
+        let report: WriteReport
+        do {
+            report = try writer.reconcile(.loaded(desired(await ghost.current, emergencies: emergencies, now: now)), now: now)
+            failures.succeeded("writing vigord's calendar")
+        } catch {
+            failures.failed("writing vigord's calendar", reason: error.description)
+            throw error
+        }
         try await learn(report.userChanges, now: now)
         return report
     }

@@ -35,6 +35,14 @@ public actor CycleRunner {
         self.logger = logger
     }
 
+    /// Records presses of the red button that a full disk held back and writes the calendar after them;
+    /// true when one was recorded.
+    func settleHeldPresses(now: Date) async throws -> Bool {
+        guard await ghost.holdsUnrecordedPress, try await ghost.recordHeldPresses(at: now) else { return false }
+        try await output.sync(now: now)
+        return true
+    }
+
     /// Runs `kind` for the local date of `now` unless it already ran that day; `home` (`[schedule] home`)
     /// lets the evening's travel rules measure how far away an event takes place.
     public func run(

@@ -15,10 +15,12 @@ struct CycleService: Service {
     let clock: any Clock<Duration>
     let now: @Sendable () -> Date
     let notifier: SystemdNotifier
+    let failures: FailureLog
     let logger: Logger
 
     func run() async throws {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            await settleHeldPresses()
             await runDueCycles()
             do {
                 try await cancelWhenGracefulShutdown { [clock, checkInterval] in
@@ -27,6 +29,17 @@ struct CycleService: Service {
             } catch is CancellationError {
                 return
             }
+        }
+    }
+
+    /// Records presses of the red button a full disk held back, and writes the calendar after them.
+    private func settleHeldPresses() async {
+        do {
+            if try await runner.settleHeldPresses(now: now()) {
+                failures.succeeded("recording a press of the red button")
+            }
+        } catch {
+            failures.failed("recording a press of the red button", reason: "\(error); tried again every \(checkInterval)")
         }
     }
 
@@ -45,8 +58,9 @@ struct CycleService: Service {
                 let outcome = try await runner.run(kind, now: current, zone: schedule.zone, training: config.training, home: config.schedule.home)
                 if outcome.ran { notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)") }
             }
+            failures.succeeded("the daily cycles")
         } catch {
-            logger.error("a cycle failed; it will be tried again", metadata: ["error": "\(error)"])
+            failures.failed("the daily cycles", reason: "\(error); tried again every \(checkInterval)")
         }
     }
 }

@@ -95,11 +95,12 @@ public enum Daemon {
             return DaemonExitCode.config.rawValue
         }
 
+        let failures = FailureLog(logger: logger)
         let output: CalendarOutput
         do {
             output = try CalendarOutput(
                 directory: config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid),
-                stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, logger: logger)
+                stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, logger: logger, failures: failures)
         } catch {
             logger.critical("cannot set up vigord's calendar", metadata: ["error": "\(error)"])
             printError(error.description)
@@ -123,7 +124,7 @@ public enum Daemon {
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
-            testHookObserver: { event in notifier.status(event) }, now: now)
+            testHookObserver: { event in notifier.status(event) }, failures: failures, now: now)
         let dispatcher = RPCDispatcher(router: LocalAPI(context).router()) { method, error in
             logger.error("request failed inside the daemon", metadata: ["method": "\(method)", "error": "\(error)"])
         }
@@ -147,7 +148,7 @@ public enum Daemon {
         services.append(.init(service: ReloadSignalService(state: state, ghost: ghost, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: CycleService(
             runner: cycles, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
-            now: now, notifier: notifier, logger: logger)))
+            now: now, notifier: notifier, failures: failures, logger: logger)))
         services.append(.init(service: EditWatchService(output: output, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: InboxService(
             inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),

@@ -26,6 +26,8 @@ public actor GhostHost {
     private var emergencies: [Emergency]
     /// When the safety breaker last fired (for the apology in `status`).
     public private(set) var lastBreakerFiredAt: Date?
+    /// Presses of the red button the database could not record yet, oldest first.
+    private var heldPresses: [HeldPress] = []
     /// Travel ranges the user set that have not ended.
     public private(set) var travel: [TravelRange]
     /// How far back recovery times are kept in memory (and shown in the calendar).
@@ -94,11 +96,54 @@ public actor GhostHost {
         emergencies.filter { $0.endsAt > date }
     }
 
-    /// Records a press of the red button (saved first, then remembered).
-    public func recordEmergency(startedAt: Date, endsAt: Date) throws(StoreError) -> Emergency {
-        let emergency = try database.recordEmergency(startedAt: startedAt, endsAt: endsAt)
-        emergencies.append(emergency)
-        return emergency
+    /// Presses the red button: recovery time from `startedAt` to `endsAt`, and the upcoming blocks cleared.
+    /// The press must not fail the person pressing it: when the database cannot record it (a full disk), the
+    /// recovery time holds in memory all the same (the calendar shows it, the cycles place nothing) and
+    /// `recordHeldPresses` saves it, and clears the blocks, once the disk allows.
+    public func pressRedButton(startedAt: Date, endsAt: Date, reason: String) -> RedButtonPress {
+        var press = HeldPress(
+            emergency: Emergency(startedAt: Self.wholeSecond(startedAt), endsAt: Self.wholeSecond(endsAt)), reason: reason)
+        emergencies.append(press.emergency)
+        do {
+            try settle(&press, at: startedAt)
+            return RedButtonPress(emergency: press.emergency, notRecorded: nil)
+        } catch {
+            heldPresses.append(press)
+            return RedButtonPress(emergency: press.emergency, notRecorded: "\(error)")
+        }
+    }
+
+    /// Saves the presses of the red button the database could not record when they happened, and clears
+    /// the blocks they asked to clear. True when one was settled (the calendar should be written again).
+    public func recordHeldPresses(at now: Date) throws -> Bool {
+        var settled = false
+        while !heldPresses.isEmpty {
+            // On a failure the press keeps the steps it got through (inout is written back on throw too).
+            try settle(&heldPresses[0], at: now)
+            heldPresses.removeFirst()
+            settled = true
+        }
+        return settled
+    }
+
+    /// Whether a press of the red button waits to be recorded.
+    public var holdsUnrecordedPress: Bool { !heldPresses.isEmpty }
+
+    /// Records a held press and performs its clearing, each step once, remembering how far it got.
+    private func settle(_ press: inout HeldPress, at now: Date) throws {
+        if press.emergency.id == nil {
+            let saved = try database.recordEmergency(startedAt: press.emergency.startedAt, endsAt: press.emergency.endsAt)
+            if let index = emergencies.firstIndex(of: press.emergency) { emergencies[index] = saved }
+            press.emergency = saved
+        }
+        if !press.cleared {
+            try perform(.emergencyClear(reason: press.reason), at: now)
+            press.cleared = true
+        }
+    }
+
+    private static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 
     /// Puts the configured rules (`[engine]`) in force: saved first, then used. Returns true when they changed.
@@ -171,6 +216,19 @@ public actor GhostHost {
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(value)
     }
+}
+
+/// A press of the red button as the database has it so far.
+struct HeldPress: Sendable {
+    var emergency: Emergency
+    var reason: String
+    var cleared = false
+}
+
+/// What pressing the red button did: the recovery time, and why it is not recorded yet, if it is not.
+public struct RedButtonPress: Sendable {
+    public var emergency: Emergency
+    public var notRecorded: String?
 }
 
 /// The Ghost and what lives beside it, as one value for `status`.

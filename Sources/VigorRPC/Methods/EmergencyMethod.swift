@@ -23,15 +23,24 @@ public struct EmergencyStatus: Codable, Sendable, Equatable {
     public var endsAt: RPCTimestamp?
     /// The calendar file of the Recovery Time block.
     public var blockFile: String?
+    /// Set when the state database could not record the press (a full disk): the recovery time holds
+    /// all the same, and it is recorded, with the upcoming blocks cleared, once the disk allows.
+    public var notRecorded: String?
 
-    public init(active: Bool, startedAt: RPCTimestamp? = nil, endsAt: RPCTimestamp? = nil, blockFile: String? = nil) {
+    public init(
+        active: Bool, startedAt: RPCTimestamp? = nil, endsAt: RPCTimestamp? = nil, blockFile: String? = nil, notRecorded: String? = nil
+    ) {
         self.active = active
         self.startedAt = startedAt
         self.endsAt = endsAt
         self.blockFile = blockFile
+        self.notRecorded = notRecorded
     }
 
     static let schema = Schema.object(
-        ["active": Schema.boolean, "startedAt": Schema.time, "endsAt": Schema.time, "blockFile": Schema.string],
+        [
+            "active": Schema.boolean, "startedAt": Schema.time, "endsAt": Schema.time, "blockFile": Schema.string,
+            "notRecorded": Schema.string,
+        ],
         required: ["active"])
 }

@@ -7,11 +7,11 @@ import Store
 /// A daemon context over an in-memory database and scratch folders, with a fixed clock.
 func makeTestContext(
     config: DaemonConfig, now: Date, startedAt: Date? = nil, testHooks: Bool = false,
-    configPath: String = "/nonexistent/config.toml", origin: ConfigLoader.Origin = .defaults
+    configPath: String = "/nonexistent/config.toml", origin: ConfigLoader.Origin = .defaults, refusal: WriteRefusal? = nil
 ) throws -> LocalAPI.Context {
     let folder = NSTemporaryDirectory() + "vigor-context-\(UUID().uuidString)"
     let logger = Logger(label: "test")
-    let database = try AppDatabase.inMemory()
+    let database = try AppDatabase.inMemory(refusal: refusal)
     let ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now)
     let calendars = try CalendarHost(config: config, stateDirectory: folder)
     let output = try CalendarOutput(

@@ -1,0 +1,28 @@
+/// Which operations are failing now, so the journal hears of each failure once when it starts, once if its
+/// reason changes, and once when it clears, not on every request or refresh. Pure state; `FailureLog` logs.
+struct FailureJournal: Equatable {
+    /// What the journal should say after an outcome.
+    enum Entry: Equatable {
+        /// The operation began to fail (or fails for a new reason).
+        case failing(operation: String, reason: String)
+        /// The operation works again after failing.
+        case recovered(operation: String, reason: String)
+    }
+
+    private var failing: [String: String] = [:]
+
+    /// The operation failed for `reason`; an entry when that is news.
+    mutating func failed(_ operation: String, reason: String) -> Entry? {
+        guard failing[operation] != reason else { return nil }
+        failing[operation] = reason
+        return .failing(operation: operation, reason: reason)
+    }
+
+    /// The operation succeeded; an entry when it had been failing.
+    mutating func succeeded(_ operation: String) -> Entry? {
+        failing.removeValue(forKey: operation).map { .recovered(operation: operation, reason: $0) }
+    }
+
+    /// The operations failing now, by name.
+    var failingOperations: [String] { failing.keys.sorted() }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Store
+import Testing
+import VigorRPC
+
+@testable import VigorDaemon
+
+private let now = Date(timeIntervalSince1970: 1_795_341_600)
+
+private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    return try makeTestContext(config: config, now: now, refusal: refusal)
+}
+
+@Test func theRedButtonHoldsOnAFullDiskAndSaysItWasNotRecorded() async throws {
+    let refusal = WriteRefusal()
+    let context = try berlin(refusal: refusal)
+    refusal.refuse()
+    let pressed = try await routerResult(EmergencyActivateMethod.self, #"{"minutes":30}"#, context)
+    #expect(pressed.active)
+    #expect(pressed.notRecorded?.contains("database or disk is full") == true)
+    let file = try #require(pressed.blockFile)
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("SUMMARY:Recovery Time"))
+    let status = try await routerResult(StatusMethod.self, "{}", context)
+    #expect(status.emergency.active)
+    #expect(try context.database.emergencies(endingAfter: now).isEmpty)
+}
+
+@Test func aPressHeldByAFullDiskIsRecordedAndClearsTheBlocksOnceTheDiskAllows() async throws {
+    let refusal = WriteRefusal()
+    let context = try berlin(refusal: refusal)
+    refusal.refuse()
+    _ = try await routerResult(EmergencyActivateMethod.self, #"{"minutes":30}"#, context)
+    await #expect(throws: StoreError.self) { try await context.cycles.settleHeldPresses(now: now.addingTimeInterval(30)) }
+    refusal.lift()
+    #expect(try await context.cycles.settleHeldPresses(now: now.addingTimeInterval(60)))
+    #expect(try context.database.emergencies(endingAfter: now).count == 1)
+    let receipts = try await routerResult(ReceiptsListMethod.self, "{}", context).receipts
+    #expect(receipts.map(\.action) == ["emergency"])
+    #expect(try await context.cycles.settleHeldPresses(now: now.addingTimeInterval(90)) == false, "nothing left to record")
+}
+
+@Test func aStorageFailureAnsweredToClientsIsLoggedOnceWhenItStartsAndOnceWhenItClears() async throws {
+    let refusal = WriteRefusal()
+    let log = CapturedLog()
+    var context = try berlin(refusal: refusal)
+    context.failures = FailureLog(logger: log.logger)
+    refusal.refuse()
+    for _ in 1...3 {
+        let response = try await routerCall(TrustSetMethod.name, #"{"phase":"scheduler"}"#, context)
+        #expect(response.error?.code == RPCErrorCode.storageFailed.rawValue)
+    }
+    refusal.lift()
+    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"scheduler"}"#, context)
+    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"auto"}"#, context)
+    #expect(log.entries.map(\.level) == [.error, .notice])
+    #expect(log.entries.first?.message.contains("request trust.set failed: Storage failed") == true)
+    #expect(log.entries.last?.message.contains("request trust.set works again") == true)
+}
