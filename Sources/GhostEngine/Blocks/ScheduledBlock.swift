@@ -40,6 +40,12 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
     public var status: Status
     /// The ghost's own change to it (shorter or removed), while it may be reverted and after.
     public internal(set) var transformation: BlockTransformation?
+    /// The user moved it by hand: the ghost never moves it again.
+    public internal(set) var pinned: Bool
+    /// A move the ghost proposed because of a conflict, awaiting the user's answer.
+    public internal(set) var proposedMove: Date?
+    /// The local days on which the ghost moved it because of a conflict, one entry per move.
+    public internal(set) var conflictMoves: [LocalDay]
 
     /// Creates a block at `moment` (the local reading of its start).
     public init(id: BlockID, origin: Origin, start moment: Moment, durationMinutes: Int, status: Status) {
@@ -50,6 +56,29 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
         self.day = moment.day
         self.slot = SlotKey(moment)
         self.status = status
+        pinned = false
+        proposedMove = nil
+        conflictMoves = []
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, origin, start, durationMinutes, day, slot, status, transformation, pinned, proposedMove, conflictMoves
+    }
+
+    /// Decodes saved state; blocks saved before conflicts were handled are unpinned and never moved.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        id = try keys.decode(BlockID.self, forKey: .id)
+        origin = try keys.decode(Origin.self, forKey: .origin)
+        start = try keys.decode(Date.self, forKey: .start)
+        durationMinutes = try keys.decode(Int.self, forKey: .durationMinutes)
+        day = try keys.decode(LocalDay.self, forKey: .day)
+        slot = try keys.decode(SlotKey.self, forKey: .slot)
+        status = try keys.decode(Status.self, forKey: .status)
+        transformation = try keys.decodeIfPresent(BlockTransformation.self, forKey: .transformation)
+        pinned = try keys.value(.pinned, or: false)
+        proposedMove = try keys.decodeIfPresent(Date.self, forKey: .proposedMove)
+        conflictMoves = try keys.value(.conflictMoves, or: [])
     }
 
     /// End instant.

@@ -32,6 +32,8 @@ extension Ghost {
     mutating func moveAutoBlock(_ id: BlockID, to target: Date, at moment: Moment) throws(EngineError) -> [GhostEffect] {
         let index = try block(id, origin: .auto, status: .scheduled)
         blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: blocks[index].durationMinutes)
+        blocks[index].pinned = true
+        blocks[index].proposedMove = nil
         return try trustEffects(.signal(.autoBlockMoved, confidence: 1), at: moment)
     }
 

@@ -140,6 +140,10 @@ public struct Ghost: Codable, Sendable, Equatable {
             return healthEffects(ghostHealth.handle(.failure(failure), at: moment, rules: rules.ghostHealth))
         case .emergencyClear(let reason):
             return emergencyClear(reason: reason, at: moment)
+        case .conflictFound(let conflict):
+            return try resolve(conflict, at: moment)
+        case .moveAnswered(let id, let accepted):
+            return try answerMove(id, accepted: accepted, at: moment)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the ghost did not place a candidate.
 public enum PlacementSkip: Codable, Sendable, Equatable {
     /// The ghost only observes in this phase or health mode.
@@ -14,6 +16,8 @@ public enum GhostEffect: Sendable, Equatable {
     case proposeBlock(ScheduledBlock)
     /// Update this block on the calendar (transformed or moved).
     case updateBlock(ScheduledBlock)
+    /// Ask the user whether to move this block to `to` (a conflict landed on it).
+    case proposeMove(ScheduledBlock, to: Date)
     /// Remove this block from the calendar.
     case removeBlock(BlockID)
     /// No block placed, and why.

@@ -49,6 +49,11 @@ public enum GhostEvent: Sendable, Equatable {
     case backgroundSucceeded
     /// A background cycle failed.
     case backgroundFailed(GhostFailure)
+    /// The week changed under a block (a meeting landed on it, a travel day was set): move it, propose a
+    /// move, remove it or only note it, as the trust phase allows.
+    case conflictFound(BlockConflict)
+    /// The user accepted or declined the move the Ghost proposed for a block.
+    case moveAnswered(BlockID, accepted: Bool)
     /// The user asked to clear all upcoming blocks now (illness, emergency).
     case emergencyClear(reason: String)
 }

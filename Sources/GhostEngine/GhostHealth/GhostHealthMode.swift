@@ -29,6 +29,12 @@ public enum GhostHealthMode: String, Codable, Sendable, CaseIterable, Comparable
         }
     }
 
+    /// Whether the ghost may change blocks already on the calendar (transform, move off a conflict):
+    /// only when healthy; degraded keeps scheduling new blocks but leaves existing ones alone.
+    public var changesExistingBlocks: Bool {
+        self == .healthy
+    }
+
     /// What the ghost tells the user when it enters this mode.
     public func sentence(enteringFrom previous: GhostHealthMode) -> String {
         switch self {

@@ -1,0 +1,104 @@
+import Foundation
+
+extension Ghost {
+    /// How often the ghost moves one block because of conflicts in one local day: a calendar that flips
+    /// back and forth must not make a block dance.
+    public static let maximumConflictMovesPerDay = 2
+
+    /// Resolves a conflict as the trust phase allows: a proposal follows the conflict (it is only a
+    /// suggestion); a block on the calendar is moved (when the ghost may write the calendar: Auto-Scheduler
+    /// and up, since taking its own block off a meeting is part of writing it; not while ghost health keeps
+    /// existing blocks as they are), gets a move proposal (may only propose),
+    /// or is only noted (observer). With nowhere to go, a block is removed, never left on top of a
+    /// meeting. A block the user moved by hand is left where they put it.
+    mutating func resolve(_ conflict: BlockConflict, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        let index = try existingBlock(conflict.block)
+        let block = blocks[index]
+        guard [.scheduled, .proposed].contains(block.status), block.start > moment.date else { return [] }
+        if block.pinned {
+            return [.recordReceipt(conflictReceipt(
+                .conflictNoted, block, conflict, at: moment, alternatives: ["move it"],
+                reason: "Left \(label(block.start)) where you put it, although \(conflict.cause)."))]
+        }
+        guard let target = conflict.target else {
+            return removeForConflict(index, conflict, at: moment)
+        }
+        if block.status == .proposed {
+            return moveForConflict(index, to: target, conflict, at: moment, action: .proposed)
+        }
+        let movesToday = block.conflictMoves.filter { $0 == moment.day }.count
+        if movesToday >= Self.maximumConflictMovesPerDay {
+            return [.recordReceipt(conflictReceipt(
+                .conflictNoted, block, conflict, at: moment, alternatives: ["move it again"],
+                reason: "Left \(label(block.start)) although \(conflict.cause): I already moved it "
+                    + "\(movesToday) times today; move it yourself if it still clashes."))]
+        }
+        if capabilities.canWriteCalendar && ghostHealth.mode.changesExistingBlocks {
+            blocks[index].conflictMoves.append(moment.day)
+            return moveForConflict(index, to: target, conflict, at: moment, action: .moved)
+        }
+        if capabilities.canPropose {
+            blocks[index].proposedMove = target
+            return [.proposeMove(blocks[index], to: target), .recordReceipt(conflictReceipt(
+                .moveProposed, block, conflict, at: moment, alternatives: ["keep it", "move it on my own"],
+                reason: "Suggested moving \(label(block.start)) → \(label(target)): \(conflict.cause)."))]
+        }
+        return [.recordReceipt(conflictReceipt(
+            .conflictNoted, block, conflict, at: moment, alternatives: ["move it"],
+            reason: "Noted that \(conflict.cause) over \(label(block.start)); as \(trust.phase.displayName) I change nothing."))]
+    }
+
+    /// The user's answer to a proposed move: yes moves the block there, no keeps it where it is.
+    mutating func answerMove(_ id: BlockID, accepted: Bool, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        let index = try block(id, origin: nil, status: .scheduled)
+        guard let target = blocks[index].proposedMove else {
+            throw EngineError.blockNotInExpectedState(id, expected: "a proposed move", actual: "no move proposed")
+        }
+        blocks[index].proposedMove = nil
+        guard accepted else { return [] }
+        blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: blocks[index].durationMinutes)
+        return [.updateBlock(blocks[index])]
+    }
+
+    private mutating func moveForConflict(
+        _ index: Int, to target: Date, _ conflict: BlockConflict, at moment: Moment, action: DecisionAction
+    ) -> [GhostEffect] {
+        let before = blocks[index]
+        blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: before.durationMinutes)
+        blocks[index].proposedMove = nil
+        let verb = before.status == .proposed ? "Moved the suggestion" : "Moved"
+        return [.updateBlock(blocks[index]), .recordReceipt(conflictReceipt(
+            action, before, conflict, at: moment, alternatives: ["leave it on top of the conflict"],
+            reason: "\(verb) \(label(before.start)) → \(label(target)): \(conflict.cause)."))]
+    }
+
+    private mutating func removeForConflict(_ index: Int, _ conflict: BlockConflict, at moment: Moment) -> [GhostEffect] {
+        let before = blocks[index]
+        blocks[index].status = before.status == .proposed ? .declined : .removed
+        blocks[index].proposedMove = nil
+        return [.removeBlock(before.id), .recordReceipt(conflictReceipt(
+            .removed, before, conflict, at: moment, alternatives: ["leave it on top of the conflict"],
+            reason: "Removed \(label(before.start)): \(conflict.cause), and no free time is left in the next days."))]
+    }
+
+    private mutating func conflictReceipt(
+        _ action: DecisionAction, _ block: ScheduledBlock, _ conflict: BlockConflict, at moment: Moment,
+        alternatives: [String], reason: String
+    ) -> DecisionReceipt {
+        makeReceipt(
+            action, at: moment,
+            inputs: stateInputs() + [
+                ReceiptInput("block", block.id.rawValue),
+                ReceiptInput("start", Self.timestamp(block.start)),
+                ReceiptInput("conflict", conflict.cause),
+                ReceiptInput("target", conflict.target.map(Self.timestamp) ?? "none"),
+            ],
+            alternatives: alternatives, confidence: 1, trustImpact: 0, reason: reason)
+    }
+
+    /// "Tue 07:00" in the user's zone.
+    private func label(_ date: Date) -> String {
+        let local = calendar.moment(at: date)
+        return SlotKey(local).label(minute: local.minute)
+    }
+}
