@@ -46,14 +46,35 @@ struct GhostDayTests {
         #expect(fixture.ghost.triage.openQuestion == nil)
     }
 
-    @Test func unansweredProposalLapsesWithoutTrustChange() throws {
+    @Test func anUnansweredProposalExpiresAtItsStartAsIgnoredWithoutTrustChange() throws {
         var fixture = try GhostFixture(phase: .scheduler)
         guard case .proposeBlock(let block) = try fixture.place(day: 0, hour: 7).first else {
             Issue.record("expected a proposal")
             return
         }
-        #expect(try fixture.send(.tick, day: 0, hour: 9).isEmpty)
-        #expect(fixture.ghost.block(block.id)?.status == .declined)
+        let score = fixture.ghost.trust.score
+        #expect(try fixture.send(.tick, day: 0, hour: 6, minute: 59).isEmpty)
+        #expect(try fixture.send(.tick, day: 0, hour: 7) == [.removeBlock(block.id)])
+        #expect(fixture.ghost.block(block.id)?.status == .expired)
+        #expect(fixture.ghost.trust.score == score)
+    }
+
+    @Test func aBlockCountsAsMissedOnlyAfterTheGraceAndThenAsksItsQuestion() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler, missedGraceMinutes: 120)
+        let id = try #require(try fixture.autoBlock(day: 0))
+        #expect(try fixture.send(.tick, day: 0, hour: 9, minute: 44).isEmpty)
+        #expect(fixture.ghost.block(id)?.status == .scheduled)
+        #expect(try fixture.send(.tick, day: 0, hour: 9, minute: 45) == [.askTriage(id)])
+        #expect(fixture.ghost.block(id)?.status == .missed)
+    }
+
+    @Test func aWorkoutLoggedWithinTheGraceCompletesTheBlockAndNoQuestionIsAsked() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler, missedGraceMinutes: 120)
+        let id = try #require(try fixture.autoBlock(day: 0))
+        let report = WorkoutReport(id: "log:1", start: try TestTime.date(0, 7), end: try TestTime.date(0, 7, 40), confidence: 1)
+        _ = try fixture.send(.workoutRecorded(report), day: 0, hour: 9)
+        #expect(try fixture.send(.tick, day: 0, hour: 10).isEmpty)
+        #expect(fixture.ghost.block(id)?.status == .completed)
     }
 
     @Test func acceptingAndDecliningProposalsMoveTrust() throws {
@@ -176,7 +197,9 @@ struct GhostDaylightSavingTests {
         // so a rule of "24 hours since the last question" would wrongly ask again.
         let fallBack = LocalDay(year: 2026, month: 10, day: 25)
         let calendar = TestTime.berlin
-        var ghost = Ghost(startingAt: try calendar.startOfDay(fallBack), timeZone: calendar.timeZone)
+        var rules = EngineRules.standard
+        rules.triage.missedGraceMinutes = 0  // both misses fall on the long day itself
+        var ghost = Ghost(startingAt: try calendar.startOfDay(fallBack), timeZone: calendar.timeZone, rules: rules)
         _ = try ghost.handle(.manualPhaseChange(to: .autoScheduler), now: try calendar.date(on: fallBack, hour: 0))
         var ids: [BlockID] = []
         for hour in [0, 22] {

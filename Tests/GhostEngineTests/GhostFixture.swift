@@ -5,7 +5,11 @@ import GhostEngine
 struct GhostFixture {
     var ghost: Ghost
 
-    init(rules: EngineRules = .standard, phase: TrustPhase? = nil) throws {
+    /// `missedGraceMinutes` replaces the rules' grace: 0 by default, so a block counts as missed the moment it
+    /// ends and tests of triage and trust need not wait the grace out (the grace has tests of its own).
+    init(rules: EngineRules = .standard, phase: TrustPhase? = nil, missedGraceMinutes: Int = 0) throws {
+        var rules = rules
+        rules.triage.missedGraceMinutes = missedGraceMinutes
         ghost = Ghost(startingAt: try TestTime.date(0, 0), timeZone: TestTime.berlin.timeZone, rules: rules)
         if let phase {
             _ = try ghost.handle(.manualPhaseChange(to: phase), now: try TestTime.date(0, 0, 1))

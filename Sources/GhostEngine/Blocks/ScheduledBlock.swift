@@ -24,6 +24,8 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
         case completed
         /// Its time passed with no workout.
         case missed
+        /// A proposal nobody answered before its start: ignored, which is not a decline.
+        case expired
     }
 
     /// Stable identifier.

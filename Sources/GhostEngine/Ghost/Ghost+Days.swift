@@ -1,19 +1,23 @@
 import Foundation
 
 extension Ghost {
-    /// Marks passed blocks missed (asking triage about them), expires proposals and unanswered questions.
+    /// Marks blocks missed once their end is `missedGraceMinutes` past (asking triage about them), expires
+    /// proposals at their start (ignored, not declined) and unanswered questions.
     mutating func tick(at moment: Moment) throws(EngineError) -> [GhostEffect] {
         var effects: [GhostEffect] = []
         settlePassedTransformations(at: moment)
-        for index in blocks.indices where blocks[index].end <= moment.date {
+        let grace = TimeInterval(rules.triage.missedGraceMinutes * 60)
+        for index in blocks.indices {
             switch blocks[index].status {
-            case .scheduled:
+            case .scheduled where blocks[index].end.addingTimeInterval(grace) <= moment.date:
                 blocks[index].status = .missed
+                blocks[index].proposedMove = nil
                 let missed = TriageDesk.Event.blockMissed(blocks[index].id, slot: blocks[index].slot)
                 effects += try triageEffects(triage.handle(missed, at: moment, rules: rules.triage), at: moment)
-            case .proposed:
-                blocks[index].status = .declined
-            case .declined, .removed, .completed, .missed:
+            case .proposed where blocks[index].start <= moment.date:
+                blocks[index].status = .expired
+                effects.append(.removeBlock(blocks[index].id))
+            case .scheduled, .proposed, .declined, .removed, .completed, .missed, .expired:
                 break
             }
         }

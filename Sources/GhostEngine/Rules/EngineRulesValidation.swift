@@ -36,6 +36,9 @@ extension EngineRules {
         for (name, value) in shares where !(value.isFinite && (0...1).contains(value)) {
             throw EngineError.invalidRule(name: name, problem: "must be within 0…1, is \(value)")
         }
+        guard triage.missedGraceMinutes >= 0 else {
+            throw EngineError.invalidRule(name: "triage.missedGraceMinutes", problem: "must not be negative, is \(triage.missedGraceMinutes)")
+        }
         guard trust.autonomousActionBaseThreshold > 0 else {
             throw EngineError.invalidRule(name: "trust.autonomousActionBaseThreshold", problem: "must be above 0")
         }

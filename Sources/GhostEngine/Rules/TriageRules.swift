@@ -6,6 +6,8 @@ public struct TriageRules: Codable, Sendable, Equatable {
     public var questionExpiryHours = 24.0
     /// Bad-time-slot rejections after which a weekday+hour slot becomes sacred.
     public var rejectionsBeforeSacred = 3
+    /// Minutes after a block's end before it counts as missed (a workout logged or imported late still completes it).
+    public var missedGraceMinutes = 120
 
     /// Creates the documented defaults.
     public init() {}
@@ -16,5 +18,6 @@ public struct TriageRules: Codable, Sendable, Equatable {
         questionsPerLocalDay = try keys.value(.questionsPerLocalDay, or: standard.questionsPerLocalDay)
         questionExpiryHours = try keys.value(.questionExpiryHours, or: standard.questionExpiryHours)
         rejectionsBeforeSacred = try keys.value(.rejectionsBeforeSacred, or: standard.rejectionsBeforeSacred)
+        missedGraceMinutes = try keys.value(.missedGraceMinutes, or: standard.missedGraceMinutes)
     }
 }
