@@ -35,6 +35,19 @@ public actor CycleRunner {
         self.logger = logger
     }
 
+    /// How often the engine hears the time between cycles, at most this long apart: blocks count as missed,
+    /// questions and proposals expire on time rather than at the next cycle.
+    public static let tickInterval: TimeInterval = 5 * 60
+
+    /// Tells the engine the time (`tick`) and writes the calendar when that changed a block.
+    func tick(now: Date) async throws {
+        let before = await ghost.current.blocks
+        try await ghost.perform(.tick, at: now)
+        if await ghost.current.blocks != before {
+            try await output.sync(now: now)
+        }
+    }
+
     /// Records presses of the red button that a full disk held back and writes the calendar after them;
     /// true when one was recorded.
     func settleHeldPresses(now: Date) async throws -> Bool {

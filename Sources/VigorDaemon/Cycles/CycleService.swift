@@ -19,9 +19,16 @@ struct CycleService: Service {
     let logger: Logger
 
     func run() async throws {
+        var lastTick: Date?
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             await settleHeldPresses()
             await runDueCycles()
+            // By the wall clock, so the first check after a suspend ticks at once.
+            let current = now()
+            if lastTick.map({ abs(current.timeIntervalSince($0)) >= CycleRunner.tickInterval }) ?? true {
+                await tick(at: current)
+                lastTick = current
+            }
             do {
                 try await cancelWhenGracefulShutdown { [clock, checkInterval] in
                     try await clock.sleep(for: checkInterval, tolerance: .seconds(1))
@@ -29,6 +36,16 @@ struct CycleService: Service {
             } catch is CancellationError {
                 return
             }
+        }
+    }
+
+    /// Tells the engine the time between cycles.
+    private func tick(at current: Date) async {
+        do {
+            try await runner.tick(now: current)
+            failures.succeeded("the engine's periodic check")
+        } catch {
+            failures.failed("the engine's periodic check", reason: "\(error)")
         }
     }
 
