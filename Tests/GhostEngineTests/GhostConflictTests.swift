@@ -128,3 +128,15 @@ private func conflict(_ id: BlockID, day: Int = 1, to hour: Int? = 18) throws ->
     #expect(fixture.ghost.block(id)?.start == (try TestTime.date(1, 7)))
     #expect(effects.receipts.map(\.action) == [.moveProposed])
 }
+
+@Test func theSameConflictSeenAgainChangesNothingAndLeavesNoSecondReceipt() throws {
+    var fixture = try GhostFixture(phase: .scheduler)
+    try fixture.place(day: 1, hour: 7)
+    let id = BlockID(rawValue: "b1")
+    _ = try fixture.send(.proposalAnswered(id, accepted: true), day: 0, hour: 6)
+    #expect(try fixture.send(.conflictFound(try conflict(id)), day: 0, hour: 12).receipts.count == 1)
+    #expect(try fixture.send(.conflictFound(try conflict(id)), day: 0, hour: 12, minute: 5).isEmpty)
+    let elsewhere = try fixture.send(.conflictFound(try conflict(id, to: 19)), day: 0, hour: 12, minute: 10)
+    #expect(elsewhere.receipts.map(\.action) == [.moveProposed])
+    #expect(fixture.ghost.block(id)?.proposedMove == (try TestTime.date(1, 19)))
+}

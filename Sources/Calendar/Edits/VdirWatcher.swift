@@ -3,18 +3,24 @@ import Foundation
 import Glibc
 #endif
 
-/// inotify on the Vigor collection folder: tells the daemon when to rescan for user edits.
+/// inotify on calendar folders: tells the daemon when to rescan the Vigor collection for user edits, or
+/// when a source calendar changed.
 public final class VdirWatcher: @unchecked Sendable {
     private let fd: Int32
 
-    /// Watches any folder for files written, moved in or out, created or deleted.
-    public init(directory: String) throws(CalendarError) {
+    /// Watches a folder for files written, moved in or out, created or deleted.
+    public convenience init(directory: String) throws(CalendarError) {
+        try self.init(directories: [directory])
+    }
+
+    /// Watches every folder in `directories` on one descriptor.
+    public init(directories: [String]) throws(CalendarError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
-            throw .unreadable(path: directory, reason: "inotify_init1: \(String(cString: strerror(errno)))")
+            throw .unreadable(path: directories.first ?? "", reason: "inotify_init1: \(String(cString: strerror(errno)))")
         }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
-        guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
+        for directory in directories where inotify_add_watch(descriptor, directory, mask) < 0 {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw .unreadable(path: directory, reason: "inotify_add_watch: \(reason)")

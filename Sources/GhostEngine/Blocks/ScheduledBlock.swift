@@ -48,6 +48,9 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
     public internal(set) var proposedMove: Date?
     /// The local days on which the ghost moved it because of a conflict, one entry per move.
     public internal(set) var conflictMoves: [LocalDay]
+    /// The last conflict the ghost answered without moving the block (noted, or a move proposed), so the same
+    /// picture of the week seen again changes nothing and leaves no second receipt.
+    public internal(set) var answeredConflict: BlockConflict?
 
     /// Creates a block at `moment` (the local reading of its start).
     public init(id: BlockID, origin: Origin, start moment: Moment, durationMinutes: Int, status: Status) {
@@ -61,10 +64,11 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
         pinned = false
         proposedMove = nil
         conflictMoves = []
+        answeredConflict = nil
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, origin, start, durationMinutes, day, slot, status, transformation, pinned, proposedMove, conflictMoves
+        case id, origin, start, durationMinutes, day, slot, status, transformation, pinned, proposedMove, conflictMoves, answeredConflict
     }
 
     /// Decodes saved state; blocks saved before conflicts were handled are unpinned and never moved.
@@ -81,6 +85,7 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
         pinned = try keys.value(.pinned, or: false)
         proposedMove = try keys.decodeIfPresent(Date.self, forKey: .proposedMove)
         conflictMoves = try keys.value(.conflictMoves, or: [])
+        answeredConflict = try keys.decodeIfPresent(BlockConflict.self, forKey: .answeredConflict)
     }
 
     /// End instant.
@@ -95,6 +100,7 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
 
     /// Moves the block to a new start (given as its local reading) and length.
     public mutating func reschedule(to moment: Moment, durationMinutes: Int) {
+        answeredConflict = nil
         start = moment.date
         self.durationMinutes = durationMinutes
         day = moment.day

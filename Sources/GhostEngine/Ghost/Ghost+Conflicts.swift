@@ -15,7 +15,11 @@ extension Ghost {
         let index = try existingBlock(conflict.block)
         let block = blocks[index]
         guard [.scheduled, .proposed].contains(block.status), block.start > moment.date else { return [] }
+        // The same picture of the week, already answered without a move, changes nothing.
+        let seen = block.answeredConflict == conflict
         if block.pinned {
+            if seen { return [] }
+            blocks[index].answeredConflict = conflict
             return [.recordReceipt(conflictReceipt(
                 .conflictNoted, block, conflict, at: moment, alternatives: ["move it"],
                 reason: "Left \(label(block.start)) where you put it, although \(conflict.cause)."))]
@@ -28,6 +32,8 @@ extension Ghost {
         }
         let movesToday = block.conflictMoves.filter { $0 == moment.day }.count
         if movesToday >= Self.maximumConflictMovesPerDay {
+            if seen { return [] }
+            blocks[index].answeredConflict = conflict
             return [.recordReceipt(conflictReceipt(
                 .conflictNoted, block, conflict, at: moment, alternatives: ["move it again"],
                 reason: "Left \(label(block.start)) although \(conflict.cause): I already moved it "
@@ -37,12 +43,15 @@ extension Ghost {
             blocks[index].conflictMoves.append(moment.day)
             return moveForConflict(index, to: target, conflict, at: moment, action: .moved)
         }
+        if seen { return [] }
         if capabilities.canPropose {
             blocks[index].proposedMove = target
+            blocks[index].answeredConflict = conflict
             return [.proposeMove(blocks[index], to: target), .recordReceipt(conflictReceipt(
                 .moveProposed, block, conflict, at: moment, alternatives: ["keep it", "move it on my own"],
                 reason: "Suggested moving \(label(block.start)) → \(label(target)): \(conflict.cause)."))]
         }
+        blocks[index].answeredConflict = conflict
         return [.recordReceipt(conflictReceipt(
             .conflictNoted, block, conflict, at: moment, alternatives: ["move it"],
             reason: "Noted that \(conflict.cause) over \(label(block.start)); as \(trust.phase.displayName) I change nothing."))]

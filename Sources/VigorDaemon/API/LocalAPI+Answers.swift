@@ -20,10 +20,15 @@ extension LocalAPI {
         return GhostStatus(await context.ghost.current)
     }
 
-    /// `proposal.answer`: the user accepts or declines a proposed block.
+    /// `proposal.answer`: the user accepts or declines a proposed block, or a move the Ghost proposed for one.
     func serveProposalAnswer(_ params: ProposalAnswerMethod.Params) async throws -> GhostStatus {
         let now = context.now()
-        try await perform(.proposalAnswered(BlockID(rawValue: params.block), accepted: params.accept), now: now)
+        let id = BlockID(rawValue: params.block)
+        if await context.ghost.current.block(id)?.proposedMove != nil {
+            try await perform(.moveAnswered(id, accepted: params.accept), now: now)
+        } else {
+            try await perform(.proposalAnswered(id, accepted: params.accept), now: now)
+        }
         try await publish(now: now)
         return GhostStatus(await context.ghost.current)
     }

@@ -30,6 +30,7 @@ extension LocalAPI {
             throw APIError.invalidParams("field 'slot': \(slot) is not a learned sacred slot (see sacred.list)")
         }
         try await perform(.clearSacredSlot(slot), now: context.now())
+        context.replan.changed()
         return SacredView.list(await context.ghost.current)
     }
 
@@ -51,6 +52,7 @@ extension LocalAPI {
             }
             try await context.ghost.recordTravel(from: first, to: last, at: now)
         }
+        context.replan.changed()
         return TravelStatus(await context.ghost.travel, today: today)
     }
 }

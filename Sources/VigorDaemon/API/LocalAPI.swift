@@ -25,6 +25,8 @@ public struct LocalAPI: Sendable {
         public var testHookObserver: @Sendable (String) -> Void
         /// Where storage failures answered to clients are logged, once when they start and once when they clear.
         public var failures: FailureLog
+        /// Told when a request changed what the week's blocks depend on (travel, sacred time).
+        public var replan: ReplanSignal
 
         public init(
             state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
@@ -32,6 +34,7 @@ public struct LocalAPI: Sendable {
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
             failures: FailureLog = FailureLog(logger: Logger(label: "vigord")),
+            replan: ReplanSignal = ReplanSignal(),
             now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.state = state
@@ -46,6 +49,7 @@ public struct LocalAPI: Sendable {
             self.reloadObserver = reloadObserver
             self.testHookObserver = testHookObserver
             self.failures = failures
+            self.replan = replan
             self.now = now
         }
     }

@@ -10,6 +10,8 @@ struct EditWatchService: Service {
     let output: CalendarOutput
     let now: @Sendable () -> Date
     let notifier: SystemdNotifier
+    /// Told when the user changed a block, and once at start: blocks may have met conflicts while vigord was down.
+    let replan: ReplanSignal
     let logger: Logger
 
     func run() async throws {
@@ -17,6 +19,7 @@ struct EditWatchService: Service {
             try await output.learnEdits(now: now())
             let report = try await output.sync(now: now())
             notifier.status("Serving; calendar up to date (\(report.written.count) written)")
+            replan.changed()
         } catch {
             logger.error("could not bring vigord's calendar up to date", metadata: ["error": "\(error)"])
         }
@@ -29,7 +32,7 @@ struct EditWatchService: Service {
             }
             guard changed else { continue }
             do {
-                try await output.learnEdits(now: now())
+                if try await !output.learnEdits(now: now()).isEmpty { replan.changed() }
             } catch {
                 logger.error("could not read vigord's calendar for edits", metadata: ["error": "\(error)"])
             }

@@ -118,13 +118,14 @@ public enum Daemon {
                            metadata: ["error": "\(error)"])
         }
         let health = HealthIntake(database: database, ghost: ghost, output: output, logger: logger)
+        let replanSignal = ReplanSignal()
         let context = LocalAPI.Context(
             state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, cycles: cycles,
             output: output, health: health, testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
-            testHookObserver: { event in notifier.status(event) }, failures: failures, now: now)
+            testHookObserver: { event in notifier.status(event) }, failures: failures, replan: replanSignal, now: now)
         let dispatcher = RPCDispatcher(router: LocalAPI(context).router()) { method, error in
             logger.error("request failed inside the daemon", metadata: ["method": "\(method)", "error": "\(error)"])
         }
@@ -149,7 +150,11 @@ public enum Daemon {
         services.append(.init(service: CycleService(
             runner: cycles, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
             now: now, notifier: notifier, failures: failures, logger: logger)))
-        services.append(.init(service: EditWatchService(output: output, now: now, notifier: notifier, logger: logger)))
+        services.append(.init(service: EditWatchService(output: output, now: now, notifier: notifier, replan: replanSignal, logger: logger)))
+        services.append(.init(service: SourceWatchService(state: state, signal: replanSignal, logger: logger)))
+        services.append(.init(service: ReplanService(
+            replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger), signal: replanSignal,
+            state: state, quiet: .seconds(1), clock: ContinuousClock(), now: now, notifier: notifier, failures: failures)))
         services.append(.init(service: InboxService(
             inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),
             intake: health, now: now, notifier: notifier, logger: logger)))

@@ -11,7 +11,8 @@ extension BlockView {
             origin: block.origin.rawValue, status: block.status.rawValue,
             transformation: block.transformation.map {
                 TransformationView(rule: $0.rule, originalMinutes: $0.originalDurationMinutes, removed: $0.removedBlock, answer: $0.answer?.rawValue)
-            })
+            },
+            proposedMove: block.proposedMove.map { RPCTimestamp($0, in: zone) })
     }
 }
 
@@ -34,7 +35,8 @@ extension PlanStatus {
         let recent = lastBreakerFiredAt.map { now.timeIntervalSince($0) < Double(Self.apologyDays) * 86_400 } ?? false
         self.init(
             today: blocks(on: today), tomorrow: blocks(on: tomorrow),
-            proposals: ghost.blocks.filter { $0.status == .proposed && $0.end > now }.map { BlockView($0, zone: zone) },
+            proposals: ghost.blocks.filter { ($0.status == .proposed || $0.proposedMove != nil) && $0.end > now }
+                .map { BlockView($0, zone: zone) },
             pendingTriage: ghost.triage.openQuestion.flatMap { ghost.block($0.block) }.map { [BlockView($0, zone: zone)] } ?? [],
             apology: recent ? SafetyBreaker.apology : nil)
     }

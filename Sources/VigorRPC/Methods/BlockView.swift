@@ -6,13 +6,16 @@ public struct BlockView: Codable, Sendable, Equatable {
     public var end: RPCTimestamp
     /// `auto` (written by the Ghost) or `proposal`.
     public var origin: String
-    /// `proposed`, `scheduled`, `declined`, `removed`, `completed` or `missed`.
+    /// `proposed`, `scheduled`, `declined`, `removed`, `completed`, `missed` or `expired` (a proposal nobody answered).
     public var status: String
     /// The Ghost's own change to the block (shortened or removed), absent when it never changed it.
     public var transformation: TransformationView?
+    /// Where the Ghost proposes to move the block because something now covers it; `accept` moves it, `decline` keeps it.
+    public var proposedMove: RPCTimestamp?
 
     public init(
-        id: String, start: RPCTimestamp, end: RPCTimestamp, origin: String, status: String, transformation: TransformationView? = nil
+        id: String, start: RPCTimestamp, end: RPCTimestamp, origin: String, status: String, transformation: TransformationView? = nil,
+        proposedMove: RPCTimestamp? = nil
     ) {
         self.id = id
         self.start = start
@@ -20,12 +23,13 @@ public struct BlockView: Codable, Sendable, Equatable {
         self.origin = origin
         self.status = status
         self.transformation = transformation
+        self.proposedMove = proposedMove
     }
 
     static let schema = Schema.object(
         [
             "id": Schema.string, "start": Schema.time, "end": Schema.time, "origin": Schema.string, "status": Schema.string,
-            "transformation": TransformationView.schema,
+            "transformation": TransformationView.schema, "proposedMove": Schema.time,
         ],
         required: ["id", "start", "end", "origin", "status"])
 }

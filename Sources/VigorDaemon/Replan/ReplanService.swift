@@ -1,0 +1,49 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Replans after the busy picture changed, once it has been quiet for `quiet`: a file saved five times in a
+/// row is read once, and a block never dances between two pictures of the week.
+struct ReplanService: Service {
+    let replanner: Replanner
+    let signal: ReplanSignal
+    let state: DaemonState
+    let quiet: Duration
+    let clock: any Clock<Duration>
+    let now: @Sendable () -> Date
+    let notifier: SystemdNotifier
+    let failures: FailureLog
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            for await _ in signal.changes {
+                do {
+                    try await settle()
+                } catch {
+                    return
+                }
+                await replan()
+            }
+        }
+    }
+
+    /// Waits until no change came for `quiet`.
+    private func settle() async throws {
+        var seen: UInt64
+        repeat {
+            seen = signal.changesSoFar
+            try await clock.sleep(for: quiet)
+        } while signal.changesSoFar != seen
+    }
+
+    private func replan() async {
+        let config = await state.config
+        do {
+            let conflicts = try await replanner.replan(now: now(), zone: config.schedule.zone, training: config.training)
+            failures.succeeded("replanning after a calendar change")
+            notifier.status("Serving; replanned the week (\(conflicts) conflict(s))")
+        } catch {
+            failures.failed("replanning after a calendar change", reason: "\(error)")
+        }
+    }
+}
