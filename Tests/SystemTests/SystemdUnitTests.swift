@@ -78,14 +78,12 @@ func systemServiceExposureIsAtMostTwo() throws {
 }
 
 @Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
-func calendarThreadsMayLowerThemselvesUnderTheUnitsSystemCallFilter() throws {
+func theUnitsSystemCallFilterAllowsAServiceAndNoPriorityOrResourceChange() throws {
     for set in ["system", "user"] {
         let allowed = try allowedSystemCalls(inUnit: unitsFolder + "/\(set)/vigord.service")
-        // WorkerPriority: setpriority for nice +10, sched_setscheduler for SCHED_IDLE; IdleYield: sched_yield;
-        // read stands for @system-service.
-        let refused = ["read", "setpriority", "sched_setscheduler", "sched_yield"].filter { !allowed.contains($0) }
-        // The rest of @resources and @privileged stay forbidden.
-        let permitted = ["setrlimit", "sched_setattr", "reboot"].filter { allowed.contains($0) }
+        // read stands for @system-service; vigord never changes a thread's priority (Nice= in a drop-in does).
+        let refused = ["read", "sched_yield"].filter { !allowed.contains($0) }
+        let permitted = ["setpriority", "sched_setscheduler", "setrlimit", "sched_setattr", "reboot"].filter { allowed.contains($0) }
         #expect(refused.isEmpty, "\(set)/vigord.service forbids \(refused)")
         #expect(permitted.isEmpty, "\(set)/vigord.service allows \(permitted)")
     }

@@ -12,27 +12,22 @@ enum BusyChunkBuilder {
     }
 
     static func build(chunks numbers: [Int], files: [FileInput], converter: InstantConverter,
-                      causes: inout CauseTable) -> [Int: BusyChunk] {
+                      loop: any ParallelLoop, causes: inout CauseTable) -> [Int: BusyChunk] {
         let length = FileOccurrenceIndex.chunkSeconds
-        let expansions = ParallelMap.map(count: files.count) { fileNumber in
+        let expansions = loop.map(count: files.count) { fileNumber in
             numbers.map { number in
                 files[fileNumber].index.rankedOccurrences(from: number * length, to: (number + 1) * length,
                                                           expander: RecurrenceExpander(converter: converter))
             }
         }
         var built: [Int: BusyChunk] = [:]
-        var yield = IdleYield()
         for (position, number) in numbers.enumerated() {
             var blocks: [BusyChunk.Block] = []
             var issuesByFile: [[String]] = []
             for (fileNumber, file) in files.enumerated() {
-                guard let expanded = expansions[fileNumber]?[position] else {
-                    issuesByFile.append(["\(file.path): not expanded"])
-                    continue
-                }
+                let expanded = expansions[fileNumber][position]
                 issuesByFile.append(expanded.issues.map { "\(file.path): \($0)" })
                 for (sequence, item) in expanded.items.enumerated() where file.rules.isBusy(item.occurrence) {
-                    yield.point()
                     let cause = causes.number(of: BusyCause(source: file.source, summary: item.occurrence.summary))
                     blocks.append(BusyChunk.Block(start: item.occurrence.start, end: item.occurrence.end,
                                                   file: Int32(fileNumber), cause: cause, rank: item.rank, sequence: sequence))

@@ -107,9 +107,7 @@ final class FileOccurrenceIndex: @unchecked Sendable {
         if uids.isEmpty {
             sortEvents()
         }
-        var yield = IdleYield()
         spans = singlePositions.map { position in
-            yield.point()
             let event = events[position]
             let occurrence = expander.singleOccurrence(of: event)
             return Span(occurrence: occurrence, rank: uids[event.uid]?.rank ?? 0,

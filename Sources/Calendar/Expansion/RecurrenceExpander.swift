@@ -31,9 +31,7 @@ struct RecurrenceExpander {
         }
         var result: [EventOccurrence] = []
         var issues: [String] = []
-        var yield = IdleYield()
         for uid in order {
-            yield.point()
             let group = byUID[uid] ?? []
             let masters = group.filter { $0.recurrenceID == nil }
             let overrides = group.filter { $0.recurrenceID != nil }
@@ -110,10 +108,8 @@ struct RecurrenceExpander {
         var instances: [Int: Instance] = [:]
         let masterStart = converter.instant(master.start)
         instances[masterStart] = Instance(start: masterStart, time: master.start, length: master.length)
-        var yield = IdleYield()
         for rule in master.recurrenceRules {
             for wall in ruleStarts(rule, master: master, horizon: horizon, issues: &issues) {
-                yield.point()
                 if future.isEmpty && !mayOverlap(wallStart: wall.naiveSeconds, master: master, from: from, to: to) {
                     continue
                 }
@@ -145,7 +141,6 @@ struct RecurrenceExpander {
 
         var result: [EventOccurrence] = []
         for key in instances.keys.sorted() {
-            yield.point()
             guard let instance = instances[key], exact[key] == nil else { continue }
             if let governing = future.last(where: { $0.rid < key }) {
                 let overrideStart = converter.instant(governing.record.start)

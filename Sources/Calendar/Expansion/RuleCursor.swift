@@ -26,9 +26,7 @@ final class RuleCursor {
 
     /// The starts in iteration order up to the first one after `horizon`, at most `limit` of them.
     func starts(upTo horizon: WallTime, limit: Int) -> ArraySlice<WallTime> {
-        var yield = IdleYield()
         while !exhausted, walls.count < limit, walls.last.map({ $0 <= horizon }) ?? true {
-            yield.point()
             let next = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(next) != 0 {
                 exhausted = true

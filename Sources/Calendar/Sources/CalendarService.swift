@@ -10,6 +10,7 @@ public final class CalendarService: @unchecked Sendable {
     private let sources: [CalendarSourceConfig]
     private let settings: CalendarSettings
     private let converter: InstantConverter
+    private let loop: any ParallelLoop
     private var cache = ParsedFileCache()
     private let subscriptions: [String: SubscriptionFetcher]
     /// The last answer, reused while no file changed and the same window is asked again.
@@ -21,14 +22,18 @@ public final class CalendarService: @unchecked Sendable {
     /// Busy chunks built so far (for tests: a prepared window builds none when queried).
     private(set) var chunkBuilds = 0
 
-    /// Fails only when `settings.timeZone` is not a zone the system zoneinfo knows.
-    public init(sources: [CalendarSourceConfig], settings: CalendarSettings) throws(CalendarError) {
+    /// Fails only when `settings.timeZone` is not a zone the system zoneinfo knows. Files are parsed, expanded
+    /// and downloaded side by side through `loop`.
+    public init(
+        sources: [CalendarSourceConfig], settings: CalendarSettings, loop: any ParallelLoop = SerialLoop()
+    ) throws(CalendarError) {
         guard let zone = ZoneResolver.builtin(settings.timeZone) else {
             throw .unknownTimeZone(settings.timeZone)
         }
         self.sources = sources
         self.settings = settings
         self.converter = InstantConverter(floatingZone: zone)
+        self.loop = loop
         var fetchers: [String: SubscriptionFetcher] = [:]
         for source in sources {
             if case .url(let url) = source.location {
@@ -44,9 +49,7 @@ public final class CalendarService: @unchecked Sendable {
     /// earlier run) a subscription counts as failed and its days as unknown.
     public func refreshSubscriptions() {
         let fetchers = Array(subscriptions.values)
-        DispatchQueue.concurrentPerform(iterations: fetchers.count) { index in
-            fetchers[index].refreshIfDue()
-        }
+        _ = loop.map(count: fetchers.count) { index in fetchers[index].refreshIfDue() }
     }
 
     /// Merged busy intervals over [from, to), unknown local days and per-source status.
@@ -119,13 +122,14 @@ public final class CalendarService: @unchecked Sendable {
         let upper = Int(to.timeIntervalSince1970.rounded(.up))
         guard upper > lower else { return [] }
         let files = load(sources).flatMap { item in item.files.map { (source: item.config, file: $0) } }
-        let expanded = ParallelMap.map(count: files.count) { number in
+        let converter = self.converter
+        let expanded = loop.map(count: files.count) { number in
             files[number].file.occurrenceIndex.occurrences(from: lower, to: upper, expander: RecurrenceExpander(converter: converter))
         }
         return files.indices.flatMap { number -> [ListedEvent] in
             let source = files[number].source
             let rules = BusyRules(allDay: source.allDay, userAddresses: source.userAddresses)
-            return (expanded[number]?.occurrences ?? [])
+            return expanded[number].occurrences
                 .filter { $0.status != "CANCELLED" }
                 .map { ListedEvent($0, source: source.name, isBusy: rules.isBusy($0)) }
         }
@@ -149,7 +153,7 @@ public final class CalendarService: @unchecked Sendable {
                     BusyChunkBuilder.FileInput(path: $0.path, index: $0.occurrenceIndex, source: item.config.name, rules: rules)
                 }
             }
-            let built = BusyChunkBuilder.build(chunks: missing, files: files, converter: converter, causes: &causeTable)
+            let built = BusyChunkBuilder.build(chunks: missing, files: files, converter: converter, loop: loop, causes: &causeTable)
             chunkBuilds += built.count
             for (number, chunk) in built {
                 chunkCache[ChunkKey(selection: selection, number: number)] = chunk
@@ -220,7 +224,7 @@ public final class CalendarService: @unchecked Sendable {
             case .failure(let error): listings.append((source, [], error, nil))
             }
         }
-        let results = cache.results(for: listings.flatMap(\.paths), forgetOthers: selected.count == sources.count)
+        let results = cache.results(for: listings.flatMap(\.paths), forgetOthers: selected.count == sources.count, loop: loop)
         return listings.map { listing in
             var files: [ParsedFile] = []
             var errors: [String] = listing.failure.map { [$0.description] } ?? []

@@ -34,7 +34,7 @@ enum ICSParser {
         guard ICSTextScan.contains("END:VCALENDAR", in: text) else {
             return .failure(.malformed(path: path, reason: "truncated: no END:VCALENDAR"))
         }
-        guard let root = LineFeed.parse(text) else {
+        guard let root = icalparser_parse_string(text) else {
             return .failure(.malformed(path: path, reason: "libical could not parse the file"))
         }
         let tree = ComponentTree(root: root)
@@ -86,9 +86,7 @@ enum ICSParser {
                                              message: "unknown X-WR-TIMEZONE \"\(wrZone)\"; floating times use the configured zone"))
                 }
             }
-            var yield = IdleYield()
             for event in LibicalText.children(of: calendar, kind: ICAL_VEVENT_COMPONENT) {
-                yield.point()
                 let line = eventIndex < eventLines.count ? eventLines[eventIndex] : nil
                 eventIndex += 1
                 var context = EventContext(path: path, line: line, resolver: resolver, defaultZone: defaultZone)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parsed files keyed by path and (mtime, size): a file is parsed again only when it changed.
-/// Files that need parsing are parsed in parallel (libical parsing is per-thread safe).
+/// Files that need parsing are parsed side by side (libical parsing is per-thread safe).
 struct ParsedFileCache {
     private struct Entry {
         var fingerprint: FileFingerprint
@@ -17,7 +17,9 @@ struct ParsedFileCache {
     /// Current results for `paths`, parsing only new or changed files. With `forgetOthers`
     /// (`paths` are all configured files), files not in `paths` are dropped; a query for one
     /// source passes false so the other sources stay parsed.
-    mutating func results(for paths: [String], forgetOthers: Bool = true) -> [String: Result<ParsedFile, CalendarError>] {
+    mutating func results(
+        for paths: [String], forgetOthers: Bool = true, loop: any ParallelLoop
+    ) -> [String: Result<ParsedFile, CalendarError>] {
         var output: [String: Result<ParsedFile, CalendarError>] = [:]
         var stale: [(path: String, fingerprint: FileFingerprint)] = []
         for path in Set(paths) {
@@ -34,7 +36,8 @@ struct ParsedFileCache {
                 stale.append((path, fingerprint))
             }
         }
-        let parsed = Self.parseInParallel(stale.map(\.path))
+        let stalePaths = stale.map(\.path)
+        let parsed = loop.map(count: stalePaths.count) { index in ICSFileReader.read(path: stalePaths[index]) }
         for (index, item) in stale.enumerated() {
             entries[item.path] = Entry(fingerprint: item.fingerprint, result: parsed[index])
             output[item.path] = parsed[index]
@@ -49,10 +52,5 @@ struct ParsedFileCache {
             generation += 1
         }
         return output
-    }
-
-    private static func parseInParallel(_ paths: [String]) -> [Result<ParsedFile, CalendarError>] {
-        ParallelMap.map(count: paths.count) { index in ICSFileReader.read(path: paths[index]) }
-            .enumerated().map { index, result in result ?? .failure(.malformed(path: paths[index], reason: "not parsed")) }
     }
 }

@@ -1,12 +1,11 @@
 import Calendar
 import Foundation
-import NIOConcurrencyHelpers
 import Synchronization
 import VigorRPC
 
 /// Owns the calendar reader built from the configuration, rebuilds it when `[calendar]` or the
-/// zone changes on reload, and runs its blocking work off the async pool at a low priority: queries and
-/// preparation on one thread, subscription downloads on another, so a query never waits for the network.
+/// zone changes on reload, and runs its blocking work on `CalendarThreads`, off the async pool: queries and
+/// preparation in one lane, subscription downloads in another, so a query never waits for the network.
 public final class CalendarHost: Sendable {
     private struct Current {
         var service: CalendarService
@@ -20,20 +19,18 @@ public final class CalendarHost: Sendable {
         var zone: String
     }
 
-    private let current: NIOLockedValueBox<Current>
+    private let current: Mutex<Current>
     /// The statuses of the last refresh and when it ran, so `status` never waits on parsing.
-    private let lastRefresh = NIOLockedValueBox<(at: Date, statuses: [SourceStatus])?>(nil)
-    /// Counts changes of the sources and refreshes, so a cache of `status` knows when freshness changed.
-    private let generation = Atomic<UInt64>(0)
+    private let lastRefresh = Mutex<(at: Date, statuses: [SourceStatus])?>(nil)
     private let cacheDirectory: String
-    private let work = CalendarWorkThread(name: "vigord calendar")
-    private let downloads = CalendarWorkThread(name: "vigord download")
+    private let work = CalendarLane()
+    private let downloads = CalendarLane()
 
     /// Builds the reader for `config`; subscriptions keep their last good copy under `stateDirectory`.
     public init(config: DaemonConfig, stateDirectory: String) throws(DaemonError) {
         cacheDirectory = stateDirectory + "/subscriptions"
         let signature = Signature(section: config.calendar, zone: config.schedule.zone.identifier)
-        current = NIOLockedValueBox(
+        current = Mutex(
             Current(service: try Self.makeService(signature, cacheDirectory: cacheDirectory), signature: signature,
                     sources: config.calendar.sources))
     }
@@ -42,10 +39,9 @@ public final class CalendarHost: Sendable {
     @discardableResult
     public func apply(_ config: DaemonConfig) throws(DaemonError) -> Bool {
         let signature = Signature(section: config.calendar, zone: config.schedule.zone.identifier)
-        if current.withLockedValue({ $0.signature == signature }) { return false }
+        if current.withLock({ $0.signature == signature }) { return false }
         let service = try Self.makeService(signature, cacheDirectory: cacheDirectory)
-        current.withLockedValue { $0 = Current(service: service, signature: signature, sources: config.calendar.sources) }
-        generation.add(1, ordering: .releasing)
+        current.withLock { $0 = Current(service: service, signature: signature, sources: config.calendar.sources) }
         return true
     }
 
@@ -79,7 +75,7 @@ public final class CalendarHost: Sendable {
     }
 
     /// The reader in use.
-    var service: CalendarService { current.withLockedValue { $0.service } }
+    var service: CalendarService { current.withLock { $0.service } }
 
     /// Every event occurrence in [from, to), busy or not, for the travel rules.
     public func events(from: Date, to: Date) async -> [ListedEvent] {
@@ -89,7 +85,7 @@ public final class CalendarHost: Sendable {
 
     /// Each source's configuration and state, in configuration order.
     public func sources() async -> [(entry: CalendarSourceEntry, status: SourceStatus)] {
-        let (service, entries) = current.withLockedValue { ($0.service, $0.sources) }
+        let (service, entries) = current.withLock { ($0.service, $0.sources) }
         let statuses = await work.run { service.sourceStatuses() }
         return entries.map { entry in
             (entry, statuses.first { $0.name == entry.name } ?? SourceStatus(name: entry.name, ok: false, error: "not loaded"))
@@ -101,17 +97,13 @@ public final class CalendarHost: Sendable {
         let service = self.service
         await downloads.run { service.refreshSubscriptions() }
         let statuses = await work.run { service.sourceStatuses() }
-        lastRefresh.withLockedValue { $0 = (now, statuses) }
-        generation.add(1, ordering: .releasing)
+        lastRefresh.withLock { $0 = (now, statuses) }
     }
-
-    /// Changes whenever what `freshness(at:)` reads changes (new sources, a refresh).
-    public var statusGeneration: UInt64 { generation.load(ordering: .acquiring) }
 
     /// Each configured source with how fresh its data is, from the last refresh (no parsing).
     public func freshness(at now: Date) -> [SourceFreshnessView] {
-        let entries = current.withLockedValue { $0.sources }
-        let last = lastRefresh.withLockedValue { $0 }
+        let entries = current.withLock { $0.sources }
+        let last = lastRefresh.withLock { $0 }
         return entries.map { entry in
             guard let last, let status = last.statuses.first(where: { $0.name == entry.name }) else {
                 return SourceFreshnessView(name: entry.name, ok: false, freshness: "unknown", ageSeconds: nil)
@@ -129,7 +121,8 @@ public final class CalendarHost: Sendable {
         }
         do {
             return try CalendarService(
-                sources: sources, settings: CalendarSettings(timeZone: signature.zone, subscriptionCacheDirectory: cacheDirectory))
+                sources: sources, settings: CalendarSettings(timeZone: signature.zone, subscriptionCacheDirectory: cacheDirectory),
+                loop: CalendarThreads.shared)
         } catch {
             throw .calendar(error.description)
         }

@@ -15,17 +15,11 @@ struct CalendarRefreshService: Service {
     let logger: Logger
 
     func run() async throws {
-        var refusalReported = false
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             let refreshedAt = now()
             await host.refresh(now: refreshedAt)
             host.keepHorizonPrepared(around: refreshedAt)
             logger.debug("calendars refreshed")
-            if !refusalReported, let refusal = WorkerPriority.firstRefusal {
-                logger.warning(
-                    "calendar work runs at normal priority, so a parse can delay replies: \(refusal) (a systemd SystemCallFilter must allow setpriority and sched_setscheduler)")
-                refusalReported = true
-            }
             do {
                 try await cancelWhenGracefulShutdown { [clock, interval] in
                     try await clock.sleep(for: interval, tolerance: .seconds(5))

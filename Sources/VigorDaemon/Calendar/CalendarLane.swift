@@ -1,27 +1,22 @@
 import Calendar
 import Foundation
-import NIOConcurrencyHelpers
+import Synchronization
 
-/// Runs blocking calendar jobs one at a time, in order, on a thread of its own at `WorkerPriority`.
-/// Background jobs (preparing chunks nobody asked for yet) wait while any other job is queued, so a
-/// query waits for at most the one background job already running.
-///
-/// Not on libdispatch's or Swift concurrency's shared pools: there, expanding a week of a heavy calendar
-/// ran at the priority of the threads answering the socket and delayed `status` replies while a cycle ran.
-/// The thread starts when a job arrives and ends when none is left, so an idle daemon holds no thread.
-final class CalendarWorkThread: Sendable {
+/// Runs blocking calendar jobs one at a time, in order, on `CalendarThreads`. Background jobs (preparing
+/// chunks nobody asked for yet) wait while any other job is queued, so a query waits for at most the one
+/// background job already running. A lane holds no thread while it has nothing to do.
+final class CalendarLane: Sendable {
     private struct Queue {
         var jobs: [@Sendable () -> Void] = []
         var background: [@Sendable () -> Void] = []
         var running = false
     }
 
-    private let name: String
-    private let queue = NIOLockedValueBox(Queue())
+    private let threads: CalendarThreads
+    private let queue = Mutex(Queue())
 
-    /// `name` labels the thread (in `top -H` and debuggers).
-    init(name: String) {
-        self.name = name
+    init(threads: CalendarThreads = .shared) {
+        self.threads = threads
     }
 
     /// Queues `job` behind the jobs already queued, ahead of every queued background job.
@@ -35,7 +30,7 @@ final class CalendarWorkThread: Sendable {
     }
 
     private func enqueue(_ job: @escaping @Sendable () -> Void, background: Bool) {
-        let start = queue.withLockedValue { queue -> Bool in
+        let start = queue.withLock { queue -> Bool in
             if background {
                 queue.background.append(job)
             } else {
@@ -46,20 +41,19 @@ final class CalendarWorkThread: Sendable {
             return true
         }
         guard start else { return }
-        Thread { [self] in
-            WorkerPriority.becomeWorker(named: name)
+        threads.submit { [self] in
             while let job = next() { job() }
-        }.start()
+        }
     }
 
-    /// Runs `body` on the thread and returns its result.
+    /// Runs `body` in the lane and returns its result.
     func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             submit { continuation.resume(returning: body()) }
         }
     }
 
-    /// Runs `body` on the thread and returns its result or its error.
+    /// Runs `body` in the lane and returns its result or its error.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws(CalendarError) -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             submit { continuation.resume(with: Result { () throws(CalendarError) in try body() }) }
@@ -73,9 +67,9 @@ final class CalendarWorkThread: Sendable {
         }
     }
 
-    /// The next job, or nil after marking the thread stopped, under one lock so no job is left behind.
+    /// The next job, or nil after marking the lane idle, under one lock so no job is left behind.
     private func next() -> (@Sendable () -> Void)? {
-        queue.withLockedValue { queue in
+        queue.withLock { queue in
             if !queue.jobs.isEmpty { return queue.jobs.removeFirst() }
             if !queue.background.isEmpty { return queue.background.removeFirst() }
             queue.running = false

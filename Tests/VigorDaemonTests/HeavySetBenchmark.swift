@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 @testable import Calendar
+@testable import VigorDaemon
 
-/// Timing run over Scripts/Benchmarks/calendar/generate-heavy-set.py output; runs only when VIGOR_BENCH_DIR is set.
-/// `Scripts/calendar-benchmark` generates the set, builds in release and runs this with the C baseline.
-/// Prints `bench …` lines; asserts nothing about time.
+/// Timing run over a generated heavy calendar set (Benchmarks/calendar); runs only when VIGOR_BENCH_DIR is set.
+/// `Benchmarks/run calendar` generates the set, builds in release and runs this beside the C baseline.
+/// Prints `bench …` lines; asserts nothing about time. Files are parsed and expanded on the daemon's own
+/// `CalendarThreads`, as in vigord.
 @Suite struct HeavySetBenchmark {
     static let directory = ProcessInfo.processInfo.environment["VIGOR_BENCH_DIR"]
 
@@ -29,15 +31,15 @@ import Testing
     func coldAndWarmQueries() throws {
         let folder = try #require(Self.directory)
         let sources = (0..<5).map { CalendarSourceConfig(name: "s\($0)", location: .file("\(folder)/source\($0).ics")) }
-        let from = utc("2026-03-01T00:00Z")
+        let from = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:00Z
         let day: TimeInterval = 86_400
         let parseOnly = try milliseconds {
-            _ = try CalendarService(sources: sources, settings: CalendarSettings(timeZone: "Europe/Berlin")).sourceStatuses()
+            _ = try CalendarService(sources: sources, settings: CalendarSettings(timeZone: "Europe/Berlin"), loop: CalendarThreads.shared).sourceStatuses()
         }
         print("bench parse only (5 files in parallel, no expansion): \(format(parseOnly)) ms")
         for days in [14, 90] {
             let length = TimeInterval(days) * day
-            let calendar = try CalendarService(sources: sources, settings: CalendarSettings(timeZone: "Europe/Berlin"))
+            let calendar = try CalendarService(sources: sources, settings: CalendarSettings(timeZone: "Europe/Berlin"), loop: CalendarThreads.shared)
             var intervals = 0
             let cold = try milliseconds { intervals = try calendar.busy(from: from, to: from + length).intervals.count }
             let same = try milliseconds { _ = try calendar.busy(from: from, to: from + length) }
