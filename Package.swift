@@ -48,23 +48,26 @@ let package = Package(
             name: "Store",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "VigorRPC"),
+        // A leaf: proleptic Gregorian day counts, shared by every module that reads or writes dates by hand.
+        .target(name: "CivilCalendar"),
+        .target(name: "VigorRPC", dependencies: ["CivilCalendar"]),
         // The pure domain: no I/O, injected clock and random source.
         .target(name: "GhostEngine"),
         .target(name: "GhostScheduling", dependencies: ["GhostEngine"]),
         .target(name: "GhostSimulation", dependencies: ["GhostEngine", "GhostScheduling"]),
         // The libical adapter: no C pointer leaves it.
-        .target(name: "Calendar", dependencies: ["CLibical"]),
+        .target(name: "Calendar", dependencies: ["CLibical", "CivilCalendar"]),
         // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV.
-        .target(name: "HealthImport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "HealthImport", dependencies: ["CivilCalendar", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Realistic Apple Health exports for tests and benchmarks.
-        .target(name: "HealthExportGenerator"),
+        .target(name: "HealthExportGenerator", dependencies: ["CivilCalendar"]),
 
         // Wiring: services, socket server, systemd integration, configuration.
         .target(
             name: "VigorDaemon",
             dependencies: [
                 "Calendar",
+                "CivilCalendar",
                 "CSystemd",
                 "GhostEngine",
                 "GhostScheduling",
@@ -86,6 +89,7 @@ let package = Package(
             name: "vigord",
             dependencies: [
                 "VigorDaemon",
+                "VigorRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,8 +113,8 @@ let package = Package(
         .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
         .testTarget(name: "GhostSchedulingTests", dependencies: ["GhostScheduling", "GhostEngine"]),
         .testTarget(name: "GhostSimulationTests", dependencies: ["GhostSimulation", "GhostEngine", "vigor-sim"]),
-        .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store"]),
+        .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC", "CivilCalendar"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HealthImportTests",
             dependencies: ["HealthImport", "HealthExportGenerator", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
@@ -118,7 +122,10 @@ let package = Package(
         ),
         .testTarget(
             name: "VigorDaemonTests",
-            dependencies: ["VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator"]
+            dependencies: [
+                "VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator", "Calendar", "GhostEngine",
+                "GhostScheduling", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "SystemTests",

@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// Appends XML text, integers, fixed-point decimals and Apple timestamps to a byte buffer without Foundation formatting.
 struct ExportByteWriter {
     var bytes: [UInt8] = []
@@ -51,7 +53,8 @@ struct ExportByteWriter {
         let local = epochSeconds + offsetMinutes * 60
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = local - days * 86_400
-        let (year, month, day) = Self.civil(fromDays: days)
+        let date = CivilDate(daysSinceEpoch: days)
+        let (year, month, day) = (date.year, date.month, date.day)
         int(year, width: 4)
         bytes.append(UInt8(ascii: "-"))
         int(month, width: 2)
@@ -67,18 +70,5 @@ struct ExportByteWriter {
         bytes.append(offsetMinutes < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
         int(abs(offsetMinutes) / 60, width: 2)
         int(abs(offsetMinutes) % 60, width: 2)
-    }
-
-    /// Howard Hinnant's civil_from_days.
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Builds the document day by day and keeps the expected counts and samples.
@@ -18,7 +19,7 @@ struct ExportDocumentBuilder {
 
     /// Central European offsets: +02:00 from April to October, else +01:00 (a simplified DST).
     static func offsetMinutes(day: Int) -> Int {
-        let month = ExportByteWriter.civil(fromDays: day).month
+        let month = CivilDate(daysSinceEpoch: day).month
         return (4...10).contains(month) ? 120 : 60
     }
 
@@ -320,7 +321,7 @@ struct ExportDocumentBuilder {
     }
 
     private mutating func writeActivitySummary(day: Int) {
-        let date = ExportByteWriter.civil(fromDays: day)
+        let date = CivilDate(daysSinceEpoch: day)
         writer.text(" <ActivitySummary dateComponents=\"")
         writer.int(date.year, width: 4)
         writer.text("-")

@@ -91,13 +91,6 @@ struct LocalCalendarTests {
             try JSONDecoder().decode(LocalCalendar.self, from: Data("\"Nowhere/City\"".utf8))
         }
     }
-
-    @Test func manualWallClockOnlyMovesWhenAdvanced() throws {
-        var clock = ManualWallClock(current: try TestTime.date(0, 8))
-        #expect(clock.now() == (try TestTime.date(0, 8)))
-        clock.advance(by: 3600)
-        #expect(clock.now() == (try TestTime.date(0, 9)))
-    }
 }
 
 struct SplitMix64Tests {

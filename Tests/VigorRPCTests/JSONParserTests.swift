@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import CivilCalendar
 @testable import VigorRPC
 
 @Test func parsesEveryKindOfValue() throws {

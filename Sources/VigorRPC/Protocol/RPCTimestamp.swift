@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// An instant shown in a given zone as RFC 3339 with its offset, e.g. `2026-11-22T07:30:00+01:00`.

@@ -1,5 +1,5 @@
-/// A proleptic Gregorian date computed with Howard Hinnant's day-count algorithms, so turning
-/// instants into wall-clock text needs no Calendar or formatter on hot paths (replies, log lines).
+/// A proleptic Gregorian date computed with Howard Hinnant's day-count algorithms, so turning instants into
+/// wall-clock text and back needs no Calendar or formatter per value (replies, log lines, ICS and health files).
 public struct CivilDate: Equatable, Sendable {
     public var year: Int
     public var month: Int
@@ -32,6 +32,22 @@ public struct CivilDate: Equatable, Sendable {
         let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
+    }
+
+    /// Whether the month exists and has this day.
+    public var isValid: Bool {
+        (1...12).contains(month) && day >= 1 && day <= Self.daysInMonth(year: year, month: month)
+    }
+
+    /// Number of days in a month of a year.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2:
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            return leap ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// The wall clock of a Unix time: date plus seconds since midnight (floor division).

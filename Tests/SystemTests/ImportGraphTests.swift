@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+private let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Modules every target may import without declaring them.
+private let platformModules: Set<String> = [
+    "Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Musl", "Darwin", "Dispatch",
+    "Synchronization", "Testing", "XCTest",
+]
+
+/// SwiftPM does not always refuse an import a target has not declared (a module built earlier is found
+/// anyway), so the layer map in Package.swift is checked here against the imports themselves.
+@Test func everyImportIsADependencyPackageSwiftDeclares() throws {
+    let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let targets = declaredDependencies(in: manifest)
+    #expect(targets["VigorDaemon"] != nil && targets["vigorctl"] != nil, "Package.swift was not read: \(targets.keys.sorted())")
+    var undeclared: [String] = []
+    for (target, declared) in targets {
+        let folder = ["Sources/\(target)", "Tests/\(target)"].map { packageRoot.appendingPathComponent($0) }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+        guard let folder else { continue }
+        for file in swiftFiles(under: folder) {
+            for module in imports(in: try String(contentsOf: file, encoding: .utf8))
+            where module != target && !declared.contains(module) && !platformModules.contains(module) {
+                undeclared.append("\(file.path.replacingOccurrences(of: packageRoot.path + "/", with: "")) imports \(module)")
+            }
+        }
+    }
+    #expect(undeclared.isEmpty, "imports missing from Package.swift: \(undeclared.sorted())")
+}
+
+@Test func vigorctlImportsTheClientLibraryAndNothingOfTheDaemon() throws {
+    let folder = packageRoot.appendingPathComponent("Sources/vigorctl")
+    let modules = try Set(swiftFiles(under: folder).flatMap { imports(in: try String(contentsOf: $0, encoding: .utf8)) })
+    #expect(modules.subtracting(platformModules) == ["VigorRPC", "ArgumentParser"])
+}
+
+/// Each target's name and the modules its `dependencies:` list names (targets and products).
+private func declaredDependencies(in manifest: String) -> [String: Set<String>] {
+    var result: [String: Set<String>] = [:]
+    let target = /\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*"([^"]+)"/
+    for match in manifest.matches(of: target) {
+        let name = String(match.1)
+        let rest = manifest[match.range.upperBound...]
+        // The call's own text: up to the parenthesis that closes it.
+        var depth = 1
+        var end = rest.startIndex
+        for index in rest.indices {
+            if rest[index] == "(" { depth += 1 }
+            if rest[index] == ")" { depth -= 1 }
+            if depth == 0 {
+                end = index
+                break
+            }
+        }
+        let call = rest[..<end]
+        var names: Set<String> = []
+        if let list = call.firstMatch(of: /dependencies:\s*\[([^\]]*)\]/) {
+            for item in list.1.matches(of: /(?:\.product\(name:\s*)?"([^"]+)"/) { names.insert(String(item.1)) }
+        }
+        result[name] = names
+    }
+    return result
+}
+
+private func swiftFiles(under folder: URL) -> [URL] {
+    let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    return (walker?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
+}
+
+private func imports(in source: String) -> [String] {
+    source.split(separator: "\n").compactMap { line in
+        line.firstMatch(of: /^(?:@testable\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)/)
+            .map { String($0.1) }
+    }
+}
