@@ -48,7 +48,15 @@ import VigorRPC
         #expect(socket.readLine() == nil)
     }
 
+    /// The daemon's resident memory in KiB, from /proc.
+    private func residentKiB() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+    }
+
     @Test func aClientThatNeverReadsIsNoLongerReadWhileAnotherIsServed() throws {
+        let before = try residentKiB()
         let flooding = try RawSocket(path: daemon.socketPath)
         let other = try RawSocket(path: daemon.socketPath)
         var taken = 0
@@ -65,5 +73,8 @@ import VigorRPC
         // fill the socket buffers, long before 4 MiB of requests.
         #expect(roundsRefused == 5, "the daemon still read from a client that never reads")
         #expect(taken < 4 << 20, "the daemon read \(taken) bytes from a client that never reads")
+        // What it did read left no more than a few MiB of replies waiting in its memory.
+        let grown = try residentKiB() - before
+        #expect(grown < 64 << 10, "the daemon grew by \(grown) KiB for a client that never reads")
     }
 }

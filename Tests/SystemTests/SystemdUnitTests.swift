@@ -65,6 +65,23 @@ func systemServiceExposureIsAtMostTwo() throws {
     }
 }
 
+@Test func bothServicesBoundTheDaemonsMemory() throws {
+    for set in ["system", "user"] {
+        let service = try String(contentsOfFile: unitsFolder + "/\(set)/vigord.service", encoding: .utf8)
+        let megabytes = { (key: String) -> Int? in
+            service.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { line -> Int? in
+                let value = line.dropFirst(key.count + 1)
+                if value.hasSuffix("G") { return Int(value.dropLast()).map { $0 * 1024 } }
+                if value.hasSuffix("M") { return Int(value.dropLast()) }
+                return nil
+            }
+        }
+        let high = try #require(megabytes("MemoryHigh"), "\(set)/vigord.service has no MemoryHigh= in M or G")
+        let max = try #require(megabytes("MemoryMax"), "\(set)/vigord.service has no MemoryMax= in M or G")
+        #expect(high >= 256 && max > high)
+    }
+}
+
 @Test func cycleTimersArePersistentAndMatchTheDefaultTimes() throws {
     for set in ["system", "user"] {
         for (kind, time) in [("morning", "06:00"), ("evening", "21:00")] {
