@@ -191,8 +191,8 @@ public final class CalendarService: @unchecked Sendable {
         return load(sources).map(\.status)
     }
 
-    /// Number of file parses so far (an unchanged source is not parsed again).
-    var parseCount: Int {
+    /// Number of file parses so far (an unchanged source is not parsed again): when it moves, a file changed.
+    public var parseCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return cache.parseCount

@@ -92,12 +92,19 @@ public final class CalendarHost: Sendable {
         }
     }
 
-    /// Downloads due subscriptions and parses changed files, so queries find everything warm.
-    public func refresh(now: Date = Date()) async {
+    /// Downloads due subscriptions and parses changed files, so queries find everything warm. Returns each
+    /// source's state and whether any file was read anew (a download brought new data, a file changed).
+    @discardableResult
+    public func refresh(now: Date = Date()) async -> (statuses: [SourceStatus], changed: Bool) {
         let service = self.service
         await downloads.run { service.refreshSubscriptions() }
-        let statuses = await work.run { service.sourceStatuses() }
+        let (statuses, changed) = await work.run { () -> ([SourceStatus], Bool) in
+            let before = service.parseCount
+            let statuses = service.sourceStatuses()
+            return (statuses, service.parseCount != before)
+        }
         lastRefresh.withLock { $0 = (now, statuses) }
+        return (statuses, changed)
     }
 
     /// Each configured source with how fresh its data is, from the last refresh (no parsing).

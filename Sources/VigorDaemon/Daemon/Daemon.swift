@@ -159,7 +159,8 @@ public enum Daemon {
             inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),
             intake: health, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: CalendarRefreshService(
-            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, logger: logger)))
+            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, failures: failures,
+            replan: replanSignal, logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(10)
         configuration.maximumCancellationDuration = .seconds(5)

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import VigorDaemon
+
+private let now = Date(timeIntervalSince1970: 1_795_341_600)
+
+private let oneEvent = """
+    BEGIN:VCALENDAR
+    VERSION:2.0
+    PRODID:-//test//EN
+    BEGIN:VEVENT
+    UID:standup@test
+    DTSTAMP:20261120T090000Z
+    DTSTART:20261123T090000Z
+    DTEND:20261123T093000Z
+    SUMMARY:Standup
+    END:VEVENT
+    END:VCALENDAR
+
+    """
+
+@Test func aFailingSourceIsLoggedOnceWhenItFailsAndOnceWhenItReadsAgain() async throws {
+    let folder = NSTemporaryDirectory() + "vigor-source-log-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/work.ics"
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    config.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(path))]
+    let context = try makeTestContext(config: config, now: now)
+    let log = CapturedLog()
+    let failures = FailureLog(logger: log.logger)
+
+    for _ in 0..<3 {
+        CalendarRefreshService.report(await context.calendars.refresh(now: now).statuses, to: failures)
+    }
+    #expect(log.entries.map(\.level) == [.error])
+    #expect(log.entries.first?.message.contains("reading the calendar source 'work' failed") == true)
+
+    try oneEvent.write(toFile: path, atomically: true, encoding: .utf8)
+    let refreshed = await context.calendars.refresh(now: now)
+    CalendarRefreshService.report(refreshed.statuses, to: failures)
+    CalendarRefreshService.report(await context.calendars.refresh(now: now).statuses, to: failures)
+    #expect(log.entries.map(\.level) == [.error, .notice])
+    #expect(refreshed.changed, "a file that appeared is new data, which asks for a replan")
+}
+
+@Test func aRefreshThatReadsNothingNewAsksForNoReplan() async throws {
+    let folder = NSTemporaryDirectory() + "vigor-source-log-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/work.ics"
+    try oneEvent.write(toFile: path, atomically: true, encoding: .utf8)
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    config.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(path))]
+    let context = try makeTestContext(config: config, now: now)
+    #expect(await context.calendars.refresh(now: now).changed)
+    #expect(await !context.calendars.refresh(now: now).changed)
+}
