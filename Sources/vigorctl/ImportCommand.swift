@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Synchronization
 import VigorRPC
 
 #if canImport(Glibc)
@@ -70,16 +71,15 @@ struct ImportCommand: ParsableCommand {
 }
 
 /// The import's answer, handed from the calling thread to the main one.
-private final class Outcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<HealthImportResult, RPCClientError>?
+private final class Outcome: Sendable {
+    private let value = Mutex<Result<HealthImportResult, RPCClientError>?>(nil)
 
     func set(_ result: Result<HealthImportResult, RPCClientError>) {
-        lock.withLock { value = result }
+        value.withLock { $0 = result }
     }
 
     func get() throws(RPCClientError) -> HealthImportResult {
-        let result = lock.withLock { value }
+        let result = value.withLock { $0 }
         guard let result else { throw RPCClientError.transport("the import ended without an answer") }
         return try result.get()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import VigorRPC
 
@@ -148,19 +149,18 @@ import Glibc
 }
 
 /// A result handed from a worker thread to the test, waited on without sleeping.
-final class Answer: @unchecked Sendable {
-    private let lock = NSLock()
+final class Answer: Sendable {
+    private let value = Mutex<Result<Data, any Error>?>(nil)
     private let done = DispatchSemaphore(value: 0)
-    private var value: Result<Data, any Error>?
 
     func set(_ result: Result<Data, any Error>) {
-        lock.withLock { value = result }
+        value.withLock { $0 = result }
         done.signal()
     }
 
     func wait(timeout: Int = 30) -> Result<Data, any Error>? {
         guard done.wait(timeout: .now() + .seconds(timeout)) == .success else { return nil }
-        return lock.withLock { value }
+        return value.withLock { $0 }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import VigorRPC
@@ -32,11 +33,10 @@ private func makeDispatcher(reported: ReportedErrors = ReportedErrors()) -> RPCD
     return RPCDispatcher(router: router) { method, _ in reported.append(method) }
 }
 
-private final class ReportedErrors: @unchecked Sendable {
-    private let lock = NSLock()
-    private var methods: [String] = []
-    func append(_ method: String) { lock.withLock { methods.append(method) } }
-    var all: [String] { lock.withLock { methods } }
+private final class ReportedErrors: Sendable {
+    private let methods = Mutex<[String]>([])
+    func append(_ method: String) { methods.withLock { $0.append(method) } }
+    var all: [String] { methods.withLock { $0 } }
 }
 
 private func reply(_ frame: String, dispatcher: RPCDispatcher = makeDispatcher()) async throws -> JSONValue? {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The occurrences of one parsed file, prepared once and reused for every window while the
 /// file is unchanged, so a query over a new window does not revisit every event.
@@ -9,7 +10,7 @@ import Foundation
 ///   time; each chunk's occurrences are cached, so only windows reaching new chunks expand,
 ///   and each RRULE's iterator is kept (`RuleCursorCache`) so a new chunk continues it.
 ///
-/// Thread-safe (one internal lock); indexes of different files work in parallel.
+/// Thread-safe (one internal mutex); indexes of different files work in parallel.
 final class FileOccurrenceIndex: @unchecked Sendable {
     /// Length of one expansion chunk (chunks are aligned to 1970-01-01T00:00Z).
     static let chunkSeconds = 28 * 86_400
@@ -43,7 +44,8 @@ final class FileOccurrenceIndex: @unchecked Sendable {
     private var preparedFor: ObjectIdentifier?
     private var chunks: [Int: Chunk] = [:]
     private let ruleCursors = RuleCursorCache()
-    private let lock = NSLock()
+    /// Serialises queries of this file: they fill the caches above.
+    private let serial = Mutex(())
 
     /// Keeps one file's events; the work happens on the first query (in the query's parallel part).
     init(events: [EventRecord]) {
@@ -61,36 +63,36 @@ final class FileOccurrenceIndex: @unchecked Sendable {
     /// As `occurrences`, unordered, each with its UID's rank (first appearance in the file).
     func rankedOccurrences(from: Int, to: Int, expander: RecurrenceExpander)
         -> (items: [(rank: Int, occurrence: EventOccurrence)], issues: [String]) {
-        lock.lock()
-        defer { lock.unlock() }
-        var expander = expander
-        expander.ruleCursors = ruleCursors
-        prepare(expander)
-        var result: [(rank: Int, occurrence: EventOccurrence)] = []
-        let upper = firstIndex(in: spans.count) { spans[$0].occurrence.start >= to }
-        var index = firstIndex(in: upper) { prefixReach[$0] > from }
-        while index < upper {
-            if spans[index].reach > from {
-                result.append((spans[index].rank, spans[index].occurrence))
+        return serial.withLock { _ in
+            var expander = expander
+            expander.ruleCursors = ruleCursors
+            prepare(expander)
+            var result: [(rank: Int, occurrence: EventOccurrence)] = []
+            let upper = firstIndex(in: spans.count) { spans[$0].occurrence.start >= to }
+            var index = firstIndex(in: upper) { prefixReach[$0] > from }
+            while index < upper {
+                if spans[index].reach > from {
+                    result.append((spans[index].rank, spans[index].occurrence))
+                }
+                index += 1
             }
-            index += 1
+            var issues: [String] = []
+            var seenIssues: Set<String> = []
+            guard !groupedEvents.isEmpty, to > from else { return (result, issues) }
+            let firstChunk = Self.chunkNumber(of: from)
+            let lastChunk = Self.chunkNumber(of: to - 1)
+            for number in firstChunk...lastChunk {
+                let chunk = self.chunk(number, expander: expander)
+                for item in chunk.occurrences where Self.overlaps(item.occurrence, from: from, to: to) {
+                    result.append(item)
+                }
+                for issue in chunk.issues where seenIssues.insert(issue).inserted {
+                    issues.append(issue)
+                }
+            }
+            evictChunks(around: firstChunk)
+            return (result, issues)
         }
-        var issues: [String] = []
-        var seenIssues: Set<String> = []
-        guard !groupedEvents.isEmpty, to > from else { return (result, issues) }
-        let firstChunk = Self.chunkNumber(of: from)
-        let lastChunk = Self.chunkNumber(of: to - 1)
-        for number in firstChunk...lastChunk {
-            let chunk = self.chunk(number, expander: expander)
-            for item in chunk.occurrences where Self.overlaps(item.occurrence, from: from, to: to) {
-                result.append(item)
-            }
-            for issue in chunk.issues where seenIssues.insert(issue).inserted {
-                issues.append(issue)
-            }
-        }
-        evictChunks(around: firstChunk)
-        return (result, issues)
     }
 
     private static func inFileOrder(_ items: [(rank: Int, occurrence: EventOccurrence)]) -> [EventOccurrence] {

@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
 /// The daemon's entry point to the calendars: loads every source (parsing changed files in
 /// parallel, reusing unchanged ones) and answers busy-time queries over any window.
 ///
-/// Thread-safe: calls are serialised on an internal lock; libical work inside follows
+/// Thread-safe: calls are serialised on an internal mutex; libical work inside follows
 /// `LibicalRuntime`'s rules.
 public final class CalendarService: @unchecked Sendable {
-    private let lock = NSLock()
+    private let serial = Mutex(())
     private let sources: [CalendarSourceConfig]
     private let settings: CalendarSettings
     private let converter: InstantConverter
@@ -56,41 +57,41 @@ public final class CalendarService: @unchecked Sendable {
     /// `source` restricts the answer to one source by name.
     public func busy(from: Date, to: Date, source: String? = nil) throws(CalendarError) -> BusyResult {
         let selected = try select(source)
-        lock.lock()
-        defer { lock.unlock() }
-        let loaded = load(selected)
-        let lower = Int(from.timeIntervalSince1970.rounded(.down))
-        let upper = Int(to.timeIntervalSince1970.rounded(.up))
-        let hasSubscription = selected.contains { subscriptions[$0.name] != nil }
-        if !hasSubscription, let last = lastAnswer, last.window == [lower, upper], last.source == source,
-           last.generation == cache.generation {
-            return last.result
-        }
-        let chunks = busyChunks(for: loaded, selection: source, from: lower, to: upper)
-        var statuses: [SourceStatus] = []
-        var anyFailed = false
-        var fileNumber = 0
-        for item in loaded {
-            var status = item.status
-            for _ in item.files {
-                var seen: Set<String> = []
-                for chunk in chunks where fileNumber < chunk.issuesByFile.count {
-                    for issue in chunk.issuesByFile[fileNumber] where seen.insert(issue).inserted {
-                        status.skipped.append(issue)
-                    }
-                }
-                fileNumber += 1
+        return serial.withLock { _ in
+            let loaded = load(selected)
+            let lower = Int(from.timeIntervalSince1970.rounded(.down))
+            let upper = Int(to.timeIntervalSince1970.rounded(.up))
+            let hasSubscription = selected.contains { subscriptions[$0.name] != nil }
+            if !hasSubscription, let last = lastAnswer, last.window == [lower, upper], last.source == source,
+               last.generation == cache.generation {
+                return last.result
             }
-            anyFailed = anyFailed || !status.ok
-            statuses.append(status)
+            let chunks = busyChunks(for: loaded, selection: source, from: lower, to: upper)
+            var statuses: [SourceStatus] = []
+            var anyFailed = false
+            var fileNumber = 0
+            for item in loaded {
+                var status = item.status
+                for _ in item.files {
+                    var seen: Set<String> = []
+                    for chunk in chunks where fileNumber < chunk.issuesByFile.count {
+                        for issue in chunk.issuesByFile[fileNumber] where seen.insert(issue).inserted {
+                            status.skipped.append(issue)
+                        }
+                    }
+                    fileNumber += 1
+                }
+                anyFailed = anyFailed || !status.ok
+                statuses.append(status)
+            }
+            let unknown = anyFailed ? localDays(from: lower, to: upper) : []
+            let intervals = BusyTimeCalculator.merge(chunks: chunks.map(\.blocks), causes: causeTable.causes,
+                                                     from: lower, to: upper)
+            let result = BusyResult(intervals: intervals,
+                                    unknownDays: unknown, sources: statuses)
+            lastAnswer = ([lower, upper], source, cache.generation, result)
+            return result
         }
-        let unknown = anyFailed ? localDays(from: lower, to: upper) : []
-        let intervals = BusyTimeCalculator.merge(chunks: chunks.map(\.blocks), causes: causeTable.causes,
-                                                 from: lower, to: upper)
-        let result = BusyResult(intervals: intervals,
-                                unknownDays: unknown, sources: statuses)
-        lastAnswer = ([lower, upper], source, cache.generation, result)
-        return result
     }
 
     /// Builds the busy chunks covering [from, to) for `source` (nil: all sources) so a later query there
@@ -104,34 +105,34 @@ public final class CalendarService: @unchecked Sendable {
         } catch {
             return 0  // nothing to prepare for a source that does not exist; a query for it reports the error
         }
-        lock.lock()
-        defer { lock.unlock() }
-        let before = chunkBuilds
-        _ = busyChunks(for: load(selected), selection: source,
-                       from: Int(from.timeIntervalSince1970.rounded(.down)), to: Int(to.timeIntervalSince1970.rounded(.up)))
-        return chunkBuilds - before
+        return serial.withLock { _ in
+            let before = chunkBuilds
+            _ = busyChunks(for: load(selected), selection: source,
+                           from: Int(from.timeIntervalSince1970.rounded(.down)), to: Int(to.timeIntervalSince1970.rounded(.up)))
+            return chunkBuilds - before
+        }
     }
 
     /// Every occurrence overlapping [from, to) of every readable source, busy or not (all-day and
     /// transparent events included, cancelled ones left out), in source and file order. For the
     /// daemon's travel rules; a failed source contributes nothing here and is reported by `busy`.
     public func events(from: Date, to: Date) -> [ListedEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        let lower = Int(from.timeIntervalSince1970.rounded(.down))
-        let upper = Int(to.timeIntervalSince1970.rounded(.up))
-        guard upper > lower else { return [] }
-        let files = load(sources).flatMap { item in item.files.map { (source: item.config, file: $0) } }
-        let converter = self.converter
-        let expanded = loop.map(count: files.count) { number in
-            files[number].file.occurrenceIndex.occurrences(from: lower, to: upper, expander: RecurrenceExpander(converter: converter))
-        }
-        return files.indices.flatMap { number -> [ListedEvent] in
-            let source = files[number].source
-            let rules = BusyRules(allDay: source.allDay, userAddresses: source.userAddresses)
-            return expanded[number].occurrences
-                .filter { $0.status != "CANCELLED" }
-                .map { ListedEvent($0, source: source.name, isBusy: rules.isBusy($0)) }
+        return serial.withLock { _ in
+            let lower = Int(from.timeIntervalSince1970.rounded(.down))
+            let upper = Int(to.timeIntervalSince1970.rounded(.up))
+            guard upper > lower else { return [] }
+            let files = load(sources).flatMap { item in item.files.map { (source: item.config, file: $0) } }
+            let converter = self.converter
+            let expanded = loop.map(count: files.count) { number in
+                files[number].file.occurrenceIndex.occurrences(from: lower, to: upper, expander: RecurrenceExpander(converter: converter))
+            }
+            return files.indices.flatMap { number -> [ListedEvent] in
+                let source = files[number].source
+                let rules = BusyRules(allDay: source.allDay, userAddresses: source.userAddresses)
+                return expanded[number].occurrences
+                    .filter { $0.status != "CANCELLED" }
+                    .map { ListedEvent($0, source: source.name, isBusy: rules.isBusy($0)) }
+            }
         }
     }
 
@@ -186,16 +187,16 @@ public final class CalendarService: @unchecked Sendable {
 
     /// Each source's state after (re)loading changed files.
     public func sourceStatuses() -> [SourceStatus] {
-        lock.lock()
-        defer { lock.unlock() }
-        return load(sources).map(\.status)
+        return serial.withLock { _ in
+            return load(sources).map(\.status)
+        }
     }
 
     /// Number of file parses so far (an unchanged source is not parsed again): when it moves, a file changed.
     public var parseCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return cache.parseCount
+        return serial.withLock { _ in
+            return cache.parseCount
+        }
     }
 
     private func select(_ name: String?) throws(CalendarError) -> [CalendarSourceConfig] {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -34,12 +35,15 @@ enum BlockingRequest {
     /// Collects one response; the first outcome (a reply, the limit, an error) wins and later callbacks are ignored.
     private final class StreamingDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         private let maxBodyBytes: Int
-        private let lock = NSLock()
+        private struct Progress {
+            var status = 0
+            var headers: [String: String] = [:]
+            var body = Data()
+            var outcome: Reply?
+        }
+
+        private let progress = Mutex(Progress())
         private let done = DispatchSemaphore(value: 0)
-        private var status = 0
-        private var headers: [String: String] = [:]
-        private var body = Data()
-        private var outcome: Reply?
 
         init(maxBodyBytes: Int) {
             self.maxBodyBytes = maxBodyBytes
@@ -47,9 +51,7 @@ enum BlockingRequest {
 
         func wait(timeout: TimeInterval) -> Reply? {
             guard done.wait(timeout: .now() + timeout) == .success else { return nil }
-            lock.lock()
-            defer { lock.unlock() }
-            return outcome
+            return progress.withLock { $0.outcome }
         }
 
         func urlSession(
@@ -75,18 +77,19 @@ enum BlockingRequest {
                 completionHandler(.cancel)
                 return
             }
-            lock.lock()
-            status = http.statusCode
-            headers = fields
-            lock.unlock()
+            progress.withLock {
+                $0.status = http.statusCode
+                $0.headers = fields
+            }
             completionHandler(.allow)
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            lock.lock()
-            let over = outcome == nil && body.count + data.count > maxBodyBytes
-            if outcome == nil && !over { body.append(data) }
-            lock.unlock()
+            let over = progress.withLock { progress -> Bool in
+                let over = progress.outcome == nil && progress.body.count + data.count > maxBodyBytes
+                if progress.outcome == nil && !over { progress.body.append(data) }
+                return over
+            }
             if over {
                 finish(.tooLarge)
                 dataTask.cancel()
@@ -98,20 +101,16 @@ enum BlockingRequest {
                 finish(.failure(error.localizedDescription))
                 return
             }
-            lock.lock()
-            let reply = Reply.success(status: status, headers: headers, body: body)
-            lock.unlock()
-            finish(reply)
+            finish(progress.withLock { Reply.success(status: $0.status, headers: $0.headers, body: $0.body) })
         }
 
         private func finish(_ reply: Reply) {
-            lock.lock()
-            let first = outcome == nil
-            if first {
-                outcome = reply
-                body = Data()
+            let first = progress.withLock { progress -> Bool in
+                guard progress.outcome == nil else { return false }
+                progress.outcome = reply
+                progress.body = Data()
+                return true
             }
-            lock.unlock()
             if first { done.signal() }
         }
     }

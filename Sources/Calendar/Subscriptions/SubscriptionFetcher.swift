@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -25,9 +26,8 @@ final class SubscriptionFetcher: @unchecked Sendable {
     private let settings: CalendarSettings
     private let copyPath: String
     private let metaPath: String
-    private let lock = NSLock()
-    private var lastAttempt: Date?
-    private var lastFailure: CalendarError?
+    /// When a download was last tried and how it failed (nil: it worked).
+    private let attempts = Mutex<(last: Date?, failure: CalendarError?)>((nil, nil))
 
     init(name: String, url: URL, settings: CalendarSettings) {
         self.name = name
@@ -49,25 +49,21 @@ final class SubscriptionFetcher: @unchecked Sendable {
     }
 
     /// Downloads when the refresh interval has passed (blocking, up to the timeout).
-    /// Concurrent callers do not download twice; the state is guarded by `lock`.
+    /// Concurrent callers do not download twice.
     func refreshIfDue(now: Date = Date()) {
-        lock.lock()
-        let due = lastAttempt.map { now.timeIntervalSince($0) >= settings.refreshInterval } ?? true
-        if due { lastAttempt = now }
-        lock.unlock()
+        let due = attempts.withLock { attempts -> Bool in
+            let due = attempts.last.map { now.timeIntervalSince($0) >= settings.refreshInterval } ?? true
+            if due { attempts.last = now }
+            return due
+        }
         guard due else { return }
         let failure = download()
-        lock.lock()
-        lastFailure = failure
-        lock.unlock()
+        attempts.withLock { $0.failure = failure }
     }
 
     /// The usable copy on disk, its age and the latest download failure (no network).
     func snapshot(now: Date = Date()) -> SubscriptionSnapshot {
-        lock.lock()
-        var failure = lastFailure
-        let tried = lastAttempt != nil
-        lock.unlock()
+        var (failure, tried) = attempts.withLock { ($0.failure, $0.last != nil) }
         let validators = readValidators()
         let hasCopy = FileManager.default.fileExists(atPath: copyPath)
         if !tried && !hasCopy {

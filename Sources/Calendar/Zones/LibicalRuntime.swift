@@ -1,5 +1,6 @@
 import CLibical
 import Foundation
+import Synchronization
 
 /// Serialises every libical call that touches process-wide state.
 ///
@@ -9,18 +10,16 @@ import Foundation
 /// (each `icalrecur_iterator` owns its state); zone lookups and UTC-offset queries go through
 /// `run` (`ZoneHandle` caches offsets in Swift and asks libical only on a miss).
 enum LibicalRuntime {
-    private static let lock = NSLock()
+    private static let serial = Mutex(())
     private static let setUp: Void = {
         icalerror_set_errors_are_fatal(0)
         icaltimezone_set_builtin_tzdata(0)
     }()
 
     /// Runs `body` with the libical global lock held (re-entrancy is not supported).
-    static func run<T>(_ body: () throws -> T) rethrows -> T {
+    static func run<T>(_ body: () -> T) -> T {
         _ = setUp
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        return serial.withLock { _ in body() }
     }
 
     /// One-time configuration; safe to call from any thread before parsing.

@@ -1,5 +1,6 @@
 import CLibical
 import Foundation
+import Synchronization
 
 /// A resolved libical timezone plus the object that keeps its memory alive.
 ///
@@ -14,10 +15,9 @@ final class ZoneHandle: @unchecked Sendable {
     let tzid: String
     let pointer: OpaquePointer
     private let owner: AnyObject?
-    private let lock = NSLock()
     /// UTC offset per UTC day (seconds since 1970 / 86 400) for days without a transition;
-    /// `Self.changesDuringDay` marks days whose offset changes. Guarded by `lock`.
-    private var dayOffsets: [Int: Int] = [:]
+    /// `Self.changesDuringDay` marks days whose offset changes.
+    private let dayOffsets = Mutex<[Int: Int]>([:])
     private static let changesDuringDay = Int.min
 
     init(tzid: String, pointer: OpaquePointer, owner: AnyObject?) {
@@ -32,9 +32,7 @@ final class ZoneHandle: @unchecked Sendable {
     /// (tzdata has at most one transition per day per zone).
     func offsetAtUTC(_ seconds: Int) -> Int {
         let day = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        lock.lock()
-        let cached = dayOffsets[day]
-        lock.unlock()
+        let cached = dayOffsets.withLock { $0[day] }
         if let cached, cached != Self.changesDuringDay {
             return cached
         }
@@ -42,9 +40,7 @@ final class ZoneHandle: @unchecked Sendable {
             if cached == nil {
                 let first = libicalOffset(at: day * 86_400)
                 let last = libicalOffset(at: day * 86_400 + 86_399)
-                lock.lock()
-                dayOffsets[day] = first == last ? first : Self.changesDuringDay
-                lock.unlock()
+                dayOffsets.withLock { $0[day] = first == last ? first : Self.changesDuringDay }
                 if first == last {
                     return first
                 }
