@@ -9,6 +9,33 @@ import Testing
         let sandbox = try WriterSandbox()
         defer { removeDirectory(sandbox.root) }
         _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        // 06:30Z is 07:30 CET; 08:00Z is 09:00 CET.
+        #expect(try khalList(sandbox) == [
+            "2026-11-23 07:30 2026-11-23 08:15 Run, 45 min [vigor]",
+            "2026-11-24 09:00 2026-11-24 11:00 Focus: thesis; chapter 2 [vigor]",
+        ])
+    }
+
+    @Test(.enabled(if: ExternalTool.khal != nil, "khal is not installed; run Scripts/install-test-tools"))
+    func aTentativeProposalShowsInKhalAndIsBusyForNoReader() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        var proposal = workout
+        proposal.title = "Proposed: Training"
+        proposal.tentative = true
+        _ = try sandbox.writer.reconcile(.loaded([proposal]))
+        #expect(try khalList(sandbox) == ["2026-11-23 07:30 2026-11-23 08:15 Proposed: Training [vigor]"])
+        let text = try String(contentsOfFile: sandbox.writer.collectionPath + "/" + VdirWriter.fileName(forUID: proposal.uid), encoding: .utf8)
+        #expect(text.contains("STATUS:TENTATIVE\r\n") && text.contains("TRANSP:TRANSPARENT\r\n"))
+        // A second vigord (or any busy-time reader) that reads this calendar finds no busy time in it.
+        let reader = try service(.vdir(sandbox.writer.collectionPath), zone: "Europe/Berlin")
+        let busy = try reader.busy(from: utc("2026-11-23T00:00Z"), to: utc("2026-11-24T00:00Z"))
+        #expect(busy.sources.allSatisfy { $0.ok })
+        #expect(busy.intervals.isEmpty)
+    }
+
+    /// What `khal list` prints for the sandbox's collection, 2026-11-23 to 2026-11-26 in Berlin.
+    private func khalList(_ sandbox: WriterSandbox) throws -> [String] {
         let config = sandbox.root.appendingPathComponent("khal.conf")
         try """
             [calendars]
@@ -35,12 +62,7 @@ import Testing
                                                  "--format", "{start} {end} {title} [{calendar}]",
                                                  "2026-11-23", "2026-11-26"], environment: environment)
         #expect(output.status == 0, "khal failed: \(output.stderr)")
-        let lines = output.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-        // 06:30Z is 07:30 CET; 08:00Z is 09:00 CET.
-        #expect(lines == [
-            "2026-11-23 07:30 2026-11-23 08:15 Run, 45 min [vigor]",
-            "2026-11-24 09:00 2026-11-24 11:00 Focus: thesis; chapter 2 [vigor]",
-        ], "khal printed: \(output.stdout) \(output.stderr)")
+        return output.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
 
     @Test(.enabled(if: ExternalTool.pythonWithICalendar != nil,

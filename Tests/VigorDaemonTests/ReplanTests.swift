@@ -154,3 +154,60 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(moved.start >= Date(timeIntervalSince1970: 1_806_224_400))  // at or after 11:00 CEST, past the brunch
     #expect(berlin.secondsFromGMT(for: moved.start) == 7200)
 }
+
+@Test func aProposalShowsInTheCalendarAsTentativeAndBecomesTheBlockWhenAccepted() async throws {
+    let week = try await Week(phase: .scheduler)
+    let id = try await week.place(at: blockStart)
+    #expect(await week.block(id)?.status == .proposed)
+    let file = week.context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics"
+    let proposed = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(proposed.contains("STATUS:TENTATIVE\r\n") && proposed.contains("TRANSP:TRANSPARENT\r\n"))
+    #expect(proposed.contains("SUMMARY:Proposed: Training\r\n"))
+    #expect(proposed.replacingOccurrences(of: "\r\n ", with: "").contains("vigorctl accept \(id.rawValue)"))
+
+    _ = try await week.context.ghost.perform(.proposalAnswered(id, accepted: true), at: now)
+    try await week.context.output.sync(now: now)
+    let accepted = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(accepted.contains("STATUS:CONFIRMED\r\n") && accepted.contains("TRANSP:OPAQUE\r\n"))
+}
+
+@Test func aDeclinedProposalLeavesTheCalendarAndDeletingOneIsNoDeletionOfABlock() async throws {
+    let week = try await Week(phase: .scheduler)
+    let id = try await week.place(at: blockStart)
+    let file = week.context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics"
+    try FileManager.default.removeItem(atPath: file)
+    try await week.context.output.learnEdits(now: now)
+    #expect(await week.block(id)?.status == .proposed)
+    #expect(await week.context.ghost.current.breaker.consecutiveDeletions == 0)
+
+    let other = try await week.place(at: blockStart.addingTimeInterval(86_400))
+    let otherFile = week.context.output.collectionPath + "/vigor-\(other.rawValue)@vigord.ics"
+    #expect(FileManager.default.fileExists(atPath: otherFile))
+    _ = try await week.context.ghost.perform(.proposalAnswered(other, accepted: false), at: now)
+    try await week.context.output.sync(now: now)
+    #expect(!FileManager.default.fileExists(atPath: otherFile))
+}
+
+@Test func aMoveProposalShowsAtItsNewTimeAsTentative() async throws {
+    let week = try await Week(phase: .scheduler)
+    let id = try await week.place(at: blockStart)
+    _ = try await week.context.ghost.perform(.proposalAnswered(id, accepted: true), at: now)
+    try week.save(boardMeeting)
+    #expect(try await week.replan() == 1)
+    let target = try #require(await week.block(id)?.proposedMove)
+    try await week.context.output.sync(now: now)
+    let move = try String(contentsOfFile: week.context.output.collectionPath + "/vigor-\(id.rawValue)-move@vigord.ics", encoding: .utf8)
+    #expect(move.contains("STATUS:TENTATIVE\r\n") && move.contains("TRANSP:TRANSPARENT\r\n"))
+    #expect(move.contains("DTSTART:\(BlockStamp.utc(target))\r\n"))
+}
+
+/// 20261123T070000Z, as the calendar writes instants.
+private enum BlockStamp {
+    static func utc(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A block the engine wants on the user's calendar (workout, focus time, …).
-public struct VigorBlock: Sendable, Hashable, Codable {
+public struct VigorBlock: Sendable, Hashable {
     /// Stable engine identifier; the UID and file name derive from it.
     public var id: String
     /// Block kind, written as X-VIGOR-KIND (e.g. "workout").
@@ -16,8 +16,13 @@ public struct VigorBlock: Sendable, Hashable, Codable {
     public var end: Date
     /// DESCRIPTION: one or two sentences on what the block is and why it is there.
     public var reason: String
+    /// A proposal the user has not answered: written `STATUS:TENTATIVE` and `TRANSP:TRANSPARENT`, so it
+    /// shows in calendar apps without making anyone's time busy.
+    public var tentative: Bool
 
-    public init(id: String, kind: String, state: String, title: String, start: Date, end: Date, reason: String) {
+    public init(
+        id: String, kind: String, state: String, title: String, start: Date, end: Date, reason: String, tentative: Bool = false
+    ) {
         self.id = id
         self.kind = kind
         self.state = state
@@ -25,15 +30,18 @@ public struct VigorBlock: Sendable, Hashable, Codable {
         self.start = start
         self.end = end
         self.reason = reason
+        self.tentative = tentative
     }
+
 
     /// "vigor-<id>@vigord": stable across rewrites.
     public var uid: String { "vigor-\(id)@vigord" }
 
     /// Content fingerprint of everything that is written (not DTSTAMP).
     var fingerprint: String {
-        ContentFingerprint.hex(of: [id, kind, state, title, String(Int(start.timeIntervalSince1970)),
-                                    String(Int(end.timeIntervalSince1970)), reason].joined(separator: "\u{1F}"))
+        var fields = [id, kind, state, title, String(Int(start.timeIntervalSince1970)), String(Int(end.timeIntervalSince1970)), reason]
+        if tentative { fields.append("tentative") }  // a confirmed block keeps the fingerprint it always had
+        return ContentFingerprint.hex(of: fields.joined(separator: "\u{1F}"))
     }
 }
 

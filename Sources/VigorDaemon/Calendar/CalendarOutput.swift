@@ -116,7 +116,31 @@ public actor CalendarOutput {
                     start: block.start, end: block.end,
                     reason: "A \(block.durationMinutes)-minute training block the Ghost placed (\(block.origin.rawValue)). `vigorctl why` explains it.")
             }
-        return blocks + emergencies.filter { $0.endsAt > since }.map(Self.recoveryBlock)
+        return blocks + Self.proposals(ghost, now: now) + emergencies.filter { $0.endsAt > since }.map(Self.recoveryBlock)
+    }
+
+    /// Pending proposals as tentative events that make no one busy: a proposed block under its own id (the
+    /// real block replaces it on accept, under the same UID), and a proposed move at its new time.
+    static func proposals(_ ghost: Ghost, now: Date) -> [VigorBlock] {
+        ghost.blocks.filter { $0.end > now }.compactMap { block in
+            if block.status == .proposed {
+                return VigorBlock(
+                    id: block.id.rawValue, kind: "workout", state: "proposed", title: "Proposed: Training",
+                    start: block.start, end: block.end,
+                    reason: "The Ghost proposes \(block.durationMinutes) minutes of training here. "
+                        + "Accept: vigorctl accept \(block.id.rawValue). Decline: vigorctl decline \(block.id.rawValue).",
+                    tentative: true)
+            }
+            if block.status == .scheduled, let target = block.proposedMove {
+                return VigorBlock(
+                    id: block.id.rawValue + "-move", kind: "workout", state: "move-proposed", title: "Proposed: Training moved here",
+                    start: target, end: target.addingTimeInterval(TimeInterval(block.durationMinutes * 60)),
+                    reason: "Something now covers your training block; the Ghost proposes this time instead. "
+                        + "Move it: vigorctl accept \(block.id.rawValue). Keep it where it is: vigorctl decline \(block.id.rawValue).",
+                    tentative: true)
+            }
+            return nil
+        }
     }
 
     /// The Recovery Time block of an emergency.
