@@ -16,6 +16,13 @@ struct GhostHealthMonitorTests {
         return (monitor, changes)
     }
 
+    @Test func theMonitorKeepsItsLastChangeForTheUser() throws {
+        #expect(GhostHealthMonitor().lastChange == nil)
+        let (monitor, changes) = try failing(5)
+        #expect(monitor.lastChange == changes.last)
+        #expect(monitor.lastChange?.to == .safeMode)
+    }
+
     @Test func oneFailureStaysHealthy() throws {
         let (monitor, changes) = try failing(1)
         #expect(monitor.mode == .healthy)

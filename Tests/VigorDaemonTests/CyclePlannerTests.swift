@@ -57,3 +57,14 @@ private func instant(_ text: String) throws -> Date {
     // Sunday afternoon: not yet.
     #expect(try planner.due(at: try instant("2026-11-29T15:00:00Z"), ran: []) == [.morning])
 }
+
+@Test func aMorningCycleRunAtBootIsAsLateAsTheMachineWasOff() throws {
+    // 06:00 Berlin is 05:00Z in November; the laptop opens at 09:15 Berlin.
+    #expect(try planner.lateness(of: .morning, at: try instant("2026-11-23T08:15:00Z")) == 3 * 3600 + 15 * 60)
+    #expect(try planner.lateness(of: .morning, at: try instant("2026-11-23T05:00:30Z")) == 30)
+}
+
+@Test func latenessOnTheSpringForwardDayCountsRealTime() throws {
+    // 2026-03-29: 02:00 → 03:00 Berlin. 06:00 CEST is 04:00Z; 07:00 CEST is one real hour later.
+    #expect(try planner.lateness(of: .morning, at: try instant("2026-03-29T05:00:00Z")) == 3600)
+}

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+import Calendar
+import GhostEngine
+import VigorRPC
+
 @testable import VigorDaemon
 
 private let now = Date(timeIntervalSince1970: 1_795_341_600)
@@ -56,4 +60,40 @@ private let oneEvent = """
     let context = try makeTestContext(config: config, now: now)
     #expect(await context.calendars.refresh(now: now).changed)
     #expect(await !context.calendars.refresh(now: now).changed)
+}
+
+@Test func aSubscriptionStaleForADayCountsOnceAgainstGhostHealthAndTellsTheUserAtTwo() async throws {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let context = try makeTestContext(config: config, now: now)
+    let log = CapturedLog()
+    let failures = FailureLog(logger: log.logger)
+    let stale = [SourceStatus(name: "club", ok: true, ageSeconds: 30 * 3600)]
+    for _ in 0..<3 {
+        await CalendarRefreshService.reportStale(stale, to: failures, ghost: context.ghost, at: now)
+    }
+    #expect(await context.ghost.current.ghostHealth.failures == 1)
+    #expect(log.entries.map(\.level) == [.error])
+
+    await CalendarRefreshService.reportStale([SourceStatus(name: "club", ok: true, ageSeconds: 60)], to: failures, ghost: context.ghost, at: now)
+    await CalendarRefreshService.reportStale(stale, to: failures, ghost: context.ghost, at: now)
+    let ghost = await context.ghost.current
+    #expect(ghost.ghostHealth.mode == .degraded)
+    let status = GhostStatus(ghost, now: now)
+    #expect(status.ghostHealthMessage == "I'm having trouble running in the background. Things may be delayed.")
+}
+
+@Test func aCalendarThatCannotBeWrittenCountsOnceAgainstGhostHealth() async throws {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let context = try makeTestContext(config: config, now: now)
+    // A file where vigord's collection folder should be: every write fails until it is moved away.
+    let collection = context.output.collectionPath
+    try FileManager.default.createDirectory(atPath: (collection as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    if FileManager.default.fileExists(atPath: collection) { try FileManager.default.removeItem(atPath: collection) }
+    try Data("not a folder".utf8).write(to: URL(fileURLWithPath: collection))
+    for _ in 0..<3 {
+        await #expect(throws: (any Error).self) { try await context.output.sync(now: now) }
+    }
+    #expect(await context.ghost.current.ghostHealth.failures == 1)
 }

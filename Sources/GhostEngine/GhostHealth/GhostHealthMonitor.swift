@@ -41,6 +41,8 @@ public struct GhostHealthMonitor: Codable, Sendable, Equatable {
     public private(set) var failures: Int
     /// Consecutive successes since the last failure or recovery step.
     public private(set) var successStreak: Int
+    /// The last change of mode, with the sentence the user is told (nil: never changed).
+    public private(set) var lastChange: GhostHealthChange?
 
     /// A healthy monitor.
     public init() {
@@ -75,6 +77,7 @@ public struct GhostHealthMonitor: Codable, Sendable, Equatable {
         let record = GhostHealthChange(
             from: mode, to: target, sentence: target.sentence(enteringFrom: mode), cause: cause, at: moment.date)
         mode = target
+        lastChange = record
         return record
     }
 

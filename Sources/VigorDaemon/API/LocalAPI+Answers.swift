@@ -17,7 +17,7 @@ extension LocalAPI {
             throw APIError.invalidParams("field 'reason' must be one of \(TriageAnswerMethod.reasons.joined(separator: ", "))")
         }
         try await perform(.triageAnswered(BlockID(rawValue: params.block), reason), now: context.now())
-        return GhostStatus(await context.ghost.current)
+        return GhostStatus(await context.ghost.current, now: context.now())
     }
 
     /// `proposal.answer`: the user accepts or declines a proposed block, or a move the Ghost proposed for one.
@@ -30,7 +30,7 @@ extension LocalAPI {
             try await perform(.proposalAnswered(id, accepted: params.accept), now: now)
         }
         try await publish(now: now)
-        return GhostStatus(await context.ghost.current)
+        return GhostStatus(await context.ghost.current, now: context.now())
     }
 
     /// `transformation.answer`: the user keeps or reverts what the morning cycle changed in a block.

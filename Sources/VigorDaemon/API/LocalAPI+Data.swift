@@ -14,7 +14,7 @@ extension LocalAPI {
             throw APIError.invalidParams("field 'confirm' must be true to delete all user data")
         }
         try await context.ghost.purge(zone: await zone(), now: context.now())
-        return GhostStatus(await context.ghost.current)
+        return GhostStatus(await context.ghost.current, now: context.now())
     }
 
     /// `debug.delay` (test hooks only): answers after a delay, so tests can hold a request in flight.

@@ -14,7 +14,7 @@ extension LocalAPI {
             throw APIError.invalidParams("field 'phase' must be one of \((TrustPhaseName.all + ["auto"]).joined(separator: ", "))")
         }
         try await perform(event, now: context.now())
-        return GhostStatus(await context.ghost.current)
+        return GhostStatus(await context.ghost.current, now: context.now())
     }
 
     /// `receipts.list`: the newest decision receipts, optionally those naming one block.

@@ -30,7 +30,7 @@ extension LocalAPI {
         return WorkoutLogResult(
             workout: id, start: RPCTimestamp(start, in: config.schedule.zone).description,
             end: RPCTimestamp(end, in: config.schedule.zone).description,
-            block: counted ? ghost.workouts.last?.completedBlock?.rawValue : nil, counted: counted, ghost: GhostStatus(ghost))
+            block: counted ? ghost.workouts.last?.completedBlock?.rawValue : nil, counted: counted, ghost: GhostStatus(ghost, now: now))
     }
 
     /// `workout.undo`: a counted workout was wrong (the newest, or the one named).
@@ -46,7 +46,7 @@ extension LocalAPI {
         return WorkoutLogResult(
             workout: undone.id, start: RPCTimestamp(undone.start, in: zone).description,
             end: RPCTimestamp(undone.end, in: zone).description, block: undone.completedBlock?.rawValue, counted: false,
-            ghost: GhostStatus(ghost))
+            ghost: GhostStatus(ghost, now: now))
     }
 
     /// `health.import`: reads a health file (Apple Health export, JSON Lines, CSV) into the store.

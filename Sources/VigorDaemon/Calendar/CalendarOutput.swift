@@ -57,7 +57,7 @@ public actor CalendarOutput {
             report = try writer.reconcile(.loaded(desired(await ghost.current, emergencies: emergencies, now: now)), now: now)
             failures.succeeded("writing vigord's calendar")
         } catch {
-            failures.failed("writing vigord's calendar", reason: error.description)
+            await failures.failed("writing vigord's calendar", reason: error.description, counting: .calendarWriteFailed, in: ghost, at: now)
             throw error
         }
         try await learn(report.userChanges, now: now)

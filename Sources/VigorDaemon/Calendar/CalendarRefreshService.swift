@@ -13,6 +13,7 @@ struct CalendarRefreshService: Service {
     let clock: any Clock<Duration>
     /// The wall clock the freshness of each source is measured against.
     let now: @Sendable () -> Date
+    let ghost: GhostHost
     let failures: FailureLog
     /// Told when a refresh read new data (a download, a changed file), so the week's blocks are checked again.
     let replan: ReplanSignal
@@ -23,6 +24,7 @@ struct CalendarRefreshService: Service {
             let refreshedAt = now()
             let (statuses, changed) = await host.refresh(now: refreshedAt)
             Self.report(statuses, to: failures)
+            await Self.reportStale(statuses, to: failures, ghost: ghost, at: refreshedAt)
             if changed { replan.changed() }
             host.keepHorizonPrepared(around: refreshedAt)
             logger.debug("calendars refreshed")
@@ -32,6 +34,23 @@ struct CalendarRefreshService: Service {
                 }
             } catch is CancellationError {
                 return
+            }
+        }
+    }
+
+    /// How old a subscription's last good copy may be before it counts as stale: against ghost health, once.
+    static let staleAfterSeconds = 24 * 3600
+
+    /// A subscription serving a copy older than a day is a failure of the Ghost's own upkeep: it is logged and
+    /// counted toward ghost health once when it goes stale, and logged once when it is fresh again.
+    static func reportStale(_ statuses: [SourceStatus], to failures: FailureLog, ghost: GhostHost, at now: Date) async {
+        for status in statuses {
+            let operation = "keeping the calendar source '\(status.name)' fresh"
+            if let age = status.ageSeconds, age > staleAfterSeconds {
+                await failures.failed(
+                    operation, reason: "its last good copy is \(age / 3600) hours old", counting: .staleData, in: ghost, at: now)
+            } else {
+                failures.succeeded(operation)
             }
         }
     }

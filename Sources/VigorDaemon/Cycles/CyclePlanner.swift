@@ -27,6 +27,12 @@ public struct CyclePlanner: Sendable {
         return due.sorted { order($0) < order($1) }
     }
 
+    /// How long after its time today a cycle run at `now` runs (0 or less: on time or early).
+    public func lateness(of kind: CycleKind, at now: Date) throws(EngineError) -> TimeInterval {
+        guard let time = times[kind] else { return 0 }
+        return now.timeIntervalSince(try scheduled(time, on: calendar.day(of: now)))
+    }
+
     /// When `time` falls on `day`: a time in a spring-forward gap moves to just after the gap.
     func scheduled(_ time: LocalTime, on day: LocalDay) throws(EngineError) -> Date {
         let start = try calendar.startOfDay(day)

@@ -6,9 +6,12 @@ import Store
 
 /// Runs the cycles when they are due in the user's zone. It checks the wall clock every
 /// `checkInterval` rather than sleeping until the next cycle, so a suspend, a clock change or a DST
-/// switch never makes it miss one; the first check at start is the catch-up.
+/// switch never makes it miss one; the first check at start is the catch-up. A cycle that runs over
+/// `lateAfter` late (vigord was stopped, the machine slept) or fails counts against ghost health.
+
 struct CycleService: Service {
     let runner: CycleRunner
+    let ghost: GhostHost
     let state: DaemonState
     let database: AppDatabase
     let checkInterval: Duration
@@ -17,6 +20,9 @@ struct CycleService: Service {
     let notifier: SystemdNotifier
     let failures: FailureLog
     let logger: Logger
+
+    /// How late a cycle may run before it counts as a catch-up.
+    static let lateAfter: TimeInterval = 30 * 60
 
     func run() async throws {
         var lastTick: Date?
@@ -72,12 +78,22 @@ struct CycleService: Service {
                 return CycleKey(kind: kind, day: day)
             })
             for kind in try planner.due(at: current, ran: ran) {
+                let lateness = try planner.lateness(of: kind, at: current)
                 let outcome = try await runner.run(kind, now: current, zone: schedule.zone, training: config.training, home: config.schedule.home)
-                if outcome.ran { notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)") }
+                guard outcome.ran else { continue }
+                notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)")
+                if lateness > Self.lateAfter {
+                    await failures.failed(
+                        "running the cycles on time", reason: "the \(kind.rawValue) cycle ran \(Int(lateness / 60)) minutes late",
+                        counting: .missedCycle, in: ghost, at: current)
+                } else {
+                    failures.succeeded("running the cycles on time")
+                }
             }
             failures.succeeded("the daily cycles")
         } catch {
-            failures.failed("the daily cycles", reason: "\(error); tried again every \(checkInterval)")
+            await failures.failed(
+                "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: ghost, at: current)
         }
     }
 }

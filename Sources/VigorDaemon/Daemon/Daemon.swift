@@ -148,7 +148,7 @@ public enum Daemon {
         services.append(.init(service: server))
         services.append(.init(service: ReloadSignalService(state: state, ghost: ghost, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: CycleService(
-            runner: cycles, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
+            runner: cycles, ghost: ghost, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
             now: now, notifier: notifier, failures: failures, logger: logger)))
         services.append(.init(service: EditWatchService(output: output, now: now, notifier: notifier, replan: replanSignal, logger: logger)))
         services.append(.init(service: SourceWatchService(state: state, signal: replanSignal, logger: logger)))
@@ -159,7 +159,7 @@ public enum Daemon {
             inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),
             intake: health, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: CalendarRefreshService(
-            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, failures: failures,
+            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, ghost: ghost, failures: failures,
             replan: replanSignal, logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(10)

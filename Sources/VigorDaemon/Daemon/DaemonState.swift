@@ -77,7 +77,7 @@ public actor DaemonState {
             timezone: zone.identifier,
             lastReload: lastReload,
             database: database,
-            ghost: GhostStatus(snapshot.ghost),
+            ghost: GhostStatus(snapshot.ghost, now: current),
             nextCycles: NextCycles(
                 morning: RPCTimestamp(CycleTimes.next(schedule.morning, after: current, in: zone), in: zone),
                 evening: RPCTimestamp(CycleTimes.next(schedule.evening, after: current, in: zone), in: zone)),

@@ -3,8 +3,8 @@ import GhostEngine
 import VigorRPC
 
 extension GhostStatus {
-    /// The API's view of the engine state.
-    init(_ ghost: Ghost) {
+    /// The API's view of the engine state at `now` (the health message lasts a day after a recovery).
+    init(_ ghost: Ghost, now: Date) {
         let capabilities = ghost.capabilities
         let names: [(Bool, String)] = [
             (capabilities.canPropose, "propose"), (capabilities.canWriteCalendar, "writeCalendar"),
@@ -17,7 +17,11 @@ extension GhostStatus {
             capabilities: names.filter(\.0).map(\.1),
             healthPhase: ghost.health.phase.rawValue, healthPhaseName: ghost.health.phase.displayName,
             healthConfidence: ghost.healthConfidence, ghostHealth: ghost.ghostHealth.mode.rawValue,
-            ghostHealthName: ghost.ghostHealth.mode.displayName, breakerDeletions: ghost.breaker.consecutiveDeletions)
+            ghostHealthName: ghost.ghostHealth.mode.displayName,
+            ghostHealthMessage: ghost.ghostHealth.lastChange.flatMap { change in
+                change.to != .healthy || now.timeIntervalSince(change.at) < 86_400 ? change.sentence : nil
+            },
+            breakerDeletions: ghost.breaker.consecutiveDeletions)
     }
 }
 

@@ -23,6 +23,11 @@ struct FailureJournal: Equatable {
         failing.removeValue(forKey: operation).map { .recovered(operation: operation, reason: $0) }
     }
 
+    /// Whether `operation` is failing now.
+    func isFailing(_ operation: String) -> Bool {
+        failing[operation] != nil
+    }
+
     /// The operations failing now, by name.
     var failingOperations: [String] { failing.keys.sorted() }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import GhostEngine
 import Logging
 import Synchronization
 
@@ -11,10 +13,26 @@ public final class FailureLog: Sendable {
         self.logger = logger
     }
 
-    /// `operation` failed for `reason` (the human message the client or `vigorctl` sees).
-    public func failed(_ operation: String, reason: String) {
-        guard let entry = journal.withLock({ $0.failed(operation, reason: reason) }) else { return }
-        write(entry)
+    /// `operation` failed for `reason` (the human message the client or `vigorctl` sees). Returns true when it
+    /// had not been failing: a new episode, the one thing ghost health counts.
+    @discardableResult
+    public func failed(_ operation: String, reason: String) -> Bool {
+        let (entry, began) = journal.withLock { journal in
+            let began = !journal.isFailing(operation)
+            return (journal.failed(operation, reason: reason), began)
+        }
+        if let entry { write(entry) }
+        return began
+    }
+
+    /// As `failed(_:reason:)`; a new episode also counts toward ghost health as `kind`.
+    public func failed(_ operation: String, reason: String, counting kind: GhostFailure, in ghost: GhostHost, at now: Date) async {
+        guard failed(operation, reason: reason) else { return }
+        do {
+            _ = try await ghost.perform(.backgroundFailed(kind), at: now)
+        } catch {
+            logger.error("could not count a failure toward ghost health: \(error)", metadata: ["operation": "\(operation)"])
+        }
     }
 
     /// `operation` succeeded.

@@ -18,13 +18,16 @@ public struct GhostStatus: Codable, Sendable, Equatable {
     /// `healthy`, `degraded`, `safeMode` or `suspended`.
     public var ghostHealth: String
     public var ghostHealthName: String
+    /// What the Ghost tells the user about its own health: the sentence of its last change of mode, while it is
+    /// not healthy or for a day after it recovered; absent otherwise.
+    public var ghostHealthMessage: String?
     /// Consecutive deletions of auto blocks counted by the safety breaker.
     public var breakerDeletions: Int
 
     public init(
         trustPhase: String, trustPhaseName: String, trustScore: Double, pinnedByUser: Bool, capabilities: [String],
         healthPhase: String, healthPhaseName: String, healthConfidence: Double, ghostHealth: String,
-        ghostHealthName: String, breakerDeletions: Int
+        ghostHealthName: String, ghostHealthMessage: String? = nil, breakerDeletions: Int
     ) {
         self.trustPhase = trustPhase
         self.trustPhaseName = trustPhaseName
@@ -36,6 +39,7 @@ public struct GhostStatus: Codable, Sendable, Equatable {
         self.healthConfidence = healthConfidence
         self.ghostHealth = ghostHealth
         self.ghostHealthName = ghostHealthName
+        self.ghostHealthMessage = ghostHealthMessage
         self.breakerDeletions = breakerDeletions
     }
 
@@ -46,7 +50,7 @@ public struct GhostStatus: Codable, Sendable, Equatable {
             "healthPhase": Schema.oneOf(["baseline", "adaptation", "maintenance", "regression"]),
             "healthPhaseName": Schema.string, "healthConfidence": Schema.number,
             "ghostHealth": Schema.oneOf(["healthy", "degraded", "safeMode", "suspended"]), "ghostHealthName": Schema.string,
-            "breakerDeletions": Schema.integer,
+            "ghostHealthMessage": Schema.string, "breakerDeletions": Schema.integer,
         ],
         required: [
             "trustPhase", "trustPhaseName", "trustScore", "pinnedByUser", "capabilities", "healthPhase", "healthPhaseName",
