@@ -92,3 +92,37 @@ struct GhostBreakerTests {
         #expect(fixture.ghost == before)
     }
 }
+
+struct SlotDeletionTests {
+    var rules: EngineRules {
+        var rules = EngineRules()
+        rules.trust.initialScore = 0.8
+        rules.breaker.consecutiveDeletions = 10  // the breaker stays out of this: only the slot is counted
+        return rules
+    }
+
+    @Test func threeDeletionsInTheSameWeekdayAndHourMakeTheSlotSacred() throws {
+        var fixture = try GhostFixture(rules: rules, phase: .transformer)
+        var effects: [[GhostEffect]] = []
+        for day in [0, 7, 14] {
+            let id = try #require(try fixture.autoBlock(day: day, hour: 7))
+            effects.append(try fixture.send(.autoBlockDeleted(id), day: day, hour: 6))
+        }
+        let slot = try #require(fixture.ghost.blocks.last?.slot)
+        #expect(!effects[1].contains(.slotBecameSacred(slot)))
+        #expect(effects[2].contains(.slotBecameSacred(slot)))
+        #expect(fixture.ghost.triage.sacredSlots == [slot])
+        // The next placement in that slot is skipped.
+        #expect(try fixture.autoBlock(day: 21, hour: 7) == nil)
+    }
+
+    @Test func twoDeletionsInASlotLeaveItFree() throws {
+        var fixture = try GhostFixture(rules: rules, phase: .transformer)
+        for day in [0, 7] {
+            let id = try #require(try fixture.autoBlock(day: day, hour: 7))
+            try fixture.send(.autoBlockDeleted(id), day: day, hour: 6)
+        }
+        #expect(fixture.ghost.triage.rejections.first?.deletions == 2)
+        #expect(fixture.ghost.triage.sacredSlots.isEmpty)
+    }
+}

@@ -14,6 +14,7 @@ extension Ghost {
         blocks[index].status = .removed
         let scoreBefore = trust.score
         var effects = try trustEffects(.signal(.autoBlockDeleted, confidence: 1), at: moment)
+        effects += try triageEffects(triage.handle(.blockDeleted(slot: blocks[index].slot), at: moment, rules: rules.triage), at: moment)
         let decision = breaker.handle(.autoBlockDeleted(in: trust.phase), rules: rules.breaker)
         guard case .downgrade(let target) = decision else { return effects }
         effects += [.downgrade(to: target), .apologise(SafetyBreaker.apology)]
@@ -26,6 +27,7 @@ extension Ghost {
         let index = try block(id, origin: .proposal, status: .scheduled)
         blocks[index].status = .removed
         return try trustEffects(.signal(.proposalDeclined, confidence: 1), at: moment)
+            + triageEffects(triage.handle(.blockDeleted(slot: blocks[index].slot), at: moment, rules: rules.triage), at: moment)
     }
 
     /// The user moving an auto block says its time was a little wrong.

@@ -11,6 +11,7 @@ extension EngineRules {
             ("breaker.consecutiveDeletions", breaker.consecutiveDeletions),
             ("triage.questionsPerLocalDay", triage.questionsPerLocalDay),
             ("triage.rejectionsBeforeSacred", triage.rejectionsBeforeSacred),
+            ("triage.deletionsBeforeSacred", triage.deletionsBeforeSacred),
             ("ghostHealth.degradedAfterFailures", ghostHealth.degradedAfterFailures),
             ("ghostHealth.successesToRecover", ghostHealth.successesToRecover),
             ("retention.receiptDays", retention.receiptDays), ("retention.blockLedgerDays", retention.blockLedgerDays),

@@ -50,10 +50,25 @@ public struct SlotRejection: Codable, Sendable, Equatable {
     public let slot: SlotKey
     /// Bad-time-slot answers so far.
     public var count: Int
+    /// Deletions of the Ghost's blocks in the slot so far.
+    public var deletions: Int
 
     /// Creates a record.
-    public init(slot: SlotKey, count: Int) {
+    public init(slot: SlotKey, count: Int, deletions: Int = 0) {
         self.slot = slot
         self.count = count
+        self.deletions = deletions
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case slot, count, deletions
+    }
+
+    /// Decodes a record; records saved before deletions were counted have none.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        slot = try keys.decode(SlotKey.self, forKey: .slot)
+        count = try keys.decode(Int.self, forKey: .count)
+        deletions = try keys.value(.deletions, or: 0)
     }
 }

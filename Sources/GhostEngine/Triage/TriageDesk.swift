@@ -13,6 +13,8 @@ public struct TriageDesk: Codable, Sendable, Equatable {
         case tick
         /// The user freed a sacred slot.
         case clearSacred(SlotKey)
+        /// The user deleted one of the Ghost's blocks in this slot.
+        case blockDeleted(slot: SlotKey)
         /// The block was not missed after all (a late workout report): drop its question unanswered.
         case withdrawn(BlockID)
     }
@@ -45,7 +47,7 @@ public struct TriageDesk: Codable, Sendable, Equatable {
     public private(set) var lastAskedDay: LocalDay?
     /// Questions asked on `lastAskedDay`.
     public private(set) var askedOnLastDay: Int
-    /// Bad-time-slot rejections per slot, sorted by slot.
+    /// Rejections per slot (bad-time answers and deletions), sorted by slot.
     public private(set) var rejections: [SlotRejection]
     /// Slots never to be scheduled until the user clears them, sorted.
     public private(set) var sacredSlots: [SlotKey]
@@ -75,7 +77,10 @@ public struct TriageDesk: Codable, Sendable, Equatable {
                 throw EngineError.noOpenTriageQuestion(block)
             }
             openQuestion = nil
-            return [.resolved(block, reason)] + penalise(open.slot, for: reason, rules: rules)
+            guard reason == .badTimeSlot else { return [.resolved(block, reason)] }
+            return [.resolved(block, reason)] + reject(open.slot, byDeletion: false, rules: rules)
+        case .blockDeleted(let slot):
+            return reject(slot, byDeletion: true, rules: rules)
         case .tick:
             guard let open = openQuestion,
                   moment.date.timeIntervalSince(open.askedAt) >= rules.questionExpiryHours * 3600
@@ -104,18 +109,17 @@ public struct TriageDesk: Codable, Sendable, Equatable {
         return [.askTriage(block)]
     }
 
-    private mutating func penalise(_ slot: SlotKey, for reason: MissReason, rules: TriageRules) -> [Effect] {
-        guard reason == .badTimeSlot else { return [] }
-        let count: Int
-        if let index = rejections.firstIndex(where: { $0.slot == slot }) {
-            rejections[index].count += 1
-            count = rejections[index].count
-        } else {
-            rejections.append(SlotRejection(slot: slot, count: 1))
+    /// Counts a rejection of `slot`; the third of one kind makes it sacred.
+    private mutating func reject(_ slot: SlotKey, byDeletion: Bool, rules: TriageRules) -> [Effect] {
+        if !rejections.contains(where: { $0.slot == slot }) {
+            rejections.append(SlotRejection(slot: slot, count: 0))
             rejections.sort { $0.slot < $1.slot }
-            count = 1
         }
-        guard count >= rules.rejectionsBeforeSacred, !sacredSlots.contains(slot) else { return [] }
+        guard let index = rejections.firstIndex(where: { $0.slot == slot }) else { return [] }
+        if byDeletion { rejections[index].deletions += 1 } else { rejections[index].count += 1 }
+        let reached = byDeletion
+            ? rejections[index].deletions >= rules.deletionsBeforeSacred : rejections[index].count >= rules.rejectionsBeforeSacred
+        guard reached, !sacredSlots.contains(slot) else { return [] }
         sacredSlots.append(slot)
         sacredSlots.sort()
         return [.slotBecameSacred(slot)]

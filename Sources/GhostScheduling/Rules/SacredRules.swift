@@ -1,4 +1,4 @@
-/// Numbers of sacred time: protected mornings, lunch, categories and learned slots.
+/// Numbers of sacred time: protected mornings, lunch and categories (learned slots are the engine's triage).
 public struct SacredRules: Codable, Sendable, Equatable {
     /// Saturday and Sunday are protected from midnight until this local time.
     public var weekendMorningUntil = WallTime(hour: 9, minute: 0)
@@ -8,10 +8,6 @@ public struct SacredRules: Codable, Sendable, Equatable {
     public var lunchOptIn = false
     /// Categories of recurring personal events that are protected (compared case-insensitively).
     public var protectedCategories = ["family", "personal", "religious"]
-    /// Deletions of blocks in one weekday+hour slot that make it sacred.
-    public var deletionsBeforeSacred = 3
-    /// `badTimeSlot` answers for one weekday+hour slot that make it sacred.
-    public var badTimeAnswersBeforeSacred = 3
 
     /// Creates the documented defaults.
     public init() {}
@@ -23,7 +19,5 @@ public struct SacredRules: Codable, Sendable, Equatable {
         lunch = try keys.value(.lunch, or: standard.lunch)
         lunchOptIn = try keys.value(.lunchOptIn, or: standard.lunchOptIn)
         protectedCategories = try keys.value(.protectedCategories, or: standard.protectedCategories)
-        deletionsBeforeSacred = try keys.value(.deletionsBeforeSacred, or: standard.deletionsBeforeSacred)
-        badTimeAnswersBeforeSacred = try keys.value(.badTimeAnswersBeforeSacred, or: standard.badTimeAnswersBeforeSacred)
     }
 }

@@ -48,8 +48,6 @@ public struct SchedulingRules: Codable, Sendable, Equatable {
         for (name, value) in [
             ("slots.stepMinutes", slots.stepMinutes), ("slots.maxHorizonDays", slots.maxHorizonDays),
             ("slots.moveSearchDays", slots.moveSearchDays),
-            ("sacred.deletionsBeforeSacred", sacred.deletionsBeforeSacred),
-            ("sacred.badTimeAnswersBeforeSacred", sacred.badTimeAnswersBeforeSacred),
             ("travel.zoneChangeMaxDays", travel.zoneChangeMaxDays),
             ("transformation.recoveryWalkMinutes", transformation.recoveryWalkMinutes),
             ("transformation.revertsBeforeSuggesting", transformation.revertsBeforeSuggesting),
