@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "vigord", targets: ["vigord"]),
         .executable(name: "vigorctl", targets: ["vigorctl"]),
         .executable(name: "vigor-sim", targets: ["vigor-sim"]),
+        .executable(name: "vigor-health-export", targets: ["vigor-health-export"]),
         // For the benchmark package in Scripts/Benchmarks and for other clients of the API.
         .library(name: "VigorRPC", targets: ["VigorRPC"]),
         .library(name: "GhostEngine", targets: ["GhostEngine"]),
@@ -57,7 +58,7 @@ let package = Package(
         .target(name: "Calendar", dependencies: ["CLibical"]),
         // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV.
         .target(name: "HealthImport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        // Realistic Apple Health exports for tests and benchmarks.
+        // Realistic Apple Health exports for tests and vigor-health-export.
         .target(name: "HealthExportGenerator"),
 
         // Wiring: services, socket server, systemd integration, configuration.
@@ -102,6 +103,15 @@ let package = Package(
             dependencies: [
                 "GhostSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // A synthetic Apple Health export, to try the import without an iPhone and for the health benchmark.
+        .executableTarget(
+            name: "vigor-health-export",
+            dependencies: [
+                "HealthExportGenerator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
 
