@@ -12,15 +12,8 @@ let package = Package(
         .executable(name: "vigorctl", targets: ["vigorctl"]),
         .executable(name: "vigor-sim", targets: ["vigor-sim"]),
         .executable(name: "vigor-health-export", targets: ["vigor-health-export"]),
-        // For the benchmark package in Scripts/Benchmarks and for other clients of the API.
+        // For clients of the API.
         .library(name: "VigorRPC", targets: ["VigorRPC"]),
-        .library(name: "GhostEngine", targets: ["GhostEngine"]),
-        .library(name: "GhostScheduling", targets: ["GhostScheduling"]),
-        .library(name: "HealthImport", targets: ["HealthImport"]),
-        .library(name: "HealthExportGenerator", targets: ["HealthExportGenerator"]),
-        .library(name: "Calendar", targets: ["Calendar"]),
-        .library(name: "Store", targets: ["Store"]),
-        .library(name: "VigorDaemon", targets: ["VigorDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
