@@ -11,15 +11,9 @@ let package = Package(
         .executable(name: "vigord", targets: ["vigord"]),
         .executable(name: "vigorctl", targets: ["vigorctl"]),
         .executable(name: "vigor-sim", targets: ["vigor-sim"]),
-        // For the benchmark package in Scripts/Benchmarks and for other clients of the API.
+        .executable(name: "vigor-health-export", targets: ["vigor-health-export"]),
+        // For clients of the API.
         .library(name: "VigorRPC", targets: ["VigorRPC"]),
-        .library(name: "GhostEngine", targets: ["GhostEngine"]),
-        .library(name: "GhostScheduling", targets: ["GhostScheduling"]),
-        .library(name: "HealthImport", targets: ["HealthImport"]),
-        .library(name: "HealthExportGenerator", targets: ["HealthExportGenerator"]),
-        .library(name: "Calendar", targets: ["Calendar"]),
-        .library(name: "Store", targets: ["Store"]),
-        .library(name: "VigorDaemon", targets: ["VigorDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,7 +53,7 @@ let package = Package(
         .target(name: "Calendar", dependencies: ["CLibical", "CivilCalendar"]),
         // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV.
         .target(name: "HealthImport", dependencies: ["CivilCalendar", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        // Realistic Apple Health exports for tests and benchmarks.
+        // Realistic Apple Health exports for tests and vigor-health-export.
         .target(name: "HealthExportGenerator", dependencies: ["CivilCalendar"]),
 
         // Wiring: services, socket server, systemd integration, configuration.
@@ -105,6 +99,15 @@ let package = Package(
             dependencies: [
                 "GhostSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // A synthetic Apple Health export, to try the import without an iPhone and for the health benchmark.
+        .executableTarget(
+            name: "vigor-health-export",
+            dependencies: [
+                "HealthExportGenerator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
 

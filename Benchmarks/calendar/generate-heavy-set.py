@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the issue's heavy set: 5 sources, 20 000 events, 1 000 recurring, 5 zones.
+"""Writes the benchmarks' heavy set:
+5 sources, 20 000 events, 1 000 recurring, 5 zones.
 
 usage: generate-heavy-set.py OUTDIR   (deterministic: fixed seed)
 """

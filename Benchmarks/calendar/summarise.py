@@ -1,41 +1,8 @@
-#!/bin/sh
-# Heavy-set benchmark (issue 4, point 9): generates the set into a temporary directory, builds
-# the single-threaded C baseline (-O2) and the Swift package in release, runs both for the
-# 14- and 90-day windows from 2026-03-01, and prints a table plus peak memory.
-#   usage: Scripts/calendar-benchmark [RUNS]   (default 3 runs of each; medians and ranges shown)
-# Needs: swift on PATH (or /opt/swift/usr/bin), gcc, pkg-config, libical-dev, python3, /usr/bin/time.
-set -eu
-RUNS="${1:-3}"
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-[ -x /opt/swift/usr/bin/swift ] && PATH="/opt/swift/usr/bin:$PATH"
-WORK="$(mktemp -d /tmp/calendar-benchmark.XXXXXX)"
-trap 'rm -rf "$WORK"' EXIT
-FROM=1772323200   # 2026-03-01T00:00Z
+#!/usr/bin/env python3
+"""Prints the calendar benchmark's table from the C baseline's and HeavySetBenchmark's output lines.
 
-python3 "$ROOT/Scripts/Benchmarks/calendar/generate-heavy-set.py" "$WORK/set"
-gcc -O2 "$ROOT/Scripts/Benchmarks/calendar/c-baseline.c" $(pkg-config --cflags --libs libical) -o "$WORK/c-baseline"
-echo "building the Swift package in release (with -enable-testing for the benchmark test)…" >&2
-(cd "$ROOT" && swift build -c release -Xswiftc -enable-testing --build-tests --scratch-path .build-bench >"$WORK/build.log" 2>&1) \
-    || { cat "$WORK/build.log" >&2; exit 1; }
-TESTS="$ROOT/.build-bench/release/vigordPackageTests.xctest"
-
-: >"$WORK/c.txt"
-: >"$WORK/swift.txt"
-run=1
-while [ "$run" -le "$RUNS" ]; do
-    for days in 14 90; do
-        to=$((FROM + days * 86400))
-        /usr/bin/time -f "rss %M" "$WORK/c-baseline" "$FROM" "$to" "$WORK"/set/source*.ics 2>&1 \
-            | sed "s/^/c $days /" >>"$WORK/c.txt"
-    done
-    VIGOR_BENCH_DIR="$WORK/set" /usr/bin/time -f "rss %M" "$TESTS" --testing-library swift-testing \
-        --filter HeavySetBenchmark 2>&1 | grep -E '^bench|^rss' >>"$WORK/swift.txt"
-    echo "run end" >>"$WORK/c.txt"
-    echo "run end" >>"$WORK/swift.txt"
-    run=$((run + 1))
-done
-
-python3 - "$WORK/c.txt" "$WORK/swift.txt" "$RUNS" <<'PY'
+usage: summarise.py C_LINES SWIFT_LINES RUNS   (both files: one run after another, each ending in "run end")
+"""
 import re, statistics, sys, os
 c_lines = open(sys.argv[1]).read().splitlines()
 s_lines = open(sys.argv[2]).read().splitlines()
@@ -104,4 +71,3 @@ for d in ("14", "90"):
 for who in ["C", "Swift"]:
     values = rows.get(("peak RSS, MB", who), [])
     if values: print(f"peak RSS {who} (max over runs, whole process): {max(values):.0f} MB")
-PY

@@ -25,10 +25,6 @@ struct RPCLoad: ParsableCommand {
     @Option(help: "Round trips per client before measuring.") var warmup = 200
     @Option(help: "Requests per second from all clients together, on a fixed schedule (open loop); none: back to back.")
     var rate: Double?
-    @Option(help: "Run this cycle (cycle.run) on its own connection one second into the measurement, and report the latency of the requests due while it ran.")
-    var cycle: String?
-    @Option(parsing: .upToNextOption, help: "Files whose modification time is set to now just before the cycle, so the daemon reads them again.")
-    var touch: [String] = []
 
     func run() throws {
         let idleRSS = try residentKilobytes(pid)
@@ -76,21 +72,11 @@ struct RPCLoad: ParsableCommand {
             }
             thread.start()
         }
-        let cycleRun = cycle.map { CycleDuringLoad(kind: $0, socket: socket, touch: touch, at: origin + 1_000_000_000, pid: pid, results: results) }
-        cycleRun?.start()
         warm.wait()
         let cpuBefore = try cpuTicks(pid)
         for _ in 0..<clients { start.signal() }
         let began = schedule?.origin ?? monotonicNow()
-        // Monotonic to wall clock, so a slow reply can be placed in its second (`status` is rebuilt once a second).
-        var wall = timespec()
-        clock_gettime(CLOCK_REALTIME, &wall)
-        let wallOffset = (UInt64(wall.tv_sec) * 1_000_000_000 + UInt64(wall.tv_nsec)) &- monotonicNow()
-        waitUntil(began)
-        let schedulingBefore = try SchedulerSnapshot.take(pid: pid)
         done.wait()
-        cycleRun?.wait()
-        let scheduling = schedulingBefore.describe(until: try SchedulerSnapshot.take(pid: pid))
         if let failure = results.failure { throw ValidationError("a client failed: \(failure)") }
         let elapsed = Double(monotonicNow() - began) / 1e9
         let all = results.all.map(\.latency).sorted()
@@ -106,42 +92,17 @@ struct RPCLoad: ParsableCommand {
         print(String(format: "latency p50        %.1f µs", percentile(0.50)))
         print(String(format: "latency p99        %.1f µs", percentile(0.99)))
         print(String(format: "latency max        %.1f µs", Double(all.last ?? 0) / 1000))
-        print("scheduling         " + scheduling)
-        if let window = results.cycleWindow {
-            let during = results.all.filter { $0.start >= window.start && $0.start < window.end }
-            print(String(format: "cycle              %@ took %.1f ms: %@", cycle ?? "", Double(window.end - window.start) / 1e6, window.summary))
-            print("during the cycle   " + Self.stretch(during))
-            let slowInCycle = during.filter { $0.latency > 1_000_000 }.sorted { $0.start < $1.start }
-            let listed = slowInCycle.prefix(12).map {
-                String(format: "%.1f ms at +%.0f ms (sent %.1f ms late; due at wall clock second + %.3f s)", Double($0.latency) / 1e6,
-                       Double($0.start - window.start) / 1e6, Double($0.lateStart) / 1e6, Double(($0.start &+ wallOffset) % 1_000_000_000) / 1e9)
-            }
-            let more = slowInCycle.count > listed.count ? " and \(slowInCycle.count - listed.count) more" : ""
-            print("slow in the cycle  " + (listed.isEmpty ? "none over 1 ms" : listed.joined(separator: ", ") + more))
-            print("cycle scheduling   " + window.before.describe(until: window.after))
-            print("before the cycle   " + Self.stretch(results.all.filter { $0.start >= began && $0.start < window.start }))
-            print("before scheduling  " + schedulingBefore.describe(until: window.before))
+        if rate != nil {
+            // A client thread that woke late delays its send: the machine's delay, yet counted in the latency.
+            let late = results.all.filter { $0.lateStart > 500_000 }.count
+            print("sent late          \(late) of \(all.count) over 0.5 ms after they were due")
         }
         let slowest = results.all.sorted { $0.latency > $1.latency }.prefix(3)
         print("slowest            " + slowest.map {
             String(format: "%.1f ms at +%.3f s", Double($0.latency) / 1e6, (Double($0.start) - Double(origin)) / 1e9)
-        }.joined(separator: ", ") + (results.cycleWindow.map {
-            String(format: " (the cycle ran from +%.3f s to +%.3f s)", (Double($0.start) - Double(origin)) / 1e9, (Double($0.end) - Double(origin)) / 1e9)
-        } ?? ""))
+        }.joined(separator: ", "))
         print("vigord RSS idle    \(idleRSS / 1024) MiB (\(idleRSS) kB)")
         print("vigord RSS loaded  \(loadedRSS / 1024) MiB (\(loadedRSS) kB)")
-    }
-
-    /// One stretch of a run: its percentiles, and how many round trips took over 1 ms, of which how many
-    /// were sent over 0.5 ms late because the load's own thread woke late (a delay of the machine, not of
-    /// the daemon, yet counted in the latency as an open loop must).
-    static func stretch(_ samples: [Sample]) -> String {
-        let sorted = samples.map(\.latency).sorted()
-        let slow = samples.filter { $0.latency > 1_000_000 }
-        return String(
-            format: "%d round trips, p50 %.1f µs, p99 %.1f µs, max %.1f µs; %d over 1 ms (%d of them sent over 0.5 ms late)",
-            sorted.count, percentile(sorted, 0.5), percentile(sorted, 0.99), Double(sorted.last ?? 0) / 1000,
-            slow.count, slow.filter { $0.lateStart > 500_000 }.count)
     }
 
     /// The `p` quantile of sorted nanosecond latencies, in microseconds (0 when there are none).
@@ -152,10 +113,10 @@ struct RPCLoad: ParsableCommand {
 
     /// The daemon's user + system CPU time so far, in clock ticks (fields 14 and 15 of /proc/PID/stat).
     private func cpuTicks(_ pid: Int32) throws -> Int {
-        guard let stat = ProcStat(try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) else {
-            throw ValidationError("unreadable /proc/\(pid)/stat")
-        }
-        let fields = stat.fields
+        // The command name (field 2) may hold spaces; fields 14 and 15 are counted after its closing parenthesis.
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        guard let close = stat.lastIndex(of: ")") else { throw ValidationError("unreadable /proc/\(pid)/stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
             throw ValidationError("no CPU times in /proc/\(pid)/stat")
         }
@@ -196,8 +157,7 @@ func monotonicNow() -> UInt64 {
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
-/// Sleeps until `deadline` on the monotonic clock ; returns at
-/// once when the deadline has passed.
+/// Sleeps until `deadline` on the monotonic clock; returns at once when the deadline has passed.
 func waitUntil(_ deadline: UInt64) {
     var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
@@ -211,73 +171,15 @@ struct Sample: Sendable {
     let lateStart: UInt64
 }
 
-/// Round trips collected from the client threads, and the cycle's window when one ran.
+/// Round trips collected from the client threads.
 final class Results: @unchecked Sendable {
     private let lock = NSLock()
     private var perClient: [[Sample]]
     private(set) var failure: String?
-    private var window: CycleWindow?
 
     init(clients: Int) { perClient = Array(repeating: [], count: clients) }
 
     func store(_ index: Int, _ samples: [Sample]) { lock.withLock { perClient[index] = samples } }
     func fail(_ message: String) { lock.withLock { failure = failure ?? message } }
-    func storeCycle(_ cycle: CycleWindow) { lock.withLock { window = cycle } }
     var all: [Sample] { lock.withLock { perClient.flatMap { $0 } } }
-    var cycleWindow: CycleWindow? { lock.withLock { window } }
-}
-
-/// When the cycle ran (monotonic nanoseconds), its reply, and the scheduler's counts at its start and end.
-struct CycleWindow {
-    let start: UInt64
-    let end: UInt64
-    let summary: String
-    let before: SchedulerSnapshot
-    let after: SchedulerSnapshot
-}
-
-/// Runs one `cycle.run` on its own connection at a set moment of the load, after touching the given files.
-final class CycleDuringLoad: @unchecked Sendable {
-    private let kind: String
-    private let socket: String
-    private let touch: [String]
-    private let at: UInt64
-    private let pid: Int32
-    private let results: Results
-    private let finished = DispatchSemaphore(value: 0)
-
-    init(kind: String, socket: String, touch: [String], at: UInt64, pid: Int32, results: Results) {
-        self.kind = kind
-        self.pid = pid
-        self.socket = socket
-        self.touch = touch
-        self.at = at
-        self.results = results
-    }
-
-    func start() {
-        Thread { [self] in
-            defer { finished.signal() }
-            do {
-                let connection = try RPCConnection(socketPath: socket, timeoutSeconds: 120)
-                waitUntil(at)
-                for path in touch where utimensat(AT_FDCWD, path, nil, 0) != 0 {
-                    throw ValidationError("cannot touch \(path): \(String(cString: strerror(errno)))")
-                }
-                let request = Data(#"{"jsonrpc":"2.0","method":"cycle.run","params":{"kind":"\#(kind)"},"id":1}"#.utf8)
-                let before = try SchedulerSnapshot.take(pid: pid)
-                let begin = monotonicNow()
-                let reply = try connection.exchange(request)
-                let end = monotonicNow()
-                let after = try SchedulerSnapshot.take(pid: pid)
-                let text = String(decoding: reply, as: UTF8.self)
-                guard text.contains(#""ran":true"#) else { throw ValidationError("the cycle did not run: \(text)") }
-                results.storeCycle(CycleWindow(start: begin, end: end, summary: String(text.prefix(300)), before: before, after: after))
-            } catch {
-                results.fail("cycle: \(error)")
-            }
-        }.start()
-    }
-
-    func wait() { finished.wait() }
 }

@@ -1,6 +1,6 @@
 /* Single-threaded libical baseline: parse every file, expand each VEVENT over
  * [from, to) with icalrecur_iterator, convert to UTC. Prints parse and total seconds.
- * build: gcc -O2 Benchmarks/c-baseline.c $(pkg-config --cflags --libs libical) -o /tmp/c-baseline
+ * build: gcc -O2 Benchmarks/calendar/c-baseline.c $(pkg-config --cflags --libs libical) -o /tmp/c-baseline
  * usage: c-baseline FROM_UNIX TO_UNIX FILE... */
 #include <libical/ical.h>
 #include <stdio.h>

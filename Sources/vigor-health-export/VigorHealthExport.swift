@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import HealthExportGenerator
+
+/// `vigor-health-export`: writes a realistic synthetic Apple Health export, so anyone can try vigord's
+/// import without an iPhone, and the health benchmark has a large file of known content.
+@main
+struct VigorHealthExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vigor-health-export",
+        abstract: "Write a realistic synthetic Apple Health export (export.xml or export.zip) to try vigord's import.",
+        discussion: """
+            The export holds days of sleep, heart-rate variability, resting heart rate, steps and workouts \
+            from a watch, a phone and a ring, in Apple's format, plus records of other kinds that vigord ignores. \
+            It is made up from the seed: the same seed and size give identical export.xml bytes.
+
+            An output ending in .zip is written as the iPhone shares it (apple_health_export/export.xml after \
+            export_cda.xml, with a workout route); one ending in .xml is the bare export.xml.
+
+            Example:
+              vigor-health-export --megabytes 5 /tmp/export.zip
+              vigorctl import /tmp/export.zip
+
+            Exit codes: 0 written; 1 the file could not be written; 64 invalid arguments.
+            """
+    )
+
+    @Option(help: "Approximate size of export.xml in MB (10^6 bytes); whole days are written, at least one.")
+    var megabytes: Double = 10
+
+    @Option(help: "Seed of the made-up data; the same seed and size give identical export.xml bytes.")
+    var seed: UInt64 = 1
+
+    @Argument(help: "Where to write: a path ending in .zip or .xml (replaced if it exists).")
+    var output: String
+
+    func validate() throws {
+        guard megabytes.isFinite, megabytes > 0, megabytes <= 100_000 else {
+            throw ValidationError("--megabytes must be more than 0 and at most 100000, not \(megabytes)")
+        }
+        guard Format(path: output) != nil else {
+            throw ValidationError("the output must end in .zip or .xml: '\(output)'")
+        }
+    }
+
+    func run() throws {
+        let started = ContinuousClock.now
+        let url = URL(fileURLWithPath: output)
+        let generator = HealthExportGenerator(seed: seed)
+        let targetBytes = Int64(megabytes * 1_000_000)
+        let report: GeneratedExportReport
+        do {
+            switch Format(path: output) {
+            case .zip: report = try ExportArchive.write(generator, targetBytes: targetBytes, to: url)
+            case .xml, nil: report = try generator.write(to: url, targetBytes: targetBytes)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("vigor-health-export: cannot write \(output): \(Self.reason(error, writing: url))\n".utf8))
+            throw ExitCode.failure
+        }
+        let counts = report.expectedCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
+        print("Wrote \(output): export.xml of \(report.bytes) bytes, \(report.days) day\(report.days == 1 ? "" : "s") (\(counts); "
+            + "\(report.expectedIgnored) of other kinds) in \(String(format: "%.1f", seconds)) s.")
+        print("Try it: vigorctl import \(url.standardizedFileURL.path)")
+    }
+
+    /// Why writing failed, in words: Foundation's file errors often name no cause.
+    private static func reason(_ error: any Error, writing url: URL) -> String {
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            return "there is no folder \(folder)"
+        }
+        if !FileManager.default.isWritableFile(atPath: folder) { return "the folder \(folder) is not writable" }
+        return error.localizedDescription
+    }
+
+    /// What the output path asks for.
+    enum Format {
+        case xml
+        case zip
+
+        init?(path: String) {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "xml": self = .xml
+            case "zip": self = .zip
+            default: return nil
+            }
+        }
+    }
+}
