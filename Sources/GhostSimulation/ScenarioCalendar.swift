@@ -2,7 +2,7 @@ import GhostEngine
 import GhostScheduling
 
 /// The daily workout the slot finder places: from the preferred hour, starts up to `latestHour`, on an
-/// hourly grid by default, with buffers around busy times (issue 5: 10 minutes by default).
+/// hourly grid by default, with buffers around busy times (10 minutes by default).
 public struct WorkoutPlan: Codable, Sendable, Equatable {
     /// Local hour tried first (the preferred window starts here and is one session long).
     public var preferredHour: Int

@@ -4,7 +4,7 @@ import GhostScheduling
 import Testing
 
 /// A realistic calendar history (5 000 busy intervals around the week) still gives a full, clean plan.
-/// How fast: `vigor-bench slots` (Docs/performance.md); tests assert behaviour, not time.
+/// Tests assert behaviour, not time.
 @Suite struct SlotFinderLoadTests {
     /// 5 000 seeded intervals over the year around the planned week (5–60 minutes, starts 05:00–21:59).
     static func busyYear(spreadDays: Int = 365) throws -> [BusyInterval] {
