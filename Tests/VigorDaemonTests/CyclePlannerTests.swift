@@ -68,3 +68,13 @@ private func instant(_ text: String) throws -> Date {
     // 2026-03-29: 02:00 → 03:00 Berlin. 06:00 CEST is 04:00Z; 07:00 CEST is one real hour later.
     #expect(try planner.lateness(of: .morning, at: try instant("2026-03-29T05:00:00Z")) == 3600)
 }
+
+@Test func aCycleCaughtUpAfterSleepIsTheMachinesDoingAndOneMissedWhileAwakeIsAFailure() {
+    let now = Date(timeIntervalSince1970: 1_795_341_600)
+    // vigord starts (no check before) or wakes (last check hours ago) an hour after the cycle's time.
+    #expect(CycleService.lateRun(lateness: 3600, previousCheck: nil, now: now) == .caughtUp)
+    #expect(CycleService.lateRun(lateness: 3600, previousCheck: now.addingTimeInterval(-3 * 3600), now: now) == .caughtUp)
+    // It checked 30 s ago and the cycle is still an hour late: it was awake and did not run it.
+    #expect(CycleService.lateRun(lateness: 3600, previousCheck: now.addingTimeInterval(-30), now: now) == .missed)
+    #expect(CycleService.lateRun(lateness: 60, previousCheck: now.addingTimeInterval(-30), now: now) == .onTime)
+}

@@ -6,8 +6,9 @@ import Store
 
 /// Runs the cycles when they are due in the user's zone. It checks the wall clock every
 /// `checkInterval` rather than sleeping until the next cycle, so a suspend, a clock change or a DST
-/// switch never makes it miss one; the first check at start is the catch-up. A cycle that runs over
-/// `lateAfter` late (vigord was stopped, the machine slept) or fails counts against ghost health.
+/// switch never makes it miss one; the first check at start is the catch-up. A cycle that fails, or that
+/// runs over `lateAfter` late although vigord was up and awake at its time, counts against ghost health; a
+/// catch-up after vigord was stopped or the machine slept is the machine's doing and is only noted.
 
 struct CycleService: Service {
     let runner: CycleRunner
@@ -23,12 +24,31 @@ struct CycleService: Service {
 
     /// How late a cycle may run before it counts as a catch-up.
     static let lateAfter: TimeInterval = 30 * 60
+    /// A gap between two checks longer than this means the machine slept or vigord was stopped.
+    static let awakeGap: TimeInterval = 5 * 60
+
+    /// How a cycle run `lateness` after its time counts.
+    enum LateRun: Equatable {
+        case onTime
+        /// Late because vigord was stopped or the machine slept: the machine's doing.
+        case caughtUp
+        /// Late although vigord was up and awake (its previous check came on time): a missed cycle.
+        case missed
+    }
+
+    static func lateRun(lateness: TimeInterval, previousCheck: Date?, now: Date) -> LateRun {
+        guard lateness > lateAfter else { return .onTime }
+        let awake = previousCheck.map { now.timeIntervalSince($0) < awakeGap } ?? false
+        return awake ? .missed : .caughtUp
+    }
 
     func run() async throws {
         var lastTick: Date?
+        var lastCheck: Date?
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             await settleHeldPresses()
-            await runDueCycles()
+            await runDueCycles(previousCheck: lastCheck)
+            lastCheck = now()
             // By the wall clock, so the first check after a suspend ticks at once.
             let current = now()
             if lastTick.map({ abs(current.timeIntervalSince($0)) >= CycleRunner.tickInterval }) ?? true {
@@ -66,7 +86,8 @@ struct CycleService: Service {
         }
     }
 
-    private func runDueCycles() async {
+    /// Runs the cycles due now; `previousCheck` (nil at start) tells whether vigord was awake before.
+    private func runDueCycles(previousCheck: Date?) async {
         let config = await state.config
         let schedule = config.schedule
         let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
@@ -82,12 +103,15 @@ struct CycleService: Service {
                 let outcome = try await runner.run(kind, now: current, zone: schedule.zone, training: config.training, home: config.schedule.home)
                 guard outcome.ran else { continue }
                 notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)")
-                if lateness > Self.lateAfter {
+                switch Self.lateRun(lateness: lateness, previousCheck: previousCheck, now: current) {
+                case .onTime:
+                    failures.succeeded("running the cycles on time")
+                case .caughtUp:
+                    logger.notice("caught up the \(kind.rawValue) cycle \(Int(lateness / 60)) minutes after its time (vigord was stopped or the machine slept)")
+                case .missed:
                     await failures.failed(
                         "running the cycles on time", reason: "the \(kind.rawValue) cycle ran \(Int(lateness / 60)) minutes late",
                         counting: .missedCycle, in: ghost, at: current)
-                } else {
-                    failures.succeeded("running the cycles on time")
                 }
             }
             failures.succeeded("the daily cycles")
