@@ -72,5 +72,36 @@ import Testing
         #expect(events.map(\.summary) == ["Tokyo standup", "Tokyo standup", "Tokyo standup"])
         #expect(events.map(\.startZone?.offsetSeconds) == [9 * 3600, 9 * 3600, 9 * 3600])
         #expect(events.first?.start == utc("2026-11-24T00:00Z"))
+        #expect(events.allSatisfy { $0.isRecurring })
+    }
+
+    @Test func anOverriddenInstanceIsRecurringAndAOneOffIsNot() throws {
+        let events = try listed("""
+            BEGIN:VEVENT
+            UID:dinner
+            DTSTAMP:20261101T000000Z
+            DTSTART:20261124T180000Z
+            DTEND:20261124T190000Z
+            RRULE:FREQ=WEEKLY;COUNT=2
+            SUMMARY:Family dinner
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:dinner
+            DTSTAMP:20261101T000000Z
+            RECURRENCE-ID:20261201T180000Z
+            DTSTART:20261201T190000Z
+            DTEND:20261201T200000Z
+            SUMMARY:Family dinner, later
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:dentist
+            DTSTAMP:20261101T000000Z
+            DTSTART:20261125T080000Z
+            DTEND:20261125T090000Z
+            SUMMARY:Dentist
+            END:VEVENT
+            """, from: "2026-11-23T00:00Z", to: "2026-12-07T00:00Z")
+        let recurring = Dictionary(events.map { ($0.summary, $0.isRecurring) }, uniquingKeysWith: { $0 && $1 })
+        #expect(recurring == ["Family dinner": true, "Family dinner, later": true, "Dentist": false])
     }
 }

@@ -211,3 +211,30 @@ private enum BlockStamp {
         return formatter.string(from: date)
     }
 }
+
+/// A free (TRANSP:TRANSPARENT) family event at the block's time, weekly or once.
+private func familySwim(weekly: Bool) -> String {
+    ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:swim@test", "DTSTAMP:20261101T000000Z",
+     "SUMMARY:Swim with the kids", "CATEGORIES:FAMILY", "TRANSP:TRANSPARENT",
+     "DTSTART:20261116T060000Z", "DTEND:20261116T070000Z"]
+        .joined(separator: "\r\n") + (weekly ? "\r\nRRULE:FREQ=WEEKLY" : "") + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+}
+
+@Test func aRecurringEventInAProtectedCategoryIsSacredEvenWhenItIsMarkedFree() async throws {
+    let week = try await Week(phase: .autoScheduler)
+    let id = try await week.place(at: blockStart)
+    try familySwim(weekly: true).write(toFile: week.workFile, atomically: true, encoding: .utf8)
+    #expect(try await week.replan() == 1)
+    #expect(try #require(await week.block(id)).start > blockStart)
+    let receipt = try #require(try await week.receipts().first { $0.action == "moved" })
+    #expect(receipt.reason.hasSuffix(": a protected personal event keeps 07:00–08:00 free."))
+}
+
+@Test func aOneOffFreeEventInAProtectedCategoryIsNoConflict() async throws {
+    let week = try await Week(phase: .autoScheduler)
+    _ = try await week.place(at: blockStart)
+    var oneOff = familySwim(weekly: false)
+    oneOff = oneOff.replacingOccurrences(of: "20261116T06", with: "20261123T06").replacingOccurrences(of: "20261116T07", with: "20261123T07")
+    try oneOff.write(toFile: week.workFile, atomically: true, encoding: .utf8)
+    #expect(try await week.replan() == 0)
+}

@@ -35,10 +35,12 @@ public struct ListedEvent: Sendable, Hashable, Codable {
     public var endZone: Zone?
     /// Where it takes place (GEO or Apple's structured location), nil when the event does not say.
     public var position: GeoPosition?
+    /// True for one instance of a recurring event (a weekly family dinner), false for a one-off.
+    public var isRecurring: Bool
 
     public init(
         source: String, summary: String, categories: [String], start: Date, end: Date, isAllDay: Bool, hasAttendees: Bool,
-        isBusy: Bool = true, startZone: Zone?, endZone: Zone?, position: GeoPosition? = nil
+        isBusy: Bool = true, startZone: Zone?, endZone: Zone?, position: GeoPosition? = nil, isRecurring: Bool = false
     ) {
         self.source = source
         self.summary = summary
@@ -51,6 +53,7 @@ public struct ListedEvent: Sendable, Hashable, Codable {
         self.startZone = startZone
         self.endZone = endZone
         self.position = position
+        self.isRecurring = isRecurring
     }
 }
 
@@ -63,6 +66,6 @@ extension ListedEvent {
             hasAttendees: !occurrence.attendees.isEmpty, isBusy: isBusy,
             startZone: occurrence.startZone.map { Zone(name: $0.tzid, offsetSeconds: $0.offsetAtUTC(occurrence.start)) },
             endZone: occurrence.endZone.map { Zone(name: $0.tzid, offsetSeconds: $0.offsetAtUTC(occurrence.end)) },
-            position: occurrence.position)
+            position: occurrence.position, isRecurring: occurrence.isRecurring)
     }
 }

@@ -17,4 +17,6 @@ struct EventOccurrence: Sendable {
     /// Zones DTSTART and DTEND are written in (nil: UTC, floating or all-day).
     var startZone: ZoneHandle?
     var endZone: ZoneHandle?
+    /// One instance of a recurring event (RRULE, RDATE or an override of one).
+    var isRecurring = false
 }

@@ -165,7 +165,7 @@ struct RecurrenceExpander {
                         isAllDay: record.isAllDay, status: record.status,
                         transparency: record.transparency, attendees: record.attendees,
                         categories: record.categories, position: record.position, startZone: record.startZone,
-                        endZone: record.endZone)
+                        endZone: record.endZone, isRecurring: record.isRecurring)
     }
 
     /// End instant of an instance starting at `time` with the base event's length rule.

@@ -52,6 +52,8 @@ struct EventRecord: Sendable {
     var line: Int
 
     var isAllDay: Bool { start.wall.isDate }
+    /// A recurring event's master (RRULE or RDATE) or an override of one of its instances.
+    var isRecurring: Bool { !recurrenceRules.isEmpty || !recurrenceDates.isEmpty || recurrenceID != nil }
 
     /// The zone DTSTART is written in, nil for UTC, floating and all-day times.
     var startZone: ZoneHandle? {

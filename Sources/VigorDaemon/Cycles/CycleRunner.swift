@@ -166,7 +166,8 @@ public actor CycleRunner {
                 GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary))
             }
             let history = SessionOutcome.history(of: ghost)
-            let travel = try await travelDays(tomorrow: tomorrow, today: today, calendar: calendar, now: now, home: home)
+            let weekEvents = await calendars.events(from: try calendar.startOfDay(tomorrow), to: try calendar.startOfDay(tomorrow.adding(days: 7)))
+            let travel = try await travelDays(tomorrow: tomorrow, today: today, events: weekEvents, calendar: calendar, now: now, home: home)
             if !travel.reasons.isEmpty { summary += "; travel: " + travel.reasons.joined(separator: "; ") }
             let forecasts = try WeekSkipForecast.forecast(
                 firstDay: tomorrow, days: 7, slotHour: training.preferred.first?.start.hour ?? Self.defaultSlotHour,
@@ -177,6 +178,7 @@ public actor CycleRunner {
                 busy: busyIntervals,
                 unknownDays: busy.unknownDays.compactMap(LocalDay.init(iso:)),
                 travelDays: travel.days,
+                personalEvents: CalendarPersonalEvents.protected(from: weekEvents, categories: finder.rules.sacred.protectedCategories),
                 sacredSlots: ghost.triage.sacredSlots,
                 slotPreferences: OptimalWindows.preferences(history, rules: PatternRules()),
                 skipPredictions: forecasts.map(\.request),
@@ -229,14 +231,13 @@ public actor CycleRunner {
         return ([], "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")
     }
 
-    /// The week's travel days: the ranges set with `travel.set`, and the days the calendars' events and
+    /// The week's travel days: the ranges set with `travel.set`, and the days the week's `events` and
     /// the system's time zone point to (TravelDetector), with a reason per detected day.
     private func travelDays(
-        tomorrow: LocalDay, today: LocalDay, calendar: LocalCalendar, now: Date, home: GeoPosition?
+        tomorrow: LocalDay, today: LocalDay, events: [ListedEvent], calendar: LocalCalendar, now: Date, home: GeoPosition?
     ) async throws -> (days: [LocalDay], reasons: [String]) {
         let week = (0..<7).map { tomorrow.adding(days: $0) }
         let manual = await ghost.travelDays(among: week)
-        let events = await calendars.events(from: try calendar.startOfDay(tomorrow), to: try calendar.startOfDay(tomorrow.adding(days: 7)))
         var evidence = CalendarTravelEvidence.evidence(from: events, home: calendar, homePosition: home)
         if let change = try watchSystemZone(today: today, home: calendar.timeZone.identifier, now: now) {
             evidence.append(change)

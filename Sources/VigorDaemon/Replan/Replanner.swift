@@ -25,7 +25,7 @@ public actor Replanner {
     /// Checks every block ahead within `horizonDays` and hands the conflicts to the engine; returns how many
     /// there were. The calendar is written when a block changed.
     @discardableResult
-    public func replan(now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection) async throws -> Int {
+    public func replan(now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, home: GeoPosition? = nil) async throws -> Int {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
         let finder = try SlotFinder(calendar: calendar, settings: CycleRunner.settings(training))
@@ -36,14 +36,20 @@ public actor Replanner {
         guard !ahead.isEmpty else { return 0 }
         // "Move later" may look a further `moveSearchDays` past the last block's day.
         let searchDays = Self.horizonDays + 1 + finder.rules.slots.moveSearchDays + 1
-        let busy = try await calendars.busy(
-            from: try calendar.startOfDay(today), to: try calendar.startOfDay(today.adding(days: searchDays)), source: nil)
+        let searchStart = try calendar.startOfDay(today)
+        let searchEnd = try calendar.startOfDay(today.adding(days: searchDays))
+        let busy = try await calendars.busy(from: searchStart, to: searchEnd, source: nil)
+        let events = await calendars.events(from: searchStart, to: searchEnd)
         let intervals = busy.intervals.map { interval in
             GhostScheduling.BusyInterval(
                 start: interval.start, end: interval.end, causes: interval.causes.map { "'\($0.summary)' (\($0.source))" })
         }
         let days = (0..<searchDays).map { today.adding(days: $0) }
-        let travel = await ghost.travelDays(among: days)
+        // Travel set by hand and travel the calendars show; the system zone is watched by the evening cycle.
+        let evidence = CalendarTravelEvidence.evidence(from: events, home: calendar, homePosition: home)
+        let detected = try TravelDetector.travelDays(from: evidence, home: calendar, rules: TravelRules()).map(\.day)
+        let travel = Set(await ghost.travelDays(among: days)).union(detected).sorted()
+        let personal = CalendarPersonalEvents.protected(from: events, categories: finder.rules.sacred.protectedCategories)
         let sacred = await ghost.current.triage.sacredSlots
         let before = await ghost.current.blocks
         var conflicts = 0
@@ -55,7 +61,7 @@ public actor Replanner {
             }.map(\.start)
             let request = SlotRequest(
                 firstDay: today, days: searchDays, busy: intervals, unknownDays: busy.unknownDays.compactMap(LocalDay.init(iso:)),
-                travelDays: travel, sacredSlots: sacred, existingSessions: others)
+                travelDays: travel, personalEvents: personal, sacredSlots: sacred, existingSessions: others)
             guard let cause = try finder.conflict(blockStart: current.start, durationMinutes: current.durationMinutes, request: request)
             else { continue }
             let target: Date?
