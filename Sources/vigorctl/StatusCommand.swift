@@ -103,8 +103,7 @@ enum CapabilityText {
         case "propose": "propose blocks"
         case "writeCalendar": "write blocks"
         case "transform": "transform blocks"
-        case "move": "move blocks"
-        case "protectTime": "protect time"
+        case "move": "move blocks you accepted"
         default: name
         }
     }

@@ -140,3 +140,28 @@ private func conflict(_ id: BlockID, day: Int = 1, to hour: Int? = 18) throws ->
     #expect(elsewhere.receipts.map(\.action) == [.moveProposed])
     #expect(fixture.ghost.block(id)?.proposedMove == (try TestTime.date(1, 19)))
 }
+
+/// A block the user accepted as Scheduler, with the Ghost then set to `phase`.
+private func acceptedBlock(then phase: TrustPhase) throws -> (GhostFixture, BlockID) {
+    var fixture = try GhostFixture(phase: .scheduler)
+    try fixture.place(day: 1, hour: 7)
+    let id = BlockID(rawValue: "b1")
+    _ = try fixture.send(.proposalAnswered(id, accepted: true), day: 0, hour: 6)
+    _ = try fixture.send(.manualPhaseChange(to: phase), day: 0, hour: 7)
+    return (fixture, id)
+}
+
+@Test func belowFullGhostABlockTheUserAcceptedGetsAMoveProposalNotAMove() throws {
+    var (fixture, id) = try acceptedBlock(then: .transformer)
+    let effects = try fixture.send(.conflictFound(try conflict(id)), day: 0, hour: 12)
+    #expect(fixture.ghost.block(id)?.start == (try TestTime.date(1, 7)))
+    #expect(effects.receipts.map(\.action) == [.moveProposed])
+}
+
+@Test func theFullGhostMovesABlockTheUserAcceptedOffAConflict() throws {
+    var (fixture, id) = try acceptedBlock(then: .fullGhost)
+    #expect(fixture.ghost.capabilities.canMove)
+    let effects = try fixture.send(.conflictFound(try conflict(id)), day: 0, hour: 12)
+    #expect(fixture.ghost.block(id)?.start == (try TestTime.date(1, 18)))
+    #expect(effects.receipts.map(\.action) == [.moved])
+}

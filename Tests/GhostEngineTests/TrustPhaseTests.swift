@@ -31,12 +31,12 @@ struct TrustPhaseTests {
 
     @Test func transformerTransformsButDoesNotMoveOrProtect() {
         let can = TrustPhase.transformer.capabilities
-        #expect(can.canTransform && !can.canMove && !can.canProtectTime)
+        #expect(can.canTransform && !can.canMove)
     }
 
     @Test func fullGhostMayDoEverything() {
         let can = TrustPhase.fullGhost.capabilities
-        #expect(can.canPropose && can.canWriteCalendar && can.canTransform && can.canMove && can.canProtectTime)
+        #expect(can.canPropose && can.canWriteCalendar && can.canTransform && can.canMove)
     }
 
     @Test func phasesEncodeAsCamelCaseNames() throws {

@@ -6,11 +6,12 @@ extension Ghost {
     public static let maximumConflictMovesPerDay = 2
 
     /// Resolves a conflict as the trust phase allows: a proposal follows the conflict (it is only a
-    /// suggestion); a block on the calendar is moved (when the ghost may write the calendar: Auto-Scheduler
-    /// and up, since taking its own block off a meeting is part of writing it; not while ghost health keeps
-    /// existing blocks as they are), gets a move proposal (may only propose),
-    /// or is only noted (observer). With nowhere to go, a block is removed, never left on top of a
-    /// meeting. A block the user moved by hand is left where they put it.
+    /// suggestion); a block on the calendar is moved when the ghost may: its own block from Auto-Scheduler up
+    /// (taking it off a meeting is part of writing the calendar), a block the user accepted only with
+    /// `canMove` (Full Ghost: below it, the user's yes is not changed without asking), and not while ghost
+    /// health keeps existing blocks as they are. Otherwise it gets a move proposal (may propose) or is only
+    /// noted (observer). With nowhere to go, a block is removed, never left on top of a meeting. A block the
+    /// user moved by hand is left where they put it.
     mutating func resolve(_ conflict: BlockConflict, at moment: Moment) throws(EngineError) -> [GhostEffect] {
         let index = try existingBlock(conflict.block)
         let block = blocks[index]
@@ -39,7 +40,8 @@ extension Ghost {
                 reason: "Left \(label(block.start)) although \(conflict.cause): I already moved it "
                     + "\(movesToday) times today; move it yourself if it still clashes."))]
         }
-        if capabilities.canWriteCalendar && ghostHealth.mode.changesExistingBlocks {
+        let mayMove = block.origin == .auto ? capabilities.canWriteCalendar : capabilities.canMove
+        if mayMove && ghostHealth.mode.changesExistingBlocks {
             blocks[index].conflictMoves.append(moment.day)
             return moveForConflict(index, to: target, conflict, at: moment, action: .moved)
         }

@@ -21,8 +21,7 @@ public enum GhostHealthMode: String, Codable, Sendable, CaseIterable, Comparable
     public var allowed: TrustCapabilities {
         switch self {
         case .healthy:
-            TrustCapabilities(
-                canPropose: true, canWriteCalendar: true, canTransform: true, canMove: true, canProtectTime: true)
+            TrustCapabilities(canPropose: true, canWriteCalendar: true, canTransform: true, canMove: true)
         case .degraded: TrustCapabilities(canPropose: true, canWriteCalendar: true)
         case .safeMode: TrustCapabilities(canPropose: true)
         case .suspended: .observeOnly

@@ -7,21 +7,19 @@ public struct TrustCapabilities: Codable, Sendable, Equatable {
     public var canWriteCalendar: Bool
     /// May transform or remove existing blocks on morning signals.
     public var canTransform: Bool
-    /// May move blocks when conflicts appear.
+    /// May move blocks the user accepted, and move blocks on its own initiative (Full Ghost); its own
+    /// blocks come off a conflict with `canWriteCalendar`.
     public var canMove: Bool
-    /// May protect time on its own.
-    public var canProtectTime: Bool
 
     /// Creates a capability set; anything not named is denied.
     public init(
         canPropose: Bool = false, canWriteCalendar: Bool = false, canTransform: Bool = false,
-        canMove: Bool = false, canProtectTime: Bool = false
+        canMove: Bool = false
     ) {
         self.canPropose = canPropose
         self.canWriteCalendar = canWriteCalendar
         self.canTransform = canTransform
         self.canMove = canMove
-        self.canProtectTime = canProtectTime
     }
 
     /// Learns only; never touches the calendar.
@@ -33,8 +31,7 @@ public struct TrustCapabilities: Codable, Sendable, Equatable {
             canPropose: canPropose && other.canPropose,
             canWriteCalendar: canWriteCalendar && other.canWriteCalendar,
             canTransform: canTransform && other.canTransform,
-            canMove: canMove && other.canMove,
-            canProtectTime: canProtectTime && other.canProtectTime
+            canMove: canMove && other.canMove
         )
     }
 }

@@ -26,8 +26,7 @@ public enum TrustPhase: String, Codable, Sendable, CaseIterable, Comparable {
         case .autoScheduler: TrustCapabilities(canPropose: true, canWriteCalendar: true)
         case .transformer: TrustCapabilities(canPropose: true, canWriteCalendar: true, canTransform: true)
         case .fullGhost:
-            TrustCapabilities(
-                canPropose: true, canWriteCalendar: true, canTransform: true, canMove: true, canProtectTime: true)
+            TrustCapabilities(canPropose: true, canWriteCalendar: true, canTransform: true, canMove: true)
         }
     }
 

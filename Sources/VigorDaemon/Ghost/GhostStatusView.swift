@@ -9,7 +9,6 @@ extension GhostStatus {
         let names: [(Bool, String)] = [
             (capabilities.canPropose, "propose"), (capabilities.canWriteCalendar, "writeCalendar"),
             (capabilities.canTransform, "transform"), (capabilities.canMove, "move"),
-            (capabilities.canProtectTime, "protectTime"),
         ]
         self.init(
             trustPhase: ghost.trust.phase.rawValue, trustPhaseName: ghost.trust.phase.displayName,
