@@ -5,81 +5,13 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
-
-/// Sunday 2026-11-22 11:00 Berlin; the block goes on Monday 2026-11-23 07:00 Berlin (06:00Z).
-private let now = Date(timeIntervalSince1970: 1_795_341_600)
-private let blockStart = now.addingTimeInterval(20 * 3600)
-
-/// A daemon whose only calendar is one ICS file of the user's work events.
-private struct Week {
-    let context: LocalAPI.Context
-    let workFile: String
-    let replanner: Replanner
-
-    init(phase: TrustPhase) async throws {
-        let folder = NSTemporaryDirectory() + "vigor-replan-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        workFile = folder + "/work.ics"
-        try Self.calendar([]).write(toFile: workFile, atomically: true, encoding: .utf8)
-        var config = DaemonConfig()
-        config.schedule.timezone = "Europe/Berlin"
-        config.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(workFile))]
-        context = try makeTestContext(config: config, now: now)
-        replanner = Replanner(ghost: context.ghost, calendars: context.calendars, output: context.output, logger: Logger(label: "test"))
-        _ = try await context.ghost.perform(.manualPhaseChange(to: phase), at: now)
-    }
-
-    /// Places a 45-minute block at `start` as the evening cycle would, and writes the calendar.
-    func place(at start: Date) async throws -> BlockID {
-        let effects = try await context.ghost.perform(
-            .placementRequested(BlockCandidate(start: start, durationMinutes: 45, confidence: 1), alternatives: []), at: now)
-        try await context.output.sync(now: now)
-        for effect in effects {
-            switch effect {
-            case .writeBlock(let block), .proposeBlock(let block): return block.id
-            default: continue
-            }
-        }
-        throw ReplanTestError("nothing placed: \(effects)")
-    }
-
-    /// Saves the work calendar with these events (summary, UTC start "20261123T060000Z", UTC end).
-    func save(_ events: [(String, String, String)]) throws {
-        try Self.calendar(events).write(toFile: workFile, atomically: true, encoding: .utf8)
-    }
-
-    func replan(at time: Date = now) async throws -> Int {
-        let config = await context.state.config
-        return try await replanner.replan(now: time, zone: config.schedule.zone, training: config.training)
-    }
-
-    func block(_ id: BlockID) async -> ScheduledBlock? {
-        await context.ghost.current.block(id)
-    }
-
-    func receipts() async throws -> [ReceiptView] {
-        try await routerResult(ReceiptsListMethod.self, #"{"limit":50}"#, context).receipts
-    }
-
-    static func calendar(_ events: [(String, String, String)]) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"]
-        for (index, event) in events.enumerated() {
-            lines += ["BEGIN:VEVENT", "UID:event-\(index)@test", "DTSTAMP:20261101T000000Z", "SUMMARY:\(event.0)",
-                      "DTSTART:\(event.1)", "DTEND:\(event.2)", "END:VEVENT"]
-        }
-        return (lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
-    }
-}
-
-private struct ReplanTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+private let now = replanNow
+private let blockStart = replanBlockStart
 
 private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T070000Z")]
 
 @Test func aMeetingLandingOnAnAutoSchedulersBlockMovesItLaterThatDayAndTheCalendarFollows() async throws {
-    let week = try await Week(phase: .autoScheduler)
+    let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     #expect(try await week.replan() == 0)
     try week.save(boardMeeting)
@@ -96,7 +28,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 }
 
 @Test func aMeetingLandingOnAnAcceptedBlockInSchedulerRaisesAMoveProposalTheUserCanAccept() async throws {
-    let week = try await Week(phase: .scheduler)
+    let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
     _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(id.rawValue)","accept":true}"#, week.context)
     try week.save(boardMeeting)
@@ -111,7 +43,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 }
 
 @Test func anObserverOnlyRecordsTheConflict() async throws {
-    let week = try await Week(phase: .autoScheduler)
+    let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     _ = try await week.context.ghost.perform(.manualPhaseChange(to: .observer), at: now)
     try week.save(boardMeeting)
@@ -121,7 +53,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 }
 
 @Test func aBlockWithNoRoomLeftInTheWeekIsRemovedFromTheCalendar() async throws {
-    let week = try await Week(phase: .autoScheduler)
+    let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     // Busy from Monday 06:00 Berlin for three weeks: nowhere to go.
     try week.save([("Conference", "20261123T050000Z", "20261214T050000Z")])
@@ -131,7 +63,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 }
 
 @Test func aBlockTheUserMovedIsNeverMovedByAReplan() async throws {
-    let week = try await Week(phase: .autoScheduler)
+    let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     _ = try await week.context.ghost.perform(.autoBlockMoved(id, to: blockStart.addingTimeInterval(1800)), at: now)
     try week.save(boardMeeting)
@@ -142,7 +74,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 @Test func aMoveAcrossTheDaylightSavingChangeKeepsLocalTime() async throws {
     // Saturday 2027-03-27 11:00 Berlin (+01:00); the block goes on Sunday 2027-03-28, the 23-hour day, 10:00 (+02:00).
     let before = Date(timeIntervalSince1970: 1_806_141_600)
-    let week = try await Week(phase: .autoScheduler)
+    let week = try await ReplanWeek(phase: .autoScheduler)
     let sunday10 = Date(timeIntervalSince1970: 1_806_220_800)  // 2027-03-28 08:00Z = 10:00 CEST
     let id = try await week.place(at: sunday10)
     try week.save([("Brunch", "20270328T073000Z", "20270328T090000Z")])
@@ -156,7 +88,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 }
 
 @Test func aProposalShowsInTheCalendarAsTentativeAndBecomesTheBlockWhenAccepted() async throws {
-    let week = try await Week(phase: .scheduler)
+    let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
     #expect(await week.block(id)?.status == .proposed)
     let file = week.context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics"
@@ -172,7 +104,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 }
 
 @Test func aDeclinedProposalLeavesTheCalendarAndDeletingOneIsNoDeletionOfABlock() async throws {
-    let week = try await Week(phase: .scheduler)
+    let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
     let file = week.context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics"
     try FileManager.default.removeItem(atPath: file)
@@ -189,7 +121,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 }
 
 @Test func aMoveProposalShowsAtItsNewTimeAsTentative() async throws {
-    let week = try await Week(phase: .scheduler)
+    let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
     _ = try await week.context.ghost.perform(.proposalAnswered(id, accepted: true), at: now)
     try week.save(boardMeeting)
@@ -221,7 +153,7 @@ private func familySwim(weekly: Bool) -> String {
 }
 
 @Test func aRecurringEventInAProtectedCategoryIsSacredEvenWhenItIsMarkedFree() async throws {
-    let week = try await Week(phase: .autoScheduler)
+    let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     try familySwim(weekly: true).write(toFile: week.workFile, atomically: true, encoding: .utf8)
     #expect(try await week.replan() == 1)
@@ -231,7 +163,7 @@ private func familySwim(weekly: Bool) -> String {
 }
 
 @Test func aOneOffFreeEventInAProtectedCategoryIsNoConflict() async throws {
-    let week = try await Week(phase: .autoScheduler)
+    let week = try await ReplanWeek(phase: .autoScheduler)
     _ = try await week.place(at: blockStart)
     var oneOff = familySwim(weekly: false)
     oneOff = oneOff.replacingOccurrences(of: "20261116T06", with: "20261123T06").replacingOccurrences(of: "20261116T07", with: "20261123T07")

@@ -7,6 +7,9 @@ import Glibc
 /// when a source calendar changed.
 public final class VdirWatcher: @unchecked Sendable {
     private let fd: Int32
+    /// A pipe `wake()` writes to, so a waiting thread returns without a change (shutdown, a new set of folders).
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
 
     /// Watches a folder for files written, moved in or out, created or deleted.
     public convenience init(directory: String) throws(CalendarError) {
@@ -25,22 +28,37 @@ public final class VdirWatcher: @unchecked Sendable {
             close(descriptor)
             throw .unreadable(path: directory, reason: "inotify_add_watch: \(reason)")
         }
+        var wake: [Int32] = [-1, -1]
+        guard pipe(&wake) == 0, wake.allSatisfy({ fcntl($0, F_SETFL, O_NONBLOCK) == 0 && fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }) else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(path: directories.first ?? "", reason: "pipe2: \(reason)")
+        }
         fd = descriptor
+        wakeRead = wake[0]
+        wakeWrite = wake[1]
     }
 
     deinit {
         close(fd)
+        close(wakeRead)
+        close(wakeWrite)
     }
 
-    /// The descriptor, for the daemon's own poll/epoll loop (readable = something changed).
-    public var fileDescriptor: Int32 { fd }
-
-    /// Waits up to `timeoutMilliseconds` for a change; drains pending events. True if any came.
-    public func waitForChange(timeoutMilliseconds: Int32) -> Bool {
-        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&request, 1, timeoutMilliseconds)
+    /// Waits until a watched folder changes (true) or `wake()` is called (false), at most `timeoutMilliseconds`
+    /// (-1: no limit); drains the pending events. Blocks the calling thread: call it off the async pool.
+    public func waitForChange(timeoutMilliseconds: Int32 = -1) -> Bool {
+        var requests = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        var ready: Int32
+        repeat {
+            ready = poll(&requests, 2, timeoutMilliseconds)
+        } while ready < 0 && errno == EINTR
         guard ready > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        if requests[1].revents != 0 {
+            while buffer.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+            return false
+        }
         var sawEvent = false
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -48,5 +66,12 @@ public final class VdirWatcher: @unchecked Sendable {
             sawEvent = true
         }
         return sawEvent
+    }
+
+    /// Makes a thread in `waitForChange` return false now (or the next wait, when none is waiting).
+    public func wake() {
+        var byte: UInt8 = 1
+        // A full pipe already holds a wake-up, so a failed write loses nothing.
+        _ = write(wakeWrite, &byte, 1)
     }
 }

@@ -26,7 +26,7 @@ public struct LocalAPI: Sendable {
         /// Where storage failures answered to clients are logged, once when they start and once when they clear.
         public var failures: FailureLog
         /// Told when a request changed what the week's blocks depend on (travel, sacred time).
-        public var replan: ReplanSignal
+        public var replan: ChangeSignal
 
         public init(
             state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
@@ -34,7 +34,7 @@ public struct LocalAPI: Sendable {
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
             failures: FailureLog = FailureLog(logger: Logger(label: "vigord")),
-            replan: ReplanSignal = ReplanSignal(),
+            replan: ChangeSignal = ChangeSignal(),
             now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.state = state

@@ -16,7 +16,7 @@ struct CalendarRefreshService: Service {
     let ghost: GhostHost
     let failures: FailureLog
     /// Told when a refresh read new data (a download, a changed file), so the week's blocks are checked again.
-    let replan: ReplanSignal
+    let replan: ChangeSignal
     let logger: Logger
 
     func run() async throws {

@@ -11,7 +11,7 @@ struct EditWatchService: Service {
     let now: @Sendable () -> Date
     let notifier: SystemdNotifier
     /// Told when the user changed a block, and once at start: blocks may have met conflicts while vigord was down.
-    let replan: ReplanSignal
+    let replan: ChangeSignal
     let logger: Logger
 
     func run() async throws {
@@ -25,16 +25,13 @@ struct EditWatchService: Service {
         }
         let watcher = try await output.makeWatcher()
         let queue = DispatchQueue(label: "vigord.edit-watch")
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            // Wait up to a second for the folder to change, off the async pool.
-            let changed = await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: watcher.waitForChange(timeoutMilliseconds: 1000)) }
-            }
-            guard changed else { continue }
-            do {
-                if try await !output.learnEdits(now: now()).isEmpty { replan.changed() }
-            } catch {
-                logger.error("could not read vigord's calendar for edits", metadata: ["error": "\(error)"])
+        await cancelWhenGracefulShutdown {
+            while await watcher.change(on: queue) {
+                do {
+                    if try await !output.learnEdits(now: now()).isEmpty { replan.changed() }
+                } catch {
+                    logger.error("could not read vigord's calendar for edits", metadata: ["error": "\(error)"])
+                }
             }
         }
     }

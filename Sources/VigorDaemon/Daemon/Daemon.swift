@@ -118,7 +118,7 @@ public enum Daemon {
                            metadata: ["error": "\(error)"])
         }
         let health = HealthIntake(database: database, ghost: ghost, output: output, logger: logger)
-        let replanSignal = ReplanSignal()
+        let replanSignal = ChangeSignal()
         let context = LocalAPI.Context(
             state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, cycles: cycles,
             output: output, health: health, testHooks: testHooks,

@@ -14,6 +14,8 @@ public actor DaemonState {
     private var lastReload: ReloadOutcome?
     private let logger: Logger
     private let calendars: CalendarHost?
+    /// Signalled after every successful reload (the source watch looks at the new sources).
+    public let reloaded = ChangeSignal()
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
         startedAt: Date, now: @escaping @Sendable () -> Date, logger: Logger, calendars: CalendarHost? = nil
@@ -47,6 +49,7 @@ public actor DaemonState {
             }
             config = loaded
             configOrigin = origin
+            reloaded.changed()
             outcome = ReloadOutcome(at: RPCTimestamp(at, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
             logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
         } catch {

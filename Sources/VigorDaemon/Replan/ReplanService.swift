@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// row is read once, and a block never dances between two pictures of the week.
 struct ReplanService: Service {
     let replanner: Replanner
-    let signal: ReplanSignal
+    let signal: ChangeSignal
     let state: DaemonState
     let quiet: Duration
     let clock: any Clock<Duration>
@@ -16,9 +16,11 @@ struct ReplanService: Service {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            for await _ in signal.changes {
+            var handled: UInt64 = 0
+            while !Task.isCancelled {
+                await signal.change(after: handled)
                 do {
-                    try await settle()
+                    handled = try await settle()
                 } catch {
                     return
                 }
@@ -27,13 +29,14 @@ struct ReplanService: Service {
         }
     }
 
-    /// Waits until no change came for `quiet`.
-    private func settle() async throws {
+    /// Waits until no change came for `quiet`; returns the count of changes the replan will see.
+    private func settle() async throws -> UInt64 {
         var seen: UInt64
         repeat {
             seen = signal.changesSoFar
             try await clock.sleep(for: quiet)
         } while signal.changesSoFar != seen
+        return seen
     }
 
     private func replan() async {

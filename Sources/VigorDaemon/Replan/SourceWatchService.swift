@@ -1,44 +1,57 @@
 import Calendar
+import Dispatch
 import Foundation
 import Logging
 import ServiceLifecycle
 
 /// Watches the folders of the configured calendar files and vdirs (inotify) and signals a replan when
-/// one changes; after a reload it watches the new set.
+/// one changes; after a reload it watches the new set and signals a replan too (sources, zone or training
+/// may have changed). It sleeps until one of the two happens.
 struct SourceWatchService: Service {
     let state: DaemonState
-    let signal: ReplanSignal
+    let signal: ChangeSignal
     let logger: Logger
+
+    private enum Wake { case sourcesChanged, reloaded, stopped }
 
     func run() async throws {
         let queue = DispatchQueue(label: "vigord.source-watch")
-        var watched: [String] = []
-        var watcher: VdirWatcher?
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            let folders = Self.folders(of: await state.config.calendar.sources)
-            if folders != watched {
-                watched = folders
-                watcher = nil
-                do {
-                    watcher = folders.isEmpty ? nil : try VdirWatcher(directories: folders)
-                } catch {
-                    logger.warning("cannot watch the calendar sources; changes are seen at the next refresh", metadata: ["error": "\(error)"])
+        await cancelWhenGracefulShutdown {
+            var watched: [String]?
+            var watcher: VdirWatcher?
+            while !Task.isCancelled {
+                let reloads = state.reloaded.changesSoFar
+                let folders = Self.folders(of: await state.config.calendar.sources)
+                if folders != watched {
+                    watched = folders
+                    watcher = nil
+                    do {
+                        watcher = folders.isEmpty ? nil : try VdirWatcher(directories: folders)
+                    } catch {
+                        logger.warning("cannot watch the calendar sources; changes are seen at the next refresh", metadata: ["error": "\(error)"])
+                    }
+                }
+                switch await Self.next(watcher: watcher, queue: queue, reloaded: state.reloaded, seen: reloads) {
+                case .sourcesChanged, .reloaded: signal.changed()
+                case .stopped: return
                 }
             }
-            guard let watcher else {
-                // Nothing to watch: look at the configuration again in a second.
-                do {
-                    try await Task.sleep(for: .seconds(1))
-                } catch {
-                    return
-                }
-                continue
+        }
+    }
+
+    /// The first of: a watched folder changed, the configuration was reloaded, the task was cancelled.
+    private static func next(watcher: VdirWatcher?, queue: DispatchQueue, reloaded: ChangeSignal, seen: UInt64) async -> Wake {
+        await withTaskGroup(of: Wake.self) { group in
+            if let watcher {
+                group.addTask { await watcher.change(on: queue) ? .sourcesChanged : .stopped }
             }
-            // Wait up to a second for a change, off the async pool.
-            let changed = await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: watcher.waitForChange(timeoutMilliseconds: 1000)) }
+            group.addTask {
+                await reloaded.change(after: seen)
+                return .reloaded
             }
-            if changed { signal.changed() }
+            let first = await group.next() ?? .stopped
+            group.cancelAll()
+            return Task.isCancelled ? .stopped : first
         }
     }
 

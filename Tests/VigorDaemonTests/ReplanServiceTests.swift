@@ -1,0 +1,84 @@
+import Foundation
+import GhostEngine
+import Logging
+import Testing
+
+@testable import VigorDaemon
+
+/// The replanning as a service: woken by changes, it waits for a quiet second on an injected clock, so a
+/// burst of saves is read once; the source watch wakes it when a calendar file changes or after a reload.
+
+private func board(until hour: Int) -> [(String, String, String)] {
+    [("Board meeting", "20261123T060000Z", String(format: "20261123T%02d0000Z", hour - 1))]
+}
+
+@Test func aBurstOfFiveSavesIsReadOnceTheFileIsQuietAndMovesTheBlockOnce() async throws {
+    let week = try await ReplanWeek(phase: .autoScheduler)
+    let id = try await week.place(at: replanBlockStart)
+    let clock = ManualClock()
+    let signal = ChangeSignal()
+    let service = ReplanService(
+        replanner: week.replanner, signal: signal, state: week.context.state, quiet: .seconds(1), clock: clock,
+        now: { replanNow }, notifier: SystemdNotifier(), failures: FailureLog(logger: Logger(label: "test")))
+    let running = Task { try await service.run() }
+    defer { running.cancel() }
+
+    // Five saves, each less than a second after the one before: the meeting grows and shrinks.
+    for until in [8, 10, 8, 11, 9] {
+        try week.save(board(until: until))
+        signal.changed()
+        #expect(try await eventually { clock.sleeping == 1 })
+        clock.advance(by: .milliseconds(600))
+        #expect(await week.block(id)?.start == replanBlockStart)
+    }
+    // Quiet from now on: within two quiet periods (one if the service counted the fifth save before its last
+    // wait) it replans once, on the last picture (the meeting ends at 09:00 Berlin).
+    for _ in 0..<2 where await week.block(id)?.start == replanBlockStart {
+        clock.advance(by: .seconds(1))
+        #expect(try await eventually {
+            let moved = await week.block(id)?.start != replanBlockStart
+            return moved || clock.sleeping == 1
+        })
+    }
+    #expect(await week.block(id)?.start != replanBlockStart)
+    let moved = try await week.receipts().filter { $0.action == "moved" }
+    #expect(moved.count == 1)
+    #expect(moved.first?.reason.hasSuffix(": 'Board meeting' (work) now covers 07:00–09:00.") == true)
+}
+
+@Test func aSavedCalendarFileAndAReloadEachWakeTheReplanning() async throws {
+    let week = try await ReplanWeek(phase: .autoScheduler)
+    let folder = NSTemporaryDirectory() + "vigor-watch-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder + "/family", withIntermediateDirectories: true)
+    let configPath = folder + "/config.toml"
+    try """
+        [schedule]
+        timezone = "Europe/Berlin"
+
+        [[calendar.source]]
+        name = "family"
+        path = "family"
+        """.write(toFile: configPath, atomically: true, encoding: .utf8)
+    let state = DaemonState(
+        config: await week.context.state.config, origin: .file, configPath: configPath, configMayBeMissing: false,
+        startedAt: replanNow, now: { replanNow }, logger: Logger(label: "test"))
+    let signal = ChangeSignal()
+    let running = Task { try await SourceWatchService(state: state, signal: signal, logger: Logger(label: "test")).run() }
+    defer { running.cancel() }
+
+    // The watch starts in its own time; saving until it signals waits for that, never for a fixed time.
+    #expect(try await eventually {
+        try week.save(board(until: 8))
+        return signal.changesSoFar > 0
+    })
+    let beforeReload = signal.changesSoFar
+    #expect(await state.reload().ok)
+    #expect(try await eventually { signal.changesSoFar > beforeReload })
+    // Now the family folder is watched.
+    let afterReload = signal.changesSoFar
+    let counted = try await eventually {
+        try "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".write(toFile: folder + "/family/dinner.ics", atomically: true, encoding: .utf8)
+        return signal.changesSoFar > afterReload
+    }
+    #expect(counted)
+}
