@@ -34,8 +34,9 @@ private func conflict(_ id: BlockID, day: Int = 1, to hour: Int? = 18) throws ->
         return
     }
     #expect(target == (try TestTime.date(1, 18)))
-    _ = try fixture.send(.moveAnswered(id, accepted: true), day: 0, hour: 13)
+    let accepted = try fixture.send(.moveAnswered(id, accepted: true), day: 0, hour: 13)
     #expect(fixture.ghost.block(id)?.start == (try TestTime.date(1, 18)))
+    #expect(accepted.receipts.map(\.reason) == ["Moved Tue 07:00 → Tue 18:00: you accepted the move."])
     #expect(fixture.ghost.block(id)?.proposedMove == nil)
 }
 
@@ -45,7 +46,8 @@ private func conflict(_ id: BlockID, day: Int = 1, to hour: Int? = 18) throws ->
     let id = BlockID(rawValue: "b1")
     _ = try fixture.send(.proposalAnswered(id, accepted: true), day: 0, hour: 6)
     _ = try fixture.send(.conflictFound(try conflict(id)), day: 0, hour: 12)
-    #expect(try fixture.send(.moveAnswered(id, accepted: false), day: 0, hour: 13).isEmpty)
+    let declined = try fixture.send(.moveAnswered(id, accepted: false), day: 0, hour: 13)
+    #expect(declined.receipts.map(\.reason) == ["Kept Tue 07:00 where it is: you declined moving it to Tue 18:00."])
     #expect(fixture.ghost.block(id)?.start == (try TestTime.date(1, 7)))
     #expect(throws: EngineError.self) { try fixture.send(.moveAnswered(id, accepted: true), day: 0, hour: 14) }
 }

@@ -10,6 +10,8 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     let daemon: DaemonHarness
 
     init() throws {
+        // The team vdir the demo drops its meeting into; Scripts/demo creates it, so may a test.
+        try FileManager.default.createDirectory(atPath: repository + "/.demo/team", withIntermediateDirectories: true)
         daemon = try DaemonHarness(label: "demo", arguments: ["--config", repository + "/Fixtures/demo/config.toml"])
         try daemon.start()
     }
@@ -18,9 +20,9 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         let result = try runCommand(Binaries.vigorctl, ["sources", "--json", "--socket", daemon.socketPath])
         #expect(result.status == 0)
         let sources = try JSONDecoder().decode(CalendarSourcesMethod.Result.self, from: Data(result.stdout.utf8)).sources
-        #expect(sources.map(\.name) == ["google", "work", "personal"])
+        #expect(sources.map(\.name) == ["google", "work", "personal", "team"])
         #expect(sources.allSatisfy { $0.ok })
-        #expect(sources.map(\.kind) == ["file", "file", "vdir"])
+        #expect(sources.map(\.kind) == ["file", "file", "vdir", "vdir"])
     }
 
     @Test func busyShowsEveryProducersEventsInTheUsersZone() throws {

@@ -59,16 +59,28 @@ extension Ghost {
             reason: "Noted that \(conflict.cause) over \(label(block.start)); as \(trust.phase.displayName) I change nothing."))]
     }
 
-    /// The user's answer to a proposed move: yes moves the block there, no keeps it where it is.
+    /// The user's answer to a proposed move: yes moves the block there, no keeps it where it is; either way a
+    /// receipt says so, so `why` tells the whole story of the block.
     mutating func answerMove(_ id: BlockID, accepted: Bool, at moment: Moment) throws(EngineError) -> [GhostEffect] {
         let index = try block(id, origin: nil, status: .scheduled)
         guard let target = blocks[index].proposedMove else {
             throw EngineError.blockNotInExpectedState(id, expected: "a proposed move", actual: "no move proposed")
         }
+        let before = blocks[index]
         blocks[index].proposedMove = nil
-        guard accepted else { return [] }
-        blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: blocks[index].durationMinutes)
-        return [.updateBlock(blocks[index])]
+        let inputs = stateInputs() + [
+            ReceiptInput("block", id.rawValue), ReceiptInput("start", Self.timestamp(before.start)),
+            ReceiptInput("target", Self.timestamp(target)),
+        ]
+        guard accepted else {
+            return [.recordReceipt(makeReceipt(
+                .conflictNoted, at: moment, inputs: inputs, alternatives: ["move it"], confidence: 1, trustImpact: 0,
+                reason: "Kept \(label(before.start)) where it is: you declined moving it to \(label(target))."))]
+        }
+        blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: before.durationMinutes)
+        return [.updateBlock(blocks[index]), .recordReceipt(makeReceipt(
+            .moved, at: moment, inputs: inputs, alternatives: ["keep it where it was"], confidence: 1, trustImpact: 0,
+            reason: "Moved \(label(before.start)) → \(label(target)): you accepted the move."))]
     }
 
     private mutating func moveForConflict(
