@@ -119,4 +119,24 @@ func simulateKhalMove(_ path: String, start: String, end: String) throws {
         #expect(watcher.waitForChange(timeoutMilliseconds: 5_000))
         #expect(try sandbox.writer.detectEdits().map(\.kind) == [.moved])
     }
+
+    @Test func anEditorsTemporaryFileWakesNoOneItsRenameOntoTheItemDoes() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        let watcher = try sandbox.writer.makeWatcher()
+        let item = sandbox.writer.collectionPath + "/meeting.ics"
+        try "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".write(toFile: item + ".tmp", atomically: false, encoding: .utf8)
+        try "x".write(toFile: sandbox.writer.collectionPath + "/.meeting.ics.swp", atomically: false, encoding: .utf8)
+        #expect(!watcher.waitForChange(timeoutMilliseconds: 0))
+        #expect(rename(item + ".tmp", item) == 0)
+        #expect(watcher.waitForChange(timeoutMilliseconds: 5_000))
+    }
+
+    @Test func wakeEndsAWaitWithoutAChange() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        let watcher = try sandbox.writer.makeWatcher()
+        watcher.wake()
+        #expect(!watcher.waitForChange())
+    }
 }

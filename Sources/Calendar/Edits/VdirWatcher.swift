@@ -4,39 +4,52 @@ import Glibc
 #endif
 
 /// inotify on calendar folders: tells the daemon when to rescan the Vigor collection for user edits, or
-/// when a source calendar changed.
+/// when a source calendar changed. Only names that matter count: an editor's temporary file or a sync tool's
+/// `.tmp` does not wake anyone, its rename onto the calendar does.
 public final class VdirWatcher: @unchecked Sendable {
     private let fd: Int32
     /// A pipe `wake()` writes to, so a waiting thread returns without a change (shutdown, a new set of folders).
     private let wakeRead: Int32
     private let wakeWrite: Int32
+    /// The folder of each watch descriptor, and which of its file names count.
+    private let folders: [Int32: String]
+    private let matters: @Sendable (_ folder: String, _ name: String) -> Bool
 
-    /// Watches a folder for files written, moved in or out, created or deleted.
+    /// Watches a folder for `.ics` files written, moved in or out, created or deleted (a vdir).
     public convenience init(directory: String) throws(CalendarError) {
-        try self.init(directories: [directory])
+        try self.init(directories: [directory], matters: VdirWatcher.calendarItems)
     }
 
-    /// Watches every folder in `directories` on one descriptor.
-    public init(directories: [String]) throws(CalendarError) {
+    /// Watches every folder in `directories` on one descriptor; a change counts when `matters(folder, name)`.
+    public init(
+        directories: [String], matters: @escaping @Sendable (_ folder: String, _ name: String) -> Bool
+    ) throws(CalendarError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
             throw .unreadable(path: directories.first ?? "", reason: "inotify_init1: \(String(cString: strerror(errno)))")
         }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
-        for directory in directories where inotify_add_watch(descriptor, directory, mask) < 0 {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .unreadable(path: directory, reason: "inotify_add_watch: \(reason)")
+        var folders: [Int32: String] = [:]
+        for directory in directories {
+            let watch = inotify_add_watch(descriptor, directory, mask)
+            guard watch >= 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw .unreadable(path: directory, reason: "inotify_add_watch: \(reason)")
+            }
+            folders[watch] = directory
         }
         var wake: [Int32] = [-1, -1]
         guard pipe(&wake) == 0, wake.allSatisfy({ fcntl($0, F_SETFL, O_NONBLOCK) == 0 && fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }) else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw .unreadable(path: directories.first ?? "", reason: "pipe2: \(reason)")
+            throw .unreadable(path: directories.first ?? "", reason: "pipe: \(reason)")
         }
         fd = descriptor
         wakeRead = wake[0]
         wakeWrite = wake[1]
+        self.folders = folders
+        self.matters = matters
     }
 
     deinit {
@@ -45,27 +58,32 @@ public final class VdirWatcher: @unchecked Sendable {
         close(wakeWrite)
     }
 
-    /// Waits until a watched folder changes (true) or `wake()` is called (false), at most `timeoutMilliseconds`
+    /// A vdir's items: `.ics` files that are not hidden (vdirsyncer and editors write hidden or `.tmp` files first).
+    public static let calendarItems: @Sendable (String, String) -> Bool = { _, name in
+        name.hasSuffix(".ics") && !name.hasPrefix(".")
+    }
+
+    /// Waits until a file that matters changes (true) or `wake()` is called (false), at most `timeoutMilliseconds`
     /// (-1: no limit); drains the pending events. Blocks the calling thread: call it off the async pool.
     public func waitForChange(timeoutMilliseconds: Int32 = -1) -> Bool {
-        var requests = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-        var ready: Int32
-        repeat {
-            ready = poll(&requests, 2, timeoutMilliseconds)
-        } while ready < 0 && errno == EINTR
-        guard ready > 0 else { return false }
+        let deadline = timeoutMilliseconds < 0 ? nil : ContinuousClock.now.advanced(by: .milliseconds(timeoutMilliseconds))
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        if requests[1].revents != 0 {
-            while buffer.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
-            return false
-        }
-        var sawEvent = false
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            sawEvent = true
+            var remaining = timeoutMilliseconds
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline).components
+                remaining = Int32(max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000))
+            }
+            var requests = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&requests, 2, remaining)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return false }
+            if requests[1].revents != 0 {
+                while buffer.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+                return false
+            }
+            if drainEvents(into: &buffer) { return true }
         }
-        return sawEvent
     }
 
     /// Makes a thread in `waitForChange` return false now (or the next wait, when none is waiting).
@@ -73,5 +91,32 @@ public final class VdirWatcher: @unchecked Sendable {
         var byte: UInt8 = 1
         // A full pipe already holds a wake-up, so a failed write loses nothing.
         _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// Reads every pending inotify event; true when one names a file that matters, or the queue overflowed
+    /// (then anything may have changed).
+    private func drainEvents(into buffer: inout [UInt8]) -> Bool {
+        var mattered = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return mattered }
+            buffer.withUnsafeBytes { bytes in
+                var offset = 0
+                let header = MemoryLayout<inotify_event>.size
+                while offset + header <= count {
+                    let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                    let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                    let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    let nameBytes = bytes[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
+                    let name = String(decoding: nameBytes, as: UTF8.self)
+                    if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                        mattered = true
+                    } else if let folder = folders[watch], !name.isEmpty, matters(folder, name) {
+                        mattered = true
+                    }
+                    offset += header + length
+                }
+            }
+        }
     }
 }

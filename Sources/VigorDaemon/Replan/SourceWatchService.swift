@@ -21,12 +21,16 @@ struct SourceWatchService: Service {
             var watcher: VdirWatcher?
             while !Task.isCancelled {
                 let reloads = state.reloaded.changesSoFar
-                let folders = Self.folders(of: await state.config.calendar.sources)
+                let sources = await state.config.calendar.sources
+                let folders = Self.folders(of: sources)
                 if folders != watched {
                     watched = folders
                     watcher = nil
                     do {
-                        watcher = folders.isEmpty ? nil : try VdirWatcher(directories: folders)
+                        let names = Self.watchedNames(of: sources)
+                        watcher = folders.isEmpty ? nil : try VdirWatcher(directories: folders) { folder, name in
+                            names[folder].map { $0.contains(name) } ?? VdirWatcher.calendarItems(folder, name)
+                        }
                     } catch {
                         logger.warning("cannot watch the calendar sources; changes are seen at the next refresh", metadata: ["error": "\(error)"])
                     }
@@ -53,6 +57,23 @@ struct SourceWatchService: Service {
             group.cancelAll()
             return Task.isCancelled ? .stopped : first
         }
+    }
+
+    /// For each folder holding calendar files (not vdirs), the names of those files: only they count there. A
+    /// folder that is also a vdir counts every `.ics` item.
+    static func watchedNames(of sources: [CalendarSourceEntry]) -> [String: Set<String>] {
+        var names: [String: Set<String>] = [:]
+        var vdirs: Set<String> = []
+        for entry in sources {
+            guard case .path(let path) = entry.location else { continue }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                vdirs.insert(path)
+            } else {
+                names[(path as NSString).deletingLastPathComponent, default: []].insert((path as NSString).lastPathComponent)
+            }
+        }
+        return names.filter { !vdirs.contains($0.key) }
     }
 
     /// The folders to watch: a vdir itself, or the folder holding a file. Subscriptions are not watched.
