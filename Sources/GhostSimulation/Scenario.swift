@@ -38,6 +38,8 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var morningSignals: [MorningSignalDay]
     /// Days on which the user reverts the day's transformation (others are kept).
     public var revertDays: [Int]
+    /// Meetings that land on a day after its block was placed; a move proposal is accepted with `acceptRate`.
+    public var meetingChanges: [MeetingChange]
 
     /// Creates a scenario.
     public init(
@@ -45,7 +47,8 @@ public struct Scenario: Codable, Sendable, Equatable {
         busy: [BusyTime] = [], completion: CompletionBehaviour, acceptRate: Double = 1, deletionDays: [Int] = [],
         travelDays: [Int] = [], triage: TriageBehaviour = TriageBehaviour(),
         healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = [],
-        unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = []
+        unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
+        meetingChanges: [MeetingChange] = []
     ) {
         self.name = name
         self.startDate = startDate
@@ -64,6 +67,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.unknownDays = unknownDays
         self.morningSignals = morningSignals
         self.revertDays = revertDays
+        self.meetingChanges = meetingChanges
     }
 
     public init(from decoder: any Decoder) throws {
@@ -85,5 +89,6 @@ public struct Scenario: Codable, Sendable, Equatable {
         unknownDays = try keys.decodeIfPresent([Int].self, forKey: .unknownDays) ?? []
         morningSignals = try keys.decodeIfPresent([MorningSignalDay].self, forKey: .morningSignals) ?? []
         revertDays = try keys.decodeIfPresent([Int].self, forKey: .revertDays) ?? []
+        meetingChanges = try keys.decodeIfPresent([MeetingChange].self, forKey: .meetingChanges) ?? []
     }
 }

@@ -75,6 +75,27 @@ public struct BusyTime: Codable, Sendable, Equatable {
     }
 }
 
+/// A meeting that lands on day `day`'s calendar after the day's block was placed (at 05:45), from `fromHour`
+/// up to, not including, `toHour`: the week changing under a block.
+public struct MeetingChange: Codable, Sendable, Equatable {
+    /// 1-based day.
+    public var day: Int
+    /// First busy hour.
+    public var fromHour: Int
+    /// First free hour after the meeting.
+    public var toHour: Int
+    /// What the meeting is called (the conflict names it).
+    public var title: String
+
+    /// Creates a change.
+    public init(day: Int, fromHour: Int, toHour: Int, title: String) {
+        self.day = day
+        self.fromHour = fromHour
+        self.toHour = toHour
+        self.title = title
+    }
+}
+
 /// Ranges the simulated health signals are drawn from, uniformly.
 public struct HealthSignalRanges: Codable, Sendable, Equatable {
     /// Fraction of expected signals received each day.

@@ -79,6 +79,11 @@ extension Scenario {
         for (index, change) in manualPhaseChanges.enumerated() {
             try Self.check("manualPhaseChanges[\(index)].day", change.day, 1...days)
         }
+        for (index, change) in meetingChanges.enumerated() {
+            try Self.check("meetingChanges[\(index)].day", change.day, 1...days)
+            try Self.check("meetingChanges[\(index)].fromHour", change.fromHour, 0...23)
+            try Self.check("meetingChanges[\(index)].toHour", change.toHour, (change.fromHour + 1)...24)
+        }
     }
 
     private static func check(_ path: String, _ value: Int, _ range: ClosedRange<Int>) throws(ScenarioError) {

@@ -48,9 +48,12 @@ struct SimulatedRun {
             try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
         }
         let block = try placeBlock(on: day, number: number)
-        if let placed = block, placed.origin == .proposal {
+        if let placed = block, placed.origin == .proposal, placed.status == .proposed {
             let accepted = random.nextUnit() < scenario.acceptRate
             try send(.proposalAnswered(placed.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 30))
+        }
+        if let placed = block.flatMap({ ghost.block($0.id) }) {
+            try replan(placed, on: day, number: number)
         }
         if let placed = block.flatMap({ ghost.block($0.id) }), placed.status == .scheduled {
             try transform(placed, on: day, number: number)
@@ -71,8 +74,12 @@ struct SimulatedRun {
     }
 
     /// The real slot finder for one session on `day` (travel days get none, unknown days a proposal at most),
-    /// then the engine decides write / propose / observe.
+    /// then the engine decides write / propose / observe; a day that already has a block keeps it.
     private mutating func placeBlock(on day: LocalDay, number: Int) throws(EngineError) -> ScheduledBlock? {
+        // As in vigord's evening cycle: a day that already has a block (one moved here) gets no second one.
+        if let moved = ghost.blocks.first(where: { $0.day == day && [.scheduled, .proposed].contains($0.status) }) {
+            return moved
+        }
         let request = try slotRequest(for: day, number: number)
         let plan: WeekPlan
         do {
@@ -95,6 +102,45 @@ struct SimulatedRun {
             }
         }
         return nil
+    }
+
+    /// At 05:45 the day's meeting changes land: as vigord's replanning does, the real slot finder says whether
+    /// the block is now in conflict and where "move later" puts it (the same day, or nowhere), and the engine
+    /// decides by its trust; a move proposal is accepted with `acceptRate` at 05:50.
+    private mutating func replan(_ block: ScheduledBlock, on day: LocalDay, number: Int) throws(EngineError) {
+        let meetings = scenario.meetingChanges.filter { $0.day == number }
+        guard !meetings.isEmpty, [.scheduled, .proposed].contains(block.status) else { return }
+        var request = try slotRequest(for: day, number: number)
+        for meeting in meetings {
+            let end = meeting.toHour == 24
+                ? try calendar.startOfDay(day.adding(days: 1)) : try calendar.date(on: day, hour: meeting.toHour)
+            request.busy.append(BusyInterval(
+                start: try calendar.date(on: day, hour: meeting.fromHour), end: end, causes: ["'\(meeting.title)'"]))
+        }
+        let found: BlockConflict?
+        do {
+            found = try conflict(of: block, request: request)
+        } catch {
+            throw error.engineError
+        }
+        guard let found else { return }
+        let effects = try send(.conflictFound(found), at: calendar.date(on: day, hour: 5, minute: 45))
+        if effects.contains(where: { if case .proposeMove = $0 { true } else { false } }) {
+            let accepted = random.nextUnit() < scenario.acceptRate
+            try send(.moveAnswered(block.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 50))
+        }
+    }
+
+    /// The conflict over `block` in `request`, with where "move later" puts it; nil while it still fits.
+    private func conflict(of block: ScheduledBlock, request: SlotRequest) throws(SchedulingError) -> BlockConflict? {
+        guard let cause = try finder.conflict(blockStart: block.start, durationMinutes: block.durationMinutes, request: request)
+        else { return nil }
+        switch try finder.moveLater(blockStart: block.start, request: request) {
+        case .sameDay(let planned), .laterDay(let planned):
+            return BlockConflict(block: block.id, cause: cause, target: planned.chosen.start)
+        case .noRoom:
+            return BlockConflict(block: block.id, cause: cause, target: nil)
+        }
     }
 
     /// The day's request: weekly busy times as intervals, travel and unknown days, the engine's sacred slots.
@@ -136,10 +182,13 @@ struct SimulatedRun {
         }
     }
 
-    /// The user works out in the day's block (if on the calendar) or, without one, on their own.
+    /// The user works out in the day's block (if on the calendar) or, without one, on their own; not today when
+    /// the block moved to another day.
     private mutating func work(on day: LocalDay, number: Int, block: ScheduledBlock?) throws(EngineError) {
         let rate = scenario.completion.rate(onDay: number)
         if scenario.deletionDays.contains(number) || block?.status == .removed { return }
+        // A block a meeting pushed to another day is that day's session.
+        if let block, block.day != day { return }
         guard random.nextUnit() < rate else { return }
         if let block, block.status == .scheduled {
             try send(
