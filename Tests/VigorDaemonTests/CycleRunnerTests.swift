@@ -284,3 +284,40 @@ private let appleWorkPlaces = URL(fileURLWithPath: #filePath).deletingLastPathCo
     #expect(!outcome.summary.contains("2026-12-02 ("))
     #expect(outcome.summary.contains("no block tomorrow"))
 }
+
+/// A night of sleep ending at `end`, as an import would store it.
+private func night(ending end: Date) -> HealthSample {
+    HealthSample(kind: "sleep", source: "Mi Band", start: end.addingTimeInterval(-7 * 3600), end: end, value: 420, detail: "core")
+}
+
+@Test func healthDataThatStoppedComingTwoDaysAgoCountsAgainstGhostHealth() async throws {
+    let start = try instant("2026-11-23T05:00:00Z")
+    let setup = try setup(start: start)
+    _ = try setup.database.insertHealthSamples([night(ending: start.addingTimeInterval(-49 * 3600))])
+    let outcome = try await setup.runner.run(.morning, now: start, zone: berlin)
+    #expect(outcome.summary.contains("the newest health data is 49 hours old"))
+    #expect(await setup.ghost.current.ghostHealth.failures == 1)
+}
+
+@Test func lastNightsHealthDataOrNoneEverIsNoFailure() async throws {
+    let start = try instant("2026-11-23T05:00:00Z")
+    let fresh = try setup(start: start)
+    _ = try fresh.database.insertHealthSamples([night(ending: start.addingTimeInterval(-3600))])
+    _ = try await fresh.runner.run(.morning, now: start, zone: berlin)
+    #expect(await fresh.ghost.current.ghostHealth.failures == 0)
+    let none = try setup(start: start)
+    _ = try await none.runner.run(.morning, now: start, zone: berlin)
+    #expect(await none.ghost.current.ghostHealth.failures == 0)
+}
+
+@Test func healthDataStaleForDaysCountsOnceAndIsNoSuccessAfterwards() async throws {
+    let start = try instant("2026-11-23T05:00:00Z")
+    let setup = try setup(start: start)
+    _ = try setup.database.insertHealthSamples([night(ending: start.addingTimeInterval(-49 * 3600))])
+    for day in 0..<3 {
+        _ = try await setup.runner.run(.morning, now: start.addingTimeInterval(Double(day) * 86_400), zone: berlin)
+    }
+    let health = await setup.ghost.current.ghostHealth
+    #expect(health.failures == 1)
+    #expect(health.successStreak == 0)
+}

@@ -19,6 +19,9 @@ public actor CycleRunner {
     /// The system's zone when vigord started: the settled zone when none was saved yet (a server kept in UTC
     /// while `[schedule] timezone` says Berlin is not travelling).
     private let startingSystemZone: String?
+    /// How old the newest health data may be at the morning cycle: a wearable syncs at least daily, so two days
+    /// without data means the import stopped (a dead band, an export that is no longer dropped in the inbox).
+    static let healthDataExpectedWithin: TimeInterval = 48 * 3600
     /// Days the morning cycle closes at most in one run after a long absence.
     static let maximumCatchUpDays = 14
 
@@ -69,7 +72,7 @@ public actor CycleRunner {
             return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "already ran today: \(earlier.summary)")
         }
         let (events, summary) = switch kind {
-        case .morning: try await morningEvents(today: today, calendar: calendar, training: training)
+        case .morning: try await morningEvents(today: today, calendar: calendar, now: now, training: training)
         case .evening: await eveningEvents(today: today, calendar: calendar, now: now, training: training, home: home)
         case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now)
         }
@@ -85,9 +88,10 @@ public actor CycleRunner {
     /// health signals that arrived for it, ticks (passed blocks become missed and triage asks), scores
     /// recovery from the night's signals, and transforms today's blocks as the phase allows.
     private func morningEvents(
-        today: LocalDay, calendar: LocalCalendar, training: DaemonConfig.TrainingSection
+        today: LocalDay, calendar: LocalCalendar, now: Date, training: DaemonConfig.TrainingSection
     ) async throws -> ([GhostEvent], String) {
-        let digest = SignalDigest(calendar: calendar, observations: try observations(before: today, calendar: calendar))
+        let observations = try observations(before: today, calendar: calendar)
+        let digest = SignalDigest(calendar: calendar, observations: observations)
         var closed: [LocalDay] = []
         if let last = try database.lastCycleRun(kind: CycleKind.morning.rawValue).flatMap({ LocalDay(iso: $0.localDate) }) {
             var day = max(last, today.adding(days: -Self.maximumCatchUpDays))
@@ -98,8 +102,17 @@ public actor CycleRunner {
         }
         var events: [GhostEvent] = []
         for day in closed { events.append(.dayClosed(day, signalCoverage: try digest.coverage(of: day))) }
-        events += [.tick, .backgroundSucceeded]
         var notes = [closed.isEmpty ? "first morning: nothing to close yet" : "closed \(closed.count) day(s) up to \(closed.last?.description ?? "")"]
+        // Health data that stopped coming counts against ghost health once, on the first morning past the limit;
+        // later mornings on stale data are no success either. Never having had any is no failure (no wearable).
+        events.append(.tick)
+        if let newest = observations.map(\.end).max(), now.timeIntervalSince(newest) > Self.healthDataExpectedWithin {
+            let age = now.timeIntervalSince(newest)
+            if age <= Self.healthDataExpectedWithin + 86_400 { events.append(.backgroundFailed(.staleData)) }
+            notes.append("the newest health data is \(Int(age / 3600)) hours old")
+        } else {
+            events.append(.backgroundSucceeded)
+        }
         let inputs = try digest.recoveryInputs(on: today)
         notes.append(Self.recoveryNote(inputs))
         let outcomes = try MorningPlanner.plan(
