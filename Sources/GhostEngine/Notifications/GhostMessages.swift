@@ -1,0 +1,79 @@
+import Foundation
+
+/// What the Ghost has to say at a moment, read from its state: the apology after the breaker, a ghost-health
+/// change, the open triage question, proposals (new blocks and moves), today's changed blocks, the weekly
+/// receipt. Pure; the daemon passes what the engine state does not hold.
+public enum GhostMessages {
+    /// How long the apology and a ghost-health sentence stay worth saying.
+    public static let sentenceLifetime: TimeInterval = 86_400
+
+    /// Every message wanted at `now`, in priority order (kind, then time).
+    /// - Parameters:
+    ///   - breakerFiredAt: when the safety breaker last fired.
+    ///   - weeklyReceipt: the key and text of the last weekly receipt, when one was built in the last day.
+    public static func pending(
+        ghost: Ghost, now: Date, breakerFiredAt: Date?, weeklyReceipt: (key: String, text: String)? = nil
+    ) -> [GhostMessage] {
+        var messages: [GhostMessage] = []
+        if let fired = breakerFiredAt, now.timeIntervalSince(fired) < sentenceLifetime {
+            messages.append(GhostMessage(
+                key: "apology:\(Int(fired.timeIntervalSince1970))", kind: .apology, title: "Sorry",
+                body: SafetyBreaker.apology))
+        }
+        if let change = ghost.ghostHealth.lastChange, now.timeIntervalSince(change.at) < sentenceLifetime {
+            messages.append(GhostMessage(
+                key: "health:\(Int(change.at.timeIntervalSince1970))", kind: .ghostHealth, title: "vigord",
+                body: change.sentence))
+        }
+        if let question = ghost.triage.openQuestion, let block = ghost.block(question.block) {
+            let id = block.id.rawValue
+            messages.append(GhostMessage(
+                key: "triage:\(id)", kind: .triage, title: "Missed \(label(block.start, ghost))",
+                body: "No judgement, just curious: what got in the way?",
+                actions: [
+                    .init(id: "bad-time", label: "Bad time", command: "vigorctl triage answer \(id) --reason bad-time"),
+                    .init(id: "life-happened", label: "Life happened", command: "vigorctl triage answer \(id) --reason life-happened"),
+                    .init(id: "skip", label: "Skip", command: "vigorctl triage answer \(id) --reason skip"),
+                ], block: block.id))
+        }
+        for block in ghost.blocks where block.end > now {
+            let id = block.id.rawValue
+            let answers: [GhostMessage.Action] = [
+                .init(id: "accept", label: "Accept", command: "vigorctl accept \(id)"),
+                .init(id: "decline", label: "Decline", command: "vigorctl decline \(id)"),
+            ]
+            if block.status == .proposed {
+                messages.append(GhostMessage(
+                    key: "proposal:\(id):\(Int(block.start.timeIntervalSince1970))", kind: .proposal,
+                    title: "Train \(label(block.start, ghost))?",
+                    body: "\(block.durationMinutes) minutes. Accept and it goes into your calendar.", actions: answers, block: block.id))
+            } else if block.status == .scheduled, let target = block.proposedMove {
+                messages.append(GhostMessage(
+                    key: "move:\(id):\(Int(target.timeIntervalSince1970))", kind: .proposal,
+                    title: "Move \(label(block.start, ghost)) to \(label(target, ghost))?",
+                    body: "Something now covers your training. Accept to move it; decline keeps it.", actions: answers, block: block.id))
+            }
+        }
+        for block in ghost.blocks where block.day == ghost.calendar.day(of: now) {
+            guard let change = block.transformation, change.answer == nil else { continue }
+            let id = block.id.rawValue
+            let what = change.removedBlock ? "took today's block off" : "made today's session \(block.durationMinutes) minutes"
+            messages.append(GhostMessage(
+                key: "transformation:\(id):\(Int(change.at.timeIntervalSince1970))", kind: .transformation,
+                title: "Lighter today", body: "From this morning's signals I \(what). Keep it that way?",
+                actions: [
+                    .init(id: "keep", label: "Keep", command: "vigorctl keep \(id)"),
+                    .init(id: "revert", label: "Revert", command: "vigorctl revert \(id)"),
+                ], block: block.id))
+        }
+        if let weekly = weeklyReceipt {
+            messages.append(GhostMessage(key: "weekly:\(weekly.key)", kind: .weeklyReceipt, title: "Your week", body: weekly.text))
+        }
+        return messages.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }.map(\.element)
+    }
+
+    private static func label(_ date: Date, _ ghost: Ghost) -> String {
+        let local = ghost.calendar.moment(at: date)
+        return SlotKey(local).label(minute: local.minute)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Decides what the Ghost says and when, as a state machine `(ledger, pending, now) -> (ledger, effects)`:
+/// at most `dailyBudget` notifications per local day, the most important first (apology > ghost health >
+/// triage > proposal > transformation > weekly receipt), the rest held back for tomorrow and counted in the one
+/// that goes out; nothing in quiet hours, during recovery time, or before noon after a poor night. A message
+/// no longer pending is settled and its notification withdrawn. Every decision leaves its reason in the ledger.
+public enum NotificationOrchestrator {
+    /// What the daemon does at the edge.
+    public enum Effect: Sendable, Equatable {
+        /// Show `message`; `alsoWaiting` more messages are in the inbox.
+        case deliver(GhostMessage, alsoWaiting: Int)
+        /// Take down the notification of `key` (answered elsewhere, or lapsed).
+        case withdraw(key: String)
+    }
+
+    /// What the moment is like for the user.
+    public struct Situation: Sendable, Equatable {
+        public var now: Date
+        public var day: LocalDay
+        public var time: WallClockTime
+        /// The red button's recovery time is running.
+        public var recovering: Bool
+        /// The morning signals said last night was poor.
+        public var poorNight: Bool
+
+        public init(now: Date, day: LocalDay, time: WallClockTime, recovering: Bool = false, poorNight: Bool = false) {
+            self.now = now
+            self.day = day
+            self.time = time
+            self.recovering = recovering
+            self.poorNight = poorNight
+        }
+    }
+
+    /// Brings the ledger up to date with `pending` (in priority order) and returns what to show or withdraw.
+    public static func decide(
+        _ ledger: NotificationLedger, pending: [GhostMessage], situation: Situation, rules: NotificationRules
+    ) -> (NotificationLedger, [Effect]) {
+        var ledger = ledger
+        var effects: [Effect] = []
+        let wanted = Set(pending.map(\.key))
+        for var entry in ledger.entries where entry.state != .settled && !wanted.contains(entry.message.key) {
+            if entry.state == .delivered { effects.append(.withdraw(key: entry.message.key)) }
+            entry.state = .settled
+            entry.reason = "settled: answered or no longer needed"
+            entry.decidedAt = situation.now
+            ledger.update(entry)
+        }
+        let waiting = pending.filter { ledger.entry($0.key)?.state != .delivered }
+        guard let first = waiting.first else { return (ledger, effects) }
+        let silence = reasonForSilence(situation, rules: rules)
+        let budgetLeft = rules.dailyBudget - ledger.deliveries(on: situation.day)
+        for (index, message) in waiting.enumerated() {
+            let reason: String
+            if let silence {
+                reason = silence
+            } else if index < budgetLeft {
+                ledger.update(entry(for: message, in: ledger, state: .delivered, reason: "delivered", situation: situation))
+                effects.append(.deliver(message, alsoWaiting: waiting.count - min(budgetLeft, waiting.count)))
+                continue
+            } else if let sent = ledger.entries.last(where: { $0.deliveredOn == situation.day }) {
+                reason = "held back: today's notification went to \(sent.message.kind.phrase)"
+            } else {
+                reason = rules.dailyBudget == 0
+                    ? "held back: notifications are off ([notify] daily_budget = 0)"
+                    : "held back: today's notification went to \(first.kind.phrase)"
+            }
+            if ledger.entry(message.key)?.reason != reason {
+                ledger.update(entry(for: message, in: ledger, state: .heldBack, reason: reason, situation: situation))
+            }
+        }
+        return (ledger, effects)
+    }
+
+    /// Why nothing may be shown now, or nil.
+    static func reasonForSilence(_ situation: Situation, rules: NotificationRules) -> String? {
+        if situation.recovering { return "held back: recovery time is running" }
+        if rules.isQuiet(at: situation.time) { return "held back: quiet hours until \(rules.quietUntil.text)" }
+        if situation.poorNight && situation.time < rules.poorNightQuietUntil {
+            return "held back: a poor night, so nothing before \(rules.poorNightQuietUntil.text)"
+        }
+        return nil
+    }
+
+    private static func entry(
+        for message: GhostMessage, in ledger: NotificationLedger, state: NotificationLedger.Entry.State, reason: String,
+        situation: Situation
+    ) -> NotificationLedger.Entry {
+        var entry = ledger.entry(message.key) ?? NotificationLedger.Entry(
+            message: message, state: state, reason: reason, firstSeen: situation.now, decidedAt: situation.now, deliveredOn: nil)
+        entry.message = message
+        entry.state = state
+        entry.reason = reason
+        entry.decidedAt = situation.now
+        if state == .delivered { entry.deliveredOn = situation.day }
+        return entry
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import GhostEngine
+
+private let monday = LocalDay(iso: "2026-11-23")!
+private let tuesday = LocalDay(iso: "2026-11-24")!
+private let start = Date(timeIntervalSince1970: 1_795_392_000)  // 2026-11-23T00:00:00Z
+
+private func at(_ day: LocalDay, _ hour: Int, _ minute: Int = 0, recovering: Bool = false, poorNight: Bool = false)
+    -> NotificationOrchestrator.Situation {
+    let offset = day == monday ? 0.0 : 86_400
+    return .init(
+        now: start.addingTimeInterval(offset + Double(hour * 3600 + minute * 60)), day: day,
+        time: WallClockTime(hour: hour, minute: minute), recovering: recovering, poorNight: poorNight)
+}
+
+private let triage = GhostMessage(key: "triage:b1", kind: .triage, title: "Missed Mon 07:00", body: "What got in the way?")
+private let proposal = GhostMessage(key: "proposal:b2:1", kind: .proposal, title: "Train Tue 07:00?", body: "45 minutes.")
+private let weekly = GhostMessage(key: "weekly:2026-11-16", kind: .weeklyReceipt, title: "Your week", body: "3 of 3.")
+
+private func decide(
+    _ pending: [GhostMessage], _ situation: NotificationOrchestrator.Situation, after ledger: NotificationLedger = NotificationLedger(),
+    rules: NotificationRules = NotificationRules()
+) -> (NotificationLedger, [NotificationOrchestrator.Effect]) {
+    NotificationOrchestrator.decide(ledger, pending: pending, situation: situation, rules: rules)
+}
+
+@Test func oneNotificationADayGoesToTheMostImportantMessageAndCountsTheRest() {
+    let (ledger, effects) = decide([triage, proposal, weekly], at(monday, 10))
+    #expect(effects == [.deliver(triage, alsoWaiting: 2)])
+    #expect(ledger.entry(proposal.key)?.reason == "held back: today's notification went to the triage question")
+    #expect(ledger.entry(weekly.key)?.state == .heldBack)
+    // Later that day nothing more goes out.
+    let (_, later) = decide([triage, proposal, weekly], at(monday, 18), after: ledger)
+    #expect(later.isEmpty)
+}
+
+@Test func whatWasHeldBackGoesOutTomorrow() {
+    let (first, _) = decide([triage, proposal], at(monday, 10))
+    let (_, effects) = decide([triage, proposal], at(tuesday, 9), after: first)
+    #expect(effects == [.deliver(proposal, alsoWaiting: 0)])
+}
+
+@Test func quietHoursSpanMidnightAndEndOnTheMinute() {
+    for (day, hour, minute) in [(monday, 21, 30), (monday, 23, 0), (tuesday, 6, 59)] {
+        let (ledger, effects) = decide([proposal], at(day, hour, minute))
+        #expect(effects.isEmpty, "\(hour):\(minute)")
+        #expect(ledger.entry(proposal.key)?.reason == "held back: quiet hours until 07:00")
+    }
+    #expect(decide([proposal], at(tuesday, 7)).1 == [.deliver(proposal, alsoWaiting: 0)])
+}
+
+@Test func nothingDuringRecoveryTimeAndNothingBeforeNoonAfterAPoorNight() {
+    let (recovering, none) = decide([proposal], at(monday, 10, recovering: true))
+    #expect(none.isEmpty)
+    #expect(recovering.entry(proposal.key)?.reason == "held back: recovery time is running")
+    let (tired, quiet) = decide([proposal], at(monday, 11, 59, poorNight: true))
+    #expect(quiet.isEmpty)
+    #expect(tired.entry(proposal.key)?.reason == "held back: a poor night, so nothing before 12:00")
+    #expect(decide([proposal], at(monday, 12, poorNight: true), after: tired).1 == [.deliver(proposal, alsoWaiting: 0)])
+}
+
+@Test func aMessageAnsweredElsewhereIsWithdrawnAndSettled() {
+    let (delivered, _) = decide([proposal], at(monday, 10))
+    let (settled, effects) = decide([], at(monday, 10, 5), after: delivered)
+    #expect(effects == [.withdraw(key: proposal.key)])
+    #expect(settled.entry(proposal.key)?.state == .settled)
+    // It is never shown again, and the day's budget stays spent.
+    #expect(decide([triage], at(monday, 11), after: settled).1.isEmpty)
+}
+
+@Test func aBudgetOfZeroOnlyFillsTheInbox() {
+    var rules = NotificationRules()
+    rules.dailyBudget = 0
+    let (ledger, effects) = decide([proposal], at(monday, 10), rules: rules)
+    #expect(effects.isEmpty)
+    #expect(ledger.entry(proposal.key)?.reason == "held back: notifications are off ([notify] daily_budget = 0)")
+}
+
+@Test func theApologyOutranksEverything() {
+    let apology = GhostMessage(key: "apology:1", kind: .apology, title: "Sorry", body: SafetyBreaker.apology)
+    #expect(decide([apology, triage], at(monday, 10)).1 == [.deliver(apology, alsoWaiting: 1)])
+}
+
+@Test func aProposalAndAMoveProposalCarryAcceptAndDeclineWithTheirCommands() throws {
+    var fixture = try GhostFixture(phase: .scheduler)
+    try fixture.place(day: 1, hour: 7)
+    let messages = GhostMessages.pending(ghost: fixture.ghost, now: try TestTime.date(0, 12), breakerFiredAt: nil)
+    let message = try #require(messages.first)
+    #expect(message.kind == .proposal)
+    #expect(message.title == "Train Tue 07:00?")
+    #expect(message.actions.map(\.command) == ["vigorctl accept b1", "vigorctl decline b1"])
+}
