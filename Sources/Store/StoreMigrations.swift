@@ -101,6 +101,14 @@ enum StoreMigrations {
                 table.column("updatedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v9-notifications") { db in
+            // The notification ledger (the inbox) as JSON: one row, replaced whole after every decision.
+            try db.create(table: "notificationLedger") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("ledger", .blob).notNull()
+                table.column("updatedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -53,8 +53,8 @@ struct GhostHealthMonitorTests {
         for (index, kind) in GhostFailure.allCases.enumerated() {
             _ = monitor.handle(.failure(kind), at: try TestTime.moment(0, 2, index), rules: rules)
         }
-        #expect(monitor.failures == 4)
-        #expect(monitor.mode == .degraded)
+        #expect(monitor.failures == 5)
+        #expect(monitor.mode == .safeMode)
     }
 
     @Test func threeSuccessesRecoverOneModeAndTwoDoNot() throws {

@@ -1,7 +1,7 @@
 import Calendar
 import Foundation
-import Testing
 import GhostEngine
+import Testing
 
 @testable import VigorDaemon
 
@@ -211,4 +211,28 @@ private func failure(_ text: String) -> ConfigError? {
     #expect(error?.key == "schedule.home")
     #expect(error?.message.contains("must be \"latitude, longitude\"") == true)
     #expect(failure("[schedule]\nhome = \"95, 13\"\n")?.key == "schedule.home")
+}
+
+@Test func notifySettingsAreReadWithTheirDefaultsKept() throws {
+    let config = try parse("""
+        [notify]
+        quiet_hours = "22:00-06:30"
+        command = ["ntfy", "publish", "mytopic"]
+        """)
+    #expect(config.notify.rules.quietFrom == WallClockTime(hour: 22, minute: 0))
+    #expect(config.notify.rules.quietUntil == WallClockTime(hour: 6, minute: 30))
+    #expect(config.notify.rules.dailyBudget == 1)
+    #expect(config.notify.desktop)
+    #expect(config.notify.command == ["ntfy", "publish", "mytopic"])
+}
+
+@Test func badQuietHoursAreNamedWithTheirLine() {
+    let error = failure("""
+        [notify]
+        daily_budget = 1
+        quiet_hours = "late"
+        """)
+    #expect(error?.line == 3)
+    #expect(error?.key == "notify.quiet_hours")
+    #expect(error?.message.hasPrefix("must be \"HH:MM-HH:MM\"") == true)
 }

@@ -10,6 +10,8 @@ public enum GhostFailure: String, Codable, Sendable, CaseIterable {
     case calendarWriteFailed
     /// Health data is older than it should be.
     case staleData
+    /// A notification could not be delivered (the desktop or the `[notify] command`).
+    case notificationFailed
 }
 
 /// A recorded change of ghost-health mode with the sentence shown to the user.

@@ -11,6 +11,18 @@ extension LocalAPI {
         return TriageListMethod.Result(pending: plan.pendingTriage)
     }
 
+    /// `inbox.list`: what the Ghost wanted to say, newest first.
+    func serveInboxList(_: NoParams) async throws -> InboxListMethod.Result {
+        let zone = await zone()
+        return InboxListMethod.Result(entries: await context.notifications.inbox.map { entry in
+            InboxEntryView(
+                key: entry.message.key, kind: entry.message.kind.rawValue, title: entry.message.title, body: entry.message.body,
+                actions: entry.message.actions.map { InboxEntryView.Action(id: $0.id, label: $0.label, command: $0.command) },
+                state: entry.state.rawValue, reason: entry.reason, firstSeen: RPCTimestamp(entry.firstSeen, in: zone),
+                decidedAt: RPCTimestamp(entry.decidedAt, in: zone))
+        })
+    }
+
     /// `triage.answer`: why a block was missed.
     func serveTriageAnswer(_ params: TriageAnswerMethod.Params) async throws -> GhostStatus {
         guard let reason = MissReason(rawValue: params.reason) else {

@@ -27,10 +27,12 @@ public struct LocalAPI: Sendable {
         public var failures: FailureLog
         /// Told when a request changed what the week's blocks depend on (travel, sacred time).
         public var replan: ChangeSignal
+        /// The notification inbox.
+        public var notifications: NotificationDesk
 
         public init(
             state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
-            cycles: CycleRunner, output: CalendarOutput, health: HealthIntake, testHooks: Bool,
+            cycles: CycleRunner, output: CalendarOutput, health: HealthIntake, notifications: NotificationDesk, testHooks: Bool,
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
             failures: FailureLog = FailureLog(logger: Logger(label: "vigord")),
@@ -45,6 +47,7 @@ public struct LocalAPI: Sendable {
             self.cycles = cycles
             self.output = output
             self.health = health
+            self.notifications = notifications
             self.testHooks = testHooks
             self.reloadObserver = reloadObserver
             self.testHookObserver = testHookObserver
@@ -78,6 +81,7 @@ public struct LocalAPI: Sendable {
         router.serve(CycleRunMethod.self, serveCycleRun)
         router.serve(EmergencyActivateMethod.self, serveEmergencyActivate)
         router.serve(TriageListMethod.self, serveTriageList)
+        router.serve(InboxListMethod.self, serveInboxList)
         router.serve(TriageAnswerMethod.self, serveTriageAnswer)
         router.serve(ProposalAnswerMethod.self, serveProposalAnswer)
         router.serve(TransformationAnswerMethod.self, serveTransformationAnswer)

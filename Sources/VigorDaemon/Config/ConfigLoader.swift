@@ -1,5 +1,6 @@
 import Calendar
 import Foundation
+import GhostEngine
 
 /// Reads and validates `config.toml`. Unknown keys and wrong types are errors that name
 /// file, line and key: a typo must never be silently ignored.
@@ -69,7 +70,7 @@ struct ConfigReader {
     func read(_ root: [String: ConfigTree]) throws(ConfigError) -> DaemonConfig {
         var config = DaemonConfig()
         let top = Place(table: [], arrayIndex: nil)
-        try checkKeys(root, allowed: ["daemon", "schedule", "calendar", "training", "health", "engine"], at: top)
+        try checkKeys(root, allowed: ["daemon", "schedule", "calendar", "training", "health", "notify", "engine"], at: top)
         if let daemon = try table(root, "daemon", at: top) {
             try readDaemon(daemon, into: &config.daemon)
         }
@@ -84,6 +85,9 @@ struct ConfigReader {
         }
         if let engine = try table(root, "engine", at: top) {
             config.engineRules = try EngineRulesReader(loader: self).read(engine)
+        }
+        if let notify = try table(root, "notify", at: top) {
+            try readNotify(notify, into: &config.notify)
         }
         if let health = try table(root, "health", at: top) {
             let place = Place(table: ["health"])
@@ -110,6 +114,42 @@ struct ConfigReader {
                 throw error(place, "log_level", "must be one of \(levels.joined(separator: ", ")); got '\(level)'")
             }
             section.logLevel = level
+        }
+    }
+
+    private func readNotify(_ members: [String: ConfigTree], into section: inout DaemonConfig.NotifySection) throws(ConfigError) {
+        let place = Place(table: ["notify"])
+        try checkKeys(members, allowed: ["daily_budget", "quiet_hours", "desktop", "command", "command_timeout_seconds"], at: place)
+        if let budget = try integer(members, "daily_budget", at: place) {
+            guard (0...24).contains(budget) else { throw error(place, "daily_budget", "must be 0…24; got \(budget)") }
+            section.rules.dailyBudget = budget
+        }
+        if let quiet = try string(members, "quiet_hours", at: place) {
+            let parts = quiet.split(separator: "-").map(String.init)
+            guard parts.count == 2, let from = LocalTime(parsing: parts[0]), let until = LocalTime(parsing: parts[1]) else {
+                throw error(place, "quiet_hours", "must be \"HH:MM-HH:MM\" (it may span midnight, e.g. \"21:30-07:00\"); got '\(quiet)'")
+            }
+            section.rules.quietFrom = WallClockTime(hour: from.hour, minute: from.minute)
+            section.rules.quietUntil = WallClockTime(hour: until.hour, minute: until.minute)
+        }
+        if let value = members["desktop"] {
+            guard case .bool(let on) = value else { throw error(place, "desktop", "must be true or false, got \(value.typeName)") }
+            section.desktop = on
+        }
+        if let value = members["command"] {
+            guard case .array(let items) = value, !items.isEmpty else {
+                throw error(place, "command", "must be a non-empty array of strings, e.g. [\"ntfy\", \"publish\", \"mytopic\"]")
+            }
+            section.command = try items.enumerated().map { index, item throws(ConfigError) in
+                guard case .string(let text) = item, !text.isEmpty else {
+                    throw error(place, "command", "item \(index) must be a non-empty string; got \(describe(item))")
+                }
+                return text
+            }
+        }
+        if let timeout = try integer(members, "command_timeout_seconds", at: place) {
+            guard (1...300).contains(timeout) else { throw error(place, "command_timeout_seconds", "must be 1…300; got \(timeout)") }
+            section.commandTimeoutSeconds = timeout
         }
     }
 

@@ -10,10 +10,24 @@ public struct DaemonConfig: Sendable, Equatable {
     public var calendar = CalendarSection()
     public var training = TrainingSection()
     public var health = HealthSection()
+    public var notify = NotifySection()
     /// `[engine]`: overrides of the Ghost's rules (Docs/engine.md); the documented defaults otherwise.
     public var engineRules = EngineRules.standard
 
     public init() {}
+
+    /// `[notify]`: how and when the Ghost reaches its user (Docs/notifications.md).
+    public struct NotifySection: Sendable, Equatable {
+        /// Budget and quiet hours.
+        public var rules = NotificationRules()
+        /// Show notifications on the desktop (the session bus's notification server).
+        public var desktop = true
+        /// A program that receives each notification as JSON on stdin (e.g. `["ntfy", "publish", "topic"]`).
+        public var command: [String] = []
+        /// How long the command may run before it is killed.
+        public var commandTimeoutSeconds = 10
+        public init() {}
+    }
 
     /// `[health]`: where health files come in.
     public struct HealthSection: Sendable, Equatable {

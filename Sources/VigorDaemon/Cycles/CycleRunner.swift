@@ -287,6 +287,18 @@ public actor CycleRunner {
     /// The hour skip risk is computed for when `[training] preferred` is empty.
     static let defaultSlotHour = 7
 
+    /// True when last night's sleep (the night before `day`) was shorter than the morning rules' minimum: the
+    /// notifications then wait until noon. False without sleep data or when it cannot be read.
+    func poorNight(before day: LocalDay, zone: TimeZone) -> Bool {
+        do {
+            guard let minutes = try lastNightSleep(today: day, calendar: LocalCalendar(timeZone: zone)) else { return false }
+            return minutes < TransformationRules().minimumSleepMinutes
+        } catch {
+            logger.warning("cannot read last night's sleep for the notifications", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+
     /// Last night's sleep in minutes (the night before `today`), nil without sleep data.
     private func lastNightSleep(today: LocalDay, calendar: LocalCalendar) throws -> Int? {
         let digest = SignalDigest(calendar: calendar, observations: try observations(before: today, calendar: calendar))

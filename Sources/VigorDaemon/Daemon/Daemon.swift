@@ -119,9 +119,19 @@ public enum Daemon {
         }
         let health = HealthIntake(database: database, ghost: ghost, output: output, logger: logger)
         let replanSignal = ChangeSignal()
+        let notifications: NotificationDesk
+        do {
+            notifications = try NotificationDesk(
+                ghost: ghost, database: database, failures: failures, logger: logger,
+                poorNight: { [state] day in await cycles.poorNight(before: day, zone: await state.config.schedule.zone) })
+        } catch {
+            logger.critical("cannot read the notification inbox", metadata: ["error": "\(error)"])
+            printError("cannot read the notification inbox: \(error)")
+            return DaemonExitCode.config.rawValue
+        }
         let context = LocalAPI.Context(
             state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, cycles: cycles,
-            output: output, health: health, testHooks: testHooks,
+            output: output, health: health, notifications: notifications, testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
@@ -158,6 +168,9 @@ public enum Daemon {
         services.append(.init(service: InboxService(
             inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),
             intake: health, now: now, notifier: notifier, logger: logger)))
+        services.append(.init(service: NotificationService(
+            desk: notifications, ghost: ghost, state: state, clock: ContinuousClock(), now: now,
+            sinks: { notify in NotificationSinks.make(notify, logger: logger) })))
         services.append(.init(service: CalendarRefreshService(
             host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, ghost: ghost, failures: failures,
             replan: replanSignal, logger: logger)))

@@ -30,6 +30,8 @@ public actor GhostHost {
     private var heldPresses: [HeldPress] = []
     /// Travel ranges the user set that have not ended.
     public private(set) var travel: [TravelRange]
+    /// Signalled after every change of the Ghost (what it may want to say changed).
+    public let changes = ChangeSignal()
     /// How far back recovery times are kept in memory (and shown in the calendar).
     public static let emergencyHistory: TimeInterval = 30 * 86_400
 
@@ -169,6 +171,7 @@ public actor GhostHost {
 
     private func commit(_ draft: Ghost, receipts: [StoredReceipt]) {
         ghost = draft
+        changes.changed()
         if let fired = receipts.last(where: { $0.action == DecisionAction.breakerFired.rawValue }) {
             lastBreakerFiredAt = fired.at
         }

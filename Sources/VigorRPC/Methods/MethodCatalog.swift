@@ -14,6 +14,7 @@ public enum MethodCatalog {
         DataPurgeMethod.self,
         EmergencyActivateMethod.self,
         TriageListMethod.self,
+        InboxListMethod.self,
         TriageAnswerMethod.self,
         ProposalAnswerMethod.self,
         TransformationAnswerMethod.self,

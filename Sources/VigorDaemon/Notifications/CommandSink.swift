@@ -1,0 +1,110 @@
+import Foundation
+import GhostEngine
+import Synchronization
+import VigorRPC
+
+/// `[notify] command`: runs the user's program once per notification with the message as one line of JSON on
+/// stdin (ntfy, mail, a chat bot). It may run `timeout`; then it is killed. Its output is not kept, except the
+/// first 4 KiB of stderr for the log when it fails.
+struct CommandSink: NotificationSink {
+    let arguments: [String]
+    let timeout: Duration
+    var name: String { "command" }
+
+    /// What the program reads on stdin.
+    struct Payload: Encodable {
+        let key: String
+        let kind: String
+        let title: String
+        let body: String
+        let actions: [GhostMessage.Action]
+        let alsoWaiting: Int
+    }
+
+    func deliver(_ message: GhostMessage, alsoWaiting: Int) async throws(NotificationError) {
+        let input: Data
+        do {
+            input = try RPCCoding.makeEncoder().encode(Payload(
+                key: message.key, kind: message.kind.rawValue, title: message.title, body: message.body,
+                actions: message.actions, alsoWaiting: alsoWaiting)) + Data("\n".utf8)
+        } catch {
+            throw NotificationError("cannot encode the notification: \(error)")
+        }
+        try await run(input: input)
+    }
+
+    func withdraw(key: String) async {}
+
+    private func run(input: Data) async throws(NotificationError) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        let collected = StderrTail()
+        stderr.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        let ended = AsyncStream<Int32>.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
+        process.terminationHandler = { process in
+            ended.continuation.yield(process.terminationStatus)
+            ended.continuation.finish()
+        }
+        do {
+            try process.run()
+        } catch {
+            throw NotificationError("cannot start \(arguments.joined(separator: " ")): \(error.localizedDescription)")
+        }
+        do {
+            try stdin.fileHandleForWriting.write(contentsOf: input)
+            try stdin.fileHandleForWriting.close()
+        } catch {
+            // A program that does not read its input still runs; its exit status tells.
+        }
+        enum Ending: Sendable { case exited(Int32), timedOut, cancelled }
+        let ending: Ending = await withTaskGroup(of: Ending.self) { group in
+            group.addTask {
+                for await status in ended.stream { return .exited(status) }
+                return .cancelled
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    return .cancelled
+                }
+                return .timedOut
+            }
+            let first = await group.next() ?? .cancelled
+            group.cancelAll()
+            return first
+        }
+        stderr.fileHandleForReading.readabilityHandler = nil
+        switch ending {
+        case .exited(0):
+            return
+        case .exited(let status):
+            throw NotificationError("\(arguments.joined(separator: " ")) exited with \(status): \(collected.text)")
+        case .timedOut, .cancelled:
+            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            throw NotificationError("\(arguments.joined(separator: " ")) did not finish within \(timeout) and was killed")
+        }
+    }
+}
+
+/// The first 4 KiB a program wrote to stderr.
+private final class StderrTail: Sendable {
+    private let data = Mutex(Data())
+
+    func append(_ chunk: Data) {
+        data.withLock { data in
+            if data.count < 4096 { data.append(chunk.prefix(4096 - data.count)) }
+        }
+    }
+
+    var text: String {
+        String(decoding: data.withLock { $0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

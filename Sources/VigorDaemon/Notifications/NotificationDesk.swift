@@ -1,0 +1,91 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+import Logging
+import Store
+
+/// The edge of the notification orchestrator: reads what the Ghost wants to say, lets
+/// `NotificationOrchestrator` decide, saves the ledger (the inbox) and then delivers or withdraws through the
+/// sinks. A failed delivery is logged and counted by ghost health; it never blocks the daemon.
+public actor NotificationDesk {
+    private let ghost: GhostHost
+    private let database: AppDatabase
+    private let failures: FailureLog
+    private let logger: Logger
+    private var sinks: [any NotificationSink]
+    private var ledger: NotificationLedger
+    /// Whether last night was poor, for a local day (the morning signals); injected so tests choose.
+    private let poorNight: @Sendable (LocalDay) async -> Bool
+
+    init(
+        ghost: GhostHost, database: AppDatabase, failures: FailureLog, logger: Logger, sinks: [any NotificationSink] = [],
+        poorNight: @escaping @Sendable (LocalDay) async -> Bool = { _ in false }
+    ) throws {
+        self.ghost = ghost
+        self.database = database
+        self.failures = failures
+        self.logger = logger
+        self.sinks = sinks
+        self.poorNight = poorNight
+        ledger = try database.notificationLedger().map { try JSONDecoder().decode(NotificationLedger.self, from: $0) } ?? NotificationLedger()
+    }
+
+    /// Where notifications go from now on (after a reload).
+    func use(_ sinks: [any NotificationSink]) {
+        self.sinks = sinks
+    }
+
+    /// Everything in the inbox, newest first.
+    public var inbox: [NotificationLedger.Entry] { ledger.entries.reversed() }
+
+    /// Brings the ledger up to date at `now` and performs what the orchestrator decided.
+    public func settle(now: Date, rules: NotificationRules) async {
+        let snapshot = await ghost.snapshot(at: now)
+        let calendar = snapshot.ghost.calendar
+        let local = calendar.moment(at: now)
+        let pending = GhostMessages.pending(
+            ghost: snapshot.ghost, now: now, breakerFiredAt: snapshot.lastBreakerFiredAt, weeklyReceipt: weeklyReceipt(now: now))
+        let situation = NotificationOrchestrator.Situation(
+            now: now, day: local.day, time: WallClockTime(hour: local.hour, minute: local.minute),
+            recovering: snapshot.activeEmergency != nil, poorNight: await poorNight(local.day))
+        var (next, effects) = NotificationOrchestrator.decide(ledger, pending: pending, situation: situation, rules: rules)
+        next.prune(before: now.addingTimeInterval(-30 * 86_400))
+        guard next != ledger else { return }
+        do {
+            try database.saveNotificationLedger(try GhostHost.encode(next), at: now)
+        } catch {
+            logger.error("cannot save the notification inbox; nothing is sent until it can be", metadata: ["error": "\(error)"])
+            return
+        }
+        ledger = next
+        for effect in effects {
+            switch effect {
+            case .deliver(let message, let alsoWaiting):
+                for sink in sinks {
+                    do {
+                        try await sink.deliver(message, alsoWaiting: alsoWaiting)
+                        failures.succeeded("notifying through the \(sink.name)")
+                    } catch {
+                        await failures.failed(
+                            "notifying through the \(sink.name)", reason: error.description, counting: .notificationFailed, in: ghost, at: now)
+                    }
+                }
+            case .withdraw(let key):
+                for sink in sinks { await sink.withdraw(key: key) }
+            }
+        }
+    }
+
+    /// The last weekly receipt, while it is less than a day old.
+    private func weeklyReceipt(now: Date) -> (key: String, text: String)? {
+        do {
+            guard let record = try database.weeklyReceipt(), now.timeIntervalSince(record.builtAt) < GhostMessages.sentenceLifetime
+            else { return nil }
+            let receipt = try JSONDecoder().decode(WeeklyValueReceipt.self, from: record.body)
+            return (record.weekStart, receipt.clean)
+        } catch {
+            logger.warning("cannot read the weekly receipt for the inbox", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import GhostEngine
+import Logging
+import Testing
+import VigorRPC
+
+@testable import VigorDaemon
+
+/// Monday 2026-11-23 10:00 Berlin.
+private let monday10 = Date(timeIntervalSince1970: 1_795_424_400)
+
+private func context(phase: TrustPhase = .scheduler) async throws -> LocalAPI.Context {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let context = try makeTestContext(config: config, now: monday10)
+    _ = try await context.ghost.perform(.manualPhaseChange(to: phase), at: monday10)
+    return context
+}
+
+/// A proposal for Tuesday 07:00 Berlin.
+private func propose(_ context: LocalAPI.Context) async throws {
+    _ = try await context.ghost.perform(
+        .placementRequested(BlockCandidate(start: monday10.addingTimeInterval(21 * 3600), durationMinutes: 45, confidence: 0.5),
+                            alternatives: []), at: monday10)
+}
+
+/// A shell script as the `[notify] command`: `body` runs with the notification on stdin.
+private func script(_ body: String) throws -> (arguments: [String], folder: String) {
+    let folder = NSTemporaryDirectory() + "vigor-notify-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return (["sh", "-c", body, "hook", folder], folder)
+}
+
+@Test func aProposalGoesToTheCommandAsJSONAndShowsInTheInbox() async throws {
+    let context = try await context()
+    try await propose(context)
+    let hook = try script(#"cat > "$1/received.json""#)
+    await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    let received = try String(contentsOfFile: hook.folder + "/received.json", encoding: .utf8)
+    let payload = try JSONSerialization.jsonObject(with: Data(received.utf8)) as? [String: Any]
+    #expect(payload?["kind"] as? String == "proposal")
+    #expect(payload?["title"] as? String == "Train Tue 07:00?")
+    let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
+    #expect(inbox.map(\.state) == ["delivered"])
+    #expect(inbox.first?.actions.map(\.command) == ["vigorctl accept b1", "vigorctl decline b1"])
+}
+
+@Test func answeringInTheTerminalSettlesTheInboxEntry() async throws {
+    let context = try await context()
+    try await propose(context)
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"b1","accept":true}"#, context)
+    await context.notifications.settle(now: monday10.addingTimeInterval(60), rules: NotificationRules())
+    #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
+}
+
+@Test func inQuietHoursTheInboxSaysWhyNothingWasSent() async throws {
+    let context = try await context()
+    try await propose(context)
+    let late = monday10.addingTimeInterval(12 * 3600)  // 22:00 Berlin
+    await context.notifications.settle(now: late, rules: NotificationRules())
+    let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
+    #expect(entry.state == "heldBack")
+    #expect(entry.reason == "held back: quiet hours until 07:00")
+}
+
+@Test func aHookThatHangsIsKilledAtItsTimeoutAndCountedByGhostHealth() async throws {
+    let context = try await context()
+    try await propose(context)
+    let hook = try script(#"echo $$ > "$1/pid"; exec sleep 600"#)
+    await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(1))])
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    let pid = try #require(Int32(try String(contentsOfFile: hook.folder + "/pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    // The daemon waited for the kill; the process is gone (reaped or a zombie at most, never running).
+    let gone = try await eventually {
+        if kill(pid, 0) != 0 { return true }
+        return try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).contains(") Z ")
+    }
+    #expect(gone)
+    #expect(await context.ghost.current.ghostHealth.failures == 1)
+}
+
+@Test func aFailingHookIsCountedOnceAndNeverBlocksTheInbox() async throws {
+    let context = try await context()
+    try await propose(context)
+    let hook = try script(#"echo "no network" >&2; exit 3"#)
+    await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["delivered"])
+    #expect(await context.ghost.current.ghostHealth.failures == 1)
+}
+
+@Test func theNextTurnIsTheEndOfQuietHoursInTheUsersZone() {
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    let night = monday10.addingTimeInterval(19 * 3600)  // Tuesday 05:00 Berlin
+    #expect(NotificationService.untilNextTurn(after: night, zone: zone, rules: NotificationRules()) == .seconds(3600))
+    let beforeQuiet = monday10.addingTimeInterval(11 * 3600 + 20 * 60)  // 21:20
+    #expect(NotificationService.untilNextTurn(after: beforeQuiet, zone: zone, rules: NotificationRules()) == .seconds(600))
+}
