@@ -222,7 +222,6 @@ private func failure(_ text: String) -> ConfigError? {
     #expect(config.notify.rules.quietFrom == WallClockTime(hour: 22, minute: 0))
     #expect(config.notify.rules.quietUntil == WallClockTime(hour: 6, minute: 30))
     #expect(config.notify.rules.dailyBudget == 1)
-    #expect(config.notify.desktop)
     #expect(config.notify.command == ["ntfy", "publish", "mytopic"])
 }
 
