@@ -87,8 +87,18 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     let hook = try script(#"echo "no network" >&2; exit 3"#)
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
     await context.notifications.settle(now: monday10, rules: NotificationRules())
-    #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["delivered"])
+    let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
+    #expect(entry.state == "delivered")
+    #expect(entry.reason == "the command failed: sh -c echo \"no network\" >&2; exit 3 hook \(hook.folder) exited with 3: no network")
     #expect(await context.ghost.current.ghostHealth.failures == 1)
+}
+
+@Test func withNoChannelTheInboxSaysTheMessageIsOnlyThere() async throws {
+    let context = try await context()
+    try await propose(context)
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
+    #expect(entry.reason == "today's message, in this inbox only: no notification channel is set up ([notify] command)")
 }
 
 @Test func theNextTurnIsTheEndOfQuietHoursInTheUsersZone() {

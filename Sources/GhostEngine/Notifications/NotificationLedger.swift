@@ -49,6 +49,13 @@ public struct NotificationLedger: Codable, Sendable, Equatable {
         }
     }
 
+    /// Replaces the reason of `key`'s entry (the daemon says where a delivery went, or why it failed).
+    public mutating func note(_ key: String, reason: String) {
+        guard var entry = entry(key) else { return }
+        entry.reason = reason
+        update(entry)
+    }
+
     /// Forgets settled entries decided before `date`.
     public mutating func prune(before date: Date) {
         entries.removeAll { $0.state == .settled && $0.decidedAt < date }

@@ -50,14 +50,13 @@ public actor NotificationDesk {
             recovering: snapshot.activeEmergency != nil, poorNight: await poorNight(local.day))
         var (next, effects) = NotificationOrchestrator.decide(ledger, pending: pending, situation: situation, rules: rules)
         next.prune(before: now.addingTimeInterval(-30 * 86_400))
-        guard next != ledger else { return }
-        do {
-            try database.saveNotificationLedger(try GhostHost.encode(next), at: now)
-        } catch {
-            logger.error("cannot save the notification inbox; nothing is sent until it can be", metadata: ["error": "\(error)"])
-            return
+        for case .deliver(let message, _) in effects {
+            next.note(message.key, reason: sinks.isEmpty
+                ? "today's message, in this inbox only: no notification channel is set up ([notify] command)"
+                : "delivered through the \(sinks.map(\.name).joined(separator: " and "))")
         }
-        ledger = next
+        guard next != ledger, save(next, at: now) else { return }
+        var failed: [(key: String, reason: String)] = []
         for effect in effects {
             switch effect {
             case .deliver(let message, let alsoWaiting):
@@ -66,6 +65,7 @@ public actor NotificationDesk {
                         try await sink.deliver(message, alsoWaiting: alsoWaiting)
                         failures.succeeded("notifying through the \(sink.name)")
                     } catch {
+                        failed.append((message.key, "the \(sink.name) failed: \(error.description)"))
                         await failures.failed(
                             "notifying through the \(sink.name)", reason: error.description, counting: .notificationFailed, in: ghost, at: now)
                     }
@@ -74,6 +74,23 @@ public actor NotificationDesk {
                 for sink in sinks { await sink.withdraw(key: key) }
             }
         }
+        if !failed.isEmpty {
+            var noted = ledger
+            for failure in failed { noted.note(failure.key, reason: failure.reason) }
+            _ = save(noted, at: now)
+        }
+    }
+
+    /// Saves the ledger first (so a crash never sends a message twice), then keeps it; false when it could not.
+    private func save(_ next: NotificationLedger, at now: Date) -> Bool {
+        do {
+            try database.saveNotificationLedger(try GhostHost.encode(next), at: now)
+        } catch {
+            logger.error("cannot save the notification inbox; nothing is sent until it can be", metadata: ["error": "\(error)"])
+            return false
+        }
+        ledger = next
+        return true
     }
 
     /// The last weekly receipt, while it is less than a day old.
