@@ -86,7 +86,7 @@ extension AppDatabase {
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
             for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport", "weeklyReceipt",
-                          "systemZone"] {
+                          "systemZone", "notificationLedger"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])

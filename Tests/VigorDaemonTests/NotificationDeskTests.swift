@@ -108,3 +108,12 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     let beforeQuiet = monday10.addingTimeInterval(11 * 3600 + 20 * 60)  // 21:20
     #expect(NotificationService.untilNextTurn(after: beforeQuiet, zone: zone, rules: NotificationRules()) == .seconds(600))
 }
+
+@Test func aPurgeEmptiesTheInbox() async throws {
+    let context = try await context()
+    try await propose(context)
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    _ = try await routerResult(DataPurgeMethod.self, #"{"confirm":true}"#, context)
+    #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.isEmpty)
+    #expect(try context.database.notificationLedger() == nil)
+}

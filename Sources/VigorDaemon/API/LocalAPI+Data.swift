@@ -14,6 +14,7 @@ extension LocalAPI {
             throw APIError.invalidParams("field 'confirm' must be true to delete all user data")
         }
         try await context.ghost.purge(zone: await zone(), now: context.now())
+        await context.notifications.forget()
         return GhostStatus(await context.ghost.current, now: context.now())
     }
 

@@ -35,6 +35,11 @@ public actor NotificationDesk {
         self.sinks = sinks
     }
 
+    /// Forgets the inbox in memory after the user purged their data (the database row is gone already).
+    func forget() {
+        ledger = NotificationLedger()
+    }
+
     /// Everything in the inbox, newest first.
     public var inbox: [NotificationLedger.Entry] { ledger.entries.reversed() }
 
