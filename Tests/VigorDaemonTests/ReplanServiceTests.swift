@@ -12,7 +12,7 @@ private func board(until hour: Int) -> [(String, String, String)] {
     [("Board meeting", "20261123T060000Z", String(format: "20261123T%02d0000Z", hour - 1))]
 }
 
-@Test func aBurstOfFiveSavesIsReadOnceTheFileIsQuietAndMovesTheBlockOnce() async throws {
+@Test(.timeLimit(.minutes(1))) func aBurstOfFiveSavesIsReadOnceTheFileIsQuietAndMovesTheBlockOnce() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: replanBlockStart)
     let clock = ManualClock()
@@ -27,18 +27,22 @@ private func board(until hour: Int) -> [(String, String, String)] {
     for until in [8, 10, 8, 11, 9] {
         try week.save(board(until: until))
         signal.changed()
-        #expect(try await eventually { clock.sleeping == 1 })
+        await clock.untilSomeoneSleeps()
         clock.advance(by: .milliseconds(600))
         #expect(await week.block(id)?.start == replanBlockStart)
     }
     // Quiet from now on: within two quiet periods (one if the service counted the fifth save before its last
     // wait) it replans once, on the last picture (the meeting ends at 09:00 Berlin).
     for _ in 0..<2 where await week.block(id)?.start == replanBlockStart {
+        let seen = week.context.ghost.changes.changesSoFar
         clock.advance(by: .seconds(1))
-        #expect(try await eventually {
-            let moved = await week.block(id)?.start != replanBlockStart
-            return moved || clock.sleeping == 1
-        })
+        // Either the replan changes the Ghost, or the service waits another quiet period.
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await week.context.ghost.changes.change(after: seen) }
+            group.addTask { await clock.untilSomeoneSleeps() }
+            await group.next()
+            group.cancelAll()
+        }
     }
     #expect(await week.block(id)?.start != replanBlockStart)
     let moved = try await week.receipts().filter { $0.action == "moved" }
@@ -46,7 +50,7 @@ private func board(until hour: Int) -> [(String, String, String)] {
     #expect(moved.first?.reason.hasSuffix(": 'Board meeting' (work) now covers 07:00–09:00.") == true)
 }
 
-@Test func aSavedCalendarFileAndAReloadEachWakeTheReplanning() async throws {
+@Test(.timeLimit(.minutes(1))) func aSavedCalendarFileAndAReloadEachWakeTheReplanning() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     let folder = NSTemporaryDirectory() + "vigor-watch-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder + "/family", withIntermediateDirectories: true)
@@ -63,22 +67,21 @@ private func board(until hour: Int) -> [(String, String, String)] {
         config: await week.context.state.config, origin: .file, configPath: configPath, configMayBeMissing: false,
         startedAt: replanNow, now: { replanNow }, logger: Logger(label: "test"))
     let signal = ChangeSignal()
-    let running = Task { try await SourceWatchService(state: state, signal: signal, logger: Logger(label: "test")).run() }
+    let watch = SourceWatchService(state: state, signal: signal, logger: Logger(label: "test"))
+    let running = Task { try await watch.run() }
     defer { running.cancel() }
 
-    // The watch starts in its own time; saving until it signals waits for that, never for a fixed time.
-    #expect(try await eventually {
-        try week.save(board(until: 8))
-        return signal.changesSoFar > 0
-    })
+    // Once the watch is in place, a saved work calendar wakes the replanning.
+    await watch.watching.change(after: 0)
+    try week.save(board(until: 8))
+    await signal.change(after: 0)
+    // A reload wakes it too, and the watch moves to the family folder.
     let beforeReload = signal.changesSoFar
     #expect(await state.reload().ok)
-    #expect(try await eventually { signal.changesSoFar > beforeReload })
-    // Now the family folder is watched.
+    await signal.change(after: beforeReload)
+    await watch.watching.change(after: 1)
     let afterReload = signal.changesSoFar
-    let counted = try await eventually {
-        try "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".write(toFile: folder + "/family/dinner.ics", atomically: true, encoding: .utf8)
-        return signal.changesSoFar > afterReload
-    }
-    #expect(counted)
+    try "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".write(toFile: folder + "/family/dinner.ics", atomically: true, encoding: .utf8)
+    await signal.change(after: afterReload)
+    #expect(signal.changesSoFar > afterReload)
 }

@@ -31,7 +31,7 @@ public actor GhostHost {
     /// Travel ranges the user set that have not ended.
     public private(set) var travel: [TravelRange]
     /// Signalled after every change of the Ghost (what it may want to say changed).
-    public let changes = ChangeSignal()
+    nonisolated public let changes = ChangeSignal()
     /// How far back recovery times are kept in memory (and shown in the calendar).
     public static let emergencyHistory: TimeInterval = 30 * 86_400
 

@@ -46,11 +46,8 @@ struct CommandSink: NotificationSink {
         process.standardError = stderr
         let collected = StderrTail()
         stderr.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-        let ended = AsyncStream<Int32>.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
-        process.terminationHandler = { process in
-            ended.continuation.yield(process.terminationStatus)
-            ended.continuation.finish()
-        }
+        let ended = ChangeSignal()
+        process.terminationHandler = { _ in ended.changed() }
         do {
             try process.run()
         } catch {
@@ -62,34 +59,32 @@ struct CommandSink: NotificationSink {
         } catch {
             // A program that does not read its input still runs; its exit status tells.
         }
-        enum Ending: Sendable { case exited(Int32), timedOut, cancelled }
-        let ending: Ending = await withTaskGroup(of: Ending.self) { group in
+        let finished = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                for await status in ended.stream { return .exited(status) }
-                return .cancelled
+                await ended.change(after: 0)
+                return !Task.isCancelled
             }
             group.addTask {
                 do {
                     try await Task.sleep(for: timeout)
                 } catch {
-                    return .cancelled
+                    return false
                 }
-                return .timedOut
+                return false
             }
-            let first = await group.next() ?? .cancelled
+            let first = await group.next() ?? false
             group.cancelAll()
             return first
         }
         stderr.fileHandleForReading.readabilityHandler = nil
-        switch ending {
-        case .exited(0):
-            return
-        case .exited(let status):
-            throw NotificationError("\(arguments.joined(separator: " ")) exited with \(status): \(collected.text)")
-        case .timedOut, .cancelled:
-            process.terminate()
+        guard finished else {
+            // Killed, then waited for: SIGKILL always ends it, and no child outlives the notification.
             kill(process.processIdentifier, SIGKILL)
+            await ended.change(after: 0)
             throw NotificationError("\(arguments.joined(separator: " ")) did not finish within \(timeout) and was killed")
+        }
+        if process.terminationStatus != 0 {
+            throw NotificationError("\(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(collected.text)")
         }
     }
 }

@@ -11,6 +11,8 @@ struct SourceWatchService: Service {
     let state: DaemonState
     let signal: ChangeSignal
     let logger: Logger
+    /// Signalled each time a new set of folders is watched (at start and after a reload that changed it).
+    var watching = ChangeSignal()
 
     private enum Wake { case sourcesChanged, reloaded, stopped }
 
@@ -34,6 +36,7 @@ struct SourceWatchService: Service {
                     } catch {
                         logger.warning("cannot watch the calendar sources; changes are seen at the next refresh", metadata: ["error": "\(error)"])
                     }
+                    watching.changed()
                 }
                 switch await Self.next(watcher: watcher, queue: queue, reloaded: state.reloaded, seen: reloads) {
                 case .sourcesChanged, .reloaded: signal.changed()

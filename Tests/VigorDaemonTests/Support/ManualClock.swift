@@ -19,6 +19,8 @@ final class ManualClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var sleepers: [Int: Sleeper] = [:]
         var nextID = 0
+        /// Tests waiting for somebody to sleep on the clock.
+        var watchers: [Int: CheckedContinuation<Void, Never>] = [:]
     }
 
     private let state = Mutex(State())
@@ -26,8 +28,6 @@ final class ManualClock: Clock, Sendable {
     var now: Instant { state.withLock { $0.now } }
     var minimumResolution: Duration { .zero }
 
-    /// How many tasks sleep on the clock now.
-    var sleeping: Int { state.withLock { $0.sleepers.count } }
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = state.withLock { state in
@@ -36,17 +36,39 @@ final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let due = state.withLock { state -> Bool in
-                    if Task.isCancelled || deadline <= state.now { return true }
+                let (due, watchers) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+                    if Task.isCancelled || deadline <= state.now { return (true, []) }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return false
+                    defer { state.watchers = [:] }
+                    return (false, Array(state.watchers.values))
                 }
                 if due { continuation.resume() }
+                for watcher in watchers { watcher.resume() }
             }
         } onCancel: {
             state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
         }
         try Task.checkCancellation()
+    }
+
+    /// Returns once a task sleeps on the clock (at once if one does), or when the waiting task is cancelled.
+    func untilSomeoneSleeps() async {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if !state.sleepers.isEmpty || Task.isCancelled { return true }
+                    state.watchers[id] = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.watchers.removeValue(forKey: id) }?.resume()
+        }
     }
 
     /// Moves the clock on and wakes every sleeper whose deadline has come.
