@@ -92,3 +92,21 @@ private func decide(
     #expect(message.title == "Train Tue 07:00?")
     #expect(message.actions.map(\.command) == ["vigorctl accept b1", "vigorctl decline b1"])
 }
+
+@Test func eachButtonMeansTheAnswerItsCommandGives() {
+    let ghostAnswers: [(GhostMessage.Kind, String, GhostMessage.Answer)] = [
+        (.proposal, "accept", .proposal(accepted: true)), (.proposal, "decline", .proposal(accepted: false)),
+        (.triage, "bad-time", .triage(.badTimeSlot)), (.triage, "life-happened", .triage(.lifeHappened)),
+        (.triage, "skip", .triage(.unknown)),
+        (.transformation, "keep", .transformation(kept: true)), (.transformation, "revert", .transformation(kept: false)),
+    ]
+    for (kind, id, answer) in ghostAnswers {
+        let message = GhostMessage(
+            key: "k", kind: kind, title: "t", body: "b", actions: [.init(id: id, label: id, command: "vigorctl \(id)")])
+        #expect(message.answer(to: id) == answer)
+    }
+    #expect(proposal.answer(to: "accept") == nil, "a message answers only the actions it offers")
+    let weeklyWithButton = GhostMessage(
+        key: "w", kind: .weeklyReceipt, title: "t", body: "b", actions: [.init(id: "accept", label: "Accept", command: "")])
+    #expect(weeklyWithButton.answer(to: "accept") == nil)
+}

@@ -223,6 +223,9 @@ private func failure(_ text: String) -> ConfigError? {
     #expect(config.notify.rules.quietUntil == WallClockTime(hour: 6, minute: 30))
     #expect(config.notify.rules.dailyBudget == 1)
     #expect(config.notify.command == ["ntfy", "publish", "mytopic"])
+    #expect(config.notify.desktop)
+    #expect(try parse("[notify]\ndesktop = false\n").notify.desktop == false)
+    #expect(failure("[notify]\ndesktop = \"no\"\n")?.message.contains("must be true or false") == true)
 }
 
 @Test func badQuietHoursAreNamedWithTheirLine() {

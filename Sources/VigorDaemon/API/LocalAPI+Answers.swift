@@ -58,3 +58,21 @@ extension LocalAPI {
         return BlockView(block, zone: ghost.calendar.timeZone)
     }
 }
+
+extension LocalAPI {
+    /// Answers `message` with the action `actionID`, as if the user had typed the action's command: the same
+    /// handler, so the same engine event and the same receipts. Unknown actions are refused.
+    func answer(_ message: GhostMessage, action actionID: String) async throws {
+        guard let answer = message.answer(to: actionID), let block = message.block?.rawValue else {
+            throw APIError.invalidParams("the message '\(message.key)' has no action '\(actionID)'")
+        }
+        switch answer {
+        case .proposal(let accepted):
+            _ = try await serveProposalAnswer(.init(block: block, accept: accepted))
+        case .triage(let reason):
+            _ = try await serveTriageAnswer(.init(block: block, reason: reason.rawValue))
+        case .transformation(let kept):
+            _ = try await serveTransformationAnswer(.init(block: block, kept: kept))
+        }
+    }
+}

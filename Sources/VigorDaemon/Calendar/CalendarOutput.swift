@@ -10,6 +10,8 @@ import Store
 /// deletions and moves to the Ghost (safety breaker, learning). One writer, one actor.
 public actor CalendarOutput {
     private let writer: VdirWriter
+    /// The collection the blocks are written to (`<directory>/vigor`).
+    nonisolated var collection: String { writer.collectionPath }
     private let ghost: GhostHost
     private let logger: Logger
     private let failures: FailureLog

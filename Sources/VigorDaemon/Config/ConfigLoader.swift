@@ -119,7 +119,7 @@ struct ConfigReader {
 
     private func readNotify(_ members: [String: ConfigTree], into section: inout DaemonConfig.NotifySection) throws(ConfigError) {
         let place = Place(table: ["notify"])
-        try checkKeys(members, allowed: ["daily_budget", "quiet_hours", "command", "command_timeout_seconds"], at: place)
+        try checkKeys(members, allowed: ["daily_budget", "quiet_hours", "desktop", "command", "command_timeout_seconds"], at: place)
         if let budget = try integer(members, "daily_budget", at: place) {
             guard (0...24).contains(budget) else { throw error(place, "daily_budget", "must be 0…24; got \(budget)") }
             section.rules.dailyBudget = budget
@@ -131,6 +131,10 @@ struct ConfigReader {
             }
             section.rules.quietFrom = WallClockTime(hour: from.hour, minute: from.minute)
             section.rules.quietUntil = WallClockTime(hour: until.hour, minute: until.minute)
+        }
+        if let value = members["desktop"] {
+            guard case .bool(let desktop) = value else { throw error(place, "desktop", "must be true or false, got \(value.typeName)") }
+            section.desktop = desktop
         }
         if let value = members["command"] {
             guard case .array(let items) = value, !items.isEmpty else {

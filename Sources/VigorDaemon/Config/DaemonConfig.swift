@@ -20,6 +20,8 @@ public struct DaemonConfig: Sendable, Equatable {
     public struct NotifySection: Sendable, Equatable {
         /// Budget and quiet hours.
         public var rules = NotificationRules()
+        /// Desktop notifications on the session bus, when there is one.
+        public var desktop = true
         /// A program that receives each notification as JSON on stdin (e.g. `["ntfy", "publish", "topic"]`).
         public var command: [String] = []
         /// How long the command may run before it is killed.

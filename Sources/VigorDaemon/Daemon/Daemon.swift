@@ -139,6 +139,15 @@ public enum Daemon {
         let dispatcher = RPCDispatcher(router: LocalAPI(context).router()) { method, error in
             logger.error("request failed inside the daemon", metadata: ["method": "\(method)", "error": "\(error)"])
         }
+        let desktop = NotificationSinks.desktop(environment: environment, logger: logger) { message, action in
+            do {
+                try await LocalAPI(context).answer(message, action: action)
+                logger.notice("answered from a desktop notification", metadata: ["message": "\(message.key)", "action": "\(action)"])
+            } catch {
+                logger.warning(
+                    "a desktop notification's answer was refused", metadata: ["message": "\(message.key)", "action": "\(action)", "error": "\(error)"])
+            }
+        }
 
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let server = RPCSocketServer(
@@ -170,7 +179,7 @@ public enum Daemon {
             intake: health, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: NotificationService(
             desk: notifications, ghost: ghost, state: state, clock: ContinuousClock(), now: now,
-            sinks: { notify in NotificationSinks.make(notify, logger: logger) })))
+            sinks: { notify in NotificationSinks.make(notify, desktop: desktop) })))
         services.append(.init(service: CalendarRefreshService(
             host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, ghost: ghost, failures: failures,
             replan: replanSignal, logger: logger)))

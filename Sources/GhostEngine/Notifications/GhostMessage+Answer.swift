@@ -1,0 +1,26 @@
+/// What a one-tap answer means, read from a message's kind and the id of the action chosen.
+extension GhostMessage {
+    public enum Answer: Sendable, Equatable {
+        /// A proposal (a new block or a move) accepted or declined.
+        case proposal(accepted: Bool)
+        /// Why a missed block was missed.
+        case triage(MissReason)
+        /// Today's changed block kept or reverted.
+        case transformation(kept: Bool)
+    }
+
+    /// The answer `actionID` gives to this message, or nil when it offers no such action.
+    public func answer(to actionID: String) -> Answer? {
+        guard actions.contains(where: { $0.id == actionID }) else { return nil }
+        switch (kind, actionID) {
+        case (.proposal, "accept"): return .proposal(accepted: true)
+        case (.proposal, "decline"): return .proposal(accepted: false)
+        case (.triage, "bad-time"): return .triage(.badTimeSlot)
+        case (.triage, "life-happened"): return .triage(.lifeHappened)
+        case (.triage, "skip"): return .triage(.unknown)
+        case (.transformation, "keep"): return .transformation(kept: true)
+        case (.transformation, "revert"): return .transformation(kept: false)
+        default: return nil
+        }
+    }
+}

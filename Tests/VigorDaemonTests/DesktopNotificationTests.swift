@@ -1,0 +1,195 @@
+import Foundation
+import GhostEngine
+import Logging
+import Synchronization
+import Testing
+import VigorRPC
+
+@testable import VigorDaemon
+
+/// Desktop notifications against a real notification server: dunst on a private session bus under Xvfb.
+@Suite(.enabled(if: DesktopSession.available, "needs \(DesktopSession.tools.joined(separator: ", ")) (Scripts/bootstrap installs them)"))
+struct DesktopNotificationTests {
+    /// Monday 2026-11-23 10:00 Berlin.
+    static let monday10 = Date(timeIntervalSince1970: 1_795_424_400)
+
+    /// A Scheduler-phase daemon context whose notifications go to the desktop of `session`; a button answers
+    /// through the local API, as the daemon does.
+    static func desktop(_ session: DesktopSession) async throws -> (LocalAPI.Context, DesktopSink, answers: Answers) {
+        var config = DaemonConfig()
+        config.schedule.timezone = "Europe/Berlin"
+        let context = try makeTestContext(config: config, now: monday10)
+        _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: monday10)
+        let answers = Answers()
+        let sink = try DesktopSink(address: session.address, logger: Logger(label: "test")) { message, action in
+            answers.record(message.key, action)
+            do {
+                try await LocalAPI(context).answer(message, action: action)
+            } catch {
+                answers.record(message.key, "refused: \(error)")
+            }
+        }
+        await context.notifications.use([sink])
+        return (context, sink, answers)
+    }
+
+    /// Proposes a 45-minute block `hours` after Monday 10:00.
+    static func propose(_ context: LocalAPI.Context, hoursLater hours: Double) async throws {
+        _ = try await context.ghost.perform(
+            .placementRequested(BlockCandidate(start: monday10.addingTimeInterval(hours * 3600), durationMinutes: 45, confidence: 0.5),
+                                alternatives: []), at: monday10)
+    }
+
+    @Test func aProposalAcceptedFromTheNotificationBecomesABlockInTheVdir() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let (context, sink, answers) = try await Self.desktop(session)
+        defer { sink.stop() }
+        try await Self.propose(context, hoursLater: 21)
+        await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
+        #expect(try session.displayed() == 1)
+
+        let seen = context.ghost.changes.changesSoFar
+        try session.click("accept")
+        await context.ghost.changes.change(after: seen)
+        #expect(try session.lastMenu().contains { $0.hasPrefix("#Accept (Train Tue 07:00?)") })
+        #expect(try session.lastMenu().contains { $0.hasPrefix("#Decline (Train Tue 07:00?)") })
+        #expect(answers.all == ["proposal:b1:1795500000 accept"])
+        #expect(await context.ghost.current.block(BlockID(rawValue: "b1"))?.status == .scheduled)
+        let written = try FileManager.default.contentsOfDirectory(atPath: context.output.collection)
+        #expect(written.contains { $0.hasSuffix(".ics") })
+
+        // Answered, the message leaves the desktop: withdrawn with CloseNotification, so dunst files it in history.
+        await context.notifications.settle(now: Self.monday10.addingTimeInterval(60), rules: NotificationRules())
+        #expect(try session.displayed() == 0)
+        let history = try session.history()
+        #expect(history.map(\.summary) == ["Train Tue 07:00?"])
+        #expect(history.first?.app == "vigord")
+        #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
+    }
+
+    @Test func aSignalFromAnotherBusClientAnswersNothing() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let (context, sink, answers) = try await Self.desktop(session)
+        defer { sink.stop() }
+        try await Self.propose(context, hoursLater: 21)
+        await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
+
+        // A forged "decline" first, then the user's real "accept": answers run in order, so had the forged one
+        // counted, it would have declined the block before the click arrived.
+        let seen = context.ghost.changes.changesSoFar
+        let id = try #require(sink.notificationID(of: "proposal:b1:1795500000"))
+        try session.forgeAction(id: id, action: "decline")
+        try session.click("accept")
+        await context.ghost.changes.change(after: seen)
+        #expect(answers.all == ["proposal:b1:1795500000 accept"])
+        #expect(await context.ghost.current.block(BlockID(rawValue: "b1"))?.status == .scheduled)
+    }
+
+    @Test func aTriageAnswerFromAButtonReachesTheEngine() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let (context, sink, _) = try await Self.desktop(session)
+        defer { sink.stop() }
+        try await Self.propose(context, hoursLater: 21)
+        _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"b1","accept":true}"#, context)
+        let tuesday10 = Self.monday10.addingTimeInterval(24 * 3600)
+        _ = try await context.ghost.perform(.tick, at: tuesday10)
+        #expect(await context.ghost.current.triage.openQuestion?.block == BlockID(rawValue: "b1"))
+        // The acceptance on Monday was not notified (no message waited then); Tuesday has its own budget.
+        await context.notifications.settle(now: tuesday10, rules: NotificationRules())
+
+        let seen = context.ghost.changes.changesSoFar
+        try session.click("bad-time")
+        await context.ghost.changes.change(after: seen)
+        let ghost = await context.ghost.current
+        #expect(ghost.triage.openQuestion == nil)
+        #expect(ghost.triage.rejections.count == 1)
+        #expect(try session.lastMenu().count == 3)
+    }
+
+    @Test func theDailyBudgetHoldsTheSecondProposalForTomorrowAndItReplacesTheFirst() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let (context, sink, _) = try await Self.desktop(session)
+        defer { sink.stop() }
+        try await Self.propose(context, hoursLater: 45)  // Wednesday 07:00
+        try await Self.propose(context, hoursLater: 69)  // Thursday 07:00
+        await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
+        #expect(try session.displayed() == 1)
+        let held = try await routerResult(InboxListMethod.self, "{}", context).entries
+        #expect(held.map(\.state) == ["heldBack", "delivered"])
+
+        await context.notifications.settle(now: Self.monday10.addingTimeInterval(3 * 3600), rules: NotificationRules())
+        #expect(try session.displayed() == 1)
+        await context.notifications.settle(now: Self.monday10.addingTimeInterval(24 * 3600), rules: NotificationRules())
+        // Tuesday's one notification replaced Monday's on screen rather than stacking beside it.
+        #expect(try session.displayed() == 1)
+        try session.click("decline")
+        #expect(try session.lastMenu().allSatisfy { $0.contains("Thu 07:00") })
+    }
+
+    @Test func inQuietHoursNothingReachesTheDesktopUntilMorning() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let (context, sink, _) = try await Self.desktop(session)
+        defer { sink.stop() }
+        try await Self.propose(context, hoursLater: 45)
+        let monday22 = Self.monday10.addingTimeInterval(12 * 3600)
+        await context.notifications.settle(now: monday22, rules: NotificationRules())
+        #expect(try session.displayed() == 0)
+        await context.notifications.settle(now: monday22.addingTimeInterval(8 * 3600 + 59 * 60), rules: NotificationRules())
+        #expect(try session.displayed() == 0)
+        await context.notifications.settle(now: monday22.addingTimeInterval(9 * 3600), rules: NotificationRules())
+        #expect(try session.displayed() == 1)
+    }
+
+    @Test func aBusWithoutANotificationServerIsAFailedDeliveryNotACrash() async throws {
+        let session = try DesktopSession(server: false)
+        defer { session.stop() }
+        let (context, sink, _) = try await Self.desktop(session)
+        defer { sink.stop() }
+        try await Self.propose(context, hoursLater: 21)
+        await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
+        let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
+        #expect(entry.reason.hasPrefix("the desktop failed: Notify failed"))
+        #expect(await context.ghost.current.ghostHealth.failures == 1)
+    }
+}
+
+@Test func withoutASessionBusThereIsNoDesktopAndTheLogSaysWhy() {
+    let log = CapturedLog()
+    let desktop = NotificationSinks.desktop(environment: ["XDG_RUNTIME_DIR": "/nonexistent"], logger: log.logger) { _, _ in }
+    #expect(desktop == nil)
+    #expect(log.entries.map(\.message).contains { $0.contains("no session bus") && $0.contains("user unit") })
+    #expect(NotificationSinks.make(DaemonConfig.NotifySection(), desktop: nil).isEmpty)
+}
+
+@Test func aSessionBusIsFoundWhereSystemdKeepsIt() throws {
+    let folder = NSTemporaryDirectory() + "vigor-runtime-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    #expect(DesktopBus.sessionAddress(environment: ["XDG_RUNTIME_DIR": folder]) == nil)
+    let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { Glibc.close(socket) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array((folder + "/bus").utf8)) }
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    #expect(bound == 0)
+    #expect(DesktopBus.sessionAddress(environment: ["XDG_RUNTIME_DIR": folder]) == "unix:path=\(folder)/bus")
+    #expect(DesktopBus.sessionAddress(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x", "XDG_RUNTIME_DIR": folder]) == "unix:path=/x")
+}
+
+/// The answers a desktop sink gave, in order ("key action").
+final class Answers: Sendable {
+    private let list = Mutex<[String]>([])
+
+    func record(_ key: String, _ action: String) {
+        list.withLock { $0.append("\(key) \(action)") }
+    }
+
+    var all: [String] { list.withLock { $0 } }
+}

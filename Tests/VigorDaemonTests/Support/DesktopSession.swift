@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// A private desktop for one test: an Xvfb display, a session `dbus-daemon` of its own and dunst as the
+/// notification server on it. `click` presses a button the way a user does, through dunst's context menu,
+/// whose `dmenu` is a script that picks the action named. Everything stops with `stop()`.
+final class DesktopSession {
+    /// The programs it needs (Scripts/bootstrap installs them).
+    static let tools = ["Xvfb", "dbus-daemon", "dunst", "dunstctl", "gdbus"]
+    static let available = tools.allSatisfy { onPath($0) != nil }
+
+    let folder: String
+    let address: String
+    let display: String
+    private var processes: [Process] = []
+
+    /// Starts the display and the bus; `server: false` leaves the bus without a notification server.
+    init(server: Bool = true) throws {
+        folder = NSTemporaryDirectory() + "vigor-desktop-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let config = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:dir=\(folder)</listen>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """
+        try config.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
+        let (bus, busLine) = try Self.startReadingFirstLine("dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address=1"])
+        processes.append(bus)
+        address = busLine
+        let (xvfb, displayNumber) = try Self.startReadingFirstLine("Xvfb", ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"])
+        processes.append(xvfb)
+        display = ":\(displayNumber)"
+        guard server else { return }
+        try """
+            #!/bin/sh
+            cat > "\(folder)/menu"
+            grep -m1 -F ",$(cat "\(folder)/choice")]" "\(folder)/menu"
+            """.write(toFile: folder + "/pick", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/pick")
+        try "[global]\ndmenu = \(folder)/pick\n".write(toFile: folder + "/dunstrc", atomically: true, encoding: .utf8)
+        let dunst = Process()
+        dunst.executableURL = URL(fileURLWithPath: Self.onPath("dunst")!)
+        dunst.arguments = ["-config", folder + "/dunstrc"]
+        dunst.environment = environment
+        dunst.standardOutput = FileHandle.nullDevice
+        dunst.standardError = FileHandle.nullDevice
+        try dunst.run()
+        processes.append(dunst)
+        // Returns once dunst owns its name on the bus.
+        let waited = try run("gdbus", ["wait", "--session", "--timeout", "30", "org.freedesktop.Notifications"])
+        guard waited.status == 0 else { throw DesktopSessionError("dunst did not come up: \(waited.stderr)") }
+    }
+
+    /// The environment a program on this desktop gets.
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment["DISPLAY"] = display
+        return environment
+    }
+
+    /// Presses the button with action key `action` on the newest notification, through dunst's context menu.
+    func click(_ action: String) throws {
+        try action.write(toFile: folder + "/choice", atomically: true, encoding: .utf8)
+        let result = try run("dunstctl", ["context"])
+        guard result.status == 0 else { throw DesktopSessionError("dunstctl context failed: \(result.stderr)") }
+    }
+
+    /// The lines of the last context menu dunst offered ("#Accept (Train Tue 07:00?) [1,accept]").
+    func lastMenu() throws -> [String] {
+        try String(contentsOfFile: folder + "/menu", encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    /// How many notifications dunst shows now.
+    func displayed() throws -> Int {
+        let result = try run("dunstctl", ["count", "displayed"])
+        guard let count = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw DesktopSessionError("dunstctl count: \(result.stdout) \(result.stderr)")
+        }
+        return count
+    }
+
+    /// What dunst keeps in its history (notifications closed, by anyone), newest first: summary, body, app name.
+    func history() throws -> [(summary: String, body: String, app: String)] {
+        let result = try run("dunstctl", ["history"])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let entries = (json?["data"] as? [[[String: Any]]])?.first ?? []
+        func text(_ entry: [String: Any], _ key: String) -> String { (entry[key] as? [String: Any])?["data"] as? String ?? "" }
+        return entries.map { (text($0, "summary"), text($0, "body"), text($0, "appname")) }
+    }
+
+    /// Sends an `ActionInvoked` signal from a bus client that is not the notification server.
+    func forgeAction(id: UInt32, action: String) throws {
+        let result = try run("gdbus", [
+            "emit", "--session", "--object-path", "/org/freedesktop/Notifications",
+            "--signal", "org.freedesktop.Notifications.ActionInvoked", "uint32 \(id)", action,
+        ])
+        guard result.status == 0 else { throw DesktopSessionError("gdbus emit failed: \(result.stderr)") }
+    }
+
+    /// Kills what it started (SIGKILL: a child of a test thread inherits its blocked SIGTERM) and removes the
+    /// display's lock files and the folder.
+    func stop() {
+        for process in processes.reversed() where process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        processes = []
+        let number = display.dropFirst()
+        for path in ["/tmp/.X\(number)-lock", "/tmp/.X11-unix/X\(number)", folder] where FileManager.default.fileExists(atPath: path) {
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                print("cannot remove \(path): \(error)")
+            }
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs a tool on this desktop to completion.
+    func run(_ tool: String, _ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.onPath(tool) ?? tool)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Starts a long-running tool and reads the first line it prints (an address, a display number): it
+    /// prints it when ready.
+    private static func startReadingFirstLine(_ tool: String, _ arguments: [String]) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: onPath(tool) ?? tool)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while true {
+            let byte = try out.fileHandleForReading.read(upToCount: 1) ?? Data()
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        guard !line.isEmpty else {
+            process.terminate()
+            throw DesktopSessionError("\(tool) printed nothing before it ended")
+        }
+        return (process, String(decoding: line, as: UTF8.self))
+    }
+
+    private static func onPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+struct DesktopSessionError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
