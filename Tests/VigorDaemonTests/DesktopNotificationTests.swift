@@ -47,7 +47,7 @@ struct DesktopNotificationTests {
         defer { sink.stop() }
         try await Self.propose(context, hoursLater: 21)
         await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
-        #expect(try session.displayed() == 1)
+        #expect(try session.open() == 1)
 
         let seen = context.ghost.changes.changesSoFar
         try session.click("accept")
@@ -61,7 +61,7 @@ struct DesktopNotificationTests {
 
         // Answered, the message leaves the desktop: withdrawn with CloseNotification, so dunst files it in history.
         await context.notifications.settle(now: Self.monday10.addingTimeInterval(60), rules: NotificationRules())
-        #expect(try session.displayed() == 0)
+        #expect(try session.open() == 0)
         let history = try session.history()
         #expect(history.map(\.summary) == ["Train Tue 07:00?"])
         #expect(history.first?.app == "vigord")
@@ -117,17 +117,20 @@ struct DesktopNotificationTests {
         try await Self.propose(context, hoursLater: 45)  // Wednesday 07:00
         try await Self.propose(context, hoursLater: 69)  // Thursday 07:00
         await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
-        #expect(try session.displayed() == 1)
+        #expect(try session.open() == 1)
         let held = try await routerResult(InboxListMethod.self, "{}", context).entries
         #expect(held.map(\.state) == ["heldBack", "delivered"])
 
         await context.notifications.settle(now: Self.monday10.addingTimeInterval(3 * 3600), rules: NotificationRules())
-        #expect(try session.displayed() == 1)
+        #expect(try session.open() == 1)
         await context.notifications.settle(now: Self.monday10.addingTimeInterval(24 * 3600), rules: NotificationRules())
         // Tuesday's one notification replaced Monday's on screen rather than stacking beside it.
-        #expect(try session.displayed() == 1)
+        #expect(try session.open() == 1)
+        let seen = context.ghost.changes.changesSoFar
         try session.click("decline")
+        await context.ghost.changes.change(after: seen)
         #expect(try session.lastMenu().allSatisfy { $0.contains("Thu 07:00") })
+        #expect(await context.ghost.current.block(BlockID(rawValue: "b2"))?.status == .declined)
     }
 
     @Test func inQuietHoursNothingReachesTheDesktopUntilMorning() async throws {
@@ -138,11 +141,11 @@ struct DesktopNotificationTests {
         try await Self.propose(context, hoursLater: 45)
         let monday22 = Self.monday10.addingTimeInterval(12 * 3600)
         await context.notifications.settle(now: monday22, rules: NotificationRules())
-        #expect(try session.displayed() == 0)
+        #expect(try session.open() == 0)
         await context.notifications.settle(now: monday22.addingTimeInterval(8 * 3600 + 59 * 60), rules: NotificationRules())
-        #expect(try session.displayed() == 0)
+        #expect(try session.open() == 0)
         await context.notifications.settle(now: monday22.addingTimeInterval(9 * 3600), rules: NotificationRules())
-        #expect(try session.displayed() == 1)
+        #expect(try session.open() == 1)
     }
 
     @Test func aBusWithoutANotificationServerIsAFailedDeliveryNotACrash() async throws {

@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// inotify on calendar folders: tells the daemon when to rescan the Vigor collection for user edits, or
-/// when a source calendar changed. Only names that matter count: an editor's temporary file or a sync tool's
+/// inotify on folders: tells the daemon when to rescan the Vigor collection for user edits, when a source
+/// calendar changed, or when a file landed in the health inbox. Only names that matter count: an editor's temporary file or a sync tool's
 /// `.tmp` does not wake anyone, its rename onto the calendar does.
 public final class VdirWatcher: @unchecked Sendable {
     private let fd: Int32
@@ -15,20 +15,36 @@ public final class VdirWatcher: @unchecked Sendable {
     private let folders: [Int32: String]
     private let matters: @Sendable (_ folder: String, _ name: String) -> Bool
 
+    /// Which file events count.
+    public enum Events: Sendable {
+        /// Files written, moved in or out, created, deleted or changed in mode: any edit of a calendar folder.
+        case edits
+        /// Only files finished (closed after writing) or moved in: a file still being copied does not count.
+        case finishedFiles
+
+        var mask: UInt32 {
+            switch self {
+            case .edits: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
+            case .finishedFiles: UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
+            }
+        }
+    }
+
     /// Watches a folder for `.ics` files written, moved in or out, created or deleted (a vdir).
     public convenience init(directory: String) throws(CalendarError) {
         try self.init(directories: [directory], matters: VdirWatcher.calendarItems)
     }
 
-    /// Watches every folder in `directories` on one descriptor; a change counts when `matters(folder, name)`.
+    /// Watches every folder in `directories` on one descriptor; a change counts when `events` has it and
+    /// `matters(folder, name)`.
     public init(
-        directories: [String], matters: @escaping @Sendable (_ folder: String, _ name: String) -> Bool
+        directories: [String], events: Events = .edits, matters: @escaping @Sendable (_ folder: String, _ name: String) -> Bool
     ) throws(CalendarError) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
             throw .unreadable(path: directories.first ?? "", reason: "inotify_init1: \(String(cString: strerror(errno)))")
         }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
+        let mask = events.mask
         var folders: [Int32: String] = [:]
         for directory in directories {
             let watch = inotify_add_watch(descriptor, directory, mask)

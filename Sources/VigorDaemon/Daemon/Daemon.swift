@@ -167,7 +167,7 @@ public enum Daemon {
         services.append(.init(service: server))
         services.append(.init(service: ReloadSignalService(state: state, ghost: ghost, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: CycleService(
-            runner: cycles, ghost: ghost, state: state, database: database, checkInterval: .seconds(30), clock: ContinuousClock(),
+            runner: cycles, ghost: ghost, state: state, database: database, checkInterval: .seconds(60), clock: ContinuousClock(),
             now: now, notifier: notifier, failures: failures, logger: logger)))
         services.append(.init(service: EditWatchService(output: output, now: now, notifier: notifier, replan: replanSignal, logger: logger)))
         services.append(.init(service: SourceWatchService(state: state, signal: replanSignal, logger: logger)))

@@ -1,3 +1,4 @@
+import Calendar
 import Dispatch
 import Foundation
 import Logging
@@ -14,10 +15,10 @@ struct InboxService: Service {
 
     func run() async throws {
         logger.debug("health inbox service starting", metadata: ["inbox": "\(inbox.path)"])
-        let watcher: InboxWatcher
+        let watcher: VdirWatcher
         do {
             try inbox.prepare()
-            watcher = try InboxWatcher(directory: inbox.path)
+            watcher = try VdirWatcher(directories: [inbox.path], events: .finishedFiles) { _, name in HealthInbox.isCandidate(name) }
             notifier.status("Serving; watching the health inbox \(inbox.path)")
             logger.info("watching the health inbox", metadata: ["inbox": "\(inbox.path)"])
             await importWaiting()
@@ -26,11 +27,11 @@ struct InboxService: Service {
             return
         }
         let queue = DispatchQueue(label: "vigord.inbox-watch")
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            let names = await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: watcher.waitForFiles(timeoutMilliseconds: 1000)) }
+        // Sleeps until a file is finished in the inbox; shutdown wakes it.
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                if await watcher.change(on: queue) { await importWaiting() }
             }
-            if names.contains(where: HealthInbox.isCandidate) { await importWaiting() }
         }
     }
 

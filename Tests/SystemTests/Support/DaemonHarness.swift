@@ -39,6 +39,9 @@ final class DaemonHarness {
         environment["NOTIFY_SOCKET"] = notify.path
         environment.removeValue(forKey: "VIGOR_SOCKET")
         environment.removeValue(forKey: "LISTEN_FDS")
+        // Never the developer's desktop: a test daemon shows no notifications there.
+        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        environment["XDG_RUNTIME_DIR"] = environment["XDG_RUNTIME_DIR"].map { _ in "/nonexistent" }
         for (key, value) in extraEnvironment { environment[key] = value }
         process.environment = environment
         guard FileManager.default.createFile(atPath: logPath, contents: nil) else { throw HarnessError.notReady("cannot create \(logPath)") }

@@ -68,7 +68,9 @@ final class DesktopSession {
     }
 
     /// Presses the button with action key `action` on the newest notification, through dunst's context menu.
+    /// Dunst runs the menu after `dunstctl` returns: wait for what the answer changes.
     func click(_ action: String) throws {
+        try waitUntilDisplayed()
         try action.write(toFile: folder + "/choice", atomically: true, encoding: .utf8)
         let result = try run("dunstctl", ["context"])
         guard result.status == 0 else { throw DesktopSessionError("dunstctl context failed: \(result.stderr)") }
@@ -79,13 +81,29 @@ final class DesktopSession {
         try String(contentsOfFile: folder + "/menu", encoding: .utf8).split(separator: "\n").map(String.init)
     }
 
-    /// How many notifications dunst shows now.
-    func displayed() throws -> Int {
-        let result = try run("dunstctl", ["count", "displayed"])
-        guard let count = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw DesktopSessionError("dunstctl count: \(result.stdout) \(result.stderr)")
+    /// Returns once dunst displays a notification: one it has received waits for its next redraw, and its
+    /// context menu lists only what is displayed. Each check is a round trip through dunst's main loop; after
+    /// a minute without one it throws.
+    func waitUntilDisplayed() throws {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+        while ContinuousClock.now < deadline {
+            let result = try run("dunstctl", ["count", "displayed"])
+            if let count = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), count > 0 { return }
         }
-        return count
+        throw DesktopSessionError("dunst displayed nothing within a minute")
+    }
+
+    /// How many notifications dunst holds open now: shown, or queued to be shown on its next redraw.
+    func open() throws -> Int {
+        var total = 0
+        for kind in ["waiting", "displayed"] {
+            let result = try run("dunstctl", ["count", kind])
+            guard let count = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw DesktopSessionError("dunstctl count \(kind): \(result.stdout) \(result.stderr)")
+            }
+            total += count
+        }
+        return total
     }
 
     /// What dunst keeps in its history (notifications closed, by anyone), newest first: summary, body, app name.
