@@ -113,3 +113,14 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.isEmpty)
     #expect(try context.database.notificationLedger() == nil)
 }
+
+@Test func theCommandStartsWithNoSignalBlocked() async throws {
+    let context = try await context()
+    try await propose(context)
+    // A program that starts with signals blocked could not be stopped with SIGTERM by its user.
+    let hook = try script(#"grep -E '^SigBlk' /proc/self/status > "$1/mask""#)
+    await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    let mask = try String(contentsOfFile: hook.folder + "/mask", encoding: .utf8)
+    #expect(mask.trimmingCharacters(in: .whitespacesAndNewlines) == "SigBlk:\t0000000000000000")
+}

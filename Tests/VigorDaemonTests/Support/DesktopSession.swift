@@ -124,7 +124,7 @@ final class DesktopSession {
         guard result.status == 0 else { throw DesktopSessionError("gdbus emit failed: \(result.stderr)") }
     }
 
-    /// Kills what it started (SIGKILL: a child of a test thread inherits its blocked SIGTERM) and removes the
+    /// Kills what it started (SIGKILL: these Xvfb and dbus-daemon processes were seen to block SIGTERM) and removes the
     /// display's lock files and the folder.
     func stop() {
         for process in processes.reversed() where process.isRunning {
