@@ -13,9 +13,10 @@ struct DesktopNotificationTests {
     /// Monday 2026-11-23 10:00 Berlin.
     static let monday10 = Date(timeIntervalSince1970: 1_795_424_400)
 
-    /// A Scheduler-phase daemon context whose notifications go to the desktop of `session`; a button answers
+    /// A private desktop and a Scheduler-phase daemon context whose notifications go to it; a button answers
     /// through the local API, as the daemon does.
-    static func desktop(_ session: DesktopSession) async throws -> (LocalAPI.Context, DesktopSink, answers: Answers) {
+    static func desktop(server: Bool = true) async throws -> (DesktopSession, LocalAPI.Context, DesktopSink, answers: Answers) {
+        let session = try DesktopSession(server: server)
         var config = DaemonConfig()
         config.schedule.timezone = "Europe/Berlin"
         let context = try makeTestContext(config: config, now: monday10)
@@ -30,7 +31,7 @@ struct DesktopNotificationTests {
             }
         }
         await context.notifications.use([sink])
-        return (context, sink, answers)
+        return (session, context, sink, answers)
     }
 
     /// Proposes a 45-minute block `hours` after Monday 10:00.
@@ -41,10 +42,8 @@ struct DesktopNotificationTests {
     }
 
     @Test func aProposalAcceptedFromTheNotificationBecomesABlockInTheVdir() async throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let (context, sink, answers) = try await Self.desktop(session)
-        defer { sink.stop() }
+        let (session, context, sink, answers) = try await Self.desktop()
+        defer { sink.stop(); session.stop() }
         try await Self.propose(context, hoursLater: 21)
         await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
         #expect(try session.open() == 1)
@@ -69,10 +68,8 @@ struct DesktopNotificationTests {
     }
 
     @Test func aSignalFromAnotherBusClientAnswersNothing() async throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let (context, sink, answers) = try await Self.desktop(session)
-        defer { sink.stop() }
+        let (session, context, sink, answers) = try await Self.desktop()
+        defer { sink.stop(); session.stop() }
         try await Self.propose(context, hoursLater: 21)
         await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
 
@@ -88,10 +85,8 @@ struct DesktopNotificationTests {
     }
 
     @Test func aTriageAnswerFromAButtonReachesTheEngine() async throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let (context, sink, _) = try await Self.desktop(session)
-        defer { sink.stop() }
+        let (session, context, sink, _) = try await Self.desktop()
+        defer { sink.stop(); session.stop() }
         try await Self.propose(context, hoursLater: 21)
         _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"b1","accept":true}"#, context)
         let tuesday10 = Self.monday10.addingTimeInterval(24 * 3600)
@@ -110,10 +105,8 @@ struct DesktopNotificationTests {
     }
 
     @Test func theDailyBudgetHoldsTheSecondProposalForTomorrowAndItReplacesTheFirst() async throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let (context, sink, _) = try await Self.desktop(session)
-        defer { sink.stop() }
+        let (session, context, sink, _) = try await Self.desktop()
+        defer { sink.stop(); session.stop() }
         try await Self.propose(context, hoursLater: 45)  // Wednesday 07:00
         try await Self.propose(context, hoursLater: 69)  // Thursday 07:00
         await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
@@ -134,10 +127,8 @@ struct DesktopNotificationTests {
     }
 
     @Test func inQuietHoursNothingReachesTheDesktopUntilMorning() async throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let (context, sink, _) = try await Self.desktop(session)
-        defer { sink.stop() }
+        let (session, context, sink, _) = try await Self.desktop()
+        defer { sink.stop(); session.stop() }
         try await Self.propose(context, hoursLater: 45)
         let monday22 = Self.monday10.addingTimeInterval(12 * 3600)
         await context.notifications.settle(now: monday22, rules: NotificationRules())
@@ -149,10 +140,8 @@ struct DesktopNotificationTests {
     }
 
     @Test func aBusWithoutANotificationServerIsAFailedDeliveryNotACrash() async throws {
-        let session = try DesktopSession(server: false)
-        defer { session.stop() }
-        let (context, sink, _) = try await Self.desktop(session)
-        defer { sink.stop() }
+        let (session, context, sink, _) = try await Self.desktop(server: false)
+        defer { sink.stop(); session.stop() }
         try await Self.propose(context, hoursLater: 21)
         await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
         let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)

@@ -14,10 +14,8 @@ import VigorRPC
 
     @Test(.enabled(if: enabled && DesktopSession.available, "set VIGOR_BENCH_NOTIFY to run the benchmark"))
     func decisionToNotifyReturning() async throws {
-        let session = try DesktopSession()
-        defer { session.stop() }
-        let (context, sink, _) = try await DesktopNotificationTests.desktop(session)
-        defer { sink.stop() }
+        let (session, context, sink, _) = try await DesktopNotificationTests.desktop()
+        defer { sink.stop(); session.stop() }
         var settles: [Double] = []
         var notifies: [Double] = []
         var delivered = 0
