@@ -40,6 +40,10 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var revertDays: [Int]
     /// Meetings that land on a day after its block was placed; a move proposal is accepted with `acceptRate`.
     public var meetingChanges: [MeetingChange]
+    /// How the Ghost hears of workouts: a wearable detects them, the user logs them, or nobody tells it.
+    public var workoutReports: WorkoutReporting
+    /// Chance the user checks in each morning (`vigorctl checkin`), 0…1.
+    public var checkInRate: Double
 
     /// Creates a scenario.
     public init(
@@ -48,7 +52,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         travelDays: [Int] = [], triage: TriageBehaviour = TriageBehaviour(),
         healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = [],
         unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
-        meetingChanges: [MeetingChange] = []
+        meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected, checkInRate: Double = 0
     ) {
         self.name = name
         self.startDate = startDate
@@ -68,6 +72,8 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.morningSignals = morningSignals
         self.revertDays = revertDays
         self.meetingChanges = meetingChanges
+        self.workoutReports = workoutReports
+        self.checkInRate = checkInRate
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,5 +96,17 @@ public struct Scenario: Codable, Sendable, Equatable {
         morningSignals = try keys.decodeIfPresent([MorningSignalDay].self, forKey: .morningSignals) ?? []
         revertDays = try keys.decodeIfPresent([Int].self, forKey: .revertDays) ?? []
         meetingChanges = try keys.decodeIfPresent([MeetingChange].self, forKey: .meetingChanges) ?? []
+        workoutReports = try keys.decodeIfPresent(WorkoutReporting.self, forKey: .workoutReports) ?? .detected
+        checkInRate = try keys.decodeIfPresent(Double.self, forKey: .checkInRate) ?? 0
     }
+}
+
+/// How the Ghost hears of a workout the simulated user did.
+public enum WorkoutReporting: String, Codable, Sendable {
+    /// A wearable's data shows it (`workoutDetected`).
+    case detected
+    /// The user logs it (`vigorctl log`: `workoutRecorded`).
+    case logged
+    /// Nobody tells the Ghost: no wearable, no log.
+    case none
 }

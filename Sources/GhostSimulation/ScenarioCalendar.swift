@@ -121,17 +121,28 @@ public struct ValueRange: Codable, Sendable, Equatable {
     }
 }
 
-/// The user moves the ghost to `phase` at the start of `day`.
+/// The user moves the ghost to `phase` at the start of `day`; with `pin` false they hand the phase back to the
+/// ladder right after (`vigorctl trust set PHASE`, then `vigorctl trust set auto`), so it may move on from there.
 public struct ManualPhaseChange: Codable, Sendable, Equatable {
     /// 1-based day.
     public var day: Int
     /// Phase chosen by the user.
     public var phase: TrustPhase
+    /// True (the default) to keep the phase until changed again.
+    public var pin: Bool
 
     /// Creates a change.
-    public init(day: Int, phase: TrustPhase) {
+    public init(day: Int, phase: TrustPhase, pin: Bool = true) {
         self.day = day
         self.phase = phase
+        self.pin = pin
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        day = try keys.decode(Int.self, forKey: .day)
+        phase = try keys.decode(TrustPhase.self, forKey: .phase)
+        pin = try keys.decodeIfPresent(Bool.self, forKey: .pin) ?? true
     }
 }
 

@@ -61,6 +61,7 @@ extension Scenario {
             try Self.check("completion.periods[\(index)].rate", period.rate)
         }
         try Self.check("acceptRate", acceptRate)
+        try Self.check("checkInRate", checkInRate)
         for (index, day) in deletionDays.enumerated() { try Self.check("deletionDays[\(index)]", day, 1...days) }
         for (index, day) in travelDays.enumerated() { try Self.check("travelDays[\(index)]", day, 1...days) }
         for (index, day) in unknownDays.enumerated() { try Self.check("unknownDays[\(index)]", day, 1...days) }

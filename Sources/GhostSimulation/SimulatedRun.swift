@@ -46,6 +46,7 @@ struct SimulatedRun {
         today = DayLog()
         for change in scenario.manualPhaseChanges where change.day == number {
             try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
+            if !change.pin { try send(.releaseManualPin, at: calendar.date(on: day, hour: 0, minute: 6)) }
         }
         let block = try placeBlock(on: day, number: number)
         if let placed = block, placed.origin == .proposal, placed.status == .proposed {
@@ -69,7 +70,8 @@ struct SimulatedRun {
         try answerTriage(on: day, number: number)
         let coverage = scenario.healthSignals.coverage
         let signal = coverage.min + (coverage.max - coverage.min) * random.nextUnit()
-        try send(.dayClosed(day, signalCoverage: signal), at: calendar.date(on: day, hour: 23, minute: 59))
+        let checkedIn = scenario.checkInRate > 0 && random.nextUnit() < scenario.checkInRate
+        try send(.dayClosed(day, signalCoverage: signal, checkedIn: checkedIn), at: calendar.date(on: day, hour: 23, minute: 59))
         return record(number: number, day: day, travel: travel)
     }
 
@@ -190,13 +192,20 @@ struct SimulatedRun {
         // A block a meeting pushed to another day is that day's session.
         if let block, block.day != day { return }
         guard random.nextUnit() < rate else { return }
-        if let block, block.status == .scheduled {
-            try send(
-                .workoutDetected(at: block.start.addingTimeInterval(600), confidence: 1),
-                at: block.start.addingTimeInterval(1200))
+        let start = if let block, block.status == .scheduled {
+            block.start.addingTimeInterval(600)
         } else {
-            let start = try calendar.date(on: day, hour: scenario.workout.preferredHour, minute: 10)
+            try calendar.date(on: day, hour: scenario.workout.preferredHour, minute: 10)
+        }
+        switch scenario.workoutReports {
+        case .detected:
             try send(.workoutDetected(at: start, confidence: 1), at: start.addingTimeInterval(600))
+        case .logged:
+            let end = start.addingTimeInterval(TimeInterval(scenario.workout.durationMinutes * 60) - 600)
+            let report = WorkoutReport(id: "log:\(Int(start.timeIntervalSince1970))", start: start, end: end, confidence: 1)
+            try send(.workoutRecorded(report), at: end.addingTimeInterval(300))
+        case .none:
+            return
         }
     }
 

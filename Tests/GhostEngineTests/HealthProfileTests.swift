@@ -2,10 +2,12 @@ import Testing
 import GhostEngine
 
 /// Builds day summaries: `offset` days after Monday with coverage and sessions.
-func summary(_ offset: Int, coverage: Double = 1, planned: Int = 1, completed: Int = 1, unplanned: Int = 0) throws -> DaySummary {
+func summary(
+    _ offset: Int, coverage: Double = 1, planned: Int = 1, completed: Int = 1, unplanned: Int = 0, checkedIn: Bool = false
+) throws -> DaySummary {
     try DaySummary(
         day: TestTime.monday.adding(days: offset), signalCoverage: coverage, plannedSessions: planned,
-        completedSessions: completed, unplannedWorkouts: unplanned)
+        completedSessions: completed, unplannedWorkouts: unplanned, checkedIn: checkedIn)
 }
 
 struct HealthMetricsTests {
@@ -85,12 +87,12 @@ struct HealthProfileTests {
     }
 
     @Test func completenessExactlySevenTenthsStaysInBaseline() throws {
-        let (profile, _) = try profile(days: 14) { try summary($0, coverage: 0.7) }
+        let (profile, _) = try profile(days: 14) { try summary($0, coverage: 0.7, completed: 0) }
         #expect(profile.phase == .baseline)
     }
 
     @Test func daysWithoutDataDoNotCountAsDaysOfData() throws {
-        let (profile, _) = try profile(days: 20) { try summary($0, coverage: $0 % 2 == 0 ? 1 : 0) }
+        let (profile, _) = try profile(days: 20) { try summary($0, coverage: $0 % 2 == 0 ? 1 : 0, completed: 0) }
         #expect(profile.daysOfData == 10)
         #expect(profile.phase == .baseline)
     }
@@ -233,13 +235,15 @@ struct HealthProfileTests {
 
     @Test func closingTheSameDayAgainReplacesItWithoutDoubleCounting() throws {
         var profile = HealthProfile()
-        _ = profile.close(try summary(0, coverage: 0), rules: rules)
-        _ = profile.close(try summary(0, coverage: 1), rules: rules)
+        _ = profile.close(try summary(0, coverage: 0, completed: 0), rules: rules)
+        _ = profile.close(try summary(0, coverage: 1, completed: 0), rules: rules)
         #expect(profile.daysOfData == 1)
-        _ = profile.close(try summary(0, coverage: 0.5), rules: rules)
+        _ = profile.close(try summary(0, coverage: 0.5, completed: 0), rules: rules)
         #expect(profile.daysOfData == 1)
-        _ = profile.close(try summary(0, coverage: 0), rules: rules)
+        #expect(profile.evidenceDays == 0.5)
+        _ = profile.close(try summary(0, coverage: 0, completed: 0), rules: rules)
         #expect(profile.daysOfData == 0)
+        #expect(profile.evidenceDays == 0)
         #expect(profile.recentDays.count == 1)
     }
 

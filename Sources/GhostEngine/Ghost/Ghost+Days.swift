@@ -45,14 +45,18 @@ extension Ghost {
     }
 
     /// Summarises the local day from the ledger, updates the health profile, evaluates the trust ladder
-    /// and trims the ledger.
-    mutating func closeDay(_ day: LocalDay, signalCoverage: Double, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+    /// and trims the ledger. A workout logged or detected that day counts as training evidence.
+    mutating func closeDay(
+        _ day: LocalDay, signalCoverage: Double, checkedIn: Bool, at moment: Moment
+    ) throws(EngineError) -> [GhostEffect] {
         let ofDay = blocks.filter { $0.day == day }
+        let completed = ofDay.filter { $0.status == .completed }.count
+        let unplanned = unplannedWorkoutDays.filter { $0 == day }.count
         let summary = try DaySummary(
             day: day, signalCoverage: signalCoverage,
             plannedSessions: ofDay.filter { [.scheduled, .completed, .missed].contains($0.status) }.count,
-            completedSessions: ofDay.filter { $0.status == .completed }.count,
-            unplannedWorkouts: unplannedWorkoutDays.filter { $0 == day }.count)
+            completedSessions: completed, unplannedWorkouts: unplanned, checkedIn: checkedIn,
+            trained: completed + unplanned > 0 || workouts.contains { $0.day == day && !$0.undone })
         var effects: [GhostEffect] = []
         if let change = health.close(summary, rules: rules.health) {
             effects.append(.healthPhaseChanged(change))

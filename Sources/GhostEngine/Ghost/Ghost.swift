@@ -128,8 +128,8 @@ public struct Ghost: Codable, Sendable, Equatable {
             return try adjust(id, adjustment, confidence: confidence, reason: reason, rule: rule, at: moment)
         case .transformationOutcome(let id, let kept):
             return try answerTransformation(id, kept: kept, at: moment)
-        case .dayClosed(let day, let coverage):
-            return try closeDay(day, signalCoverage: coverage, at: moment)
+        case .dayClosed(let day, let coverage, let checkedIn):
+            return try closeDay(day, signalCoverage: coverage, checkedIn: checkedIn, at: moment)
         case .manualPhaseChange(let target):
             return try trustEffects(.manualChange(to: target), at: moment)
         case .releaseManualPin:

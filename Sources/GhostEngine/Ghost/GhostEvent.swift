@@ -39,8 +39,9 @@ public enum GhostEvent: Sendable, Equatable {
     case adjustmentRequested(BlockID, BlockAdjustment, confidence: Double, reason: String, rule: String? = nil)
     /// The user kept or reverted the ghost's transformation of a block; a revert restores the block.
     case transformationOutcome(BlockID, kept: Bool)
-    /// A local day ended; `signalCoverage` is the fraction of expected health signals received that day.
-    case dayClosed(LocalDay, signalCoverage: Double)
+    /// A local day ended; `signalCoverage` is the fraction of expected health signals received that day,
+    /// `checkedIn` whether the user checked in that morning (a self-report of sleep and feeling).
+    case dayClosed(LocalDay, signalCoverage: Double, checkedIn: Bool = false)
     /// The user moved the ghost to a phase by hand.
     case manualPhaseChange(to: TrustPhase)
     /// The user hands the phase back to automatic progression.

@@ -1,5 +1,5 @@
-/// What the engine knows about one finished local day: data coverage and sessions.
-/// The ghost builds it from its block ledger plus the signal coverage the daemon reports.
+/// What the engine knows about one finished local day: data coverage, the user's check-in and sessions.
+/// The ghost builds it from its block ledger plus the signal coverage and check-in the daemon reports.
 public struct DaySummary: Codable, Sendable, Equatable {
     /// The local day.
     public let day: LocalDay
@@ -11,11 +11,16 @@ public struct DaySummary: Codable, Sendable, Equatable {
     public let completedSessions: Int
     /// Workouts detected outside any ghost block.
     public let unplannedWorkouts: Int
+    /// The user checked in that morning (`vigorctl checkin`: how they slept and feel).
+    public let checkedIn: Bool
+    /// A workout was logged or detected that day (in a block or not).
+    public let trained: Bool
 
     /// Creates a summary.
     /// - Throws: `EngineError.valueOutOfRange` for coverage outside 0…1 or inconsistent counts.
     public init(
-        day: LocalDay, signalCoverage: Double, plannedSessions: Int, completedSessions: Int, unplannedWorkouts: Int = 0
+        day: LocalDay, signalCoverage: Double, plannedSessions: Int, completedSessions: Int, unplannedWorkouts: Int = 0,
+        checkedIn: Bool = false, trained: Bool? = nil
     ) throws(EngineError) {
         guard signalCoverage.isFinite, (0...1).contains(signalCoverage) else {
             throw EngineError.valueOutOfRange(name: "signal coverage", value: signalCoverage, allowed: "0…1")
@@ -29,8 +34,29 @@ public struct DaySummary: Codable, Sendable, Equatable {
         self.plannedSessions = plannedSessions
         self.completedSessions = completedSessions
         self.unplannedWorkouts = unplannedWorkouts
+        self.checkedIn = checkedIn
+        self.trained = trained ?? (completedSessions + unplannedWorkouts > 0)
     }
 
-    /// True when any health data arrived that day.
-    public var hasData: Bool { signalCoverage > 0 }
+    /// Decodes a saved summary; one saved before check-ins were counted has none, and trained when a session was done.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        day = try keys.decode(LocalDay.self, forKey: .day)
+        signalCoverage = try keys.decode(Double.self, forKey: .signalCoverage)
+        plannedSessions = try keys.decode(Int.self, forKey: .plannedSessions)
+        completedSessions = try keys.decode(Int.self, forKey: .completedSessions)
+        unplannedWorkouts = try keys.decode(Int.self, forKey: .unplannedWorkouts)
+        checkedIn = try keys.value(.checkedIn, or: false)
+        trained = try keys.value(.trained, or: completedSessions + unplannedWorkouts > 0)
+    }
+
+    /// True when any evidence arrived that day: health data, a check-in or a workout.
+    public var hasData: Bool { signalCoverage > 0 || checkedIn || trained }
+
+    /// How much the day tells about the body, 0…1: biometric coverage, plus the check-in's and a workout's
+    /// weights from the rules, capped at 1 (Docs/engine.md, "Evidence").
+    public func evidence(_ rules: HealthRules) -> Double {
+        let reported = (checkedIn ? rules.checkInEvidence : 0) + (trained ? rules.trainingEvidence : 0)
+        return min(1, signalCoverage + reported)
+    }
 }

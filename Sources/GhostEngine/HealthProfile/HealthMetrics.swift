@@ -1,7 +1,7 @@
 /// The five numbers the health phases are decided on, computed from recent `DaySummary` values.
 /// Exact definitions are in Docs/engine.md ("Health metrics"); nil rates mean "too few sessions to tell".
 public struct HealthMetrics: Codable, Sendable, Equatable {
-    /// Mean signal coverage over the completeness window (days without a summary count as 0).
+    /// Mean day evidence (biometrics, check-ins, workouts) over the completeness window (days without a summary count as 0).
     public var completeness: Double
     /// 1 − |recent completion rate − prior completion rate|; 0 when either is unknown.
     public var stability: Double
@@ -42,7 +42,7 @@ public struct HealthMetrics: Codable, Sendable, Equatable {
         let priorRate = completionRate(window(recentLength, recentLength))
         let referenceRate = completionRate(window(recentLength, rules.referenceWindowDays))
         let completenessDays = window(0, rules.completenessWindowDays)
-        let completeness = completenessDays.reduce(0) { $0 + $1.signalCoverage } / Double(rules.completenessWindowDays)
+        let completeness = completenessDays.reduce(0) { $0 + $1.evidence(rules) } / Double(rules.completenessWindowDays)
         var stability = 0.0
         if let recentRate, let priorRate {
             stability = 1 - abs(recentRate - priorRate)

@@ -1,4 +1,4 @@
-/// The health-profile state machine: phase, days of data, the latest metrics, and confidence.
+/// The health-profile state machine: phase, days of data and of evidence, the latest metrics, and confidence.
 /// Closed days go in; phase changes come out. Confidence scales the autonomous-action threshold.
 public struct HealthProfile: Codable, Sendable, Equatable {
     /// A recorded phase change.
@@ -15,8 +15,11 @@ public struct HealthProfile: Codable, Sendable, Equatable {
 
     /// Current phase.
     public private(set) var phase: HealthPhase
-    /// Days on which any health data arrived, since the profile started.
+    /// Days on which any evidence arrived (health data, a check-in, a workout), since the profile started.
     public private(set) var daysOfData: Int
+    /// Sum of the days' evidence (0…1 each, `DaySummary.evidence`) since the profile started: a day with all four
+    /// biometric signals counts 1, a check-in alone 0.75. The baseline confidence grows with it.
+    public private(set) var evidenceDays: Double
     /// Metrics as of the last closed day.
     public private(set) var metrics: HealthMetrics
     /// Recent day summaries, oldest first, trimmed to the windows the metrics need.
@@ -26,8 +29,19 @@ public struct HealthProfile: Codable, Sendable, Equatable {
     public init() {
         phase = .baseline
         daysOfData = 0
+        evidenceDays = 0
         metrics = .empty
         recentDays = []
+    }
+
+    /// Decodes a saved profile; one saved before evidence was weighed counts each day of data as a full one.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        phase = try keys.decode(HealthPhase.self, forKey: .phase)
+        daysOfData = try keys.decode(Int.self, forKey: .daysOfData)
+        evidenceDays = try keys.value(.evidenceDays, or: Double(daysOfData))
+        metrics = try keys.decode(HealthMetrics.self, forKey: .metrics)
+        recentDays = try keys.decode([DaySummary].self, forKey: .recentDays)
     }
 
     /// Confidence in the profile, 0…1, by the phase formulas in the rules (clamped, whatever the config says).
@@ -38,7 +52,7 @@ public struct HealthProfile: Codable, Sendable, Equatable {
     private func unclampedConfidence(_ rules: HealthRules) -> Double {
         switch phase {
         case .baseline:
-            let days = Double(min(daysOfData, rules.baselineDays))
+            let days = min(evidenceDays, Double(rules.baselineDays))
             return rules.baselineConfidenceBase + days / Double(rules.baselineDays) * rules.baselineConfidenceSpan
         case .adaptation:
             return rules.adaptationConfidenceBase + metrics.stability * rules.adaptationConfidenceSpan
@@ -60,9 +74,11 @@ public struct HealthProfile: Codable, Sendable, Equatable {
     public mutating func close(_ summary: DaySummary, rules: HealthRules) -> Change? {
         if let index = recentDays.firstIndex(where: { $0.day == summary.day }) {
             if recentDays[index].hasData != summary.hasData { daysOfData += summary.hasData ? 1 : -1 }
+            evidenceDays = max(0, evidenceDays - recentDays[index].evidence(rules) + summary.evidence(rules))
             recentDays[index] = summary
         } else {
             daysOfData += summary.hasData ? 1 : 0
+            evidenceDays += summary.evidence(rules)
             recentDays.append(summary)
             recentDays.sort { $0.day < $1.day }
         }

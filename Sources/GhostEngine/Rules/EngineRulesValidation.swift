@@ -26,6 +26,7 @@ extension EngineRules {
             ("trust.initialScore", trust.initialScore), ("trust.unplannedWorkoutConfidence", trust.unplannedWorkoutConfidence),
             ("trust.unknownAmbiguityWeight", trust.unknownAmbiguityWeight), ("breaker.scoreCap", breaker.scoreCap),
             ("health.baselineCompleteness", health.baselineCompleteness),
+            ("health.checkInEvidence", health.checkInEvidence), ("health.trainingEvidence", health.trainingEvidence),
         ]
         for (name, requirement) in requirements {
             shares.append(("\(name).minScore", requirement.minScore))

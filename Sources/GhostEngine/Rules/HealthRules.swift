@@ -22,7 +22,7 @@ public struct HealthRules: Codable, Sendable, Equatable {
     public var completenessWindowDays = 14
     /// Fewer planned sessions than this in a window means its rate is unknown.
     public var minPlannedSessions = 3
-    /// Confidence formulas: baseline = base + min(days, baselineDays) / baselineDays × span.
+    /// Confidence formulas: baseline = base + min(evidence days, baselineDays) / baselineDays × span.
     public var baselineConfidenceBase = 0.3
     /// See `baselineConfidenceBase`.
     public var baselineConfidenceSpan = 0.2
@@ -38,6 +38,11 @@ public struct HealthRules: Codable, Sendable, Equatable {
     public var regressionConfidenceCeiling = 0.6
     /// See `regressionConfidenceCeiling`.
     public var regressionConfidenceFloor = 0.3
+    /// Evidence a morning check-in gives its day (ours, not the seed's): it stands in for the night's sleep and how
+    /// the body feels, less than a device (1.0 with all four signals) because memory and mood colour it.
+    public var checkInEvidence = 0.75
+    /// Evidence a logged or detected workout gives its day (ours): proof of training, not of recovery.
+    public var trainingEvidence = 0.25
 
     /// Creates the documented defaults.
     public init() {}
@@ -65,5 +70,7 @@ public struct HealthRules: Codable, Sendable, Equatable {
         regressionConfidenceCeiling = try keys.value(
             .regressionConfidenceCeiling, or: standard.regressionConfidenceCeiling)
         regressionConfidenceFloor = try keys.value(.regressionConfidenceFloor, or: standard.regressionConfidenceFloor)
+        checkInEvidence = try keys.value(.checkInEvidence, or: standard.checkInEvidence)
+        trainingEvidence = try keys.value(.trainingEvidence, or: standard.trainingEvidence)
     }
 }
