@@ -46,6 +46,26 @@ public struct RecoveryInputs: Codable, Sendable, Equatable {
         self.day = day
     }
 
+    /// Inputs as a stored score lists them (`RecoveryScore.inputs`), to score the day again with another formula;
+    /// unknown names are left out.
+    public init(day: LocalDay, provenanced: [ProvenancedInput]) {
+        self.day = day
+        for input in provenanced {
+            switch input.name {
+            case "sleepMinutes": sleepMinutes = input.metric
+            case "sleepBaselineMinutes": sleepBaselineMinutes = input.metric
+            case "hrv": hrv = input.metric
+            case "hrvBaseline7": hrvBaseline7 = input.metric
+            case "hrvBaseline30": hrvBaseline30 = input.metric
+            case "restingHeartRate": restingHeartRate = input.metric
+            case "restingHeartRateBaseline": restingHeartRateBaseline = input.metric
+            case "strainLast7Days": strainLast7Days = input.metric
+            case "strainWeeklyAverage": strainWeeklyAverage = input.metric
+            default: continue
+            }
+        }
+    }
+
     /// Every present input as `(name, value)`, in the fixed order above.
     var named: [(String, MetricValue)] {
         [

@@ -4,20 +4,23 @@ import GhostEngine
 /// Turns raw health observations into one morning's inputs: last night's sleep, HRV and resting heart
 /// rate against their baselines, training strain, and how much of each day's data arrived.
 /// Rules (also in Docs/engine.md): a night is 18:00 the evening before to 14:00 local; overlapping
-/// segments from several devices are merged, not added; baselines are means of daily means.
+/// segments from several devices are merged, not added; a night no device recorded takes the morning check-in's
+/// reported sleep; baselines are means of daily means.
 public struct SignalDigest: Sendable {
     private let calendar: LocalCalendar
     private let observations: [HealthObservation]
+    private let checkIns: [LocalDay: CheckInReport]
 
     /// Nights a sleep baseline looks back over, and the fewest it needs.
     static let sleepBaselineNights = 14, sleepBaselineMinimum = 3
     /// Fewest days behind a 7- and a 30-day baseline.
     static let shortBaselineMinimum = 3, longBaselineMinimum = 7
 
-    /// Digests `observations` (they may be in any order) in `calendar`'s zone.
-    public init(calendar: LocalCalendar, observations: [HealthObservation]) {
+    /// Digests `observations` (they may be in any order) and the morning `checkIns` in `calendar`'s zone.
+    public init(calendar: LocalCalendar, observations: [HealthObservation], checkIns: [CheckInReport] = []) {
         self.calendar = calendar
         self.observations = observations
+        self.checkIns = Dictionary(checkIns.map { ($0.day, $0) }) { _, later in later }
     }
 
     /// Recovery inputs for the morning of `day`; a value is missing when its data is.
@@ -49,14 +52,20 @@ public struct SignalDigest: Sendable {
         let inputs = try recoveryInputs(on: day)
         return MorningSignals(
             lastNightSleepMinutes: inputs.sleepMinutes.map { Int($0.value.rounded()) }, hrv: inputs.hrv?.value,
-            hrvBaseline7: inputs.hrvBaseline7?.value)
+            hrvBaseline7: inputs.hrvBaseline7?.value, feltTired: checkIns[day]?.felt == .tired)
     }
 
-    /// Share of the four daily signals (the night's sleep, HRV, resting heart rate, steps) that arrived for `day`.
+    /// True when the user checked in on the morning of `day`.
+    public func checkedIn(on day: LocalDay) -> Bool {
+        checkIns[day] != nil
+    }
+
+    /// Share of the four daily signals a device measures (the night's sleep, HRV, resting heart rate, steps) that
+    /// arrived for `day`; a check-in is not counted here (the health profile weighs it on its own).
     public func coverage(of day: LocalDay) throws(EngineError) -> Double {
         let dayRange = try calendar.startOfDay(day)..<calendar.startOfDay(day.adding(days: 1))
         let present = [
-            try sleep(endingMorningOf: day) != nil,
+            try measuredSleep(endingMorningOf: day) != nil,
             observations.contains { $0.kind == .hrv && dayRange.contains($0.end) },
             observations.contains { $0.kind == .restingHeartRate && dayRange.contains($0.end) },
             observations.contains { $0.kind == .steps && dayRange.contains($0.end) },
@@ -64,9 +73,16 @@ public struct SignalDigest: Sendable {
         return Double(present.filter { $0 }.count) / Double(present.count)
     }
 
-    /// Sleep of the night before `day`: asleep segments merged across devices, or time in bed when
-    /// no device recorded stages.
+    /// Sleep of the night before `day`: measured by a device when one recorded it, else the check-in's report.
     func sleep(endingMorningOf day: LocalDay) throws(EngineError) -> MetricValue? {
+        if let measured = try measuredSleep(endingMorningOf: day) { return measured }
+        guard let report = checkIns[day], let minutes = report.sleptMinutes else { return nil }
+        return MetricValue(value: Double(minutes), source: "check-in:sleep:reported", recordedAt: report.recordedAt)
+    }
+
+    /// Sleep of the night before `day` as devices recorded it: asleep segments merged across devices, or time in
+    /// bed when no device recorded stages.
+    private func measuredSleep(endingMorningOf day: LocalDay) throws(EngineError) -> MetricValue? {
         let window = try nightWindow(day)
         let segments = observations.filter { $0.kind == .sleep && $0.start < window.upperBound && $0.end > window.lowerBound }
         let asleep = segments.filter(\.isAsleep)

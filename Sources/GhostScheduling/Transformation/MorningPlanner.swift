@@ -13,7 +13,8 @@ public enum MorningPlanner {
 
     /// Decides for each block of `today` still scheduled, learning from the ghost's tallies of kept and
     /// reverted changes unless `feedback` is given. A change rests on measured sleep stages
-    /// (confidence 1) or on time in bed only (0.7); HRV changes need a 7-day baseline (confidence 1).
+    /// (confidence 1), on time in bed only (0.7) or on the check-in's reported sleep (0.6); HRV changes need a
+    /// 7-day baseline (confidence 1).
     public static func plan(
         ghost: Ghost, today: LocalDay, digest: SignalDigest, intensity: SessionIntensity, rules: TransformationRules,
         feedback: TransformationFeedback? = nil
@@ -23,7 +24,7 @@ public enum MorningPlanner {
         guard !blocks.isEmpty else { return [] }
         let inputs = try digest.recoveryInputs(on: today)
         let signals = try digest.morningSignals(on: today)
-        let inBedOnly = inputs.sleepMinutes?.source.hasSuffix(":sleep:inBed") ?? false
+        let sleepSource = inputs.sleepMinutes?.source ?? ""
         return blocks.compactMap { block in
             let decision = MorningTransformer.decide(
                 intensity: intensity, durationMinutes: block.durationMinutes, signals: signals,
@@ -32,7 +33,7 @@ public enum MorningPlanner {
             case .keep:
                 return nil
             case .apply(let change):
-                let confidence = change.rule == .shortSleep && inBedOnly ? 0.7 : 1.0
+                let confidence = change.rule == .shortSleep ? sleepConfidence(sleepSource) : 1.0
                 return Outcome(
                     events: [.adjustmentRequested(
                         block.id, change.adjustment, confidence: confidence, reason: change.reason, rule: change.rule.rawValue)],
@@ -41,5 +42,12 @@ public enum MorningPlanner {
                 return Outcome(events: [], note: "suggestion for \(block.id.rawValue): \(change.reason)")
             }
         }
+    }
+
+    /// How far a short-sleep change can rest on the night's sleep: stages 1, time in bed 0.7, a check-in 0.6.
+    static func sleepConfidence(_ source: String) -> Double {
+        if source.hasSuffix(":sleep:reported") { return 0.6 }
+        if source.hasSuffix(":sleep:inBed") { return 0.7 }
+        return 1.0
     }
 }

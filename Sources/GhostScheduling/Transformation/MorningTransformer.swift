@@ -16,6 +16,8 @@ public enum TransformationRule: String, Codable, Sendable, CaseIterable {
     case shortSleep
     /// HRV crashed: a heavy session becomes a walk.
     case hrvCrash
+    /// The morning check-in says "tired": a heavy session could be a walk. A self-report only ever suggests.
+    case feltTired
 }
 
 /// The morning's signals the transformation rules read; missing values never trigger a rule.
@@ -26,12 +28,23 @@ public struct MorningSignals: Codable, Sendable, Equatable {
     public var hrv: Double?
     /// 7-day HRV baseline, ms.
     public var hrvBaseline7: Double?
+    /// The morning check-in said "tired".
+    public var feltTired: Bool
 
     /// Creates signals.
-    public init(lastNightSleepMinutes: Int? = nil, hrv: Double? = nil, hrvBaseline7: Double? = nil) {
+    public init(lastNightSleepMinutes: Int? = nil, hrv: Double? = nil, hrvBaseline7: Double? = nil, feltTired: Bool = false) {
         self.lastNightSleepMinutes = lastNightSleepMinutes
         self.hrv = hrv
         self.hrvBaseline7 = hrvBaseline7
+        self.feltTired = feltTired
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        lastNightSleepMinutes = try keys.decodeIfPresent(Int.self, forKey: .lastNightSleepMinutes)
+        hrv = try keys.decodeIfPresent(Double.self, forKey: .hrv)
+        hrvBaseline7 = try keys.decodeIfPresent(Double.self, forKey: .hrvBaseline7)
+        feltTired = try keys.decodeIfPresent(Bool.self, forKey: .feltTired) ?? false
     }
 }
 
@@ -59,7 +72,8 @@ public enum TransformationDecision: Codable, Sendable, Equatable {
     case suggest(Transformation)
 }
 
-/// The morning rules: short sleep removes any block; an HRV crash turns a heavy session into a walk.
+/// The morning rules: short sleep removes any block; an HRV crash turns a heavy session into a walk; a check-in
+/// saying "tired" suggests the walk for a heavy session, never more.
 public enum MorningTransformer {
     /// Decides for one block. Sleep is checked first: removing beats shortening. A rule the user reverted
     /// too often (`feedback`) only suggests.
@@ -83,6 +97,11 @@ public enum MorningTransformer {
                 reason: "Your HRV is \(drop) % below your 7-day baseline (more than "
                     + "\(Int((rules.hrvCrashMargin * 100).rounded())) %), so the heavy session becomes a "
                     + "\(rules.recoveryWalkMinutes)-minute recovery walk.")
+        } else if intensity == .heavy, signals.feltTired {
+            return .suggest(Transformation(
+                rule: .feltTired, adjustment: .transform(durationMinutes: rules.recoveryWalkMinutes),
+                durationBefore: durationMinutes, durationAfter: rules.recoveryWalkMinutes,
+                reason: "You said you feel tired; a \(rules.recoveryWalkMinutes)-minute walk instead of the heavy session?"))
         } else {
             return .keep
         }
