@@ -77,7 +77,9 @@ extension AppDatabase {
                 healthSamples: try HealthSample.order(Column("start"), Column("id")).fetchAll(db),
                 healthImports: try HealthImportRun.order(Column("id")).fetchAll(db),
                 weeklyReceipts: try WeeklyReceiptRecord.order(Column("weekStart")).fetchAll(db),
-                systemZone: try SystemZoneRecord.fetchOne(db, key: 1))
+                systemZone: try SystemZoneRecord.fetchOne(db, key: 1),
+                checkIns: try CheckIn.order(Column("localDate")).fetchAll(db),
+                recoveryScores: try RecoveryRecord.order(Column("localDate"), Column("computedAt")).fetchAll(db))
         }
     }
 
@@ -86,7 +88,7 @@ extension AppDatabase {
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
             for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport", "weeklyReceipt",
-                          "systemZone", "notificationLedger"] {
+                          "systemZone", "notificationLedger", "checkIn", "recoveryScore"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])
@@ -108,6 +110,10 @@ public struct ExportedData: Sendable {
     public var weeklyReceipts: [WeeklyReceiptRecord]
     /// The system zone vigord knows as normal, and a change away from it.
     public var systemZone: SystemZoneRecord?
+    /// Morning check-ins.
+    public var checkIns: [CheckIn]
+    /// Recovery scores, every formula version.
+    public var recoveryScores: [RecoveryRecord]
 }
 
 extension AppDatabase {

@@ -109,6 +109,27 @@ enum StoreMigrations {
                 table.column("updatedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v10-check-ins-and-recovery") { db in
+            // Morning self-reports, one per local date (a second one that morning replaces it).
+            try db.create(table: "checkIn") { table in
+                table.primaryKey("localDate", .text)
+                table.column("sleptMinutes", .integer)
+                table.column("felt", .text)
+                table.column("recordedAt", .datetime).notNull()
+            }
+            // Every morning's recovery score with its formula version and inputs; a new formula adds rows, never replaces.
+            try db.create(table: "recoveryScore") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("localDate", .text).notNull().indexed()
+                table.column("formulaName", .text).notNull()
+                table.column("formulaVersion", .integer).notNull()
+                table.column("inputHash", .text).notNull()
+                table.column("value", .double).notNull()
+                table.column("body", .blob).notNull()
+                table.column("computedAt", .datetime).notNull()
+                table.uniqueKey(["localDate", "formulaName", "formulaVersion", "inputHash"])
+            }
+        }
         return migrator
     }
 }

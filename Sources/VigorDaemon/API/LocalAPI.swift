@@ -87,6 +87,8 @@ public struct LocalAPI: Sendable {
         router.serve(TransformationAnswerMethod.self, serveTransformationAnswer)
         router.serve(WorkoutLogMethod.self, serveWorkoutLog)
         router.serve(WorkoutUndoMethod.self, serveWorkoutUndo)
+        router.serve(CheckInMethod.self, serveCheckIn)
+        router.serve(RecoveryHistoryMethod.self, serveRecoveryHistory)
         router.serve(HealthImportMethod.self, serveHealthImport)
         router.serve(HealthImportsMethod.self, serveHealthImports)
         router.serve(WeeklyReceiptMethod.self, serveWeeklyReceipt)

@@ -91,7 +91,7 @@ public actor CycleRunner {
         today: LocalDay, calendar: LocalCalendar, now: Date, training: DaemonConfig.TrainingSection
     ) async throws -> ([GhostEvent], String) {
         let observations = try observations(before: today, calendar: calendar)
-        let digest = SignalDigest(calendar: calendar, observations: observations)
+        let digest = SignalDigest(calendar: calendar, observations: observations, checkIns: try checkIns(before: today))
         var closed: [LocalDay] = []
         if let last = try database.lastCycleRun(kind: CycleKind.morning.rawValue).flatMap({ LocalDay(iso: $0.localDate) }) {
             var day = max(last, today.adding(days: -Self.maximumCatchUpDays))
@@ -101,7 +101,9 @@ public actor CycleRunner {
             }
         }
         var events: [GhostEvent] = []
-        for day in closed { events.append(.dayClosed(day, signalCoverage: try digest.coverage(of: day))) }
+        for day in closed {
+            events.append(.dayClosed(day, signalCoverage: try digest.coverage(of: day), checkedIn: digest.checkedIn(on: day)))
+        }
         var notes = [closed.isEmpty ? "first morning: nothing to close yet" : "closed \(closed.count) day(s) up to \(closed.last?.description ?? "")"]
         // Health data that stopped coming counts against ghost health once, on the first morning past the limit;
         // later mornings on stale data are no success either. Never having had any is no failure (no wearable).
@@ -114,7 +116,11 @@ public actor CycleRunner {
             events.append(.backgroundSucceeded)
         }
         let inputs = try digest.recoveryInputs(on: today)
-        notes.append(Self.recoveryNote(inputs))
+        let scores = RecoveryScores(database: database)
+        let backfilled = try scores.backfill(endingOn: today, at: now)
+        if backfilled > 0 { notes.append("scored \(backfilled) earlier morning(s) again with \(scores.formula.identity)") }
+        notes.append(Self.recoveryNote(try scores.record(inputs, at: now), inputs: inputs))
+        if digest.checkedIn(on: today) { notes.append("read this morning's check-in") }
         let outcomes = try MorningPlanner.plan(
             ghost: await ghost.current, today: today, digest: digest, intensity: SessionIntensity(rawValue: training.intensity) ?? .moderate,
             rules: TransformationRules())
@@ -123,14 +129,45 @@ public actor CycleRunner {
         return (events, notes.joined(separator: "; "))
     }
 
+    /// A check-in that arrives after today's morning cycle: recovery is scored again with it, and the morning rules
+    /// read it for today's blocks that have not started yet (a reported short night, "tired"). Returns the notes of
+    /// what they did; none before the morning cycle, which reads the check-in itself.
+    func checkInArrived(now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection) async throws -> [String] {
+        let calendar = LocalCalendar(timeZone: zone)
+        let today = calendar.day(of: now)
+        guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description else { return [] }
+        let digest = SignalDigest(
+            calendar: calendar, observations: try observations(before: today, calendar: calendar), checkIns: try checkIns(before: today))
+        _ = try RecoveryScores(database: database).record(try digest.recoveryInputs(on: today), at: now)
+        let ghost = await ghost.current
+        let upcoming = Set(ghost.blocks.filter { $0.day == today && $0.start > now }.map(\.id))
+        let outcomes = try MorningPlanner.plan(
+            ghost: ghost, today: today, digest: digest, intensity: SessionIntensity(rawValue: training.intensity) ?? .moderate,
+            rules: TransformationRules()
+        ).filter { outcome in
+            outcome.events.allSatisfy { if case .adjustmentRequested(let id, _, _, _, _) = $0 { upcoming.contains(id) } else { true } }
+        }
+        let events = outcomes.flatMap(\.events)
+        if !events.isEmpty {
+            for event in events { try await self.ghost.perform(event, at: now) }
+            try await output.sync(now: now)
+        }
+        return outcomes.map(\.note)
+    }
+
     /// The morning's recovery score in words, with the formula and input hash behind it.
-    static func recoveryNote(_ inputs: RecoveryInputs) -> String {
-        do {
-            let score = try RecoveryFormula.standard.score(inputs)
-            return "recovery \(Int(score.value.rounded()))/100 from \(score.components.map(\.name).joined(separator: ", "))"
-                + " (\(score.formula.name) v\(score.formula.version), inputs \(score.inputHash.prefix(8)))"
-        } catch {
-            return "no recovery score: \(error.message)"
+    static func recoveryNote(_ score: RecoveryScore?, inputs: RecoveryInputs) -> String {
+        guard let score else { return "no recovery score: \(SchedulingError.noRecoveryInputs(inputs.day).message)" }
+        return "recovery \(Int(score.value.rounded()))/100 from \(score.components.map(\.name).joined(separator: ", "))"
+            + " (\(score.formula.name) v\(score.formula.version), inputs \(score.inputHash.prefix(8)))"
+    }
+
+    /// Check-ins of the 31 mornings up to `today`, as the morning rules read them.
+    private func checkIns(before today: LocalDay) throws -> [CheckInReport] {
+        try database.checkIns(from: today.adding(days: -31).description, through: today.description).compactMap { stored in
+            LocalDay(iso: stored.localDate).map {
+                CheckInReport(day: $0, sleptMinutes: stored.sleptMinutes, felt: stored.felt.flatMap(Feeling.init(rawValue:)), recordedAt: stored.recordedAt)
+            }
         }
     }
 
@@ -301,7 +338,8 @@ public actor CycleRunner {
 
     /// Last night's sleep in minutes (the night before `today`), nil without sleep data.
     private func lastNightSleep(today: LocalDay, calendar: LocalCalendar) throws -> Int? {
-        let digest = SignalDigest(calendar: calendar, observations: try observations(before: today, calendar: calendar))
+        let digest = SignalDigest(
+            calendar: calendar, observations: try observations(before: today, calendar: calendar), checkIns: try checkIns(before: today))
         return try digest.recoveryInputs(on: today).sleepMinutes.map { Int($0.value.rounded()) }
     }
 

@@ -53,6 +53,13 @@ enum DataExport {
             if let changedOn = zone.changedOn { entry["changedOn"] = .string(changedOn) }
             document["systemZone"] = .object(entry)
         }
+        document["checkIns"] = .array(data.checkIns.map { checkIn in
+            var entry: [String: JSONValue] = ["localDate": .string(checkIn.localDate), "recordedAt": time(checkIn.recordedAt)]
+            if let minutes = checkIn.sleptMinutes { entry["sleptMinutes"] = .integer(Int64(minutes)) }
+            if let felt = checkIn.felt { entry["felt"] = .string(felt) }
+            return .object(entry)
+        })
+        document["recoveryScores"] = .array(try data.recoveryScores.map { try JSONParser.parse($0.body) })
         if let state = data.ghostState { document["ghost"] = try JSONParser.parse(state) }
         return .object(document)
     }

@@ -20,6 +20,8 @@ public enum MethodCatalog {
         TransformationAnswerMethod.self,
         WorkoutLogMethod.self,
         WorkoutUndoMethod.self,
+        CheckInMethod.self,
+        RecoveryHistoryMethod.self,
         HealthImportMethod.self,
         HealthImportsMethod.self,
         WeeklyReceiptMethod.self,
