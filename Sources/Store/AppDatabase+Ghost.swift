@@ -88,7 +88,7 @@ extension AppDatabase {
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
             for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport", "weeklyReceipt",
-                          "systemZone", "notificationLedger", "checkIn", "recoveryScore"] {
+                          "systemZone", "notificationLedger", "checkIn", "recoveryScore", "weekForecast"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])

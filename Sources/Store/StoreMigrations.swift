@@ -130,6 +130,14 @@ enum StoreMigrations {
                 table.uniqueKey(["localDate", "formulaName", "formulaVersion", "inputHash"])
             }
         }
+        migrator.registerMigration("v11-week-forecast") { db in
+            // The week ahead as the last evening cycle planned it, as JSON: one row, replaced whole each evening.
+            try db.create(table: "weekForecast") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("madeAt", .datetime).notNull()
+                table.column("body", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

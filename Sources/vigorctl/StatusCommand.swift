@@ -60,6 +60,7 @@ enum StatusText {
         if let apology = plan.apology { row("ghost says", apology) }
         row("today", PlanText.list(plan.today))
         row("tomorrow", PlanText.list(plan.tomorrow))
+        row("week", WeekText.summary(plan.week) + (plan.week.isEmpty ? "" : "  (vigorctl plan)"))
         if !plan.proposals.isEmpty {
             row("proposals", PlanText.list(plan.proposals) + "  (vigorctl accept|decline ID)")
         }

@@ -71,4 +71,11 @@ extension Ghost {
             alternatives: others + [auto ? "propose instead" : "schedule on my own"],
             confidence: candidate.confidence, trustImpact: 0, reason: reason)
     }
+
+    /// The receipt of a day the evening cycle left without a block.
+    mutating func emptyDayReceipt(_ day: LocalDay, _ why: DayWithoutBlock, at moment: Moment) -> DecisionReceipt {
+        makeReceipt(
+            .notPlaced, at: moment, inputs: [ReceiptInput("day", day.description), ReceiptInput("why", why.rawValue)] + stateInputs(),
+            alternatives: [], confidence: 1, trustImpact: 0, reason: why.sentence)
+    }
 }

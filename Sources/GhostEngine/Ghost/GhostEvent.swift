@@ -14,6 +14,8 @@ public enum BlockAdjustment: Codable, Sendable, Equatable {
 public enum GhostEvent: Sendable, Equatable {
     /// The slot finder offers `candidate` (and ranked `alternatives`) for a workout.
     case placementRequested(BlockCandidate, alternatives: [BlockCandidate])
+    /// The evening cycle placed no block on `day`, the Ghost keeps a receipt saying why.
+    case dayLeftEmpty(LocalDay, DayWithoutBlock)
     /// The user accepted or declined a proposal.
     case proposalAnswered(BlockID, accepted: Bool)
     /// The user deleted an auto-scheduled block.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What kind of decision a receipt explains.
 public enum DecisionAction: String, Codable, Sendable, CaseIterable {
-    case scheduled, proposed, transformed, removed, moved, moveProposed, conflictNoted, trustChanged, breakerFired, emergency
+    case scheduled, proposed, transformed, removed, moved, moveProposed, conflictNoted, trustChanged, breakerFired, emergency, notPlaced
 }
 
 /// One input value that mattered to a decision, by name.

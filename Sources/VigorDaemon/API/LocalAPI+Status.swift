@@ -1,4 +1,5 @@
 import Foundation
+import GhostEngine
 import Logging
 import VigorRPC
 
@@ -13,8 +14,24 @@ extension LocalAPI {
         let now = context.now()
         let database = DatabaseStatus(path: context.database.path, schemaVersion: try context.database.schemaVersion())
         let snapshot = await context.ghost.snapshot(at: now)
-        return await context.state.status(
+        var status = await context.state.status(
             socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: now))
+        status.plan.week = try await weekPlan(now: now).days
+        return status
+    }
+
+    /// `plan.week`: the last evening's forecast of the days after today, with the blocks on the calendar.
+    func servePlanWeek(_: NoParams) async throws -> WeekPlanView {
+        try await weekPlan(now: context.now())
+    }
+
+    private func weekPlan(now: Date) async throws -> WeekPlanView {
+        guard let (forecast, madeAt) = try await context.cycles.forecast() else { return WeekPlanView(madeAt: nil, days: []) }
+        let zone = await zone()
+        let ghost = await context.ghost.current
+        return WeekPlanView(
+            madeAt: RPCTimestamp(madeAt, in: zone),
+            days: forecast.view(ghost: ghost, after: LocalCalendar(timeZone: zone).day(of: now), zone: zone))
     }
 
     /// `daemon.reload`: re-reads the configuration; an invalid file keeps the one in force.

@@ -195,7 +195,14 @@ public actor CycleRunner {
             busy = try await calendars.busy(
                 from: try calendar.startOfDay(tomorrow), to: try calendar.startOfDay(tomorrow.adding(days: 7)), source: nil)
         } catch {
-            return ([.tick, .backgroundFailed(.calendarReadFailed)], "could not read the calendars: \(error)")
+            do {
+                try saveForecast(WeekForecast(firstDay: tomorrow, why: .unknownDay), now: now)
+            } catch {
+                logger.warning("could not save the week forecast", metadata: ["error": "\(error)"])
+            }
+            return (
+                [.tick, .backgroundFailed(.calendarReadFailed), .dayLeftEmpty(tomorrow, .unknownDay)],
+                "could not read the calendars: \(error)")
         }
         defer { prepareNextEvening(tomorrow: tomorrow, calendar: calendar) }
         let failed = busy.sources.filter { !$0.ok }.map(\.name)
@@ -204,13 +211,12 @@ public actor CycleRunner {
             + (failed.isEmpty ? "" : "; failed sources: \(failed.joined(separator: ", ")), their days unknown")
         do {
             if await ghost.emergencies(endingAfter: now).contains(where: { $0.isActive(at: now) }) {
+                try saveForecast(WeekForecast(firstDay: tomorrow, days: 1, why: .recoveryTime), now: now)
+                events.append(.dayLeftEmpty(tomorrow, .recoveryTime))
                 return (events, summary + "; recovery time is running, so nothing is placed")
             }
             let ghost = await ghost.current
             let planned = ghost.blocks.filter { [.scheduled, .proposed].contains($0.status) }
-            if planned.contains(where: { $0.day == tomorrow }) {
-                return (events, summary + "; tomorrow already has a block")
-            }
             let finder = try SlotFinder(calendar: calendar, settings: Self.settings(training))
             let busyIntervals = busy.intervals.map {
                 GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary))
@@ -233,8 +239,20 @@ public actor CycleRunner {
                 slotPreferences: OptimalWindows.preferences(history, rules: PatternRules()),
                 skipPredictions: forecasts.map(\.request),
                 existingSessions: planned.map(\.start))
-            guard let block = try finder.planWeek(request).block(on: tomorrow) else {
-                return (events, summary + "; no block tomorrow (rest, travel, no free slot, or the week is full)")
+            let plan = try finder.planWeek(request)
+            let forecast = WeekForecast(
+                plan: plan, firstDay: tomorrow, skipRisk: Dictionary(forecasts.map { ($0.day, $0.prediction.probability) }) { first, _ in first },
+                calendar: calendar)
+            try saveForecast(forecast, now: now)
+            let likely = forecast.days.dropFirst().filter { $0.start != nil }.count
+            summary += "; \(likely) more session(s) likely this week"
+            if planned.contains(where: { $0.day == tomorrow }) {
+                return (events, summary + "; tomorrow already has a block")
+            }
+            guard let block = plan.block(on: tomorrow) else {
+                let why = forecast.days.first?.why ?? .weekFull
+                events.append(.dayLeftEmpty(tomorrow, why))
+                return (events, summary + "; no block tomorrow: \(why.sentence)")
             }
             let confidence = block.chosen.score
             let skip = forecasts.first { $0.day == tomorrow }
@@ -247,6 +265,17 @@ public actor CycleRunner {
             summary += "; could not plan: \(error)"
         }
         return (events, summary)
+    }
+
+    /// Saves the evening's forecast of the week ahead.
+    private func saveForecast(_ forecast: WeekForecast, now: Date) throws {
+        try database.saveWeekForecast(WeekForecastRecord(madeAt: now, body: try GhostHost.encode(forecast)))
+    }
+
+    /// The last evening's forecast, if any.
+    func forecast() throws -> (WeekForecast, Date)? {
+        guard let stored = try database.weekForecast() else { return nil }
+        return (try JSONDecoder().decode(WeekForecast.self, from: stored.body), stored.madeAt)
     }
 
     /// Has the calendars build tomorrow evening's week in the background once this evening has read its own

@@ -67,20 +67,26 @@ public struct PlanStatus: Codable, Sendable, Equatable {
     public var pendingTriage: [BlockView]
     /// The Ghost's apology after the safety breaker fired in the last 7 days.
     public var apology: String?
+    /// The days after today as the last evening's forecast sees them (`plan.week`); empty before the first evening.
+    public var week: [PlanDayView]
 
-    public init(today: [BlockView], tomorrow: [BlockView], proposals: [BlockView], pendingTriage: [BlockView], apology: String?) {
+    public init(
+        today: [BlockView], tomorrow: [BlockView], proposals: [BlockView], pendingTriage: [BlockView], apology: String?,
+        week: [PlanDayView] = []
+    ) {
         self.today = today
         self.tomorrow = tomorrow
         self.proposals = proposals
         self.pendingTriage = pendingTriage
         self.apology = apology
+        self.week = week
     }
 
     static let schema = Schema.object(
         [
             "today": Schema.array(of: BlockView.schema), "tomorrow": Schema.array(of: BlockView.schema),
             "proposals": Schema.array(of: BlockView.schema), "pendingTriage": Schema.array(of: BlockView.schema),
-            "apology": Schema.string,
+            "apology": Schema.string, "week": Schema.array(of: PlanDayView.schema),
         ],
-        required: ["today", "tomorrow", "proposals", "pendingTriage"])
+        required: ["today", "tomorrow", "proposals", "pendingTriage", "week"])
 }

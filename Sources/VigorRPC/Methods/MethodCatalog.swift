@@ -30,6 +30,7 @@ public enum MethodCatalog {
         SacredClearMethod.self,
         TravelSetMethod.self,
         BlocksListMethod.self,
+        PlanWeekMethod.self,
     ]
 }
 

@@ -1,0 +1,27 @@
+/// Why the evening cycle placed no block on a day: every "no block tomorrow" gets a receipt naming one of these.
+public enum DayWithoutBlock: String, Codable, Sendable, CaseIterable {
+    /// A rest day in the settings.
+    case restDay
+    /// The user travels that day.
+    case travel
+    /// Busy time, buffers and sacred time leave no room that day.
+    case noFreeSlot
+    /// The week's sessions are on better days (or the minimum gap between sessions rules the day out).
+    case weekFull
+    /// Recovery time (`vigorctl crashing`) is running.
+    case recoveryTime
+    /// No calendar could be read, so the day's busy time is unknown.
+    case unknownDay
+
+    /// The plain-English reason a receipt gives.
+    public var sentence: String {
+        switch self {
+        case .restDay: "It is a rest day, so I placed no workout."
+        case .travel: "You are travelling that day, so I placed no workout."
+        case .noFreeSlot: "Your calendar, the buffers around it and your protected time leave no free slot that day."
+        case .weekFull: "This week's sessions fit better on other days."
+        case .recoveryTime: "Recovery time is running, so I placed nothing."
+        case .unknownDay: "I could not read your calendars, so I do not know that day's busy time."
+        }
+    }
+}

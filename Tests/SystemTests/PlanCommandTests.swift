@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+import VigorRPC
+
+/// `vigorctl plan` and the week line of `vigorctl status` against a running vigord over its socket.
+@Test func vigorctlPlanShowsTheWeekAheadAfterAnEvening() throws {
+    let daemon = try DaemonHarness(label: "plan")
+    try daemon.start()
+    let socket = ["--socket", daemon.socketPath]
+    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+    let shown = try runCommand(Binaries.vigorctl, ["plan"] + socket)
+    #expect(shown.status == 0, "\(shown.stderr)")
+    let lines = shown.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("The week ahead, as planned ") == true)
+    #expect(lines.dropFirst().count == 7, "\(shown.stdout)")
+    #expect(lines.dropFirst().allSatisfy { $0.contains("  scheduled") || $0.contains("  proposed") || $0.contains("  likely") || $0.contains("  none") })
+    let json = try runCommand(Binaries.vigorctl, ["plan", "--json"] + socket)
+    let week = try RPCCoding.decode(WeekPlanView.self, from: try JSONParser.parse(Data(json.stdout.utf8)))
+    #expect(week.days.count == 7 && week.days.allSatisfy { $0.status != "none" || $0.why != nil })
+    let status = try runCommand(Binaries.vigorctl, ["status"] + socket)
+    #expect(status.stdout.contains("week") && status.stdout.contains("(vigorctl plan)"), "\(status.stdout)")
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GhostEngine
+import Store
+import Testing
+import VigorRPC
+
+@testable import VigorDaemon
+
+/// The evening's forecast of the week ahead (`plan.week`, `status`) and the receipt of a day left without a block.
+struct WeekForecastTests {
+    private let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    private func instant(_ text: String) throws -> Date {
+        try #require(ISO8601DateFormatter().date(from: text))
+    }
+
+    private func schedulerContext(now: Date) async throws -> LocalAPI.Context {
+        let context = try berlinContext(now: now)
+        _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+        return context
+    }
+
+    @Test func theEveningForecastsTheWeekWithLikelyDaysAndWhyTheOthersHaveNone() async throws {
+        let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin
+        let context = try await schedulerContext(now: now)
+        _ = try await context.cycles.run(.evening, now: now, zone: berlin)
+        let week = try await routerResult(PlanWeekMethod.self, "{}", context)
+        #expect(week.madeAt?.description == "2026-11-23T21:00:00+01:00")
+        #expect(week.days.map(\.date) == (24...30).map { "2026-11-\($0)" })
+        #expect(week.days.first?.status == "proposed")
+        #expect(week.days.filter { $0.status == "likely" }.count == 2)  // three sessions a week, tomorrow's included
+        let empty = week.days.filter { $0.status == "none" }
+        #expect(empty.count == 4 && empty.allSatisfy { $0.why == "weekFull" && $0.start == nil })
+        let likely = try #require(week.days.first { $0.status == "likely" })
+        #expect(likely.reason.hasPrefix("free at 07:00, score") && likely.reason.contains("skip risk"))
+        let status = try RPCCoding.decode(DaemonStatus.self, from: try #require(try await routerCall("status", "{}", context).result))
+        #expect(status.plan.week == week.days)
+    }
+
+    @Test func noBlockTomorrowOnATravelDayIsExplainedByAReceipt() async throws {
+        let now = try instant("2026-11-23T20:00:00Z")
+        let context = try await schedulerContext(now: now)
+        _ = try await routerCall("travel.set", #"{"from":"2026-11-24","to":"2026-11-24"}"#, context)
+        let outcome = try await context.cycles.run(.evening, now: now, zone: berlin)
+        #expect(outcome.summary.contains("no block tomorrow: You are travelling that day"))
+        let receipt = try #require(try context.database.latestReceipt(action: DecisionAction.notPlaced.rawValue))
+        let body = try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body)
+        #expect(body.inputs.contains(ReceiptInput("day", "2026-11-24")) && body.inputs.contains(ReceiptInput("why", "travel")))
+        let week = try await routerResult(PlanWeekMethod.self, "{}", context)
+        #expect(week.days.first?.status == "none" && week.days.first?.why == "travel")
+    }
+
+    @Test func duringRecoveryTimeTomorrowIsEmptyWithItsReason() async throws {
+        let now = try instant("2026-11-23T20:00:00Z")
+        let context = try await schedulerContext(now: now)
+        _ = try await routerCall("emergency.activate", "{}", context)
+        let outcome = try await context.cycles.run(.evening, now: now, zone: berlin)
+        #expect(outcome.summary.contains("recovery time is running"))
+        let receipt = try #require(try context.database.latestReceipt(action: DecisionAction.notPlaced.rawValue))
+        #expect(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body).inputs.contains(ReceiptInput("why", "recoveryTime")))
+        #expect(try await routerResult(PlanWeekMethod.self, "{}", context).days.map(\.why) == ["recoveryTime"])
+    }
+
+    @Test func beforeTheFirstEveningThereIsNoForecast() async throws {
+        let context = try berlinContext(now: try instant("2026-11-23T10:00:00Z"))
+        let week = try await routerResult(PlanWeekMethod.self, "{}", context)
+        #expect(week.madeAt == nil && week.days.isEmpty)
+    }
+}
