@@ -40,7 +40,7 @@ struct RecoveryCommand: ParsableCommand {
     }
 
     static func age(_ seconds: Int) -> String {
-        seconds < 3600 ? "\(seconds / 60) min" : seconds < 172_800 ? "\(seconds / 3600) h" : "\(seconds / 86_400) days"
+        seconds < 60 ? "under a minute" : seconds < 3600 ? "\(seconds / 60) min" : seconds < 172_800 ? "\(seconds / 3600) h" : "\(seconds / 86_400) days"
     }
 
     static func freshness(_ label: String) -> String {
