@@ -99,6 +99,7 @@ private func decide(
         (.triage, "bad-time", .triage(.badTimeSlot)), (.triage, "life-happened", .triage(.lifeHappened)),
         (.triage, "skip", .triage(.unknown)),
         (.transformation, "keep", .transformation(kept: true)), (.transformation, "revert", .transformation(kept: false)),
+        (.checkIn, "slept-well", .checkIn(sleptWell: true)), (.checkIn, "slept-badly", .checkIn(sleptWell: false)),
     ]
     for (kind, id, answer) in ghostAnswers {
         let message = GhostMessage(

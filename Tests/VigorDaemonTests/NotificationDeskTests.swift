@@ -1,6 +1,7 @@
 import Foundation
 import GhostEngine
 import Logging
+import Store
 import Testing
 import VigorRPC
 
@@ -123,4 +124,29 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     await context.notifications.settle(now: monday10, rules: NotificationRules())
     let mask = try String(contentsOfFile: hook.folder + "/mask", encoding: .utf8)
     #expect(mask.trimmingCharacters(in: .whitespacesAndNewlines) == "SigBlk:\t0000000000000000")
+}
+
+@Test func withoutANightFromAnyDeviceTheMorningAsksSleptWellAndTheAnswerIsACheckIn() async throws {
+    let context = try await context(phase: .observer)
+    _ = try await context.cycles.run(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    let asked = try #require(await context.notifications.inbox.first)
+    #expect(asked.message.key == "checkin:2026-11-23" && asked.message.kind == .checkIn)
+    #expect(asked.message.actions.map(\.command) == ["vigorctl checkin --felt good", "vigorctl checkin --felt tired"])
+    try await LocalAPI(context).answer(asked.message, action: "slept-badly")
+    #expect(try context.database.checkIns(from: "2026-11-23", through: "2026-11-23").map(\.felt) == ["tired"])
+    #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
+}
+
+@Test func aNightFromADeviceOrAnAfternoonAsksNothing() async throws {
+    let context = try await context(phase: .observer)
+    _ = try await context.cycles.run(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
+    await context.notifications.settle(now: monday10.addingTimeInterval(3 * 3600), rules: NotificationRules())
+    #expect(await context.notifications.inbox.isEmpty)
+    _ = try context.database.insertHealthSamples([
+        HealthSample(kind: "sleep", source: "band", start: monday10.addingTimeInterval(-10 * 3600),
+                     end: monday10.addingTimeInterval(-3 * 3600), value: 420, detail: "asleep")
+    ])
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    #expect(await context.notifications.inbox.isEmpty)
 }

@@ -7,6 +7,8 @@ extension GhostMessage {
         case triage(MissReason)
         /// Today's changed block kept or reverted.
         case transformation(kept: Bool)
+        /// The morning check-in: slept well (feeling good) or not (tired).
+        case checkIn(sleptWell: Bool)
     }
 
     /// The answer `actionID` gives to this message, or nil when it offers no such action.
@@ -20,6 +22,8 @@ extension GhostMessage {
         case (.triage, "skip"): return .triage(.unknown)
         case (.transformation, "keep"): return .transformation(kept: true)
         case (.transformation, "revert"): return .transformation(kept: false)
+        case (.checkIn, "slept-well"): return .checkIn(sleptWell: true)
+        case (.checkIn, "slept-badly"): return .checkIn(sleptWell: false)
         default: return nil
         }
     }

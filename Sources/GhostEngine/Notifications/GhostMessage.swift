@@ -5,7 +5,7 @@ import Foundation
 public struct GhostMessage: Codable, Sendable, Equatable {
     /// What it is about, in priority order: the first kind wins the day's one notification.
     public enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
-        case apology, ghostHealth, triage, proposal, transformation, weeklyReceipt
+        case apology, ghostHealth, triage, proposal, transformation, weeklyReceipt, checkIn
 
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -20,6 +20,7 @@ public struct GhostMessage: Codable, Sendable, Equatable {
             case .proposal: "a proposal"
             case .transformation: "today's changed block"
             case .weeklyReceipt: "the weekly receipt"
+            case .checkIn: "the morning check-in"
             }
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the Ghost has to say at a moment, read from its state: the apology after the breaker, a ghost-health
 /// change, the open triage question, proposals (new blocks and moves), today's changed blocks, the weekly
-/// receipt. Pure; the daemon passes what the engine state does not hold.
+/// receipt, the morning check-in question. Pure; the daemon passes what the engine state does not hold.
 public enum GhostMessages {
     /// How long the apology and a ghost-health sentence stay worth saying.
     public static let sentenceLifetime: TimeInterval = 86_400
@@ -11,8 +11,11 @@ public enum GhostMessages {
     /// - Parameters:
     ///   - breakerFiredAt: when the safety breaker last fired.
     ///   - weeklyReceipt: the key and text of the last weekly receipt, when one was built in the last day.
+    ///   - askCheckIn: the morning to ask "how did you sleep?" for: no device recorded the night and the user has
+    ///     not checked in yet (the daemon decides; nil asks nothing).
     public static func pending(
-        ghost: Ghost, now: Date, breakerFiredAt: Date?, weeklyReceipt: (key: String, text: String)? = nil
+        ghost: Ghost, now: Date, breakerFiredAt: Date?, weeklyReceipt: (key: String, text: String)? = nil,
+        askCheckIn: LocalDay? = nil
     ) -> [GhostMessage] {
         var messages: [GhostMessage] = []
         if let fired = breakerFiredAt, now.timeIntervalSince(fired) < sentenceLifetime {
@@ -68,6 +71,15 @@ public enum GhostMessages {
         }
         if let weekly = weeklyReceipt {
             messages.append(GhostMessage(key: "weekly:\(weekly.key)", kind: .weeklyReceipt, title: "Your week", body: weekly.text))
+        }
+        if let morning = askCheckIn {
+            messages.append(GhostMessage(
+                key: "checkin:\(morning)", kind: .checkIn, title: "Slept well?",
+                body: "Nothing told me about last night. One tap helps me plan today.",
+                actions: [
+                    .init(id: "slept-well", label: "Yes", command: "vigorctl checkin --felt good"),
+                    .init(id: "slept-badly", label: "Not really", command: "vigorctl checkin --felt tired"),
+                ]))
         }
         return messages.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }.map(\.element)
     }

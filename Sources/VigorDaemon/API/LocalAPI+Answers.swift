@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import GhostScheduling
 import VigorRPC
 
 extension LocalAPI {
@@ -63,10 +64,19 @@ extension LocalAPI {
     /// Answers `message` with the action `actionID`, as if the user had typed the action's command: the same
     /// handler, so the same engine event and the same receipts. Unknown actions are refused.
     func answer(_ message: GhostMessage, action actionID: String) async throws {
-        guard let answer = message.answer(to: actionID), let block = message.block?.rawValue else {
+        guard let answer = message.answer(to: actionID) else {
+            throw APIError.invalidParams("the message '\(message.key)' has no action '\(actionID)'")
+        }
+        if case .checkIn(let sleptWell) = answer {
+            _ = try await serveCheckIn(.init(felt: sleptWell ? Feeling.good.rawValue : Feeling.tired.rawValue))
+            return
+        }
+        guard let block = message.block?.rawValue else {
             throw APIError.invalidParams("the message '\(message.key)' has no action '\(actionID)'")
         }
         switch answer {
+        case .checkIn:
+            return
         case .proposal(let accepted):
             _ = try await serveProposalAnswer(.init(block: block, accept: accepted))
         case .triage(let reason):

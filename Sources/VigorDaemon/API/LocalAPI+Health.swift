@@ -24,6 +24,7 @@ extension LocalAPI {
         let replaced = try context.database.saveCheckIn(
             CheckIn(localDate: today.description, sleptMinutes: minutes, felt: params.felt, recordedAt: now))
         _ = try await context.cycles.checkInArrived(now: now, zone: config.schedule.zone, training: config.training)
+        await context.notifications.settle(now: now, rules: config.notify.rules)
         let recent = try context.database.checkIns(from: today.adding(days: -13).description, through: today.description)
         return CheckInResult(
             date: today.description, sleptMinutes: minutes, felt: params.felt, replaced: replaced,

@@ -49,7 +49,8 @@ public actor NotificationDesk {
         let calendar = snapshot.ghost.calendar
         let local = calendar.moment(at: now)
         let pending = GhostMessages.pending(
-            ghost: snapshot.ghost, now: now, breakerFiredAt: snapshot.lastBreakerFiredAt, weeklyReceipt: weeklyReceipt(now: now))
+            ghost: snapshot.ghost, now: now, breakerFiredAt: snapshot.lastBreakerFiredAt, weeklyReceipt: weeklyReceipt(now: now),
+            askCheckIn: checkInWanted(on: local.day, hour: local.hour, now: now))
         let situation = NotificationOrchestrator.Situation(
             now: now, day: local.day, time: WallClockTime(hour: local.hour, minute: local.minute),
             recovering: snapshot.activeEmergency != nil, poorNight: await poorNight(local.day))
@@ -96,6 +97,22 @@ public actor NotificationDesk {
         }
         ledger = next
         return true
+    }
+
+    /// The morning to ask "slept well?" for: today, from the morning cycle until noon, when the user has not checked
+    /// in and no device recorded a night's sleep in the last day (a wearer is never asked).
+    private func checkInWanted(on today: LocalDay, hour: Int, now: Date) -> LocalDay? {
+        guard hour < 12 else { return nil }
+        do {
+            guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description,
+                  try database.checkIns(from: today.description, through: today.description).isEmpty,
+                  try database.healthSamples(kind: "sleep", endingFrom: now.addingTimeInterval(-86_400), to: now).isEmpty
+            else { return nil }
+            return today
+        } catch {
+            logger.warning("cannot tell whether to ask for the morning check-in", metadata: ["error": "\(error)"])
+            return nil
+        }
     }
 
     /// The last weekly receipt, while it is less than a day old.
