@@ -51,10 +51,21 @@ let package = Package(
         .target(name: "GhostSimulation", dependencies: ["GhostEngine", "GhostScheduling"]),
         // The libical adapter: no C pointer leaves it.
         .target(name: "Calendar", dependencies: ["CLibical", "CivilCalendar"]),
-        // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV.
-        .target(name: "HealthImport", dependencies: ["CivilCalendar", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        // Realistic Apple Health exports for tests and vigor-health-export.
-        .target(name: "HealthExportGenerator", dependencies: ["CivilCalendar"]),
+        // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV, Gadgetbridge databases
+        // (SQLite's C API as GRDB ships it: read-only, immutable), FIT activity files.
+        .target(
+            name: "HealthImport",
+            dependencies: [
+                "CivilCalendar",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // Realistic Apple Health exports, Gadgetbridge databases and FIT files for tests and vigor-health-export.
+        .target(
+            name: "HealthExportGenerator",
+            dependencies: ["CivilCalendar", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
 
         // Wiring: services, socket server, systemd integration, configuration.
         .target(
@@ -119,7 +130,10 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HealthImportTests",
-            dependencies: ["HealthImport", "HealthExportGenerator", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "HealthImport", "HealthExportGenerator", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -8,7 +8,7 @@ import HealthExportGenerator
 struct VigorHealthExport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vigor-health-export",
-        abstract: "Write a realistic synthetic Apple Health export (export.xml or export.zip) to try vigord's import.",
+        abstract: "Write a realistic synthetic health export (Apple Health, a Gadgetbridge database or FIT files) to try vigord's import.",
         discussion: """
             The export holds days of sleep, heart-rate variability, resting heart rate, steps and workouts \
             from a watch, a phone and a ring, in Apple's format, plus records of other kinds that vigord ignores. \
@@ -17,33 +17,61 @@ struct VigorHealthExport: ParsableCommand {
             An output ending in .zip is written as the iPhone shares it (apple_health_export/export.xml after \
             export_cda.xml, with a workout route); one ending in .xml is the bare export.xml.
 
-            Example:
+            --format gadgetbridge writes a Gadgetbridge "Export database" file for one Mi Band 3: a sample every \
+            minute (steps, sleep), a resting heart rate a day, workouts, SpO2 samples vigord does not read. \
+            --format fit writes --files FIT activity files (one or two workouts each) into the output folder.
+
+            Examples:
               vigor-health-export --megabytes 5 /tmp/export.zip
+              vigor-health-export --format gadgetbridge --days 365 /tmp/Gadgetbridge.db
+              vigor-health-export --format fit --files 1000 /tmp/fit
               vigorctl import /tmp/export.zip
 
             Exit codes: 0 written; 1 the file could not be written; 64 invalid arguments.
             """
     )
 
+    @Option(help: "What to write: apple (export.xml or export.zip), gadgetbridge (an SQLite database) or fit (a folder of .fit files).")
+    var format: ExportFormat = .apple
+
     @Option(help: "Approximate size of export.xml in MB (10^6 bytes); whole days are written, at least one.")
     var megabytes: Double = 10
+
+    @Option(help: "Days of data in a Gadgetbridge database.")
+    var days: Int = 365
+
+    @Option(help: "How many FIT files to write.")
+    var files: Int = 1000
 
     @Option(help: "Seed of the made-up data; the same seed and size give identical export.xml bytes.")
     var seed: UInt64 = 1
 
-    @Argument(help: "Where to write: a path ending in .zip or .xml (replaced if it exists).")
+    @Argument(help: "Where to write: for apple a path ending in .zip or .xml, for gadgetbridge a file, for fit a folder (replaced if it exists).")
     var output: String
 
     func validate() throws {
         guard megabytes.isFinite, megabytes > 0, megabytes <= 100_000 else {
             throw ValidationError("--megabytes must be more than 0 and at most 100000, not \(megabytes)")
         }
-        guard Format(path: output) != nil else {
+        guard (1...36_500).contains(days) else {
+            throw ValidationError("--days must be 1 to 36500, not \(days)")
+        }
+        guard (1...1_000_000).contains(files) else {
+            throw ValidationError("--files must be 1 to 1000000, not \(files)")
+        }
+        guard format != .apple || Format(path: output) != nil else {
             throw ValidationError("the output must end in .zip or .xml: '\(output)'")
         }
     }
 
     func run() throws {
+        switch format {
+        case .apple: try writeApple()
+        case .gadgetbridge, .fit: try LinuxExports(seed: seed, days: days, files: files).write(format, to: output)
+        }
+    }
+
+    private func writeApple() throws {
         let started = ContinuousClock.now
         let url = URL(fileURLWithPath: output)
         let generator = HealthExportGenerator(seed: seed)
@@ -66,7 +94,7 @@ struct VigorHealthExport: ParsableCommand {
     }
 
     /// Why writing failed, in words: Foundation's file errors often name no cause.
-    private static func reason(_ error: any Error, writing url: URL) -> String {
+    static func reason(_ error: any Error, writing url: URL) -> String {
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
@@ -74,6 +102,11 @@ struct VigorHealthExport: ParsableCommand {
         }
         if !FileManager.default.isWritableFile(atPath: folder) { return "the folder \(folder) is not writable" }
         return error.localizedDescription
+    }
+
+    /// What `--format` asks for.
+    enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
+        case apple, gadgetbridge, fit
     }
 
     /// What the output path asks for.

@@ -32,6 +32,15 @@ import Testing
         #expect(try HealthImporter.detectFormat(of: temporaryFile(Data(), name: "empty.csv")) == .csv)
     }
 
+    @Test func sqliteMagicIsGadgetbridgeAndDotFITIsFIT() throws {
+        let sqlite = Data("SQLite format 3".utf8) + Data(count: 200)
+        #expect(try HealthImporter.detectFormat(of: temporaryFile(sqlite, name: "export.csv")) == .gadgetbridge)
+        let fit = Data([14, 0x20, 0x54, 0x08, 0, 0, 0, 0]) + Data(".FIT".utf8) + Data([0, 0])
+        #expect(try HealthImporter.detectFormat(of: temporaryFile(fit, name: "ride.bin")) == .fit)
+        #expect(try HealthImporter.detectFormat(of: temporaryFile(Data(), name: "Gadgetbridge")) == .gadgetbridge)
+        #expect(try HealthImporter.detectFormat(of: temporaryFile(Data(), name: "run.FIT")) == .fit)
+    }
+
     @Test func unrecognisableContentIsAnUnknownFormatError() throws {
         let url = try temporaryFile(Data("hello world\n".utf8), name: "notes.txt")
         #expect(throws: HealthImportError.self) { try HealthImporter.detectFormat(of: url) }

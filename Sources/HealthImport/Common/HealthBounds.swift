@@ -13,6 +13,9 @@ enum HealthBounds {
     /// Energy of one workout in kilocalories.
     static let workoutKilocalories: ClosedRange<Double> = 0...20_000
 
+    /// Timestamps stored as numbers (Gadgetbridge, FIT) must fall between 2000-01-01 and 2100-01-01 (seconds since 1970).
+    static let numericTimestampSeconds: ClosedRange<Int64> = 946_684_800...4_102_444_800
+
     /// Formats a bound or value without a trailing ".0".
     static func text(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)

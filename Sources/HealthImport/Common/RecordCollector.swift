@@ -5,6 +5,7 @@ struct RecordCollector {
     private(set) var ignored = 0
     private var skippedCounts: [HealthSkipReason: Int] = [:]
     private var examples: [HealthSkippedRecord] = []
+    private var unreadTables: [String] = []
     /// Records of any outcome seen so far (delivered, pending, ignored or skipped).
     private(set) var recordsRead = 0
 
@@ -31,6 +32,11 @@ struct RecordCollector {
         if examples.count < HealthImportSummary.exampleLimit {
             examples.append(HealthSkippedRecord(line: line, reason: reason, message: message))
         }
+    }
+
+    /// Notes a table holding data that was not read (Gadgetbridge), for the summary.
+    mutating func noteUnreadTable(_ name: String) {
+        unreadTables.append(name)
     }
 
     /// Adds what became of one record; `line` is used for skipped ones.
@@ -65,7 +71,7 @@ struct RecordCollector {
         }
         return HealthImportSummary(
             format: format, bytesRead: bytesRead, imported: imported, ignored: ignored,
-            skipped: skippedCounts, examples: examples)
+            skipped: skippedCounts, examples: examples, unreadTables: unreadTables)
     }
 }
 

@@ -3,6 +3,12 @@ import Foundation
 /// Recognises a file's format from its first bytes; the extension only breaks ties.
 enum FormatDetector {
     static func detect(prefix bytes: [UInt8], fileName: String) -> HealthFileFormat? {
+        if bytes.starts(with: SQLiteHeader.magic) {
+            return .gadgetbridge
+        }
+        if bytes.count >= 12, bytes[0] == 12 || bytes[0] == 14, bytes[8..<12].elementsEqual(Array(".FIT".utf8)) {
+            return .fit
+        }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             return .appleHealthZip
         }
@@ -32,7 +38,9 @@ enum FormatDetector {
         case "xml": .appleHealthXML
         case "jsonl", "ndjson": .jsonLines
         case "csv": .csv
-        default: nil
+        case "fit": .fit
+        case "db" where fileName.lowercased().hasPrefix("gadgetbridge"): .gadgetbridge
+        default: fileName == "Gadgetbridge" ? .gadgetbridge : nil
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import ZIPFoundation
 
-/// Imports Apple Health exports (zip or export.xml), JSON Lines and CSV files as streams of `HealthRecord` batches.
+/// Imports Apple Health exports (zip or export.xml), JSON Lines and CSV files, Gadgetbridge databases and FIT
+/// activity files as streams of `HealthRecord` batches.
 public struct HealthImporter: Sendable {
     /// Records per `deliver` call (the last batch may be smaller).
     public let batchSize: Int
@@ -11,7 +12,7 @@ public struct HealthImporter: Sendable {
         self.batchSize = max(1, batchSize)
     }
 
-    /// Detects the format by content (zip magic, `<`, `{`, CSV header line); the extension breaks ties.
+    /// Detects the format by content (zip or SQLite magic, `.FIT`, `<`, `{`, CSV header line); the extension breaks ties.
     public static func detectFormat(of url: URL) throws(HealthImportError) -> HealthFileFormat {
         let name = url.lastPathComponent
         let prefix: [UInt8]
@@ -21,7 +22,9 @@ public struct HealthImporter: Sendable {
             throw HealthImportError(kind: error.kind, file: name, line: error.line, message: error.message)
         }
         guard let format = FormatDetector.detect(prefix: prefix, fileName: name) else {
-            let what = prefix.isEmpty ? "the file is empty" : "the content is not an Apple Health export (zip or XML), JSON Lines or CSV"
+            let what = prefix.isEmpty
+                ? "the file is empty"
+                : "the content is not an Apple Health export (zip or XML), JSON Lines, CSV, a Gadgetbridge database or a FIT file"
             throw HealthImportError(kind: .unknownFormat, file: name, message: what)
         }
         return format
@@ -47,6 +50,10 @@ public struct HealthImporter: Sendable {
             return try run.readFile(url, parser: &parser, progress: progress, deliver: deliver)
         case .appleHealthZip:
             return try run.readZip(url, progress: progress, deliver: deliver)
+        case .gadgetbridge:
+            return try run.readSource(open: { () throws(ImportFault) in try GadgetbridgeSource(url: url) }, progress: progress, deliver: deliver)
+        case .fit:
+            return try run.readSource(open: { () throws(ImportFault) in try FITSource(url: url) }, progress: progress, deliver: deliver)
         }
     }
 }

@@ -80,6 +80,30 @@ struct ImportRun {
         return summary
     }
 
+    /// Runs a source that walks the file by itself (a Gadgetbridge database, a FIT file); `open` may throw an
+    /// `ImportFault` before anything is read.
+    mutating func readSource<Source: RecordSource>(
+        open: () throws -> Source, progress: (Int64, Int64) -> Void, deliver: ([HealthRecord]) throws -> Void
+    ) throws(HealthImportError) -> HealthImportSummary {
+        do {
+            var source = try open()
+            progress(0, source.totalBytes)
+            var more = true
+            while more {
+                defer { bytesRead = source.bytesDone }
+                more = try source.step(into: &collector)
+                bytesRead = source.bytesDone
+                try flush(all: false, deliver)
+                throttle.report(bytesRead, of: source.totalBytes, to: progress)
+            }
+            try flush(all: true, deliver)
+            progress(bytesRead, source.totalBytes)
+        } catch {
+            throw failure(error, deliver: deliver)
+        }
+        return summary
+    }
+
     private var summary: HealthImportSummary {
         collector.summary(format: format, bytesRead: bytesRead)
     }

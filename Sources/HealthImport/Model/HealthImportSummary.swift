@@ -12,6 +12,8 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
     public var skipped: [HealthSkipReason: Int]
     /// The first few (up to `HealthImportSummary.exampleLimit`) skipped records, in file order.
     public var examples: [HealthSkippedRecord]
+    /// Gadgetbridge: tables holding data that vigord did not read, by name (settings tables are not listed).
+    public var unreadTables: [String]
 
     /// How many skipped records are kept in `examples`.
     public static let exampleLimit = 10
@@ -19,7 +21,8 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
     /// Creates an empty summary for a format.
     public init(
         format: HealthFileFormat, bytesRead: Int64 = 0, imported: [HealthKind: Int] = [:],
-        ignored: Int = 0, skipped: [HealthSkipReason: Int] = [:], examples: [HealthSkippedRecord] = []
+        ignored: Int = 0, skipped: [HealthSkipReason: Int] = [:], examples: [HealthSkippedRecord] = [],
+        unreadTables: [String] = []
     ) {
         self.format = format
         self.bytesRead = bytesRead
@@ -27,6 +30,23 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
         self.ignored = ignored
         self.skipped = skipped
         self.examples = examples
+        self.unreadTables = unreadTables
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, bytesRead, imported, ignored, skipped, examples, unreadTables
+    }
+
+    /// Decodes a summary; `unreadTables` may be absent (summaries stored before it existed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(HealthFileFormat.self, forKey: .format)
+        bytesRead = try container.decode(Int64.self, forKey: .bytesRead)
+        imported = try container.decode([HealthKind: Int].self, forKey: .imported)
+        ignored = try container.decode(Int.self, forKey: .ignored)
+        skipped = try container.decode([HealthSkipReason: Int].self, forKey: .skipped)
+        examples = try container.decode([HealthSkippedRecord].self, forKey: .examples)
+        unreadTables = try container.decodeIfPresent([String].self, forKey: .unreadTables) ?? []
     }
 
     /// All records delivered.

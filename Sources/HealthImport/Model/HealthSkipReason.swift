@@ -22,7 +22,8 @@ public enum HealthSkipReason: String, Codable, Sendable, CaseIterable, CodingKey
 
 /// A skipped record as shown to the user: where it was and why.
 public struct HealthSkippedRecord: Sendable, Equatable, Codable {
-    /// 1-based line number in the (uncompressed) file where the record starts.
+    /// 1-based line number in the (uncompressed) file where the record starts; for Gadgetbridge the table
+    /// row (SQLite rowid, the table is named in `message`), for FIT the message's number in the file.
     public var line: Int
     /// The category of the problem.
     public var reason: HealthSkipReason

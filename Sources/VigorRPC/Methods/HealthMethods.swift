@@ -1,5 +1,5 @@
 /// `health.import`: imports a health file the daemon can read (Apple Health export.zip or export.xml,
-/// JSON Lines, CSV; see Docs/health-data.md). Idempotent: samples already stored are not added again.
+/// JSON Lines, CSV, a Gadgetbridge database, a FIT activity file; see Docs/health-data.md). Idempotent: samples already stored are not added again.
 public enum HealthImportMethod: RPCMethod {
     public struct Params: Codable, Sendable, Equatable {
         /// Absolute path of the file.
@@ -8,7 +8,7 @@ public enum HealthImportMethod: RPCMethod {
     }
     public typealias Result = HealthImportResult
     public static let name = "health.import"
-    public static let summary = "Imports a health file (export.zip, export.xml, .jsonl, .csv) by absolute path; returns the counts."
+    public static let summary = "Imports a health file (export.zip, export.xml, .jsonl, .csv, Gadgetbridge database, .fit) by absolute path; returns the counts."
     public static let params = [
         OpenRPCParam(name: "path", required: true, description: "Absolute path of the file, readable by vigord.", schema: Schema.string)
     ]
@@ -20,7 +20,7 @@ public enum HealthImportMethod: RPCMethod {
 /// before the problem is kept and `error` says where it stopped.
 public struct HealthImportResult: Codable, Sendable, Equatable {
     public var file: String
-    /// `appleHealthZip`, `appleHealthXML`, `jsonLines` or `csv`.
+    /// `appleHealthZip`, `appleHealthXML`, `jsonLines`, `csv`, `gadgetbridge` or `fit`.
     public var format: String
     public var complete: Bool
     public var error: String?
