@@ -45,7 +45,7 @@ public actor CycleRunner {
     /// Tells the engine the time (`tick`) and writes the calendar when that changed a block.
     func tick(now: Date) async throws {
         let before = await ghost.current.blocks
-        try await ghost.perform(.tick, at: now)
+        _ = try await ghost.perform(.tick, at: now)
         if await ghost.current.blocks != before {
             try await output.sync(now: now)
         }
@@ -149,7 +149,7 @@ public actor CycleRunner {
         }
         let events = outcomes.flatMap(\.events)
         if !events.isEmpty {
-            for event in events { try await self.ghost.perform(event, at: now) }
+            for event in events { _ = try await self.ghost.perform(event, at: now) }
             try await output.sync(now: now)
         }
         return outcomes.map(\.note)
