@@ -150,3 +150,12 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     await context.notifications.settle(now: monday10, rules: NotificationRules())
     #expect(await context.notifications.inbox.isEmpty)
 }
+
+@Test func aCommandThatExitsWithoutReadingItsInputIsAFailureNotASignal() async throws {
+    let sink = CommandSink(arguments: ["sh", "-c", "exec 0<&-; exit 4"], timeout: .seconds(30))
+    for _ in 0..<20 {
+        await #expect(throws: NotificationError.self) {
+            try await sink.deliver(GhostMessage(key: "k", kind: .apology, title: "t", body: String(repeating: "b", count: 300_000)), alsoWaiting: 0)
+        }
+    }
+}

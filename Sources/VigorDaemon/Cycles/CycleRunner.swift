@@ -241,8 +241,7 @@ public actor CycleRunner {
                 existingSessions: planned.map(\.start))
             let plan = try finder.planWeek(request)
             let forecast = WeekForecast(
-                plan: plan, firstDay: tomorrow, skipRisk: Dictionary(forecasts.map { ($0.day, $0.prediction.probability) }) { first, _ in first },
-                calendar: calendar)
+                plan: plan, firstDay: tomorrow, skipRisk: Dictionary(forecasts.map { ($0.day, $0.prediction.probability) }) { first, _ in first })
             try saveForecast(forecast, now: now)
             let likely = forecast.days.dropFirst().filter { $0.start != nil }.count
             summary += "; \(likely) more session(s) likely this week"

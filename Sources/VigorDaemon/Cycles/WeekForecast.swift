@@ -21,7 +21,7 @@ struct WeekForecast: Codable, Sendable, Equatable {
     var days: [Day]
 
     /// The forecast of `plan` over the seven days from `firstDay`, with the day's skip risk where known.
-    init(plan: WeekPlan, firstDay: LocalDay, skipRisk: [LocalDay: Double], calendar: LocalCalendar) {
+    init(plan: WeekPlan, firstDay: LocalDay, skipRisk: [LocalDay: Double]) {
         days = (0..<7).map { offset in
             let day = firstDay.adding(days: offset)
             if let block = plan.block(on: day) {

@@ -39,9 +39,9 @@ struct CommandSink: NotificationSink {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        let stdin = Pipe()
+        let stdin = try StdinSocket()
         let stderr = Pipe()
-        process.standardInput = stdin
+        process.standardInput = stdin.childEnd
         process.standardOutput = FileHandle.nullDevice
         process.standardError = stderr
         let collected = StderrTail()
@@ -51,14 +51,11 @@ struct CommandSink: NotificationSink {
         do {
             try process.run()
         } catch {
+            stdin.send(Data())
             throw NotificationError("cannot start \(arguments.joined(separator: " ")): \(error.localizedDescription)")
         }
-        do {
-            try stdin.fileHandleForWriting.write(contentsOf: input)
-            try stdin.fileHandleForWriting.close()
-        } catch {
-            // A program that does not read its input still runs; its exit status tells.
-        }
+        // A program that does not read its input (or has exited already) still ran; its exit status tells.
+        stdin.send(input)
         let finished = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 await ended.change(after: 0)
@@ -101,5 +98,36 @@ private final class StderrTail: Sendable {
 
     var text: String {
         String(decoding: data.withLock { $0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// The program's stdin as one end of a Unix socket pair rather than a pipe: writing to a program that exited
+/// without reading then fails with EPIPE instead of raising SIGPIPE, which would end vigord.
+private final class StdinSocket: Sendable {
+    /// The end the program reads.
+    let childEnd: FileHandle
+    private let ownEnd: Int32
+
+    init() throws(NotificationError) {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw NotificationError("cannot make the program's input: \(String(cString: strerror(errno)))")
+        }
+        ownEnd = ends[0]
+        childEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    }
+
+    /// Sends what fits without waiting (a notification is a few hundred bytes) and closes vigord's end, so the
+    /// program reads the end of its input. Called exactly once; the program's end closes with this object.
+    func send(_ data: Data) {
+        data.withUnsafeBytes { raw in
+            var sent = 0
+            while sent < raw.count {
+                let result = Glibc.send(ownEnd, raw.baseAddress.map { $0 + sent }, raw.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                if result > 0 { sent += result } else if result < 0 && errno == EINTR { continue } else { break }
+            }
+        }
+        shutdown(ownEnd, Int32(SHUT_WR))
+        close(ownEnd)
     }
 }
