@@ -27,7 +27,7 @@ struct RecoveryCommand: ParsableCommand {
         for day in result.days {
             let parts = day.components.map { "\($0.name) \(Int(($0.value * 100).rounded()))" }.joined(separator: ", ")
             let age = day.dataAgeSeconds.map { " data \(Self.age($0)) old," } ?? ""
-            print("\(day.date)  \(Int(day.score.rounded()))/100  (\(parts));\(age) \(Self.freshness(day.freshness)); \(day.formula)")
+            print("\(day.date)  \(Int(day.score.rounded()))/100  (\(parts));\(age) \(SourceText.freshness(day.freshness)); \(day.formula)")
             for (formula, score) in day.earlier.sorted(by: { $0.key < $1.key }) {
                 print("            was \(Int(score.rounded()))/100 with \(formula)")
             }
@@ -41,14 +41,6 @@ struct RecoveryCommand: ParsableCommand {
 
     static func age(_ seconds: Int) -> String {
         seconds < 60 ? "under a minute" : seconds < 3600 ? "\(seconds / 60) min" : seconds < 172_800 ? "\(seconds / 3600) h" : "\(seconds / 86_400) days"
-    }
-
-    static func freshness(_ label: String) -> String {
-        switch label {
-        case "slightlyStale": "slightly stale"
-        case "veryStale": "very stale"
-        default: label
-        }
     }
 
     static func number(_ value: Double) -> String {

@@ -136,8 +136,7 @@ public actor CycleRunner {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
         guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description else { return [] }
-        let digest = SignalDigest(
-            calendar: calendar, observations: try observations(before: today, calendar: calendar), checkIns: try checkIns(before: today))
+        let digest = try digest(before: today, calendar: calendar)
         _ = try RecoveryScores(database: database).record(try digest.recoveryInputs(on: today), at: now)
         let ghost = await ghost.current
         let upcoming = Set(ghost.blocks.filter { $0.day == today && $0.start > now }.map(\.id))
@@ -160,6 +159,12 @@ public actor CycleRunner {
         guard let score else { return "no recovery score: \(SchedulingError.noRecoveryInputs(inputs.day).message)" }
         return "recovery \(Int(score.value.rounded()))/100 from \(score.components.map(\.name).joined(separator: ", "))"
             + " (\(score.formula.name) v\(score.formula.version), inputs \(score.inputHash.prefix(8)))"
+    }
+
+    /// The health samples and check-ins of the 31 days up to `today`, digested as the morning rules read them.
+    private func digest(before today: LocalDay, calendar: LocalCalendar) throws -> SignalDigest {
+        SignalDigest(
+            calendar: calendar, observations: try observations(before: today, calendar: calendar), checkIns: try checkIns(before: today))
     }
 
     /// Check-ins of the 31 mornings up to `today`, as the morning rules read them.
@@ -366,8 +371,7 @@ public actor CycleRunner {
 
     /// Last night's sleep in minutes (the night before `today`), nil without sleep data.
     private func lastNightSleep(today: LocalDay, calendar: LocalCalendar) throws -> Int? {
-        let digest = SignalDigest(
-            calendar: calendar, observations: try observations(before: today, calendar: calendar), checkIns: try checkIns(before: today))
+        let digest = try digest(before: today, calendar: calendar)
         return try digest.recoveryInputs(on: today).sleepMinutes.map { Int($0.value.rounded()) }
     }
 
