@@ -17,17 +17,22 @@ final class FileOccurrenceIndex: @unchecked Sendable {
     /// Cached chunks kept per file; the ones farthest from the latest query go first.
     static let maxCachedChunks = 12
 
-    private struct Span {
-        var occurrence: EventOccurrence
-        /// Position of the event's UID among the file's UIDs (first appearance).
-        var rank: Int
+    /// One kept occurrence: its instants, the VEVENT it comes from (position in `events`) and its
+    /// UID's rank (first appearance in the file). 24 bytes; the event's own properties are read
+    /// from `events` when the occurrence is handed out.
+    private struct Kept {
+        var start: Int
+        var end: Int
+        var record: Int32
+        var rank: Int32
+
         /// `end`, or `start + 1` for a zero-length occurrence (which overlaps [from, to) when
         /// from ≤ start < to), so overlap reads uniformly as start < to && reach > from.
-        var reach: Int
+        var reach: Int { max(end, start + 1) }
     }
 
     private struct Chunk {
-        var occurrences: [(rank: Int, occurrence: EventOccurrence)]
+        var occurrences: [Kept]
         var issues: [String]
     }
 
@@ -36,9 +41,9 @@ final class FileOccurrenceIndex: @unchecked Sendable {
     /// each UID's rank (first appearance) and number of VEVENTs.
     private var singlePositions: [Int] = []
     private var groupedEvents: [EventRecord] = []
-    private var uids: [String: (rank: Int, count: Int)] = [:]
+    private var uids: [String: (rank: Int32, count: Int)] = [:]
     /// Single events in UTC, sorted by start; `prefixReach[i]` is the largest reach of 0…i.
-    private var spans: [Span] = []
+    private var spans: [Kept] = []
     private var prefixReach: [Int] = []
     /// The floating zone the cached instants were computed with (nil: nothing cached yet).
     private var preparedFor: ObjectIdentifier?
@@ -49,7 +54,11 @@ final class FileOccurrenceIndex: @unchecked Sendable {
 
     /// Keeps one file's events; the work happens on the first query (in the query's parallel part).
     init(events: [EventRecord]) {
-        self.events = events
+        var numbered = events
+        for position in numbered.indices {
+            numbered[position].positionInFile = Int32(position)
+        }
+        self.events = numbered
     }
 
     /// Occurrences overlapping [from, to) (a zero-length one when from ≤ start < to) in the
@@ -68,11 +77,11 @@ final class FileOccurrenceIndex: @unchecked Sendable {
             expander.ruleCursors = ruleCursors
             prepare(expander)
             var result: [(rank: Int, occurrence: EventOccurrence)] = []
-            let upper = firstIndex(in: spans.count) { spans[$0].occurrence.start >= to }
+            let upper = firstIndex(in: spans.count) { spans[$0].start >= to }
             var index = firstIndex(in: upper) { prefixReach[$0] > from }
             while index < upper {
                 if spans[index].reach > from {
-                    result.append((spans[index].rank, spans[index].occurrence))
+                    result.append(handOut(spans[index]))
                 }
                 index += 1
             }
@@ -83,8 +92,8 @@ final class FileOccurrenceIndex: @unchecked Sendable {
             let lastChunk = Self.chunkNumber(of: to - 1)
             for number in firstChunk...lastChunk {
                 let chunk = self.chunk(number, expander: expander)
-                for item in chunk.occurrences where Self.overlaps(item.occurrence, from: from, to: to) {
-                    result.append(item)
+                for item in chunk.occurrences where item.start < to && item.reach > from {
+                    result.append(handOut(item))
                 }
                 for issue in chunk.issues where seenIssues.insert(issue).inserted {
                     issues.append(issue)
@@ -93,6 +102,11 @@ final class FileOccurrenceIndex: @unchecked Sendable {
             evictChunks(around: firstChunk)
             return (result, issues)
         }
+    }
+
+    /// The full occurrence of a kept one, with its event's properties.
+    private func handOut(_ kept: Kept) -> (rank: Int, occurrence: EventOccurrence) {
+        (Int(kept.rank), EventOccurrence(of: events[Int(kept.record)], start: kept.start, end: kept.end))
     }
 
     private static func inFileOrder(_ items: [(rank: Int, occurrence: EventOccurrence)]) -> [EventOccurrence] {
@@ -112,10 +126,10 @@ final class FileOccurrenceIndex: @unchecked Sendable {
         spans = singlePositions.map { position in
             let event = events[position]
             let occurrence = expander.singleOccurrence(of: event)
-            return Span(occurrence: occurrence, rank: uids[event.uid]?.rank ?? 0,
-                        reach: max(occurrence.end, occurrence.start + 1))
+            return Kept(start: occurrence.start, end: occurrence.end, record: event.positionInFile,
+                        rank: uids[event.uid]?.rank ?? 0)
         }
-        spans.sort { $0.occurrence.start < $1.occurrence.start }
+        spans.sort { $0.start < $1.start }
         prefixReach = []
         prefixReach.reserveCapacity(spans.count)
         var reach = Int.min
@@ -130,7 +144,7 @@ final class FileOccurrenceIndex: @unchecked Sendable {
     private func sortEvents() {
         uids.reserveCapacity(events.count)
         for event in events {
-            let nextRank = uids.count
+            let nextRank = Int32(uids.count)
             uids[event.uid, default: (rank: nextRank, count: 0)].count += 1
         }
         for (position, event) in events.enumerated() {
@@ -150,8 +164,10 @@ final class FileOccurrenceIndex: @unchecked Sendable {
         }
         let start = number * Self.chunkSeconds
         let expanded = expander.occurrences(of: groupedEvents, from: start, to: start + Self.chunkSeconds)
-        let ranked = expanded.occurrences.map { (rank: uids[$0.uid]?.rank ?? 0, occurrence: $0) }
-        let chunk = Chunk(occurrences: ranked, issues: expanded.issues)
+        let kept = expanded.occurrences.map {
+            Kept(start: $0.start, end: $0.end, record: $0.record, rank: uids[$0.uid]?.rank ?? 0)
+        }
+        let chunk = Chunk(occurrences: kept, issues: expanded.issues)
         chunks[number] = chunk
         return chunk
     }
@@ -166,10 +182,6 @@ final class FileOccurrenceIndex: @unchecked Sendable {
     /// The chunk holding the instant `seconds`.
     static func chunkNumber(of seconds: Int) -> Int {
         seconds >= 0 ? seconds / chunkSeconds : -((-seconds + chunkSeconds - 1) / chunkSeconds)
-    }
-
-    private static func overlaps(_ occurrence: EventOccurrence, from: Int, to: Int) -> Bool {
-        occurrence.start < to && max(occurrence.end, occurrence.start + 1) > from
     }
 
     /// The first index in 0..<count where `isPast` holds, given it holds for a suffix.

@@ -132,7 +132,7 @@ struct RecurrenceExpander {
             if exception.wall.isDate {
                 instances = instances.filter { _, instance in
                     let day = converter.wallTime(ofInstant: instance.start, in: master.start.reference)
-                    return !(day.year == exception.wall.year && day.month == exception.wall.month && day.day == exception.wall.day)
+                    return day.startOfDay(isDate: true) != exception.wall.startOfDay(isDate: true)
                 }
             } else {
                 instances[converter.instant(exception)] = nil
@@ -160,12 +160,7 @@ struct RecurrenceExpander {
     }
 
     private func occurrence(of record: EventRecord, start: Int, time: CalendarTime, length: EventLength) -> EventOccurrence {
-        EventOccurrence(uid: record.uid, summary: record.summary, start: start,
-                        end: end(start: start, time: time, length: length, base: record),
-                        isAllDay: record.isAllDay, status: record.status,
-                        transparency: record.transparency, attendees: record.attendees,
-                        categories: record.categories, position: record.position, startZone: record.startZone,
-                        endZone: record.endZone, isRecurring: record.isRecurring)
+        EventOccurrence(of: record, start: start, end: end(start: start, time: time, length: length, base: record))
     }
 
     /// End instant of an instance starting at `time` with the base event's length rule.
@@ -234,19 +229,10 @@ struct RecurrenceExpander {
             if icaltime_is_utc(until) != 0 && !untilWall.isDate {
                 day = converter.wallTime(ofInstant: untilWall.naiveSeconds, in: .floating)
             }
-            day.hour = 0
-            day.minute = 0
-            day.second = 0
-            day.isDate = true
-            return Self.floating(day)
+            return Self.floating(day.startOfDay(isDate: true))
         }
         if untilWall.isDate {
-            var endOfDay = untilWall
-            endOfDay.hour = 23
-            endOfDay.minute = 59
-            endOfDay.second = 59
-            endOfDay.isDate = false
-            return Self.floating(endOfDay)
+            return Self.floating(untilWall.endOfDay)
         }
         if icaltime_is_utc(until) != 0 {
             return Self.floating(converter.wallTime(ofInstant: untilWall.naiveSeconds, in: master.start.reference))
@@ -256,12 +242,13 @@ struct RecurrenceExpander {
 
     private static func floating(_ wall: WallTime) -> icaltimetype {
         var time = icaltime_null_time()
-        time.year = Int32(wall.year)
-        time.month = Int32(wall.month)
-        time.day = Int32(wall.day)
-        time.hour = Int32(wall.hour)
-        time.minute = Int32(wall.minute)
-        time.second = Int32(wall.second)
+        let fields = wall.fields
+        time.year = Int32(fields.year)
+        time.month = Int32(fields.month)
+        time.day = Int32(fields.day)
+        time.hour = Int32(fields.hour)
+        time.minute = Int32(fields.minute)
+        time.second = Int32(fields.second)
         time.is_date = wall.isDate ? 1 : 0
         time.zone = nil
         return time

@@ -50,6 +50,8 @@ struct EventRecord: Sendable {
     var position: GeoPosition?
     /// 1-based line of BEGIN:VEVENT in the source file, for messages.
     var line: Int
+    /// Its position among the file's events, so a kept occurrence can name it with one number.
+    var positionInFile: Int32 = 0
 
     var isAllDay: Bool { start.wall.isDate }
     /// A recurring event's master (RRULE or RDATE) or an override of one of its instances.

@@ -253,7 +253,7 @@ public final class CalendarService: @unchecked Sendable {
     /// Local dates (configured zone) touching [from, to).
     private func localDays(from: Int, to: Int) -> [String] {
         var day = converter.wallTime(ofInstant: from, in: .floating)
-        day = WallTime(year: day.year, month: day.month, day: day.day, hour: 0, minute: 0, second: 0, isDate: false)
+        day = day.startOfDay(isDate: false)
         var days: [String] = []
         while converter.instant(CalendarTime(wall: day, reference: .floating)) < to {
             days.append(day.dayString)

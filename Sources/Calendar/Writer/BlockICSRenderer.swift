@@ -35,7 +35,8 @@ enum BlockICSRenderer {
     static func utcStamp(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let wall = WallTime.fromNaive(seconds)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second)
+        let fields = wall.fields
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", fields.year, fields.month, fields.day, fields.hour, fields.minute, fields.second)
     }
 
     /// TEXT escaping: backslash, semicolon, comma, newline.
