@@ -36,6 +36,8 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // glibc's <malloc.h> (malloc_trim), part of libc6-dev.
+        .systemLibrary(name: "CMalloc"),
 
         // Inner layer: no knowledge of sockets, daemons or the CLI.
         .target(
@@ -73,6 +75,7 @@ let package = Package(
             dependencies: [
                 "Calendar",
                 "CivilCalendar",
+                "CMalloc",
                 "CSystemd",
                 "GhostEngine",
                 "GhostScheduling",

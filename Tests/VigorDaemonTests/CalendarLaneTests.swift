@@ -65,6 +65,25 @@ import Glibc
     #expect(log.withLock { $0 } == ["first", "query", "background 1", "background 2"])
 }
 
+@Test func aLaneDoesItsIdleWorkOnceAfterABurstNotBetweenItsJobs() async {
+    let log = Mutex<[String]>([])
+    let idle = DispatchSemaphore(value: 0)
+    let lane = CalendarLane(whenIdle: {
+        log.withLock { $0.append("idle") }
+        idle.signal()
+    })
+    let gate = DispatchSemaphore(value: 0)
+    lane.submit {
+        gate.wait()  // holds the lane until the whole burst is queued
+        log.withLock { $0.append("parse") }
+    }
+    lane.submitInBackground { log.withLock { $0.append("prepare") } }
+    lane.submit { log.withLock { $0.append("query") } }
+    gate.signal()
+    #expect(idle.wait(timeout: .now() + 60) == .success)
+    #expect(log.withLock { $0 } == ["parse", "query", "prepare", "idle"])
+}
+
 @Test func aLoopOverFilesComesBackInIndexOrderFromSeveralThreads() {
     let threads = CalendarThreads(threads: 4)
     let gate = DispatchSemaphore(value: 0)

@@ -36,12 +36,13 @@ final class FileOccurrenceIndex: @unchecked Sendable {
         var issues: [String]
     }
 
-    private let events: [EventRecord]
+    /// The file's events in file order, each knowing its position (`EventRecord.positionInFile`).
+    let events: [EventRecord]
     /// Filled by `prepare`: positions in `events` of single events, the grouped events, and
-    /// each UID's rank (first appearance) and number of VEVENTs.
+    /// each event's UID rank (first appearance of its UID in the file).
     private var singlePositions: [Int] = []
     private var groupedEvents: [EventRecord] = []
-    private var uids: [String: (rank: Int32, count: Int)] = [:]
+    private var ranks: [Int32] = []
     /// Single events in UTC, sorted by start; `prefixReach[i]` is the largest reach of 0…i.
     private var spans: [Kept] = []
     private var prefixReach: [Int] = []
@@ -54,11 +55,16 @@ final class FileOccurrenceIndex: @unchecked Sendable {
 
     /// Keeps one file's events; the work happens on the first query (in the query's parallel part).
     init(events: [EventRecord]) {
-        var numbered = events
-        for position in numbered.indices {
-            numbered[position].positionInFile = Int32(position)
+        let numberedInOrder = events.indices.allSatisfy { events[$0].positionInFile == Int32($0) }
+        if numberedInOrder {
+            self.events = events  // as the parser gives them: no copy
+        } else {
+            var numbered = events
+            for position in numbered.indices {
+                numbered[position].positionInFile = Int32(position)
+            }
+            self.events = numbered
         }
-        self.events = numbered
     }
 
     /// Occurrences overlapping [from, to) (a zero-length one when from ≤ start < to) in the
@@ -120,14 +126,14 @@ final class FileOccurrenceIndex: @unchecked Sendable {
         preparedFor = zone
         chunks = [:]
         ruleCursors.removeAll()
-        if uids.isEmpty {
+        if ranks.count != events.count {
             sortEvents()
         }
         spans = singlePositions.map { position in
             let event = events[position]
             let occurrence = expander.singleOccurrence(of: event)
             return Kept(start: occurrence.start, end: occurrence.end, record: event.positionInFile,
-                        rank: uids[event.uid]?.rank ?? 0)
+                        rank: ranks[position])
         }
         spans.sort { $0.start < $1.start }
         prefixReach = []
@@ -142,11 +148,13 @@ final class FileOccurrenceIndex: @unchecked Sendable {
     /// Single events (one VEVENT per UID: no RRULE, RDATE, EXDATE or RECURRENCE-ID) apart from
     /// the groups that need the expander.
     private func sortEvents() {
+        var uids: [String: (rank: Int32, count: Int)] = [:]
         uids.reserveCapacity(events.count)
         for event in events {
             let nextRank = Int32(uids.count)
             uids[event.uid, default: (rank: nextRank, count: 0)].count += 1
         }
+        ranks = events.map { uids[$0.uid]?.rank ?? 0 }
         for (position, event) in events.enumerated() {
             let isSingle = uids[event.uid]?.count == 1 && event.recurrenceID == nil && event.recurrenceRules.isEmpty
                 && event.recurrenceDates.isEmpty && event.exceptionDates.isEmpty
@@ -165,7 +173,7 @@ final class FileOccurrenceIndex: @unchecked Sendable {
         let start = number * Self.chunkSeconds
         let expanded = expander.occurrences(of: groupedEvents, from: start, to: start + Self.chunkSeconds)
         let kept = expanded.occurrences.map {
-            Kept(start: $0.start, end: $0.end, record: $0.record, rank: uids[$0.uid]?.rank ?? 0)
+            Kept(start: $0.start, end: $0.end, record: $0.record, rank: ranks[Int($0.record)])
         }
         let chunk = Chunk(occurrences: kept, issues: expanded.issues)
         chunks[number] = chunk

@@ -68,18 +68,22 @@ struct RecurrenceExpander {
     /// be on another clock than DTSTART) at most 12 h + 26 h after start + wall length.
     /// Only skips work; never decides membership on its own.
     private func mayOverlap(wallStart: Int, master: EventRecord, from: Int, to: Int) -> Bool {
-        let startMargin = 15 * 3_600
-        let endMargin = 40 * 3_600
-        let longest: Int
+        return wallStart - Self.startMargin < to && wallStart + longestWallLength(of: master) + Self.endMargin > from
+    }
+
+    private static let startMargin = 15 * 3_600
+    private static let endMargin = 40 * 3_600
+
+    /// The longest an instance can last on the wall clock, by the master's length rule.
+    private func longestWallLength(of master: EventRecord) -> Int {
         switch master.length {
         case .unspecified:
-            longest = master.isAllDay ? 86_400 : 0
+            return master.isAllDay ? 86_400 : 0
         case .until(let end):
-            longest = max(0, end.wall.naiveSeconds - master.start.wall.naiveSeconds)
+            return max(0, end.wall.naiveSeconds - master.start.wall.naiveSeconds)
         case .duration(let days, let seconds):
-            longest = max(0, days * 86_400 + seconds)
+            return max(0, days * 86_400 + seconds)
         }
-        return wallStart - startMargin < to && wallStart + longest + endMargin > from
     }
 
     private func overlaps(_ occurrence: EventOccurrence, from: Int, to: Int) -> Bool {
@@ -105,11 +109,14 @@ struct RecurrenceExpander {
         future.sort { $0.rid < $1.rid }
 
         let horizon = converter.wallTime(ofInstant: to + 2 * 86_400 + largestBackShift, in: master.start.reference)
+        // Starts that `mayOverlap` would skip need not be produced again; a THISANDFUTURE override
+        // can move any earlier start into the window, so then every start is needed.
+        let lower = future.isEmpty ? WallTime.fromNaive(from - longestWallLength(of: master) - Self.endMargin) : nil
         var instances: [Int: Instance] = [:]
         let masterStart = converter.instant(master.start)
         instances[masterStart] = Instance(start: masterStart, time: master.start, length: master.length)
         for rule in master.recurrenceRules {
-            for wall in ruleStarts(rule, master: master, horizon: horizon, issues: &issues) {
+            for wall in ruleStarts(rule, master: master, from: lower, horizon: horizon, issues: &issues) {
                 if future.isEmpty && !mayOverlap(wallStart: wall.naiveSeconds, master: master, from: from, to: to) {
                     continue
                 }
@@ -183,24 +190,21 @@ struct RecurrenceExpander {
     }
 
     /// Wall-clock starts produced by one RRULE up to `horizon` (inclusive of DTSTART if it matches).
-    private func ruleStarts(_ text: String, master: EventRecord, horizon: WallTime, issues: inout [String]) -> [WallTime] {
+    /// Starts before `lower` (nil: none) may be left out.
+    private func ruleStarts(_ text: String, master: EventRecord, from lower: WallTime?, horizon: WallTime,
+                            issues: inout [String]) -> [WallTime] {
         var problem: String?
         let make = { () -> RuleCursor? in
-            var rule = icalrecurrencetype_from_string(text)
-            guard rule.freq != ICAL_NO_RECURRENCE else {
-                free(rule.rscale)
-                problem = "\(master.uid): RRULE \"\(text)\" not understood; only DTSTART used"
+            do throws(RuleCursorError) {
+                return try RuleCursor(text: text, dtstart: master.start.wall,
+                                      onStartClock: { untilOnStartClock($0, master: master) })
+            } catch {
+                switch error {
+                case .notUnderstood: problem = "\(master.uid): RRULE \"\(text)\" not understood; only DTSTART used"
+                case .cannotIterate: problem = "\(master.uid): libical cannot iterate RRULE \"\(text)\""
+                }
                 return nil
             }
-            if icaltime_is_null_time(rule.until) == 0 {
-                rule.until = untilOnStartClock(rule.until, master: master)
-            }
-            guard let iterator = icalrecur_iterator_new(rule, Self.floating(master.start.wall)) else {
-                free(rule.rscale)
-                problem = "\(master.uid): libical cannot iterate RRULE \"\(text)\""
-                return nil
-            }
-            return RuleCursor(iterator: iterator, rscale: rule.rscale, isDate: master.start.wall.isDate)
         }
         let cursor = ruleCursors.map { $0.cursor(for: text, of: master, make: make) } ?? make()
         if let problem {
@@ -212,8 +216,8 @@ struct RecurrenceExpander {
             }
             return []
         }
-        let starts = cursor.starts(upTo: horizon, limit: maxInstancesPerRule)
-        if starts.count >= maxInstancesPerRule {
+        let (starts, stoppedAtLimit) = cursor.starts(from: lower, upTo: horizon, limit: maxInstancesPerRule)
+        if stoppedAtLimit {
             issues.append("\(master.uid): RRULE \"\(text)\" stopped after \(maxInstancesPerRule) instances")
         }
         return Array(starts)
@@ -229,28 +233,14 @@ struct RecurrenceExpander {
             if icaltime_is_utc(until) != 0 && !untilWall.isDate {
                 day = converter.wallTime(ofInstant: untilWall.naiveSeconds, in: .floating)
             }
-            return Self.floating(day.startOfDay(isDate: true))
+            return day.startOfDay(isDate: true).floatingICalTime
         }
         if untilWall.isDate {
-            return Self.floating(untilWall.endOfDay)
+            return untilWall.endOfDay.floatingICalTime
         }
         if icaltime_is_utc(until) != 0 {
-            return Self.floating(converter.wallTime(ofInstant: untilWall.naiveSeconds, in: master.start.reference))
+            return converter.wallTime(ofInstant: untilWall.naiveSeconds, in: master.start.reference).floatingICalTime
         }
-        return Self.floating(untilWall)
-    }
-
-    private static func floating(_ wall: WallTime) -> icaltimetype {
-        var time = icaltime_null_time()
-        let fields = wall.fields
-        time.year = Int32(fields.year)
-        time.month = Int32(fields.month)
-        time.day = Int32(fields.day)
-        time.hour = Int32(fields.hour)
-        time.minute = Int32(fields.minute)
-        time.second = Int32(fields.second)
-        time.is_date = wall.isDate ? 1 : 0
-        time.zone = nil
-        return time
+        return untilWall.floatingICalTime
     }
 }

@@ -1,43 +1,127 @@
 import CLibical
 import Foundation
 
+/// Why an RRULE gives no starts beyond DTSTART.
+enum RuleCursorError: Error {
+    /// libical does not understand the text.
+    case notUnderstood
+    /// libical understands it but cannot iterate it.
+    case cannotIterate
+}
+
 /// One RRULE's libical iterator kept alive with the wall-clock starts it has produced, so a
 /// later window continues the iteration instead of restarting it at DTSTART.
 ///
+/// Only the starts from `retainedSeconds` before the latest window on are kept, so a rule that began
+/// years ago costs memory for a few months, not for all its years; an ended rule lets its iterator
+/// go. A window earlier than what is kept iterates again from DTSTART, giving the same starts.
+///
 /// Not thread-safe: its owner (`RuleCursorCache`, inside one `FileOccurrenceIndex`) serialises use.
 final class RuleCursor {
-    private let iterator: OpaquePointer
-    private let rscale: UnsafeMutablePointer<CChar>?
+    /// Starts this long before the latest window's lower bound are still kept: the daemon's prepared
+    /// horizon reaches six weeks back, so its windows never make a rule start over.
+    static let retainedSeconds = 120 * 86_400
+
+    /// The rule as written, and its UNTIL rewritten on DTSTART's clock (null when it has none).
+    private let text: String
+    private let until: icaltimetype
+    private let dtstart: icaltimetype
     private let isDate: Bool
+    /// The live iteration and the rule's RSCALE string it reads (nil once the rule has ended).
+    private var iterator: (pointer: OpaquePointer, rscale: UnsafeMutablePointer<CChar>?)?
+    /// Starts kept, in iteration order: every start produced so far at or after `keptFrom`.
     private var walls: [WallTime] = []
+    /// Naive seconds before which produced starts were let go (nil: none were).
+    private var keptFrom: Int?
+    /// Starts produced since DTSTART, kept or not, and the last of them.
+    private var produced = 0
+    private var lastProduced: WallTime?
     private var exhausted = false
 
-    /// Takes ownership of `iterator` and of the rule's `rscale` string.
-    init(iterator: OpaquePointer, rscale: UnsafeMutablePointer<CChar>?, isDate: Bool) {
+    /// Parses `text` and starts iterating at `dtstart`; `onStartClock` rewrites an UNTIL for iteration.
+    init(text: String, dtstart: WallTime, onStartClock: (icaltimetype) -> icaltimetype) throws(RuleCursorError) {
+        let rule = icalrecurrencetype_from_string(text)
+        defer { free(rule.rscale) }
+        guard rule.freq != ICAL_NO_RECURRENCE else { throw .notUnderstood }
+        self.text = text
+        self.until = icaltime_is_null_time(rule.until) == 0 ? onStartClock(rule.until) : icaltime_null_time()
+        self.dtstart = dtstart.floatingICalTime
+        self.isDate = dtstart.isDate
+        guard let iterator = Self.iterate(text: text, until: until, from: self.dtstart) else { throw .cannotIterate }
         self.iterator = iterator
-        self.rscale = rscale
-        self.isDate = isDate
     }
 
     deinit {
-        icalrecur_iterator_free(iterator)
-        free(rscale)
+        stopIterating()
     }
 
-    /// The starts in iteration order up to the first one after `horizon`, at most `limit` of them.
-    func starts(upTo horizon: WallTime, limit: Int) -> ArraySlice<WallTime> {
-        while !exhausted, walls.count < limit, walls.last.map({ $0 <= horizon }) ?? true {
-            let next = icalrecur_iterator_next(iterator)
+    /// How many starts are kept now (for tests).
+    var keptCount: Int { walls.count }
+
+    /// The starts in iteration order from `lower` (nil: from DTSTART) up to the first one after
+    /// `horizon`, and whether iteration stopped at `limit` starts since DTSTART. Starts before
+    /// `lower` may be included.
+    func starts(from lower: WallTime?, upTo horizon: WallTime, limit: Int) -> (starts: ArraySlice<WallTime>, stoppedAtLimit: Bool) {
+        if let keptFrom, (lower?.naiveSeconds ?? Int.min) < keptFrom {
+            restart()
+        }
+        while !exhausted, produced < limit, lastProduced.map({ $0 <= horizon }) ?? true, let iterator {
+            let next = icalrecur_iterator_next(iterator.pointer)
             if icaltime_is_null_time(next) != 0 {
                 exhausted = true
+                stopIterating()
                 break
             }
-            walls.append(WallTime(year: Int(next.year), month: Int(next.month), day: Int(next.day),
-                                  hour: Int(next.hour), minute: Int(next.minute), second: Int(next.second),
-                                  isDate: isDate))
+            let wall = WallTime(year: Int(next.year), month: Int(next.month), day: Int(next.day),
+                                hour: Int(next.hour), minute: Int(next.minute), second: Int(next.second), isDate: isDate)
+            walls.append(wall)
+            produced += 1
+            lastProduced = wall
+        }
+        if let lower {
+            letGo(before: lower.naiveSeconds - Self.retainedSeconds)
         }
         let end = walls.firstIndex { $0 > horizon } ?? walls.count
-        return walls[..<min(end, limit)]
+        return (walls[..<end], produced >= limit)
+    }
+
+    /// A libical iterator over the rule from `start`; libical reads the rule's RSCALE string while it iterates.
+    private static func iterate(text: String, until: icaltimetype, from start: icaltimetype)
+        -> (pointer: OpaquePointer, rscale: UnsafeMutablePointer<CChar>?)? {
+        var rule = icalrecurrencetype_from_string(text)
+        if icaltime_is_null_time(until) == 0 {
+            rule.until = until
+        }
+        guard let pointer = icalrecur_iterator_new(rule, start) else {
+            free(rule.rscale)
+            return nil
+        }
+        return (pointer, rule.rscale)
+    }
+
+    /// Starts over at DTSTART (it worked once, so libical can iterate the rule again).
+    private func restart() {
+        stopIterating()
+        iterator = Self.iterate(text: text, until: until, from: dtstart)
+        walls = []
+        keptFrom = nil
+        produced = 0
+        lastProduced = nil
+        exhausted = iterator == nil
+    }
+
+    private func stopIterating() {
+        guard let iterator else { return }
+        icalrecur_iterator_free(iterator.pointer)
+        free(iterator.rscale)
+        self.iterator = nil
+    }
+
+    private func letGo(before cut: Int) {
+        let count = walls.firstIndex { $0.naiveSeconds >= cut } ?? walls.count
+        guard count > 0 else { return }
+        walls = Array(walls[count...])  // a new buffer: removeFirst would keep the old capacity
+        keptFrom = max(keptFrom ?? cut, cut)
     }
 }
 

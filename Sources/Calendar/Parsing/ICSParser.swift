@@ -4,14 +4,16 @@ import Foundation
 /// The usable content of one .ics file plus what had to be skipped.
 struct ParsedFile: Sendable {
     var path: String
-    let events: [EventRecord]
     var issues: [ParseIssue]
-    /// The events prepared for window queries (built with the file, filled on first query).
+    /// The events prepared for window queries (built with the file, filled on first query); the one
+    /// place the file's events are kept.
     let occurrenceIndex: FileOccurrenceIndex
+
+    /// The file's events in file order.
+    var events: [EventRecord] { occurrenceIndex.events }
 
     init(path: String, events: [EventRecord], issues: [ParseIssue]) {
         self.path = path
-        self.events = events
         self.issues = issues
         occurrenceIndex = FileOccurrenceIndex(events: events)
     }
@@ -71,6 +73,7 @@ enum ICSParser {
             self.path = path
             self.tree = tree
             self.eventLines = eventLines
+            events.reserveCapacity(eventLines.count)  // kept as long as the file: no spare capacity
         }
 
         mutating func read(calendar: OpaquePointer) {
@@ -90,7 +93,8 @@ enum ICSParser {
                 let line = eventIndex < eventLines.count ? eventLines[eventIndex] : nil
                 eventIndex += 1
                 var context = EventContext(path: path, line: line, resolver: resolver, defaultZone: defaultZone)
-                if let record = context.record(from: event, errors: errors(in: event)) {
+                if var record = context.record(from: event, errors: errors(in: event)) {
+                    record.positionInFile = Int32(events.count)
                     events.append(record)
                 }
                 issues.append(contentsOf: context.issues)

@@ -23,8 +23,9 @@ public final class CalendarHost: Sendable {
     /// The statuses of the last refresh and when it ran, so `status` never waits on parsing.
     private let lastRefresh = Mutex<(at: Date, statuses: [SourceStatus])?>(nil)
     private let cacheDirectory: String
-    private let work = CalendarLane()
-    private let downloads = CalendarLane()
+    /// Parsing, expanding and downloading allocate in bursts; each lane hands the freed memory back when it goes idle.
+    private let work = CalendarLane(whenIdle: FreedMemory.giveBack)
+    private let downloads = CalendarLane(whenIdle: FreedMemory.giveBack)
 
     /// Builds the reader for `config`; subscriptions keep their last good copy under `stateDirectory`.
     public init(config: DaemonConfig, stateDirectory: String) throws(DaemonError) {

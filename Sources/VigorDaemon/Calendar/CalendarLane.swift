@@ -4,7 +4,8 @@ import Synchronization
 
 /// Runs blocking calendar jobs one at a time, in order, on `CalendarThreads`. Background jobs (preparing
 /// chunks nobody asked for yet) wait while any other job is queued, so a query waits for at most the one
-/// background job already running. A lane holds no thread while it has nothing to do.
+/// background job already running. A lane holds no thread while it has nothing to do; when it runs out of
+/// jobs it calls `whenIdle` on its thread before letting the thread go.
 final class CalendarLane: Sendable {
     private struct Queue {
         var jobs: [@Sendable () -> Void] = []
@@ -14,9 +15,11 @@ final class CalendarLane: Sendable {
 
     private let threads: CalendarThreads
     private let queue = Mutex(Queue())
+    private let whenIdle: @Sendable () -> Void
 
-    init(threads: CalendarThreads = .shared) {
+    init(threads: CalendarThreads = .shared, whenIdle: @escaping @Sendable () -> Void = {}) {
         self.threads = threads
+        self.whenIdle = whenIdle
     }
 
     /// Queues `job` behind the jobs already queued, ahead of every queued background job.
@@ -43,6 +46,7 @@ final class CalendarLane: Sendable {
         guard start else { return }
         threads.submit { [self] in
             while let job = next() { job() }
+            whenIdle()
         }
     }
 

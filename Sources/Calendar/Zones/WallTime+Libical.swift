@@ -1,0 +1,18 @@
+import CLibical
+
+extension WallTime {
+    /// The same wall time as a libical time with no zone, which libical's rule iterator works on.
+    var floatingICalTime: icaltimetype {
+        var time = icaltime_null_time()
+        let fields = fields
+        time.year = Int32(fields.year)
+        time.month = Int32(fields.month)
+        time.day = Int32(fields.day)
+        time.hour = Int32(fields.hour)
+        time.minute = Int32(fields.minute)
+        time.second = Int32(fields.second)
+        time.is_date = isDate ? 1 : 0
+        time.zone = nil
+        return time
+    }
+}
