@@ -32,6 +32,21 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     }
 }
 
+@Test func theClockHookMovesTheDaemonsClockForwardAndRefusesToGoBack() async throws {
+    var context = try makeContext(testHooks: true)
+    let clock = TestClock(offsetHours: 0)
+    context.testClock = clock
+    context.now = { clock.now() }
+    let dispatcher = RPCDispatcher(router: LocalAPI(context).router())
+    let before = Date()
+    let reply = try #require(await dispatcher.reply(to: Data(#"{"jsonrpc":"2.0","method":"debug.clock","params":{"advanceHours":48},"id":1}"#.utf8)))
+    let moved = try RPCCoding.decode(DebugClockMethod.Result.self, from: try #require(JSONDecoder().decode(RPCResponse.self, from: reply).result))
+    #expect(moved.now.date.timeIntervalSince(before) >= 48 * 3600)
+    #expect(context.now().timeIntervalSince(before) >= 48 * 3600)
+    let back = try #require(await dispatcher.reply(to: Data(#"{"jsonrpc":"2.0","method":"debug.clock","params":{"advanceHours":-1},"id":2}"#.utf8)))
+    #expect(try JSONDecoder().decode(RPCResponse.self, from: back).error?.code == -32602)
+}
+
 @Test func statusReportsUptimeFromTheInjectedClock() async throws {
     let context = try makeContext(testHooks: false)
     let router = LocalAPI(context).router()

@@ -29,6 +29,8 @@ public struct LocalAPI: Sendable {
         public var replan: ChangeSignal
         /// The notification inbox.
         public var notifications: NotificationDesk
+        /// The movable clock behind `now` when test hooks are on (`debug.clock`).
+        public var testClock: TestClock?
 
         public init(
             state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
@@ -37,7 +39,8 @@ public struct LocalAPI: Sendable {
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
             failures: FailureLog = FailureLog(logger: Logger(label: "vigord")),
             replan: ChangeSignal = ChangeSignal(),
-            now: @escaping @Sendable () -> Date = { Date() }
+            now: @escaping @Sendable () -> Date = { Date() },
+            testClock: TestClock? = nil
         ) {
             self.state = state
             self.socket = socket
@@ -54,6 +57,7 @@ public struct LocalAPI: Sendable {
             self.failures = failures
             self.replan = replan
             self.now = now
+            self.testClock = testClock
         }
     }
 
@@ -102,6 +106,7 @@ public struct LocalAPI: Sendable {
         router.serve(DataPurgeMethod.self, serveDataPurge)
         if context.testHooks {
             router.serve(DebugDelayMethod.self, serveDebugDelay)
+            router.serve(DebugClockMethod.self, serveDebugClock)
         }
         return router.table
     }

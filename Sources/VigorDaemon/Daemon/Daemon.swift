@@ -73,7 +73,8 @@ public enum Daemon {
         }
 
         let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
-        let now = wallClock(environment: environment, testHooks: testHooks, logger: logger)
+        let testClock = testClock(environment: environment, testHooks: testHooks, logger: logger)
+        let now: @Sendable () -> Date = { testClock?.now() ?? Date() }
         let ghost: GhostHost
         do {
             ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now())
@@ -135,7 +136,8 @@ public enum Daemon {
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
-            testHookObserver: { event in notifier.status(event) }, failures: failures, replan: replanSignal, now: now)
+            testHookObserver: { event in notifier.status(event) }, failures: failures, replan: replanSignal, now: now,
+            testClock: testClock)
         let dispatcher = RPCDispatcher(router: LocalAPI(context).router()) { method, error in
             logger.error("request failed inside the daemon", metadata: ["method": "\(method)", "error": "\(error)"])
         }
@@ -230,15 +232,15 @@ public enum Daemon {
         }
     }
 
-    /// The wall clock for everything the Ghost decides. With test hooks on, `VIGORD_CLOCK_OFFSET_HOURS`
-    /// shifts it (the demo lives "two days later" to show a missed block and its triage question).
-    private static func wallClock(environment: [String: String], testHooks: Bool, logger: Logger) -> @Sendable () -> Date {
-        guard testHooks, let text = environment["VIGORD_CLOCK_OFFSET_HOURS"], let hours = Double(text), hours.isFinite else {
-            return { Date() }
+    /// The clock for test hooks (nil without them). `VIGORD_CLOCK_OFFSET_HOURS` shifts it at start (the demo
+    /// lives "two days later" to show a missed block and its triage question); `debug.clock` moves it on.
+    private static func testClock(environment: [String: String], testHooks: Bool, logger: Logger) -> TestClock? {
+        guard testHooks else { return nil }
+        let hours = environment["VIGORD_CLOCK_OFFSET_HOURS"].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } ?? 0
+        if hours != 0 {
+            logger.warning("test hook: the clock runs \(hours) hours ahead")
         }
-        logger.warning("test hook: the clock runs \(hours) hours ahead")
-        let offset = hours * 3600
-        return { Date().addingTimeInterval(offset) }
+        return TestClock(offsetHours: hours)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -36,5 +36,5 @@ public enum MethodCatalog {
 
 extension MethodCatalog {
     /// Methods served only when the daemon runs with VIGORD_TEST_HOOKS=1.
-    public static let testHooks: [any RPCMethod.Type] = [DebugDelayMethod.self]
+    public static let testHooks: [any RPCMethod.Type] = [DebugDelayMethod.self, DebugClockMethod.self]
 }
