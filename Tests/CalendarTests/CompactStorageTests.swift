@@ -59,6 +59,28 @@ import Testing
         #expect(first == dtstart)
     }
 
+    @Test func aFilesOwnTimeZoneOutlivesTheParseTreeItWasReadFrom() throws {
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//vigord tests//EN",
+            "BEGIN:VTIMEZONE", "TZID:Office Time", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+            "TZOFFSETFROM:+0530", "TZOFFSETTO:+0530", "TZNAME:OT", "END:STANDARD", "END:VTIMEZONE",
+            "BEGIN:VEVENT", "UID:office@tests", "DTSTAMP:20260101T000000Z",
+            "DTSTART;TZID=Office Time:20260305T090000", "DURATION:PT1H", "SUMMARY:Review", "END:VEVENT",
+            "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        // The parser frees libical's tree before it returns; the zone read out of it must not point into it.
+        let parsed = try ICSParser.parse(text: text, path: "office.ics").get()
+        let event = try #require(parsed.events.first)
+        guard case .zone(let zone) = event.start.reference else {
+            Issue.record("DTSTART lost its zone: \(event.start.reference)")
+            return
+        }
+        #expect(zone.tzid == "Office Time")
+        #expect(zone.offsetAtUTC(Int(utc("2026-03-05T03:30Z").timeIntervalSince1970)) == 19_800)
+        let expander = RecurrenceExpander(converter: InstantConverter(floatingZone: try #require(ZoneResolver.builtin("UTC"))))
+        #expect(expander.singleOccurrence(of: event).start == Int(utc("2026-03-05T03:30Z").timeIntervalSince1970))
+    }
+
     @Test func aWallTimeGivesBackTheFieldsItWasMadeOfBeforeAndAfter1970() {
         for (year, month, day, hour, minute, second) in [(1969, 12, 31, 23, 59, 59), (1900, 2, 28, 0, 0, 1),
                                                          (2024, 2, 29, 12, 30, 0), (9999, 12, 31, 23, 59, 59)] {

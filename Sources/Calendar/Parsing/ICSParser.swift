@@ -39,7 +39,7 @@ enum ICSParser {
         guard let root = icalparser_parse_string(text) else {
             return .failure(.malformed(path: path, reason: "libical could not parse the file"))
         }
-        let tree = ComponentTree(root: root)
+        defer { icalcomponent_free(root) }  // nothing read out of the tree points into it
         let calendars: [OpaquePointer]
         switch icalcomponent_isa(root) {
         case ICAL_VCALENDAR_COMPONENT:
@@ -49,7 +49,7 @@ enum ICSParser {
         default:
             return .failure(.malformed(path: path, reason: "top-level component is not VCALENDAR"))
         }
-        var reader = FileReader(path: path, tree: tree, eventLines: beginEventLines(in: text))
+        var reader = FileReader(path: path, eventLines: beginEventLines(in: text))
         for calendar in calendars {
             reader.read(calendar: calendar)
         }
@@ -63,15 +63,13 @@ enum ICSParser {
 
     private struct FileReader {
         let path: String
-        let tree: ComponentTree
         let eventLines: [Int]
         var eventIndex = 0
         var events: [EventRecord] = []
         var issues: [ParseIssue] = []
 
-        init(path: String, tree: ComponentTree, eventLines: [Int]) {
+        init(path: String, eventLines: [Int]) {
             self.path = path
-            self.tree = tree
             self.eventLines = eventLines
             events.reserveCapacity(eventLines.count)  // kept as long as the file: no spare capacity
         }
@@ -80,7 +78,7 @@ enum ICSParser {
             for message in errors(in: calendar) {
                 issues.append(ParseIssue(file: path, line: nil, component: "VCALENDAR", message: "skipped: \(message)"))
             }
-            let resolver = ZoneResolver(calendar: calendar, owner: tree)
+            let resolver = ZoneResolver(calendar: calendar)
             var defaultZone: ZoneHandle?
             if let wrZone = calendarProperty(calendar, named: "X-WR-TIMEZONE") {
                 defaultZone = resolver.resolve(wrZone)

@@ -2,11 +2,11 @@ import CLibical
 import Foundation
 import Synchronization
 
-/// A resolved libical timezone plus the object that keeps its memory alive.
+/// A resolved libical timezone.
 ///
 /// Builtin zones live for the whole process (one shared handle per zone, see
-/// `ZoneResolver.builtin`); zones from a file's VTIMEZONE are owned by that file's parsed
-/// component tree, which `owner` retains.
+/// `ZoneResolver.builtin`); a zone from a file's VTIMEZONE is a copy the handle owns and frees,
+/// so no file's parse tree is kept for its zones.
 ///
 /// Thread-safe. UTC offsets are answered from a Swift-side cache of whole UTC days; libical is
 /// asked (under `LibicalRuntime`'s lock) only for days not seen yet and for the instants of a
@@ -14,16 +14,43 @@ import Synchronization
 final class ZoneHandle: @unchecked Sendable {
     let tzid: String
     let pointer: OpaquePointer
-    private let owner: AnyObject?
+    /// True for a copied VTIMEZONE, which `deinit` frees; builtin zones belong to libical.
+    private let ownsZone: Bool
     /// UTC offset per UTC day (seconds since 1970 / 86 400) for days without a transition;
     /// `Self.changesDuringDay` marks days whose offset changes.
     private let dayOffsets = Mutex<[Int: Int]>([:])
     private static let changesDuringDay = Int.min
 
-    init(tzid: String, pointer: OpaquePointer, owner: AnyObject?) {
+    /// A handle on a builtin zone.
+    init(tzid: String, builtin pointer: OpaquePointer) {
         self.tzid = tzid
         self.pointer = pointer
-        self.owner = owner
+        ownsZone = false
+    }
+
+    /// A handle on a copy of `embedded` (a zone of a parsed VCALENDAR), independent of its parse tree.
+    init?(tzid: String, copying embedded: OpaquePointer) {
+        guard let definition = icaltimezone_get_component(embedded), let copy = icalcomponent_new_clone(definition) else {
+            return nil
+        }
+        guard let zone = icaltimezone_new() else {
+            icalcomponent_free(copy)
+            return nil
+        }
+        guard icaltimezone_set_component(zone, copy) != 0 else {
+            icalcomponent_free(copy)
+            icaltimezone_free(zone, 1)
+            return nil
+        }
+        self.tzid = tzid
+        pointer = zone
+        ownsZone = true
+    }
+
+    deinit {
+        if ownsZone {
+            icaltimezone_free(pointer, 1)
+        }
     }
 
     /// UTC offset in seconds in effect at a UTC instant.

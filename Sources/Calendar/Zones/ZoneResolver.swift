@@ -5,17 +5,15 @@ import Foundation
 /// zoneinfo (IANA names, also behind vendor prefixes such as "/mozilla.org/20070129_1/"),
 /// then Windows zone names through the CLDR table. An unresolvable TZID returns nil so the
 /// caller can report it instead of letting libical silently read the time as floating.
-/// One resolver serves one file on one thread; it caches each TZID's answer.
+/// One resolver serves one file on one thread while its parse tree lives; it caches each TZID's
+/// answer. The zones it hands out outlive the tree (see `ZoneHandle`).
 final class ZoneResolver {
     /// The parsed VCALENDAR whose VTIMEZONE blocks are searched (nil: builtin zones only).
     let calendar: OpaquePointer?
-    /// Keeps the component tree (and so embedded zones) alive.
-    let owner: AnyObject?
     private var cache: [String: ZoneHandle?] = [:]
 
-    init(calendar: OpaquePointer?, owner: AnyObject?) {
+    init(calendar: OpaquePointer?) {
         self.calendar = calendar
-        self.owner = owner
     }
 
     private static let ianaAreas = [
@@ -35,7 +33,7 @@ final class ZoneResolver {
 
     private func lookUp(_ tzid: String) -> ZoneHandle? {
         if let calendar, let embedded = icalcomponent_get_timezone(calendar, tzid) {
-            return ZoneHandle(tzid: tzid, pointer: embedded, owner: owner)
+            return ZoneHandle(tzid: tzid, copying: embedded)
         }
         return Self.builtin(tzid)
     }
@@ -59,7 +57,7 @@ final class ZoneResolver {
                     return shared
                 }
                 if let zone = icaltimezone_get_builtin_timezone(name) {
-                    let handle = ZoneHandle(tzid: name, pointer: zone, owner: nil)
+                    let handle = ZoneHandle(tzid: name, builtin: zone)
                     sharedBuiltins[name] = handle
                     return handle
                 }
