@@ -32,7 +32,20 @@ struct VigordCommand: AsyncParsableCommand {
     @Flag(name: .customLong("check-config"), help: "Check the configuration file and exit: 0 when valid, 78 with file:line: message when not. Binds nothing, opens no database.")
     var checkConfig = false
 
+    @Option(
+        name: .customLong("write-timer-drop-ins"),
+        help: ArgumentHelp(
+            "Write drop-ins that make vigor-morning.timer and vigor-evening.timer fire at the [schedule] times and zone into the folder and exit: 0 written, 78 invalid configuration (nothing written), 73 not writable. The systemd generator vigord-timer-generator runs it.",
+            valueName: "folder"),
+        completion: .directory)
+    var timerDropIns: String?
+
     func run() async throws {
+        if let timerDropIns {
+            let code = Daemon.writeTimerDropIns(into: timerDropIns, configPath: config)
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
         if checkConfig {
             let code = Daemon.checkConfig(path: config)
             if code != 0 { throw ExitCode(code) }

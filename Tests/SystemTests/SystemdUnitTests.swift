@@ -2,30 +2,11 @@ import Foundation
 import Testing
 
 private let analyzeTool = Binaries.tool("systemd-analyze")
-
-/// The repository's systemd/ folder.
-private let unitsFolder = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("systemd").path
-
-/// Copies a unit set to a scratch folder with ExecStart= pointing at the built binaries: verify
-/// checks that the binary exists, and nothing is installed under /usr/local/bin during tests.
-private func stage(_ set: String) throws -> (folder: String, units: [String]) {
-    let folder = try makeScratchFolder("units-\(set)")
-    var units: [String] = []
-    for name in try FileManager.default.contentsOfDirectory(atPath: unitsFolder + "/" + set).sorted() {
-        let text = try String(contentsOfFile: unitsFolder + "/" + set + "/" + name, encoding: .utf8)
-        let staged = text.replacingOccurrences(of: "/usr/local/bin/vigorctl", with: Binaries.vigorctl)
-            .replacingOccurrences(of: "/usr/local/bin/vigord", with: Binaries.vigord)
-        try staged.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
-        units.append(folder + "/" + name)
-    }
-    return (folder, units)
-}
+private let unitsFolder = Repository.path("systemd")
 
 @Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
 func systemUnitsVerifyWithoutAnyWarning() throws {
-    let (_, units) = try stage("system")
+    let (_, units) = try stageUnits("system")
     #expect(units.count == 6)
     let result = try runCommand(analyzeTool ?? "", ["verify"] + units)
     #expect(result.status == 0)
@@ -34,7 +15,7 @@ func systemUnitsVerifyWithoutAnyWarning() throws {
 
 @Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
 func userUnitsVerifyWithoutAnyWarning() throws {
-    let (folder, units) = try stage("user")
+    let (folder, units) = try stageUnits("user")
     let runtime = folder + "/runtime"
     try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     var environment = ProcessInfo.processInfo.environment

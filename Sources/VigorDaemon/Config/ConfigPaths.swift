@@ -21,16 +21,26 @@ public enum ConfigPaths {
         return xdg("XDG_STATE_HOME", fallback: ".local/state", environment: environment) + "/vigor"
     }
 
-    /// `$XDG_DATA_HOME/vigor/calendars` (`~/.local/share/vigor/calendars`), or `/var/lib/vigor/calendars` as root.
+    /// `$XDG_DATA_HOME/vigor/calendars` (`~/.local/share/vigor/calendars`); `/var/lib/vigor/calendars` as root and
+    /// for the system service (its dynamic user has the home `/`, read-only: the calendar lives in its state folder).
     public static func defaultCalendarOutput(environment: [String: String], uid: UInt32) -> String {
-        if uid == 0 { return "/var/lib/vigor/calendars" }
-        return xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/calendars"
+        systemFolder(environment: environment, uid: uid).map { $0 + "/calendars" }
+            ?? xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/calendars"
     }
 
-    /// `$XDG_DATA_HOME/vigor/inbox` (`~/.local/share/vigor/inbox`), or `/var/lib/vigor/inbox` as root.
+    /// `$XDG_DATA_HOME/vigor/inbox` (`~/.local/share/vigor/inbox`); `/var/lib/vigor/inbox` as root and for the system service.
     public static func defaultHealthInbox(environment: [String: String], uid: UInt32) -> String {
-        if uid == 0 { return "/var/lib/vigor/inbox" }
-        return xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/inbox"
+        systemFolder(environment: environment, uid: uid).map { $0 + "/inbox" }
+            ?? xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/inbox"
+    }
+
+    /// The folder a system instance keeps its data in: the one systemd made for the system service
+    /// (`StateDirectory=vigor` gives `$STATE_DIRECTORY=/var/lib/vigor`), or `/var/lib/vigor` as root; nil for a user.
+    private static func systemFolder(environment: [String: String], uid: UInt32) -> String? {
+        if let systemd = environment["STATE_DIRECTORY"], systemd.hasPrefix("/var/lib/") {
+            return String(systemd.split(separator: ":").first ?? Substring(systemd))
+        }
+        return uid == 0 ? "/var/lib/vigor" : nil
     }
 
     private static func xdg(_ key: String, fallback: String, environment: [String: String]) -> String {

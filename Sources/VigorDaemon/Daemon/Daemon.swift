@@ -232,6 +232,29 @@ public enum Daemon {
         }
     }
 
+    /// Writes the cycle timers' drop-ins for the configuration's `[schedule]` into `directory` and exits: what the
+    /// systemd generator runs at boot and on daemon-reload. 0 when written, 78 (nothing written) when the
+    /// configuration is invalid, 73 when a drop-in cannot be written.
+    public static func writeTimerDropIns(
+        into directory: String, configPath explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int32 {
+        let path = explicitPath ?? ConfigPaths.defaultConfigFile(environment: environment, uid: getuid())
+        let config: DaemonConfig
+        do {
+            (config, _) = try ConfigLoader.load(path: path, mayBeMissing: explicitPath == nil)
+        } catch {
+            printError("invalid configuration, the cycle timers keep their last times: \(error)")
+            return DaemonExitCode.config.rawValue
+        }
+        do {
+            try TimerDropIns(schedule: config.schedule, configPath: path).write(into: directory)
+            return DaemonExitCode.success.rawValue
+        } catch {
+            printError("cannot write the cycle timers' drop-ins: \(error)")
+            return DaemonExitCode.cannotWrite.rawValue
+        }
+    }
+
     /// The clock for test hooks (nil without them). `VIGORD_CLOCK_OFFSET_HOURS` shifts it at start (the demo
     /// lives "two days later" to show a missed block and its triage question); `debug.clock` moves it on.
     private static func testClock(environment: [String: String], testHooks: Bool, logger: Logger) -> TestClock? {

@@ -17,6 +17,8 @@ public enum DaemonExitCode: Int32, Sendable {
     case success = 0
     case failure = 1
     case socketUnavailable = 69
+    /// An output file cannot be written (`--write-timer-drop-ins`).
+    case cannotWrite = 73
     case storage = 74
     case config = 78
 }

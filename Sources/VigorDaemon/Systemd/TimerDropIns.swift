@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The drop-ins that make `vigor-morning.timer` and `vigor-evening.timer` fire at the `[schedule]` times, in the
+/// `[schedule]` zone when one is set. systemd's generator `vigord-timer-generator` writes them at boot and on every
+/// daemon-reload (`vigord --write-timer-drop-ins`), so the timers follow the configuration file without a copy to edit.
+public struct TimerDropIns: Sendable, Equatable {
+    /// One drop-in: its path inside the generator's output folder, and its text.
+    public struct File: Sendable, Equatable {
+        public var path: String
+        public var text: String
+    }
+
+    /// The name of each drop-in: it sorts before `override.conf`, so `systemctl edit vigor-morning.timer` still wins.
+    public static let fileName = "10-schedule.conf"
+
+    public var files: [File]
+
+    /// - Parameters:
+    ///   - schedule: the validated `[schedule]` section.
+    ///   - configPath: the file it came from, named in each drop-in.
+    ///   - zoneinfo: where systemd looks up zone names (`/usr/share/zoneinfo`).
+    /// - Throws: when the zone is one Foundation knows but systemd cannot read (e.g. `GMT+1`).
+    public init(schedule: DaemonConfig.ScheduleSection, configPath: String, zoneinfo: String = "/usr/share/zoneinfo") throws(TimerDropInError) {
+        if let zone = schedule.timezone {
+            var status = stat()
+            guard !zone.hasPrefix("/"), !zone.contains(".."), stat(zoneinfo + "/" + zone, &status) == 0, status.st_mode & S_IFMT == S_IFREG
+            else {
+                throw TimerDropInError(
+                    path: configPath, reason: "[schedule] timezone '\(zone)' is not in \(zoneinfo), so systemd's timers cannot use it; "
+                        + "name an IANA zone such as Europe/Berlin")
+            }
+        }
+        files = [("morning", schedule.morning), ("evening", schedule.evening)].map { kind, time in
+            File(
+                path: "vigor-\(kind).timer.d/\(Self.fileName)",
+                text: """
+                    # Written by vigord-timer-generator from [schedule] \(kind) in \(configPath).
+                    # It changes on the next daemon-reload; `systemctl reload vigord` runs one.
+                    [Timer]
+                    OnCalendar=
+                    OnCalendar=\(Self.calendarSpec(time, zone: schedule.timezone))
+
+                    """)
+        }
+    }
+
+    /// The `OnCalendar=` value: daily at `time` in `zone`; without a zone, in the system zone, as vigord itself then runs.
+    public static func calendarSpec(_ time: LocalTime, zone: String?) -> String {
+        "*-*-* \(time):00" + (zone.map { " " + $0 } ?? "")
+    }
+
+    /// Writes the drop-ins below `directory`. A file is written beside its target and renamed over it, and a
+    /// `.d` folder that is a link is refused, so nothing planted in the folder is followed.
+    public func write(into directory: String) throws(TimerDropInError) {
+        for file in files {
+            let target = directory + "/" + file.path
+            let folder = (target as NSString).deletingLastPathComponent
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw TimerDropInError(path: folder, reason: String(cString: strerror(errno)))
+            }
+            var status = stat()
+            guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                throw TimerDropInError(path: folder, reason: "exists and is not a folder")
+            }
+            let temporary = folder + "/." + Self.fileName + "." + UUID().uuidString + ".tmp"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw TimerDropInError(path: temporary, reason: String(cString: strerror(errno))) }
+            let bytes = Array(file.text.utf8)
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            let closed = close(fd)
+            guard written == bytes.count, closed == 0, rename(temporary, target) == 0 else {
+                let reason = written >= 0 && written < bytes.count ? "short write (disk full?)" : String(cString: strerror(errno))
+                unlink(temporary)
+                throw TimerDropInError(path: target, reason: reason)
+            }
+        }
+    }
+}
+
+/// Why the timers' drop-ins cannot be written: the file concerned and what went wrong.
+public struct TimerDropInError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String { "\(path): \(reason)" }
+}

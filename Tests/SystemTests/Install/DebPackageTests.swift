@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The .deb Scripts/test builds with Scripts/package-deb; without it (or without root and dpkg) these tests are skipped.
+private let debPath = ProcessInfo.processInfo.environment["VIGOR_DEB"].flatMap { $0.isEmpty ? nil : $0 }
+private let dpkgDeb = Binaries.tool("dpkg-deb")
+private let dpkg = Binaries.tool("dpkg")
+private let analyzeTool = Binaries.tool("systemd-analyze")
+
+/// Where this distribution's systemd wants a package's units and generators (systemd.pc), e.g. `systemdsystemunitdir`.
+private func systemdFolder(_ variable: String) throws -> String {
+    let result = try runCommand(Binaries.tool("pkg-config") ?? "/usr/bin/pkg-config", ["--variable=" + variable, "systemd"])
+    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// A field of the package's control file.
+private func field(_ name: String) throws -> String {
+    let result = try runCommand(dpkgDeb ?? "", ["--field", debPath ?? "", name])
+    #expect(result.status == 0, "\(result.stderr)")
+    return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// The package names of a Depends value (`libc6 (>= 2.34), libical3 (>= 3.0.0)` gives libc6 and libical3).
+private func packageNames(_ depends: String) -> Set<String> {
+    Set(depends.split(separator: ",").flatMap { $0.split(separator: "|") }.map {
+        String($0.trimmingCharacters(in: .whitespaces).prefix { $0 != " " && $0 != "(" })
+    })
+}
+
+/// The libraries a binary names itself (its NEEDED entries), each where `ldd` finds it on this machine.
+private func neededLibraries(_ binary: String) throws -> [(name: String, path: String?)] {
+    let dynamic = try runCommand("/usr/bin/readelf", ["-d", binary]).stdout
+    let names = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line -> String? in
+        guard let open = line.lastIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
+        return String(line[line.index(after: open)..<close])
+    }
+    let resolved = try runCommand("/usr/bin/ldd", [binary]).stdout.split(separator: "\n")
+    return names.map { name in
+        let line = resolved.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(name + " => /") }
+        return (name, line.map { String($0[$0.range(of: "=> ")!.upperBound...].prefix { $0 != " " }) })
+    }
+}
+
+/// The package that ships `path`, trying it as given, resolved, and with or without the /usr prefix (merged /usr).
+private func owningPackage(_ path: String) throws -> String? {
+    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    for candidate in [path, resolved, "/usr" + path, resolved.replacingOccurrences(of: "/usr/lib/", with: "/lib/")] {
+        let result = try runCommand(dpkg ?? "", ["-S", candidate])
+        if result.status == 0, let line = result.stdout.split(separator: "\n").first {
+            return String(line.prefix { $0 != ":" })
+        }
+    }
+    return nil
+}
+
+/// The paths the package ships, as `dpkg-deb --contents` lists them (`/usr/bin/`, `/usr/bin/vigord`).
+private func packagedPaths() throws -> Set<String> {
+    let listing = try runCommand(dpkgDeb ?? "", ["--contents", debPath ?? ""]).stdout
+    return Set(listing.split(separator: "\n").compactMap { line in
+        line.split(separator: " ").first { $0.hasPrefix("./") }.map { String($0.dropFirst()) }
+    })
+}
+
+@Suite(
+    .serialized,
+    .enabled(if: debPath != nil && dpkgDeb != nil && getuid() == 0, "VIGOR_DEB is not set (Scripts/test sets it), or not root")
+)
+struct DebPackageTests {
+    @Test func theDebDependsOnEveryLibraryItsBinariesLoad() throws {
+        let depends = packageNames(try field("Depends"))
+        #expect(depends.isSuperset(of: ["libical3", "libsystemd0", "libsqlite3-0"]), "Depends: \(depends.sorted())")
+        let unpacked = try makeScratchFolder("deb-unpacked")
+        #expect(try runCommand(dpkgDeb ?? "", ["-x", debPath ?? "", unpacked]).status == 0)
+        for program in ["vigord", "vigorctl", "vigor-sim"] {
+            for library in try neededLibraries(unpacked + "/usr/bin/" + program) {
+                #expect(!library.name.contains("libswift"), "\(program) needs \(library.name)")
+                if library.name.hasPrefix("ld-linux") { continue }
+                let path = try #require(library.path, "\(program) needs \(library.name), which is not on this machine")
+                let package = try owningPackage(path)
+                #expect(package.map(depends.contains) == true, "\(program) needs \(path) from \(package ?? "no package"), not in Depends")
+            }
+        }
+    }
+
+    @Test func theDebShipsEveryPieceAndEnablesNothing() throws {
+        let paths = try packagedPaths()
+        let systemUnits = try systemdFolder("systemdsystemunitdir"), userUnits = try systemdFolder("systemduserunitdir")
+        for expected in [
+            "/usr/bin/vigord", "/usr/bin/vigorctl", "/usr/bin/vigor-sim",
+            systemUnits + "/vigord.service", userUnits + "/vigord.service", userUnits + "/vigor-morning.timer",
+            try systemdFolder("systemdsystemgeneratordir") + "/vigord-timer-generator",
+            try systemdFolder("systemdusergeneratordir") + "/vigord-timer-generator",
+            "/usr/share/man/man1/vigord.1.gz", "/usr/share/man/man5/vigord.conf.5.gz",
+            "/usr/share/bash-completion/completions/vigorctl", "/usr/share/zsh/vendor-completions/_vigorctl",
+            "/usr/share/fish/vendor_completions.d/vigorctl.fish", "/usr/share/vigord/config.toml", "/etc/vigor/config.toml",
+        ] {
+            #expect(paths.contains(expected), "the .deb lacks \(expected)")
+        }
+        #expect(paths.filter { $0.contains(".wants/") || $0.hasPrefix("/etc/systemd") }.isEmpty, "the .deb enables units")
+        #expect(!paths.contains { $0.hasSuffix(".manifest") })
+        #expect(try runCommand(dpkgDeb ?? "", ["--info", debPath ?? "", "conffiles"]).stdout == "/etc/vigor/config.toml\n")
+    }
+
+    @Test(.timeLimit(.minutes(10)))
+    func theInstalledDebRunsTheDemoAndPurgeLeavesNothingBehind() throws {
+        let status = try runCommand("/usr/bin/dpkg-query", ["-W", "-f=${Status}", "vigord"]).stdout
+        try #require(!status.hasSuffix(" installed"), "a vigord package is installed here already; this test installs and purges its own")
+        let packaged = try packagedPaths()
+        let existing = packaged.filter { FileManager.default.fileExists(atPath: $0) }
+        let installed = try runMerged(dpkg ?? "", ["-i", debPath ?? ""])
+        try #require(installed.status == 0, "dpkg -i failed:\n\(installed.output)")
+        var purged = false
+        defer { if !purged { _ = try? runMerged(dpkg ?? "", ["--purge", "vigord"]) } }
+
+        let version = try runCommand("/usr/bin/vigord", ["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == (try field("Version")))
+        let enabled = try runCommand("/usr/bin/find", ["/etc/systemd", "-name", "vigor*"]).stdout
+        #expect(enabled.isEmpty, "installing enabled units:\n\(enabled)")
+
+        if let analyzeTool {
+            let folder = try systemdFolder("systemdsystemunitdir")
+            let system = ["vigord.service", "vigord.socket", "vigor-morning.timer", "vigor-morning.service"].map { folder + "/" + $0 }
+            let verify = try runCommand(analyzeTool, ["verify"] + system)
+            #expect(verify.status == 0 && verify.stderr.isEmpty, "\(verify.stderr)")
+        }
+        let output = try makeScratchFolder("deb-generator")
+        let generated = try runCommand(try systemdFolder("systemdsystemgeneratordir") + "/vigord-timer-generator", [output, output, output])
+        #expect(generated.status == 0, "the generator fails on the installed configuration: \(generated.stderr)")
+        #expect(try String(contentsOfFile: output + "/vigor-morning.timer.d/10-schedule.conf", encoding: .utf8)
+            .contains("OnCalendar=*-*-* 06:00:00\n"))
+
+        let simulated = try runCommand("/usr/bin/vigor-sim", ["/usr/share/vigord/scenarios/steady-85-percent.json"])
+        #expect(simulated.status == 0 && simulated.stdout.contains("Final:"), "\(simulated.stderr)")
+        let manual = try runCommand(Binaries.tool("man") ?? "/usr/bin/man", ["-w", "5", "vigord.conf"])
+        #expect(manual.stdout == "/usr/share/man/man5/vigord.conf.5.gz\n", "\(manual.stderr)")
+
+        let demo = try runMerged(Repository.path("Scripts/demo"), ["--bin", "/usr/bin"])
+        #expect(demo.status == 0, "Scripts/demo --bin /usr/bin failed:\n\(demo.output.suffix(3000))")
+        #expect(demo.output.contains("demo: stopping vigord"))
+
+        let removal = try runMerged(dpkg ?? "", ["--purge", "vigord"])
+        purged = removal.status == 0
+        #expect(removal.status == 0, "\(removal.output)")
+        #expect(!removal.output.contains("warning"), "dpkg warned while purging:\n\(removal.output)")
+        let left = packaged.subtracting(existing).filter { FileManager.default.fileExists(atPath: $0) }
+        #expect(left.isEmpty, "purge left \(left.sorted())")
+        #expect(!FileManager.default.fileExists(atPath: "/etc/vigor"))
+        #expect(!FileManager.default.fileExists(atPath: "/usr/share/vigord"))
+        #expect(!(try runCommand("/usr/bin/dpkg-query", ["-W", "-f=${Status}", "vigord"]).stdout.hasSuffix(" installed")))
+    }
+}

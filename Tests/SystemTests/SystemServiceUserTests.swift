@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private let setprivTool = Binaries.tool("setpriv")
+
+/// The system service runs as a dynamic user (DynamicUser=yes): a uid that is not root, the home `/` (read-only
+/// under ProtectSystem=strict) and `$STATE_DIRECTORY=/var/lib/vigor`. This runs vigord the same way, without systemd.
+@Test(.enabled(if: getuid() == 0 && setprivTool != nil, "needs root and setpriv to run vigord as another user"))
+func theSystemServicesDynamicUserKeepsItsCalendarAndInboxInTheStateFolder() throws {
+    let state = "/var/lib/vigor-test-" + UUID().uuidString.prefix(8)
+    let folder = try makeScratchFolder("dynamic-user")
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    #expect(chown(state, 65534, 65534) == 0)
+    chmod(folder, 0o777)
+    let socket = folder + "/vigord.sock"
+
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: setprivTool ?? "")
+    daemon.arguments = [
+        "--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i", "HOME=/", "STATE_DIRECTORY=\(state)", "PATH=/usr/bin:/bin",
+        Binaries.vigord, "--config", "/dev/null", "--socket", socket,
+    ]
+    let log = folder + "/vigord.log"
+    FileManager.default.createFile(atPath: log, contents: nil)
+    daemon.standardError = FileHandle(forWritingAtPath: log)
+    try daemon.run()
+    defer {
+        kill(daemon.processIdentifier, SIGKILL)
+        daemon.waitUntilExit()
+    }
+    var status: StatusMethod.Result?
+    for _ in 0..<300 where status == nil && daemon.isRunning {
+        status = try? RPCConnection(socketPath: socket, timeoutSeconds: 5).call(StatusMethod.self, NoParams())
+        if status == nil { usleep(100_000) }
+    }
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    try #require(status != nil, "vigord did not come up as a dynamic user:\n\(text)")
+    #expect(FileManager.default.fileExists(atPath: state + "/vigor.sqlite"))
+    #expect(FileManager.default.fileExists(atPath: state + "/inbox"))
+    #expect(!text.contains("error"), "\(text)")
+}
