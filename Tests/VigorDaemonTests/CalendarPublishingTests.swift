@@ -194,3 +194,30 @@ private func shadowFolder() -> String {
     let written = try text(context.output.collectionPath + "/vigor-b1@vigord.ics")
     #expect(written.contains("UID:vigor-b1@vigord\r\n") && written.contains("SEQUENCE:1\r\n") && written.contains("BEGIN:VALARM\r\n"))
 }
+
+@Test func busyEventsOfItsOwnShadowReadBackFromAWorkCalendarAreNotBusyTime() async throws {
+    // The work calendar the busy events are pushed to is also a source, as a synced folder: here the same folder.
+    let folder = shadowFolder()
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let context = try context {
+        $0.calendar.shadow = ShadowCalendar(path: folder)
+        $0.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(folder))]
+    }
+    let id = try await place(context)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)
+    let busy = try await routerResult(CalendarBusyMethod.self, #"{"from":"2026-11-23","to":"2026-11-24"}"#, context)
+    #expect(busy.sources.map(\.ok) == [true] && busy.unknownDays.isEmpty)
+    #expect(busy.intervals.isEmpty, "got \(busy.intervals)")
+    let replanner = Replanner(ghost: context.ghost, calendars: context.calendars, output: context.output, logger: .init(label: "test"))
+    let config = await context.state.config
+    #expect(try await replanner.replan(now: now, zone: config.schedule.zone, training: config.training) == 0)
+    #expect(await context.ghost.current.block(BlockID(rawValue: id))?.start == tomorrow7)
+
+    // A real meeting with the same word at the same time still counts.
+    try """
+        BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Contoso//Calendar//EN\r\nBEGIN:VEVENT\r\nUID:all-hands@contoso\r\n\
+        DTSTAMP:20261120T000000Z\r\nDTSTART:20261123T050000Z\r\nDTEND:20261123T063000Z\r\nSUMMARY:Busy\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+        """.write(toFile: folder + "/all-hands.ics", atomically: true, encoding: .utf8)
+    let withMeeting = try await routerResult(CalendarBusyMethod.self, #"{"from":"2026-11-23","to":"2026-11-24"}"#, context)
+    #expect(withMeeting.intervals.count == 1)
+}

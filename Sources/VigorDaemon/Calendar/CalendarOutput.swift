@@ -21,6 +21,8 @@ public actor CalendarOutput {
     private var identities: [String: CalendarItem] = [:]
     /// Whether `identities` holds changes the store could not save yet (a full disk).
     private var unsaved = false
+    /// The shadow events written last, to recognise them when a calendar vigord reads brings them back.
+    private var echo: ShadowEcho?
     /// How long past blocks stay visible in the calendar.
     static let history: TimeInterval = 30 * 86_400
     /// How far back receipts can explain a block still in the calendar: its history, plus the days ahead it was placed.
@@ -122,6 +124,11 @@ public actor CalendarOutput {
         try writer.makeWatcher()
     }
 
+    /// `busy` without vigord's own shadow events, when a calendar it reads brings them back (see `ShadowEcho`).
+    public func withoutOwnBusyEvents(_ busy: BusyResult) -> BusyResult {
+        echo?.removing(from: busy) ?? busy
+    }
+
     /// The file of an item in the collection (`b7`, `recovery-…`), as last written; nil before it is.
     public func file(ofItem id: String) throws -> String? {
         try writer.writtenFiles()[id].map { collectionPath + "/" + $0 }
@@ -140,6 +147,7 @@ public actor CalendarOutput {
                     start: block.start, end: block.end, summary: summary)
             }
             _ = try shadow.reconcile(events)
+            echo = ShadowEcho(summary: summary, spans: events.map { DateInterval(start: $0.start, end: max($0.start, $0.end)) })
             failures.succeeded("writing the shadow calendar")
         } catch {
             await failures.failed("writing the shadow calendar", reason: "\(error)", counting: .calendarWriteFailed, in: ghost, at: now)
