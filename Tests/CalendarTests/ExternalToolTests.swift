@@ -4,7 +4,7 @@ import Testing
 
 /// Real khal and python icalendar read what VdirWriter wrote.
 @Suite struct ExternalToolTests {
-    @Test(.enabled(if: ExternalTool.khal != nil, "khal is not installed; run Scripts/install-test-tools"))
+    @Test(.enabled(if: ExternalTool.khal != nil || ExternalTool.required, "khal is not installed; Scripts/bootstrap installs it"))
     func khalListsTheWrittenBlocks() throws {
         let sandbox = try WriterSandbox()
         defer { removeDirectory(sandbox.root) }
@@ -16,7 +16,7 @@ import Testing
         ])
     }
 
-    @Test(.enabled(if: ExternalTool.khal != nil, "khal is not installed; run Scripts/install-test-tools"))
+    @Test(.enabled(if: ExternalTool.khal != nil || ExternalTool.required, "khal is not installed; Scripts/bootstrap installs it"))
     func aTentativeProposalShowsInKhalAndIsBusyForNoReader() throws {
         let sandbox = try WriterSandbox()
         defer { removeDirectory(sandbox.root) }
@@ -65,7 +65,7 @@ import Testing
         return output.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
 
-    @Test(.enabled(if: ExternalTool.pythonWithICalendar != nil,
+    @Test(.enabled(if: ExternalTool.pythonWithICalendar != nil || ExternalTool.required,
                    "python icalendar is not installed; run Scripts/install-test-tools"))
     func pythonICalendarParsesEveryWrittenFile() throws {
         let sandbox = try WriterSandbox()
