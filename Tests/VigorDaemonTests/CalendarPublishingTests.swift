@@ -221,3 +221,19 @@ private func shadowFolder() -> String {
     let withMeeting = try await routerResult(CalendarBusyMethod.self, #"{"from":"2026-11-23","to":"2026-11-24"}"#, context)
     #expect(withMeeting.intervals.count == 1)
 }
+
+@Test func aSuggestionMovedOffAMeetingAndAcceptedTellsBothWhyItWasPlacedAndWhyItMoved() async throws {
+    let context = try context()
+    let id = try await place(context, in: .scheduler)
+    let block = BlockID(rawValue: id)
+    _ = try await context.ghost.perform(
+        .conflictFound(BlockConflict(block: block, cause: "'Board meeting' (team) now covers 07:00–08:00", target: tomorrow7.addingTimeInterval(4500))),
+        at: now.addingTimeInterval(60))
+    _ = try await context.ghost.perform(.proposalAnswered(block, accepted: true), at: now.addingTimeInterval(120))
+    try await context.output.sync(now: now.addingTimeInterval(120))
+    let words = try description(try calendarFile(context, item: id))
+    #expect(words.contains("Why this time: your calendars are free then"))
+    #expect(words.contains("I suggested Mon 07:00"))
+    #expect(words.contains("Moved the suggestion Mon 07:00 → Mon 08:15: 'Board meeting' (team) now covers 07:00–08:00."))
+    #expect(!words.contains("vigorctl"), "no longer a proposal to answer")
+}

@@ -20,7 +20,8 @@ enum BlockDescription {
     /// A block on the calendar (scheduled, done or missed) or proposed, with the receipts about it, oldest first.
     static func block(_ block: ScheduledBlock, receipts: [DecisionReceipt]) -> String {
         var paragraphs = ["\(block.durationMinutes) minutes of training."]
-        let placement = receipts.last { $0.action == .scheduled || $0.action == .proposed }
+        // The placement is the first decision about the block; a suggestion moved off a conflict is `proposed` too.
+        let placement = receipts.first { ($0.action == .scheduled || $0.action == .proposed) && !isConflict($0) }
         if let placement {
             if let why = whyThisTime(placement) { paragraphs.append(why) }
             paragraphs.append(placement.reason)
@@ -32,12 +33,14 @@ enum BlockDescription {
             paragraphs.append("Changed from \(transformation.originalDurationMinutes) to \(block.durationMinutes) minutes: \(changed.reason)")
         }
         let later = receipts.filter { receipt in placement.map { receipt.at >= $0.at } ?? true }
+        let moved = later.last { $0.action == .moved || ($0.action == .proposed && isConflict($0)) }
         if block.pinned {
             paragraphs.append("You moved it here, so I leave it where you put it.")
-        } else if let moved = later.last(where: { $0.action == .moved }) {
+        } else if let moved {
             paragraphs.append(moved.reason)
         }
-        if let noted = later.last(where: { $0.action == .conflictNoted }), block.status == .scheduled {
+        if block.status == .scheduled, let noted = later.last(where: { $0.action == .conflictNoted }),
+           moved.map({ noted.at >= $0.at }) ?? true {
             paragraphs.append(noted.reason)
         }
         switch block.status {
@@ -89,6 +92,11 @@ enum BlockDescription {
             after.append("A calendar could not be read for that day, so it can only be a suggestion.")
         }
         return (["Why this time: " + list(reasons) + "."] + after).joined(separator: " ")
+    }
+
+    /// Whether a receipt answers a conflict (it names what covers the block).
+    private static func isConflict(_ receipt: DecisionReceipt) -> Bool {
+        receipt.inputs.contains { $0.name == "conflict" }
     }
 
     private static func percent(_ value: Double) -> String {
