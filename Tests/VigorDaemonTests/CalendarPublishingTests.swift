@@ -237,3 +237,19 @@ private func shadowFolder() -> String {
     #expect(words.contains("Moved the suggestion Mon 07:00 → Mon 08:15: 'Board meeting' (team) now covers 07:00–08:00."))
     #expect(!words.contains("vigorctl"), "no longer a proposal to answer")
 }
+
+@Test func onAFullDiskTheCalendarIsWrittenAnywayAndTheStoreTakesTheSameUIDsLater() async throws {
+    var config = DaemonConfig()
+    config.schedule.timezone = "Europe/Berlin"
+    let refusal = WriteRefusal()
+    let context = try makeTestContext(config: config, now: now, refusal: refusal)
+    refusal.refuse()
+    let pressed = try await routerResult(EmergencyActivateMethod.self, #"{"minutes":30}"#, context)
+    let file = try #require(pressed.blockFile)
+    let uid = try #require(try text(file).components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }?.dropFirst(4))
+    #expect(try context.database.calendarItems().isEmpty)
+    refusal.lift()
+    try await context.output.sync(now: now.addingTimeInterval(60))
+    #expect(try context.database.calendarItems().values.map(\.uid) == [String(uid)])
+    #expect(FileManager.default.fileExists(atPath: file))
+}

@@ -209,7 +209,6 @@ public actor CalendarOutput {
             failures.succeeded("saving the calendar's UIDs")
         } catch let error as StoreError {
             failures.failed("saving the calendar's UIDs", reason: error.description)
-            if identities.isEmpty && !unsaved { identities = try database.calendarItems() }
             identities = CalendarItem.settle(identities, contentHashes: hashes, at: now)
             unsaved = true
         }
