@@ -86,7 +86,8 @@ extension AppDatabase {
                 weeklyReceipts: try WeeklyReceiptRecord.order(Column("weekStart")).fetchAll(db),
                 systemZone: try SystemZoneRecord.fetchOne(db, key: 1),
                 checkIns: try CheckIn.order(Column("localDate")).fetchAll(db),
-                recoveryScores: try RecoveryRecord.order(Column("localDate"), Column("computedAt")).fetchAll(db))
+                recoveryScores: try RecoveryRecord.order(Column("localDate"), Column("computedAt")).fetchAll(db),
+                calendarItems: try CalendarItem.order(Column("createdAt"), Column("itemID")).fetchAll(db))
         }
     }
 
@@ -121,6 +122,8 @@ public struct ExportedData: Sendable {
     public var checkIns: [CheckIn]
     /// Recovery scores, every formula version.
     public var recoveryScores: [RecoveryRecord]
+    /// The UIDs and revisions of the items in vigord's calendar.
+    public var calendarItems: [CalendarItem]
 }
 
 extension AppDatabase {

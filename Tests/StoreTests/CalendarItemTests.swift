@@ -21,6 +21,7 @@ private final class UIDCounter {
     #expect(items["b1"] == CalendarItem(itemID: "b1", uid: "uid-1", shadowUID: "uid-2", sequence: 0, contentHash: "h1",
                                         createdAt: monday, modifiedAt: monday))
     #expect(try database.calendarItems() == items)
+    #expect(try database.exportAll().calendarItems == [try #require(items["b1"])])
 }
 
 @Test func theSequenceRisesOnlyWhenTheContentChanges() throws {
