@@ -253,3 +253,21 @@ private func shadowFolder() -> String {
     #expect(try context.database.calendarItems().values.map(\.uid) == [String(uid)])
     #expect(FileManager.default.fileExists(atPath: file))
 }
+
+@Test func aShadowCalendarThatCannotBeWrittenIsLoggedAndLeavesVigordsOwnCalendarWritten() async throws {
+    let blocker = shadowFolder()
+    #expect(FileManager.default.createFile(atPath: blocker, contents: Data("not a folder".utf8)))
+    let folder = NSTemporaryDirectory() + "vigor-context-\(UUID().uuidString)"
+    let log = CapturedLog()
+    let database = try AppDatabase.inMemory()
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    let ghost = try GhostHost(database: database, zone: zone, now: now)
+    let output = try CalendarOutput(
+        directory: folder + "/calendars", stateDirectory: folder, zone: zone, ghost: ghost, database: database,
+        shadow: ShadowCalendar(path: blocker + "/busy"), logger: log.logger, failures: FailureLog(logger: log.logger))
+    _ = try await ghost.perform(.manualPhaseChange(to: .autoScheduler), at: now)
+    _ = try await ghost.perform(
+        .placementRequested(BlockCandidate(start: tomorrow7, durationMinutes: 45, confidence: 1), alternatives: []), at: now)
+    #expect(try await output.sync(now: now).written == ["b1"])
+    #expect(log.entries.contains { $0.level == .error && $0.message.hasPrefix("writing the shadow calendar failed") })
+}
