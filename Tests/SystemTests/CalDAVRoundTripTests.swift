@@ -179,9 +179,9 @@ private func event(uid: String, summary: String, start: Date, minutes: Int) -> S
     ].joined(separator: "\r\n")
 }
 
-/// Polls `probe` until it gives a value, for at most 20 s: vigord reacts to the sync on its own threads.
+/// Polls `probe` until it gives a value, for at most 60 s (a loaded machine): vigord reacts to the sync on its own threads.
 private func eventually<T>(_ what: String, _ probe: () throws -> T?) async throws -> T {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
     while true {
         if let value = try probe() { return value }
         guard ContinuousClock.now < deadline else { throw CalDAVError.server("timed out waiting for \(what)") }
