@@ -12,23 +12,23 @@ private let berlin = TimeZone(identifier: "Europe/Berlin")!
 /// block and the block's busy shadow go up, the block is deleted on the server, and vigord counts the deletion.
 @Suite(.serialized, .enabled(if: TestTools.runnable(tools), "needs \(TestTools.missing(tools)) (Scripts/bootstrap installs them)"))
 struct CalDAVRoundTripTests {
-    @Test func aBlockGoesUpThroughVdirsyncerAndItsDeletionOnTheServerComesBackAsTheUsersDecision() async throws {
+    @Test func aBlockGoesUpThroughVdirsyncerAndItsDeletionOnTheServerComesBackAsTheUsersDecision() throws {
         let radicale = try #require(Binaries.tool("radicale"), "radicale is not installed; Scripts/bootstrap installs it")
         let vdirsyncer = try #require(Binaries.tool("vdirsyncer"), "vdirsyncer is not installed; Scripts/bootstrap installs it")
         let folder = try makeScratchFolder("caldav")
         defer { removeScratch(folder) }
         let home = folder + "/home"
-        let server = try await RadicaleServer(folder: folder + "/radicale", executable: radicale)
+        let server = try RadicaleServer(folder: folder + "/radicale", executable: radicale)
 
         // The server side, as the user's phone and their employer left it.
-        try await server.makeCalendar("personal")
-        try await server.makeCalendar("work")
+        try server.makeCalendar("personal")
+        try server.makeCalendar("work")
         let meetings = try (1...3).map { day in try localTime(daysFromNow: day, hour: 7) }
         for (index, start) in meetings.enumerated() {
-            try await server.put(event(uid: "standup-\(index)@example.org", summary: "Standup", start: start, minutes: 60),
+            try server.put(event(uid: "standup-\(index)@example.org", summary: "Standup", start: start, minutes: 60),
                                  calendar: "personal", name: "standup-\(index)")
         }
-        try await server.put(event(uid: "budget@contoso", summary: "Budget review", start: meetings[0].addingTimeInterval(4 * 3600), minutes: 60),
+        try server.put(event(uid: "budget@contoso", summary: "Budget review", start: meetings[0].addingTimeInterval(4 * 3600), minutes: 60),
                              calendar: "work", name: "budget")
 
         // vdirsyncer, configured exactly as the documentation says; `pass` stands in for the user's password store.
@@ -69,8 +69,8 @@ struct CalDAVRoundTripTests {
         try sync.expect(["discover", "vigor", "busy"], input: "y\n")
         try sync.expect(["metasync", "vigor"])
         try sync.expect(["sync", "vigor", "busy"])
-        #expect(try await server.displayName(of: "vigor") == "Vigor")
-        let uploaded = try await server.events(in: "vigor")
+        #expect(try server.displayName(of: "vigor") == "Vigor")
+        let uploaded = try server.events(in: "vigor")
         #expect(uploaded.compactMap { $0.property("UID") } == [uid])
         let onServer = try #require(uploaded.first)
         #expect(onServer.property("SEQUENCE") == "0")
@@ -78,7 +78,7 @@ struct CalDAVRoundTripTests {
         #expect(onServer.property("DESCRIPTION")?.hasPrefix("45 minutes of training.\\n\\nWhy this time: ") == true)
         #expect(onServer.property("CATEGORIES") == "Vigor,Training" && onServer.property("COLOR") == "darkorchid")
         #expect(onServer.ics.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Training\r\nTRIGGER:-PT10M\r\nEND:VALARM\r\n"))
-        let work = try await server.events(in: "work")
+        let work = try server.events(in: "work")
         #expect(Set(work.compactMap { $0.property("SUMMARY") }) == ["Budget review", "Busy"])
         let busy = try #require(work.first { $0.property("SUMMARY") == "Busy" })
         #expect(busy.property("CLASS") == "PRIVATE" && busy.property("TRANSP") == "OPAQUE")
@@ -90,7 +90,7 @@ struct CalDAVRoundTripTests {
 
         // The user deletes the block on their phone. It was vigord's only event: vdirsyncer refuses to empty the
         // local side until told, as the documentation says.
-        try await server.delete(href: onServer.href)
+        try server.delete(href: onServer.href)
         let refused = try sync.run(["sync", "vigor"])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("was completely emptied"), "\(refused.stderr)")
@@ -98,7 +98,7 @@ struct CalDAVRoundTripTests {
         #expect(!FileManager.default.fileExists(atPath: local))
 
         // vigord notices (inotify), and the safety breaker counts the deletion of a block it wrote itself.
-        let status = try await eventually("vigord to count the deletion") {
+        let status = try eventually("vigord to count the deletion") {
             let status = try daemon.connect().call(StatusMethod.self, NoParams())
             return status.ghost.breakerDeletions == 1 ? status : nil
         }
@@ -106,13 +106,13 @@ struct CalDAVRoundTripTests {
         #expect(try daemon.connect().call(BlocksListMethod.self, .init()).blocks.first { $0.id == block.id }?.status == "removed")
 
         // The busy event leaves the work calendar with it; the meeting stays.
-        _ = try await eventually("the shadow to drop the busy event") {
+        _ = try eventually("the shadow to drop the busy event") {
             try FileManager.default.contentsOfDirectory(atPath: home + "/.local/share/vigor/busy").isEmpty ? true : nil
         }
         let emptied = try sync.run(["sync", "busy"])
         #expect(emptied.stderr.contains("was completely emptied"), "\(emptied.stderr)")
         try sync.expect(["sync", "--force-delete", "busy"])
-        #expect(try await server.events(in: "work").compactMap { $0.property("SUMMARY") } == ["Budget review"])
+        #expect(try server.events(in: "work").compactMap { $0.property("SUMMARY") } == ["Budget review"])
     }
 }
 
@@ -180,12 +180,12 @@ private func event(uid: String, summary: String, start: Date, minutes: Int) -> S
 }
 
 /// Polls `probe` until it gives a value, for at most 60 s (a loaded machine): vigord reacts to the sync on its own threads.
-private func eventually<T>(_ what: String, _ probe: () throws -> T?) async throws -> T {
+private func eventually<T>(_ what: String, _ probe: () throws -> T?) throws -> T {
     let deadline = ContinuousClock.now.advanced(by: .seconds(60))
     while true {
         if let value = try probe() { return value }
         guard ContinuousClock.now < deadline else { throw CalDAVError.server("timed out waiting for \(what)") }
-        try await Task.sleep(for: .milliseconds(50))
+        Thread.sleep(forTimeInterval: 0.05)
     }
 }
 

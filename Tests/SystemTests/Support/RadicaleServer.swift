@@ -18,8 +18,9 @@ final class RadicaleServer {
     /// `http://127.0.0.1:PORT/`.
     var root: String { "http://127.0.0.1:\(port)/" }
 
-    /// Starts Radicale with its files under `folder` and waits (at most 30 s) until it answers.
-    init(folder: String, executable: String) async throws {
+    /// Starts Radicale with its files under `folder` and waits (at most 120 s, a loaded machine) until it answers.
+    /// Everything here blocks the calling thread and needs no other: URLSession answers on threads of its own.
+    init(folder: String, executable: String) throws {
         try FileManager.default.createDirectory(atPath: folder + "/collections", withIntermediateDirectories: true)
         port = try Self.freePort()
         try "\(user):\(password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
@@ -46,16 +47,16 @@ final class RadicaleServer {
         process.standardOutput = FileHandle(forWritingAtPath: logPath)
         process.standardError = FileHandle(forWritingAtPath: logPath)
         try process.run()
-        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
         while true {
             guard process.isRunning else { throw CalDAVError.server("radicale exited: \(log)") }
             do {
-                if try await request("PROPFIND", "/\(user)/", headers: ["Depth": "0"]).status == 207 { return }
+                if try request("PROPFIND", "/\(user)/", headers: ["Depth": "0"]).status == 207 { return }
             } catch {
                 // Not listening yet: ask again until the deadline.
             }
-            guard ContinuousClock.now < deadline else { throw CalDAVError.server("radicale did not answer within 30 s: \(log)") }
-            try await Task.sleep(for: .milliseconds(50))
+            guard ContinuousClock.now < deadline else { throw CalDAVError.server("radicale did not answer within 120 s: \(log)") }
+            Thread.sleep(forTimeInterval: 0.05)
         }
     }
 
@@ -75,38 +76,41 @@ final class RadicaleServer {
         }
     }
 
-    /// One authenticated request; the status and the body as text.
-    func request(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:]) async throws -> (status: Int, body: String) {
+    /// One authenticated request (at most 60 s); the status and the body as text.
+    func request(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:]) throws -> (status: Int, body: String) {
         guard let url = URL(string: "http://127.0.0.1:\(port)" + path) else { throw CalDAVError.server("bad path \(path)") }
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: url, timeoutInterval: 60)
         request.httpMethod = method
         request.httpBody = Data(body.utf8)
         request.setValue("Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        let exchange = HTTPExchange()
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            exchange.finish(status: (response as? HTTPURLResponse)?.statusCode, body: data, error: error)
+        }.resume()
+        return try exchange.wait(for: "\(method) \(path)")
     }
 
     /// Creates a calendar collection (`MKCALENDAR /ana/personal/`).
-    func makeCalendar(_ name: String) async throws {
-        let status = try await request("MKCALENDAR", "/\(user)/\(name)/").status
+    func makeCalendar(_ name: String) throws {
+        let status = try request("MKCALENDAR", "/\(user)/\(name)/").status
         guard status == 201 else { throw CalDAVError.server("MKCALENDAR \(name): HTTP \(status)") }
     }
 
     /// Stores an event as a phone would (`PUT /ana/personal/<name>.ics`).
-    func put(_ ics: String, calendar: String, name: String) async throws {
-        let status = try await request("PUT", "/\(user)/\(calendar)/\(name).ics", body: ics, headers: ["Content-Type": "text/calendar"]).status
+    func put(_ ics: String, calendar: String, name: String) throws {
+        let status = try request("PUT", "/\(user)/\(calendar)/\(name).ics", body: ics, headers: ["Content-Type": "text/calendar"]).status
         guard status == 201 || status == 204 else { throw CalDAVError.server("PUT \(name): HTTP \(status)") }
     }
 
     /// Deletes an item by its href, as a phone does when the user deletes the event.
-    func delete(href: String) async throws {
-        let status = try await request("DELETE", href).status
+    func delete(href: String) throws {
+        let status = try request("DELETE", href).status
         guard status == 200 || status == 204 else { throw CalDAVError.server("DELETE \(href): HTTP \(status)") }
     }
 
     /// Every event of a calendar, through a CalDAV `REPORT` (calendar-query), with its href and its iCalendar text.
-    func events(in calendar: String) async throws -> [CalDAVItem] {
+    func events(in calendar: String) throws -> [CalDAVItem] {
         let query = """
             <?xml version="1.0" encoding="utf-8" ?>
             <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
@@ -114,19 +118,19 @@ final class RadicaleServer {
               <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"/></C:comp-filter></C:filter>
             </C:calendar-query>
             """
-        let (status, body) = try await request(
+        let (status, body) = try request(
             "REPORT", "/\(user)/\(calendar)/", body: query, headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"])
         guard status == 207 else { throw CalDAVError.server("REPORT \(calendar): HTTP \(status): \(body)") }
         return CalDAVItem.parse(multistatus: body)
     }
 
     /// A collection's `displayname` (PROPFIND).
-    func displayName(of calendar: String) async throws -> String? {
+    func displayName(of calendar: String) throws -> String? {
         let body = """
             <?xml version="1.0" encoding="utf-8" ?>
             <D:propfind xmlns:D="DAV:"><D:prop><D:displayname/></D:prop></D:propfind>
             """
-        let answer = try await request("PROPFIND", "/\(user)/\(calendar)/", body: body, headers: ["Depth": "0"]).body
+        let answer = try request("PROPFIND", "/\(user)/\(calendar)/", body: body, headers: ["Depth": "0"]).body
         return CalDAVItem.firstElement("displayname", in: answer)
     }
 
@@ -147,6 +151,28 @@ final class RadicaleServer {
         }
         guard bound else { throw CalDAVError.server("bind: \(errno)") }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// One HTTP exchange waited for on the calling thread; URLSession finishes it on a thread of its own.
+private final class HTTPExchange: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var status: Int?
+    private var body = Data()
+    private var error: (any Error)?
+
+    func finish(status: Int?, body: Data?, error: (any Error)?) {
+        self.status = status
+        self.body = body ?? Data()
+        self.error = error
+        done.signal()
+    }
+
+    func wait(for what: String) throws -> (status: Int, body: String) {
+        guard done.wait(timeout: .now() + 90) == .success else { throw CalDAVError.server("\(what): no answer within 90 s") }
+        if let error { throw error }
+        guard let status else { throw CalDAVError.server("\(what): no HTTP status") }
+        return (status, String(decoding: body, as: UTF8.self))
     }
 }
 
