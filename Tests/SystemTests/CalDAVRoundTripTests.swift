@@ -26,10 +26,10 @@ struct CalDAVRoundTripTests {
         let meetings = try (1...3).map { day in try localTime(daysFromNow: day, hour: 7) }
         for (index, start) in meetings.enumerated() {
             try server.put(event(uid: "standup-\(index)@example.org", summary: "Standup", start: start, minutes: 60),
-                                 calendar: "personal", name: "standup-\(index)")
+                           calendar: "personal", name: "standup-\(index)")
         }
         try server.put(event(uid: "budget@contoso", summary: "Budget review", start: meetings[0].addingTimeInterval(4 * 3600), minutes: 60),
-                             calendar: "work", name: "budget")
+                       calendar: "work", name: "budget")
 
         // vdirsyncer, configured exactly as the documentation says; `pass` stands in for the user's password store.
         let sync = try Vdirsyncer(home: home, executable: vdirsyncer, password: server.password, config: try documentedConfig(server))
