@@ -40,6 +40,15 @@ def dtstart(path):
     return None
 
 
+def block_file(block_id):
+    """The file vigord wrote for a block: the one that carries its X-VIGOR-BLOCK-ID."""
+    for name in sorted(os.listdir(vdir)):
+        path = os.path.join(vdir, name)
+        if name.endswith(".ics") and f"\r\nX-VIGOR-BLOCK-ID:{block_id}\r\n" in open(path, newline="").read():
+            return path
+    sys.exit(f"no file in {vdir} carries block {block_id}")
+
+
 def stamp(moment):
     return moment.astimezone(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
@@ -50,7 +59,7 @@ for round_number in range(int(changes)):
     if current is None:
         print(f"after {round_number} changes the block has no room left and was removed")
         break
-    path = os.path.join(vdir, f"vigor-{current['id']}@vigord.ics")
+    path = block_file(current["id"])
     before = dtstart(path)
     start = datetime.datetime.fromisoformat(current["start"])
     text = "\r\n".join([

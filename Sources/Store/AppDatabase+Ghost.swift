@@ -55,6 +55,13 @@ extension AppDatabase {
 }
 
 extension AppDatabase {
+    /// The receipts of these actions made at or after `date`, oldest first (what the calendar explains a block with).
+    public func receipts(since date: Date, actions: [String]) throws(StoreError) -> [StoredReceipt] {
+        try read("read the decision receipts") { db in
+            try StoredReceipt.filter(Column("at") >= date && actions.contains(Column("action"))).order(Column("at"), Column.rowID).fetchAll(db)
+        }
+    }
+
     /// Receipts older than `date`, oldest first: the candidates for pruning.
     public func receipts(before date: Date, limit: Int = 500) throws(StoreError) -> [StoredReceipt] {
         try read("read old decision receipts") { db in
@@ -79,16 +86,17 @@ extension AppDatabase {
                 weeklyReceipts: try WeeklyReceiptRecord.order(Column("weekStart")).fetchAll(db),
                 systemZone: try SystemZoneRecord.fetchOne(db, key: 1),
                 checkIns: try CheckIn.order(Column("localDate")).fetchAll(db),
-                recoveryScores: try RecoveryRecord.order(Column("localDate"), Column("computedAt")).fetchAll(db))
+                recoveryScores: try RecoveryRecord.order(Column("localDate"), Column("computedAt")).fetchAll(db),
+                calendarItems: try CalendarItem.order(Column("createdAt"), Column("itemID")).fetchAll(db))
         }
     }
 
-    /// Deletes all user data (engine state, receipts, cycle runs, run history) and saves `state`,
-    /// a new user's engine state, in the same transaction. The schema stays.
+    /// Deletes all user data (engine state, receipts, cycle runs, run history, calendar items) and saves `state`,
+    /// a new user's engine state, in the same transaction. The schema stays; items written later get new UIDs.
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
             for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport", "weeklyReceipt",
-                          "systemZone", "notificationLedger", "checkIn", "recoveryScore", "weekForecast"] {
+                          "systemZone", "notificationLedger", "checkIn", "recoveryScore", "weekForecast", "calendarItem"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])
@@ -114,6 +122,8 @@ public struct ExportedData: Sendable {
     public var checkIns: [CheckIn]
     /// Recovery scores, every formula version.
     public var recoveryScores: [RecoveryRecord]
+    /// The UIDs and revisions of the items in vigord's calendar.
+    public var calendarItems: [CalendarItem]
 }
 
 extension AppDatabase {

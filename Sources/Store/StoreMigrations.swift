@@ -138,6 +138,25 @@ enum StoreMigrations {
                 table.column("body", .blob).notNull()
             }
         }
+        migrator.registerMigration("v12-calendar-items") { db in
+            // The calendar identity of each item vigord writes: random UIDs (never handed out again) and the
+            // revision, so servers and phones take a rewrite as an update of the same event.
+            try db.create(table: "calendarItem") { table in
+                table.primaryKey("itemID", .text)
+                table.column("uid", .text).notNull().unique()
+                table.column("shadowUID", .text).notNull().unique()
+                table.column("sequence", .integer).notNull()
+                table.column("contentHash", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.column("modifiedAt", .datetime).notNull()
+            }
+            // One row once the UIDs the calendar showed before this table existed were adopted; a purge keeps it,
+            // so an old UID is never adopted again.
+            try db.create(table: "calendarAdoption") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("adoptedAt", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

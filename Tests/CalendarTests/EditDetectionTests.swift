@@ -22,7 +22,7 @@ func simulateKhalMove(_ path: String, start: String, end: String) throws {
         try simulateKhalMove(sandbox.path(of: workout), start: "20261123T093000", end: "20261123T101500")
         // 09:30–10:15 CET is 08:30–09:15Z.
         #expect(try sandbox.writer.detectEdits() == [
-            BlockChange(blockID: workout.id, kind: .moved, oldStart: workout.start, oldEnd: workout.end,
+            BlockChange(blockID: workout.id, uid: workout.uid, kind: .moved, oldStart: workout.start, oldEnd: workout.end,
                         newStart: utc("2026-11-23T08:30Z"), newEnd: utc("2026-11-23T09:15Z"), newTitle: workout.title),
         ])
         #expect(try sandbox.writer.detectEdits() == [])
@@ -48,7 +48,7 @@ func simulateKhalMove(_ path: String, start: String, end: String) throws {
         _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
         try FileManager.default.removeItem(atPath: sandbox.path(of: focus))
         let report = try sandbox.writer.reconcile(.loaded([workout, focus]))
-        #expect(report.userChanges == [BlockChange(blockID: focus.id, kind: .deleted, oldStart: focus.start, oldEnd: focus.end)])
+        #expect(report.userChanges == [BlockChange(blockID: focus.id, uid: focus.uid, kind: .deleted, oldStart: focus.start, oldEnd: focus.end)])
         #expect(!FileManager.default.fileExists(atPath: sandbox.path(of: focus)))
         let again = try sandbox.writer.reconcile(.loaded([workout, focus]))
         #expect(again.keptDeleted == [focus.id])
@@ -57,6 +57,36 @@ func simulateKhalMove(_ path: String, start: String, end: String) throws {
         rescheduled.start = utc("2026-11-25T08:00Z")
         rescheduled.end = utc("2026-11-25T10:00Z")
         #expect(try sandbox.writer.reconcile(.loaded([workout, rescheduled])).written == [focus.id])
+    }
+
+    @Test func aDeletedBlockStaysDeletedWhenOnlyItsWordsChange() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout]))
+        try FileManager.default.removeItem(atPath: sandbox.path(of: workout))
+        #expect(try sandbox.writer.detectEdits().map(\.kind) == [.deleted])
+        var explainedAgain = workout
+        explainedAgain.reason = "A new receipt says more about it."
+        explainedAgain.identity.sequence = 1
+        #expect(try sandbox.writer.reconcile(.loaded([explainedAgain])).keptDeleted == [workout.id])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path(of: workout)))
+        #expect(try sandbox.writer.blocksDeletedByUser() == [workout.id])
+    }
+
+    @Test func deletionsAnOlderVigordRecordedAreHonouredForTheOldUID() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        let ledger = sandbox.root.appendingPathComponent("state/ledger.json")
+        try FileManager.default.createDirectory(at: ledger.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A ledger as vigord wrote it before UIDs were random: block id → the fingerprint the deleted block had.
+        try #"{"entries": {}, "userDeleted": {"b3": "0123456789abcdef"}}"#.write(to: ledger, atomically: true, encoding: .utf8)
+        var old = workout
+        old.id = "b3"
+        old.identity = CalendarIdentity(uid: "vigor-b3@vigord", created: utc("2026-11-20T20:00Z"))
+        #expect(try sandbox.writer.reconcile(.loaded([old])).keptDeleted == ["b3"])
+        var renamed = old
+        renamed.identity = CalendarIdentity(uid: workoutUID, created: utc("2026-11-22T20:00Z"))
+        #expect(try sandbox.writer.reconcile(.loaded([renamed])).written == ["b3"])
     }
 
     @Test func cancellingInAnotherAppCountsAsDeletion() throws {

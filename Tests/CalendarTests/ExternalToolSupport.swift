@@ -3,6 +3,9 @@ import Testing
 
 /// Locates and runs the external programs used to cross-check written files.
 enum ExternalTool {
+    /// Scripts/test installs the tools and sets VIGOR_REQUIRE_TEST_TOOLS=1: there a missing one fails the test, never skips it.
+    static let required = ProcessInfo.processInfo.environment["VIGOR_REQUIRE_TEST_TOOLS"] == "1"
+
     /// `khal` on PATH, if installed (Scripts/install-test-tools installs it).
     static let khal: String? = onPath("khal")
 

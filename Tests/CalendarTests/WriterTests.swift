@@ -33,12 +33,18 @@ struct WriterSandbox {
     }
 }
 
+let workoutUID = "2f1d7c3e-8b5a-4c61-9e0f-5a7b3c2d1e40"
+let focusUID = "9c8b7a65-4d3e-4f21-8a0b-1c2d3e4f5a6b"
 let workout = VigorBlock(id: "workout-2026-11-23", kind: "workout", state: "planned", title: "Run, 45 min",
                          start: utc("2026-11-23T06:30Z"), end: utc("2026-11-23T07:15Z"),
-                         reason: "Workout block: 3rd run this week; your mornings are free, evening has meetings.")
+                         reason: "Workout block: 3rd run this week; your mornings are free, evening has meetings.",
+                         identity: CalendarIdentity(uid: workoutUID, created: utc("2026-11-20T20:00Z")),
+                         alarmMinutesBefore: 10, categories: ["Vigor", "Training"], color: "darkorchid")
 let focus = VigorBlock(id: "focus-2026-11-24", kind: "focus", state: "confirmed", title: "Focus: thesis; chapter 2",
                        start: utc("2026-11-24T08:00Z"), end: utc("2026-11-24T10:00Z"),
-                       reason: "Focus block, because the deadline is Friday, and Tuesday morning is quiet.")
+                       reason: "Focus block, because the deadline is Friday, and Tuesday morning is quiet.",
+                       identity: CalendarIdentity(uid: focusUID, sequence: 2, created: utc("2026-11-20T20:00Z"),
+                                                  lastModified: utc("2026-11-21T07:15Z")))
 
 @Suite struct WriterTests {
     @Test func writesOneOwnedFilePerBlockWithCollectionMetadata() throws {
@@ -46,11 +52,11 @@ let focus = VigorBlock(id: "focus-2026-11-24", kind: "focus", state: "confirmed"
         defer { removeDirectory(sandbox.root) }
         let report = try sandbox.writer.reconcile(.loaded([workout, focus]))
         #expect(report.written == ["focus-2026-11-24", "workout-2026-11-23"])
-        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-focus-2026-11-24@vigord.ics",
-                                                  "vigor-workout-2026-11-23@vigord.ics"])
+        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-\(workoutUID).ics", "vigor-\(focusUID).ics"])
         #expect(try String(contentsOfFile: sandbox.writer.collectionPath + "/displayname", encoding: .utf8) == "Vigor")
         let text = try sandbox.text(of: focus)
-        for line in ["UID:vigor-focus-2026-11-24@vigord", "DTSTART:20261124T080000Z", "DTEND:20261124T100000Z",
+        for line in ["UID:\(focusUID)", "SEQUENCE:2", "DTSTAMP:20261121T071500Z", "CREATED:20261120T200000Z",
+                     "LAST-MODIFIED:20261121T071500Z", "DTSTART:20261124T080000Z", "DTEND:20261124T100000Z",
                      "SUMMARY:Focus: thesis\\; chapter 2", "TRANSP:OPAQUE", "X-VIGOR-OWNER:vigord",
                      "X-VIGOR-BLOCK-ID:focus-2026-11-24", "X-VIGOR-KIND:focus", "X-VIGOR-STATE:confirmed"] {
             #expect(text.contains(line + "\r\n"), "missing \(line)")
@@ -118,7 +124,7 @@ let focus = VigorBlock(id: "focus-2026-11-24", kind: "focus", state: "confirmed"
         try FileManager.default.removeItem(atPath: sandbox.root.appendingPathComponent("state/ledger.json").path)
         let report = try sandbox.writer.reconcile(.loaded([workout]))
         #expect(report.deleted == ["focus-2026-11-24"])
-        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-workout-2026-11-23@vigord.ics"])
+        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-\(workoutUID).ics"])
     }
 
     @Test func refusesMassDeleteWhenDesiredSetFailedToLoad() throws {
@@ -140,11 +146,62 @@ let focus = VigorBlock(id: "focus-2026-11-24", kind: "focus", state: "confirmed"
             block.start = workout.start.addingTimeInterval(TimeInterval(hour * 3_600))
             _ = try sandbox.writer.reconcile(.loaded([block]))
         }
-        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-workout-2026-11-23@vigord.ics"])
+        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-\(workoutUID).ics"])
+    }
+
+    @Test func aRevisionIsWrittenWithItsSequenceAndModificationTime() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout]))
+        #expect(try sandbox.text(of: workout).contains("SEQUENCE:0\r\nDTSTART"))
+        var later = workout
+        later.start = workout.start.addingTimeInterval(1800)
+        later.end = workout.end.addingTimeInterval(1800)
+        later.identity.sequence = 1
+        later.identity.lastModified = utc("2026-11-22T18:00Z")
+        #expect(try sandbox.writer.reconcile(.loaded([later])).written == [workout.id])
+        let text = try sandbox.text(of: later)
+        for line in ["UID:\(workoutUID)", "SEQUENCE:1", "DTSTAMP:20261122T180000Z", "LAST-MODIFIED:20261122T180000Z",
+                     "CREATED:20261120T200000Z", "DTSTART:20261123T070000Z"] {
+            #expect(text.contains(line + "\r\n"), "missing \(line)")
+        }
+    }
+
+    @Test func aReminderIsADisplayAlarmBeforeTheStartAndCategoriesAndColourStandOut() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        var atStart = focus
+        atStart.alarmMinutesBefore = 0
+        _ = try sandbox.writer.reconcile(.loaded([workout, atStart]))
+        let text = try sandbox.text(of: workout)
+        #expect(text.contains("CATEGORIES:Vigor,Training\r\nCOLOR:darkorchid\r\n"))
+        #expect(text.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Run\\, 45 min\r\nTRIGGER:-PT10M\r\nEND:VALARM\r\nEND:VEVENT\r\n"))
+        #expect(ICSPropertyScanner.eventProperties(in: text)["DESCRIPTION"] == workout.reason, "the alarm's text is not the event's")
+        #expect(try sandbox.text(of: atStart).contains("TRIGGER:PT0M\r\n"))
+        _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        let plain = try sandbox.text(of: focus)
+        #expect(!plain.contains("VALARM") && !plain.contains("CATEGORIES") && !plain.contains("COLOR"))
+    }
+
+    @Test func aNewUIDForTheSameBlockIsANewEventInANewFile() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout]))
+        // After a purge the new Ghost's first block has the id an old one had, under a UID of its own.
+        var successor = workout
+        successor.identity = CalendarIdentity(uid: "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a", created: utc("2026-11-22T20:00Z"))
+        #expect(try sandbox.writer.reconcile(.loaded([successor])).written == [workout.id])
+        #expect(try sandbox.collectionFiles() == ["color", "displayname", "vigor-5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a.ics"])
+        #expect(try sandbox.writer.writtenUIDs() == [workout.id: successor.uid])
     }
 
     @Test func fileNameEncodesUnsafeUIDCharacters() {
         #expect(VdirWriter.fileName(forUID: "vigor-a/b c@vigord") == "vigor-a%2Fb%20c@vigord.ics")
+    }
+
+    @Test func fileNamesAreTheUIDAfterOneVigorPrefix() {
+        #expect(VdirWriter.fileName(forUID: workoutUID) == "vigor-\(workoutUID).ics")
+        #expect(VdirWriter.fileName(forUID: "vigor-b3@vigord") == "vigor-b3@vigord.ics")
     }
 }
 

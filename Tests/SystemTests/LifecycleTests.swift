@@ -268,8 +268,7 @@ final class Answer: Sendable {
         let status = try first.connect().call(StatusMethod.self, NoParams())
         let proposal = try #require(status.plan.proposals.first?.id)
         #expect(try runCommand(Binaries.vigorctl, ["accept", proposal] + socket).status == 0)
-        let file = output + "/vigor/vigor-\(proposal)@vigord.ics"
-        #expect(FileManager.default.fileExists(atPath: file))
+        let file = try #require(try blockFile(in: output + "/vigor", block: proposal))
         first.signal(SIGTERM)
         #expect(first.waitForExit() == 0)
 
@@ -292,8 +291,7 @@ final class Answer: Sendable {
         #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
         let proposal = try #require(try first.connect().call(StatusMethod.self, NoParams()).plan.proposals.first?.id)
         #expect(try runCommand(Binaries.vigorctl, ["accept", proposal] + socket).status == 0)
-        let file = output + "/vigor/vigor-\(proposal)@vigord.ics"
-        #expect(FileManager.default.fileExists(atPath: file))
+        let file = try #require(try blockFile(in: output + "/vigor", block: proposal))
         first.signal(SIGTERM)
         #expect(first.waitForExit() == 0)
 

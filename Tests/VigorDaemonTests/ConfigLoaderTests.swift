@@ -238,3 +238,33 @@ private func failure(_ text: String) -> ConfigError? {
     #expect(error?.key == "notify.quiet_hours")
     #expect(error?.message.hasPrefix("must be \"HH:MM-HH:MM\"") == true)
 }
+
+@Test func blocksRemindTenMinutesAheadUnlessTheConfigurationSaysOtherwise() throws {
+    #expect(try parse("").calendar.alarmMinutes == 10)
+    #expect(try parse("[calendar.output]\nalarm_minutes = 30").calendar.alarmMinutes == 30)
+    #expect(try parse("[calendar.output]\nalarm_minutes = 0").calendar.alarmMinutes == 0)
+    #expect(try parse("[calendar.output]\nalarm_minutes = false").calendar.alarmMinutes == nil)
+}
+
+@Test func aReminderOutsideItsRangeOrOfAnotherTypeIsRefusedWithItsLine() {
+    for value in ["1441", "-5", "true", "\"10\"", "10.5"] {
+        let error = failure("[calendar.output]\npath = \"/c\"\nalarm_minutes = \(value)")
+        #expect(error?.key == "calendar.output.alarm_minutes", "\(value)")
+        #expect(error?.line == 3, "\(value)")
+        #expect(error?.message.contains("0…1440) or false") == true, "\(value)")
+    }
+}
+
+@Test func theShadowCalendarIsReadWithItsSummary() throws {
+    let config = try parse("[calendar.shadow]\npath = \"busy\"\nsummary = \"Out of office\"")
+    #expect(config.calendar.shadow == ShadowCalendar(path: "/etc/vigor/busy", summary: "Out of office"))
+    #expect(try parse("[calendar.shadow]\npath = \"~/busy\"").calendar.shadow == ShadowCalendar(path: NSHomeDirectory() + "/busy"))
+    #expect(try parse("").calendar.shadow == nil)
+}
+
+@Test func aShadowCalendarWithoutAFolderOrWithABadSummaryIsRefused() {
+    #expect(failure("[calendar.shadow]\nsummary = \"Busy\"")?.key == "calendar.shadow.path")
+    #expect(failure("[calendar.shadow]\npath = \"/b\"\nsummary = \"  \"")?.key == "calendar.shadow.summary")
+    #expect(failure("[calendar.shadow]\npath = \"/b\"\nsummary = \"Busy\\nreally\"")?.key == "calendar.shadow.summary")
+    #expect(failure("[calendar.shadow]\npath = \"/b\"\ncolour = \"red\"")?.key == "calendar.shadow.colour")
+}

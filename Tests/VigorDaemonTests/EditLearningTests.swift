@@ -23,7 +23,7 @@ private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockI
         throw CancellationError()
     }
     try await context.output.sync(now: now)
-    return (context, id, context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics")
+    return (context, id, try calendarFile(context, item: id.rawValue))
 }
 
 @Test func deletingAWrittenBlockInTheCalendarReachesTheSafetyBreaker() async throws {
@@ -67,7 +67,7 @@ private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockI
     _ = try await context.ghost.perform(.proposalAnswered(id, accepted: true), at: now)
     try await context.output.sync(now: now)
     let scoreBefore = await context.ghost.current.trust.score
-    try FileManager.default.removeItem(atPath: context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics")
+    try FileManager.default.removeItem(atPath: try calendarFile(context, item: id.rawValue))
     _ = try await context.output.learnEdits(now: now.addingTimeInterval(60))
     let ghost = await context.ghost.current
     #expect(ghost.block(id)?.status == .removed)

@@ -42,7 +42,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     let answer = try await call("proposal.answer", #"{"block":"\#(id)","accept":true}"#, context)
     #expect(answer.error == nil)
     let files = try FileManager.default.contentsOfDirectory(atPath: context.output.collectionPath).filter { $0.hasSuffix(".ics") }
-    #expect(files == ["vigor-\(id)@vigord.ics"])
+    #expect(files == [(try calendarFile(context, item: "\(id)") as NSString).lastPathComponent])
     let written = try String(contentsOfFile: context.output.collectionPath + "/" + files[0], encoding: .utf8)
     #expect(written.contains("DTSTART:20261123T060000Z"))
     #expect(written.contains("X-VIGOR-STATE:scheduled"))

@@ -19,7 +19,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     let moved = try #require(await week.block(id))
     #expect(moved.start > blockStart.addingTimeInterval(3600))
     #expect(Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "Europe/Berlin")!, from: moved.start).day == 23)
-    let file = week.context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics"
+    let file = try calendarFile(week.context, item: id.rawValue)
     let written = try String(contentsOfFile: file, encoding: .utf8)
     #expect(!written.contains("DTSTART:20261123T060000Z"))
     let receipt = try #require(try await week.receipts().first { $0.action == "moved" })
@@ -55,11 +55,13 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 @Test func aBlockWithNoRoomLeftInTheWeekIsRemovedFromTheCalendar() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
+    let file = try calendarFile(week.context, item: id.rawValue)
+    #expect(FileManager.default.fileExists(atPath: file))
     // Busy from Monday 06:00 Berlin for three weeks: nowhere to go.
     try week.save([("Conference", "20261123T050000Z", "20261214T050000Z")])
     #expect(try await week.replan() == 1)
     #expect(await week.block(id)?.status == .removed)
-    #expect(!FileManager.default.fileExists(atPath: week.context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics"))
+    #expect(!FileManager.default.fileExists(atPath: file))
 }
 
 @Test func aBlockTheUserMovedIsNeverMovedByAReplan() async throws {
@@ -91,7 +93,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
     #expect(await week.block(id)?.status == .proposed)
-    let file = week.context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics"
+    let file = try calendarFile(week.context, item: id.rawValue)
     let proposed = try String(contentsOfFile: file, encoding: .utf8)
     #expect(proposed.contains("STATUS:TENTATIVE\r\n") && proposed.contains("TRANSP:TRANSPARENT\r\n"))
     #expect(proposed.contains("SUMMARY:Proposed: Training\r\n"))
@@ -106,14 +108,14 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
 @Test func aDeclinedProposalLeavesTheCalendarAndDeletingOneIsNoDeletionOfABlock() async throws {
     let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
-    let file = week.context.output.collectionPath + "/vigor-\(id.rawValue)@vigord.ics"
+    let file = try calendarFile(week.context, item: id.rawValue)
     try FileManager.default.removeItem(atPath: file)
     try await week.context.output.learnEdits(now: now)
     #expect(await week.block(id)?.status == .proposed)
     #expect(await week.context.ghost.current.breaker.consecutiveDeletions == 0)
 
     let other = try await week.place(at: blockStart.addingTimeInterval(86_400))
-    let otherFile = week.context.output.collectionPath + "/vigor-\(other.rawValue)@vigord.ics"
+    let otherFile = try calendarFile(week.context, item: other.rawValue)
     #expect(FileManager.default.fileExists(atPath: otherFile))
     _ = try await week.context.ghost.perform(.proposalAnswered(other, accepted: false), at: now)
     try await week.context.output.sync(now: now)
@@ -128,7 +130,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(try await week.replan() == 1)
     let target = try #require(await week.block(id)?.proposedMove)
     try await week.context.output.sync(now: now)
-    let move = try String(contentsOfFile: week.context.output.collectionPath + "/vigor-\(id.rawValue)-move@vigord.ics", encoding: .utf8)
+    let move = try String(contentsOfFile: try calendarFile(week.context, item: id.rawValue + "-move"), encoding: .utf8)
     #expect(move.contains("STATUS:TENTATIVE\r\n") && move.contains("TRANSP:TRANSPARENT\r\n"))
     #expect(move.contains("DTSTART:\(BlockStamp.utc(target))\r\n"))
 }

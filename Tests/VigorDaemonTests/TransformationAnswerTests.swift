@@ -36,7 +36,7 @@ private func calendarFiles(_ context: LocalAPI.Context) throws -> [String] {
     let view = try RPCCoding.decode(BlockView.self, from: try #require(response.result))
     #expect(view.status == "scheduled")
     #expect(view.transformation == TransformationView(rule: "shortSleep", originalMinutes: 45, removed: true, answer: "reverted"))
-    #expect(try calendarFiles(context) == ["vigor-\(id)@vigord.ics"])
+    #expect(try calendarFiles(context) == [(try calendarFile(context, item: "\(id)") as NSString).lastPathComponent])
     #expect(await context.ghost.current.transformationTallies == [TransformationTally(rule: "shortSleep", kept: 0, reverted: 1)])
 }
 

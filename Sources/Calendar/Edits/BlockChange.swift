@@ -14,6 +14,8 @@ public struct BlockChange: Sendable, Hashable, Codable {
 
     /// The engine's block id (`VigorBlock.id`).
     public var blockID: String
+    /// The UID the block was written under: a change belongs to the block only while it still has this UID.
+    public var uid: String
     public var kind: Kind
     /// Times as vigord last wrote or saw them.
     public var oldStart: Date
@@ -24,9 +26,10 @@ public struct BlockChange: Sendable, Hashable, Codable {
     /// SUMMARY after the edit; nil for `deleted`.
     public var newTitle: String?
 
-    public init(blockID: String, kind: Kind, oldStart: Date, oldEnd: Date, newStart: Date? = nil,
+    public init(blockID: String, uid: String, kind: Kind, oldStart: Date, oldEnd: Date, newStart: Date? = nil,
                 newEnd: Date? = nil, newTitle: String? = nil) {
         self.blockID = blockID
+        self.uid = uid
         self.kind = kind
         self.oldStart = oldStart
         self.oldEnd = oldEnd

@@ -18,9 +18,9 @@ struct EditDetector {
                 path = renamed
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                changes.append(BlockChange(blockID: blockID, kind: .deleted, oldStart: entry.start, oldEnd: entry.end))
+                changes.append(BlockChange(blockID: blockID, uid: entry.uid, kind: .deleted, oldStart: entry.start, oldEnd: entry.end))
                 ledger.entries[blockID] = nil
-                ledger.userDeleted[blockID] = entry.fingerprint
+                ledger.userDeleted[blockID] = WriterLedger.Deletion(uid: entry.uid, plan: entry.plan)
                 continue
             }
             let hash = ContentFingerprint.hex(of: data)
@@ -31,18 +31,18 @@ struct EditDetector {
             guard let observed = observe(data: data, path: path) else {
                 entry.fileHash = hash
                 ledger.entries[blockID] = entry
-                changes.append(BlockChange(blockID: blockID, kind: .edited, oldStart: entry.start, oldEnd: entry.end))
+                changes.append(BlockChange(blockID: blockID, uid: entry.uid, kind: .edited, oldStart: entry.start, oldEnd: entry.end))
                 continue
             }
             if observed.cancelled {
-                changes.append(BlockChange(blockID: blockID, kind: .deleted, oldStart: entry.start, oldEnd: entry.end))
+                changes.append(BlockChange(blockID: blockID, uid: entry.uid, kind: .deleted, oldStart: entry.start, oldEnd: entry.end))
                 entry.fileHash = hash
                 ledger.entries[blockID] = entry
-                ledger.userDeleted[blockID] = entry.fingerprint
+                ledger.userDeleted[blockID] = WriterLedger.Deletion(uid: entry.uid, plan: entry.plan)
                 continue
             }
             let moved = observed.start != entry.start || observed.end != entry.end
-            changes.append(BlockChange(blockID: blockID, kind: moved ? .moved : .edited, oldStart: entry.start,
+            changes.append(BlockChange(blockID: blockID, uid: entry.uid, kind: moved ? .moved : .edited, oldStart: entry.start,
                                        oldEnd: entry.end, newStart: observed.start, newEnd: observed.end,
                                        newTitle: observed.title))
             entry.start = observed.start

@@ -1,23 +1,29 @@
 import Foundation
 
 /// Renders a `VigorBlock` as a one-event iCalendar file (RFC 5545: CRLF, escaped text,
-/// lines folded at 75 octets), marked as Vigor's own with X-VIGOR-* properties.
+/// lines folded at 75 octets), marked as Vigor's own with X-VIGOR-* properties. DTSTAMP is the
+/// last modification, so the same block and identity always give the same bytes.
 enum BlockICSRenderer {
     static let ownerValue = "vigord"
 
-    static func render(_ block: VigorBlock, stamp: Date) -> String {
-        let lines = [
+    static func render(_ block: VigorBlock) -> String {
+        var lines = [
             "BEGIN:VCALENDAR",
             "VERSION:2.0",
             "PRODID:-//vigord//Vigor blocks 1.0//EN",
             "CALSCALE:GREGORIAN",
             "BEGIN:VEVENT",
-            "UID:" + escape(block.uid),
-            "DTSTAMP:" + utcStamp(stamp),
+        ]
+        lines += identityLines(block.identity)
+        lines += [
             "DTSTART:" + utcStamp(block.start),
             "DTEND:" + utcStamp(block.end),
             "SUMMARY:" + escape(block.title),
             "DESCRIPTION:" + escape(block.reason),
+        ]
+        if !block.categories.isEmpty { lines.append("CATEGORIES:" + block.categories.map(escape).joined(separator: ",")) }
+        if let color = block.color { lines.append("COLOR:" + escape(color)) }
+        lines += [
             block.tentative ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE",
             block.tentative ? "STATUS:TENTATIVE" : "STATUS:CONFIRMED",
             "X-VIGOR-OWNER:" + ownerValue,
@@ -25,10 +31,29 @@ enum BlockICSRenderer {
             "X-VIGOR-KIND:" + escape(block.kind),
             "X-VIGOR-STATE:" + escape(block.state),
             "X-VIGOR-FINGERPRINT:" + block.fingerprint,
-            "END:VEVENT",
-            "END:VCALENDAR",
         ]
+        if let minutes = block.alarmMinutesBefore {
+            lines += [
+                "BEGIN:VALARM",
+                "ACTION:DISPLAY",
+                "DESCRIPTION:" + escape(block.title),
+                "TRIGGER:" + (minutes == 0 ? "PT0M" : "-PT\(minutes)M"),
+                "END:VALARM",
+            ]
+        }
+        lines += ["END:VEVENT", "END:VCALENDAR"]
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// UID, DTSTAMP, CREATED, LAST-MODIFIED and SEQUENCE.
+    static func identityLines(_ identity: CalendarIdentity) -> [String] {
+        [
+            "UID:" + escape(identity.uid),
+            "DTSTAMP:" + utcStamp(identity.lastModified),
+            "CREATED:" + utcStamp(identity.created),
+            "LAST-MODIFIED:" + utcStamp(identity.lastModified),
+            "SEQUENCE:" + String(identity.sequence),
+        ]
     }
 
     /// 20261123T070000Z

@@ -29,9 +29,25 @@ public final class VdirWriter: @unchecked Sendable {
         !(try WriterLedger.load(from: ledgerPath).entries.isEmpty)
     }
 
-    /// File name for a UID: unsafe characters percent-encoded, plus ".ics".
+    /// The UID each block was last written under, by block id (what the calendar shows it as now).
+    public func writtenUIDs() throws(CalendarError) -> [String: String] {
+        try WriterLedger.load(from: ledgerPath).entries.mapValues(\.uid)
+    }
+
+    /// The file name each block was last written to (or renamed to by a sync tool), by block id.
+    public func writtenFiles() throws(CalendarError) -> [String: String] {
+        try WriterLedger.load(from: ledgerPath).entries.mapValues(\.file)
+    }
+
+    /// The blocks the user deleted from the collection that are not written again (see `WriteReport.keptDeleted`).
+    public func blocksDeletedByUser() throws(CalendarError) -> Set<String> {
+        Set(try WriterLedger.load(from: ledgerPath).userDeleted.keys)
+    }
+
+    /// File name for a UID: "vigor-" (unless the UID starts with it, as UIDs did before they were random), the UID
+    /// with unsafe characters percent-encoded, ".ics". The prefix marks the names vigord may write.
     public static func fileName(forUID uid: String) -> String {
-        var name = ""
+        var name = uid.hasPrefix("vigor-") ? "" : "vigor-"
         for byte in uid.utf8 {
             let scalar = Unicode.Scalar(byte)
             if (scalar.properties.isAlphabetic && byte < 128) || (byte >= 48 && byte <= 57) || "-_.@".unicodeScalars.contains(scalar) {
@@ -46,7 +62,7 @@ public final class VdirWriter: @unchecked Sendable {
     /// Makes the collection match `desired`: writes new/changed blocks, removes blocks no
     /// longer wanted, leaves blocks the user just edited as they are (reported in the result).
     /// Throws `refusingMassDelete` without touching anything when `desired` failed to load.
-    public func reconcile(_ desired: DesiredBlocks, now: Date = Date()) throws(CalendarError) -> WriteReport {
+    public func reconcile(_ desired: DesiredBlocks) throws(CalendarError) -> WriteReport {
         guard case .loaded(let blocks) = desired else {
             if case .failedToLoad(let reason) = desired { throw .refusingMassDelete(reason: reason) }
             return WriteReport()
@@ -60,11 +76,18 @@ public final class VdirWriter: @unchecked Sendable {
         let wanted = Dictionary(blocks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
         for block in blocks.sorted(by: { $0.id < $1.id }) where !editedNow.contains(block.id) {
-            if ledger.userDeleted[block.id] == block.fingerprint {
-                report.keptDeleted.append(block.id)
-                continue
+            if let deletion = ledger.userDeleted[block.id] {
+                if deletion.uid == block.uid && (deletion.plan == nil || deletion.plan == block.planFingerprint) {
+                    report.keptDeleted.append(block.id)
+                    continue
+                }
+                ledger.userDeleted[block.id] = nil
             }
-            ledger.userDeleted[block.id] = nil
+            if let entry = ledger.entries[block.id], entry.uid != block.uid {
+                // The id now names another event (after a purge): the old one leaves, the new one gets its own file.
+                try AtomicFile.remove((collectionPath as NSString).appendingPathComponent(entry.file))
+                ledger.entries[block.id] = nil
+            }
             // Keep the name a sync tool may have given the file; new blocks get the UID-derived name.
             let file = ledger.entries[block.id]?.file ?? Self.fileName(forUID: block.uid)
             let path = (collectionPath as NSString).appendingPathComponent(file)
@@ -73,11 +96,11 @@ public final class VdirWriter: @unchecked Sendable {
                 report.unchanged.append(block.id)
                 continue
             }
-            let bytes = Data(BlockICSRenderer.render(block, stamp: now).utf8)
+            let bytes = Data(BlockICSRenderer.render(block).utf8)
             try AtomicFile.write(bytes, to: path)
             ledger.entries[block.id] = WriterLedger.Entry(uid: block.uid, file: file, start: block.start, end: block.end,
                                                           title: block.title, fingerprint: block.fingerprint,
-                                                          fileHash: ContentFingerprint.hex(of: bytes))
+                                                          plan: block.planFingerprint, fileHash: ContentFingerprint.hex(of: bytes))
             report.written.append(block.id)
         }
 

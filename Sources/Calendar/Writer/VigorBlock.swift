@@ -2,7 +2,7 @@ import Foundation
 
 /// A block the engine wants on the user's calendar (workout, focus time, …).
 public struct VigorBlock: Sendable, Hashable {
-    /// Stable engine identifier; the UID and file name derive from it.
+    /// Stable engine identifier, written as X-VIGOR-BLOCK-ID.
     public var id: String
     /// Block kind, written as X-VIGOR-KIND (e.g. "workout").
     public var kind: String
@@ -14,14 +14,23 @@ public struct VigorBlock: Sendable, Hashable {
     public var start: Date
     /// End instant (written as UTC DTEND).
     public var end: Date
-    /// DESCRIPTION: one or two sentences on what the block is and why it is there.
+    /// DESCRIPTION: in plain words, what the block is and why it is there.
     public var reason: String
     /// A proposal the user has not answered: written `STATUS:TENTATIVE` and `TRANSP:TRANSPARENT`, so it
     /// shows in calendar apps without making anyone's time busy.
     public var tentative: Bool
+    /// UID, SEQUENCE and revision times; the file name derives from the UID.
+    public var identity: CalendarIdentity
+    /// A reminder (VALARM, ACTION:DISPLAY) this many minutes before the start; nil: none.
+    public var alarmMinutesBefore: Int?
+    /// CATEGORIES, e.g. `["Vigor", "Training"]`.
+    public var categories: [String]
+    /// COLOR (RFC 7986): a CSS3 colour name such as `darkorchid`; nil: none.
+    public var color: String?
 
     public init(
-        id: String, kind: String, state: String, title: String, start: Date, end: Date, reason: String, tentative: Bool = false
+        id: String, kind: String, state: String, title: String, start: Date, end: Date, reason: String, tentative: Bool = false,
+        identity: CalendarIdentity, alarmMinutesBefore: Int? = nil, categories: [String] = [], color: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -31,16 +40,38 @@ public struct VigorBlock: Sendable, Hashable {
         self.end = end
         self.reason = reason
         self.tentative = tentative
+        self.identity = identity
+        self.alarmMinutesBefore = alarmMinutesBefore
+        self.categories = categories
+        self.color = color
     }
 
+    /// The UID the block is written under.
+    public var uid: String { identity.uid }
 
-    /// "vigor-<id>@vigord": stable across rewrites.
-    public var uid: String { "vigor-\(id)@vigord" }
-
-    /// Content fingerprint of everything that is written (not DTSTAMP).
-    var fingerprint: String {
+    /// Fingerprint of everything a calendar app shows of the block (not its identity): when it changes, the
+    /// caller raises SEQUENCE.
+    public var contentFingerprint: String {
         var fields = [id, kind, state, title, String(Int(start.timeIntervalSince1970)), String(Int(end.timeIntervalSince1970)), reason]
-        if tentative { fields.append("tentative") }  // a confirmed block keeps the fingerprint it always had
+        fields.append(tentative ? "tentative" : "")
+        fields.append(alarmMinutesBefore.map(String.init) ?? "")
+        fields.append(categories.joined(separator: ","))
+        fields.append(color ?? "")
+        return ContentFingerprint.hex(of: fields.joined(separator: "\u{1F}"))
+    }
+
+    /// Fingerprint of the plan: the UID, times, title and state, not the wording. A block the user deleted is not
+    /// written again until this changes.
+    var planFingerprint: String {
+        let fields = [uid, id, kind, state, title, String(Int(start.timeIntervalSince1970)), String(Int(end.timeIntervalSince1970)),
+                      tentative ? "tentative" : ""]
+        return ContentFingerprint.hex(of: fields.joined(separator: "\u{1F}"))
+    }
+
+    /// Fingerprint of the file as written: content and identity.
+    var fingerprint: String {
+        let fields = [contentFingerprint, uid, String(identity.sequence), String(Int(identity.created.timeIntervalSince1970)),
+                      String(Int(identity.lastModified.timeIntervalSince1970))]
         return ContentFingerprint.hex(of: fields.joined(separator: "\u{1F}"))
     }
 }

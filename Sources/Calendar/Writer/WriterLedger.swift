@@ -11,21 +11,48 @@ struct WriterLedger: Codable, Sendable, Equatable {
         var end: Date
         var title: String
         var fingerprint: String
+        /// The block's plan fingerprint when written; nil in a ledger an older vigord wrote.
+        var plan: String?
         /// Hash of the file bytes as they are now known to be.
         var fileHash: String
     }
 
+    /// A block the user deleted: not written again while its UID and plan stay the same, so a deletion is not
+    /// silently undone.
+    struct Deletion: Codable, Sendable, Equatable {
+        var uid: String
+        /// The plan fingerprint the block had; nil when an older vigord recorded the deletion (then the block stays
+        /// deleted for as long as it is wanted under that UID).
+        var plan: String?
+    }
+
     var entries: [String: Entry] = [:]
-    /// Blocks the user deleted, with the fingerprint they had: not recreated until the
-    /// engine changes the block (so a deletion is not silently undone).
-    var userDeleted: [String: String] = [:]
+    var userDeleted: [String: Deletion] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case entries, deletions
+        /// The deletions as an older vigord wrote them: block id → the block's fingerprint then.
+        case userDeleted
+    }
 
     init() {}
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         entries = try container.decode([String: Entry].self, forKey: .entries)
-        userDeleted = try container.decodeIfPresent([String: String].self, forKey: .userDeleted) ?? [:]
+        if let deletions = try container.decodeIfPresent([String: Deletion].self, forKey: .deletions) {
+            userDeleted = deletions
+        } else {
+            // Blocks were written under "vigor-<id>@vigord" then; their fingerprints cannot be compared with today's.
+            let older = try container.decodeIfPresent([String: String].self, forKey: .userDeleted) ?? [:]
+            userDeleted = Dictionary(uniqueKeysWithValues: older.keys.map { ($0, Deletion(uid: "vigor-\($0)@vigord", plan: nil)) })
+        }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(userDeleted, forKey: .deletions)
     }
 
     /// The ledger at `path`; a missing file is an empty ledger, an unreadable one is an error.

@@ -13,7 +13,7 @@ extension LocalAPI {
         guard to.timeIntervalSince(from) <= 400 * 86_400 else {
             throw APIError.invalidParams("field 'to' is more than 400 days after 'from'")
         }
-        let result = try await context.calendars.busy(from: from, to: to, source: params.source)
+        let result = await context.output.withoutOwnBusyEvents(try await context.calendars.busy(from: from, to: to, source: params.source))
         let entries = await context.calendars.sources().map(\.entry)
         return CalendarBusy(
             from: RPCTimestamp(from, in: zone), to: RPCTimestamp(to, in: zone),

@@ -30,7 +30,7 @@ extension LocalAPI {
         let emergency = press.emergency
         return EmergencyStatus(
             active: true, startedAt: RPCTimestamp(emergency.startedAt, in: zone), endsAt: RPCTimestamp(emergency.endsAt, in: zone),
-            blockFile: context.output.file(of: CalendarOutput.recoveryBlock(emergency)),
+            blockFile: try await context.output.file(ofItem: CalendarContent.recoveryID(emergency)),
             notRecorded: press.notRecorded.map {
                 "the state database could not record it (\($0)); the recovery time holds, and it is recorded "
                     + "and your upcoming blocks cleared once the disk allows"

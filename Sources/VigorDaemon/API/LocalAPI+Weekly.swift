@@ -21,7 +21,7 @@ extension LocalAPI {
         let lastDay = calendar.day(of: context.now()).adding(days: -1)
         let from = try calendar.startOfDay(lastDay.adding(days: -(days - 1)))
         let to = try calendar.startOfDay(lastDay.adding(days: 1))
-        let busy = try await context.calendars.busy(from: from, to: to, source: nil).intervals.map {
+        let busy = await context.output.withoutOwnBusyEvents(try await context.calendars.busy(from: from, to: to, source: nil)).intervals.map {
             GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary))
         }
         let observations = try HealthObservation.Kind.allCases.flatMap { kind throws(StoreError) -> [HealthObservation] in

@@ -4,31 +4,63 @@ import GhostEngine
 import Logging
 import Store
 
-/// vigord's own calendar: the `vigor` vdir collection. It publishes the desired set (the Ghost's
-/// written blocks and recovery time) through the Calendar module's writer, which touches only
-/// vigord's files, writes atomically and leaves the user's edits alone, and it hands the user's
-/// deletions and moves to the Ghost (safety breaker, learning). One writer, one actor.
+/// vigord's own calendar: the `vigor` vdir collection, and the shadow collection when `[calendar.shadow]` asks for
+/// one. It publishes the desired set (the Ghost's written blocks, proposals and recovery time) through the Calendar
+/// module's writers, which touch only vigord's files, write atomically and leave the user's edits alone; every item
+/// keeps the UIDs and revision the store settles for it. It hands the user's deletions and moves to the Ghost (safety
+/// breaker, learning). One writer, one actor.
 public actor CalendarOutput {
     private let writer: VdirWriter
-    /// The collection the blocks are written to (`<directory>/vigor`).
-    nonisolated var collection: String { writer.collectionPath }
+    private let shadow: ShadowWriter?
+    private let style: CalendarStyle
     private let ghost: GhostHost
+    private let database: AppDatabase
     private let logger: Logger
     private let failures: FailureLog
+    /// The identities the calendar shows now, saved or not.
+    private var identities: [String: CalendarItem] = [:]
+    /// Whether `identities` holds changes the store could not save yet (a full disk).
+    private var unsaved = false
+    /// The shadow events written last, to recognise them when a calendar vigord reads brings them back.
+    private var echo: ShadowEcho?
     /// How long past blocks stay visible in the calendar.
     static let history: TimeInterval = 30 * 86_400
+    /// How far back receipts can explain a block still in the calendar: its history, plus the days ahead it was placed.
+    static let explainedSince: TimeInterval = history + 14 * 86_400
 
+    /// - Throws: `DaemonError.calendar` for a zone libical does not know, or a shadow folder that would mix with
+    ///   vigord's own collection.
     public init(
-        directory: String, stateDirectory: String, zone: TimeZone, ghost: GhostHost, logger: Logger, failures: FailureLog? = nil
+        directory: String, stateDirectory: String, zone: TimeZone, ghost: GhostHost, database: AppDatabase,
+        alarmMinutes: Int? = 10, shadow: ShadowCalendar? = nil, logger: Logger, failures: FailureLog? = nil
     ) throws(DaemonError) {
         do {
             writer = try VdirWriter(outputDirectory: directory, ledgerPath: Self.ledgerPath(stateDirectory), timeZone: zone.identifier)
         } catch {
             throw .calendar(error.description)
         }
+        if let shadow {
+            let folder = (shadow.path as NSString).standardizingPath
+            let root = (directory as NSString).standardizingPath
+            guard folder != root, !folder.hasPrefix(root + "/"), !root.hasPrefix(folder + "/") else {
+                throw .calendar(
+                    "[calendar.shadow] path \(shadow.path) must lie outside [calendar.output] path \(directory) (and not hold it): "
+                        + "the sync of vigord's own calendar would carry the busy events along")
+            }
+            self.shadow = ShadowWriter(collectionPath: folder)
+        } else {
+            self.shadow = nil
+        }
+        style = CalendarStyle(alarmMinutes: alarmMinutes, shadowSummary: shadow?.summary)
         self.ghost = ghost
+        self.database = database
         self.logger = logger
         self.failures = failures ?? FailureLog(logger: logger)
+        do {
+            identities = try database.calendarItems()
+        } catch {
+            throw .storage(error.description)
+        }
     }
 
     /// Where the writer keeps its ledger of the files it wrote.
@@ -48,29 +80,40 @@ public actor CalendarOutput {
 
     /// The collection folder (`<output>/vigor`).
     public nonisolated var collectionPath: String { writer.collectionPath }
+    /// The same folder, under the name the tests use.
+    nonisolated var collection: String { writer.collectionPath }
 
     /// Makes the calendar show the Ghost's blocks and the recovery times; edits the user made
-    /// since the last pass go to the Ghost first.
+    /// since the last pass go to the Ghost first. The shadow calendar follows in the same pass.
     @discardableResult
     public func sync(now: Date) async throws -> WriteReport {
-        let emergencies = await ghost.emergencies(endingAfter: now.addingTimeInterval(-Self.history))
         let report: WriteReport
+        var published: [VigorBlock]
         do {
-            report = try writer.reconcile(.loaded(desired(await ghost.current, emergencies: emergencies, now: now)), now: now)
+            published = try await publication(now: now)
+            report = try writer.reconcile(.loaded(published))
             failures.succeeded("writing vigord's calendar")
         } catch {
-            await failures.failed("writing vigord's calendar", reason: error.description, counting: .calendarWriteFailed, in: ghost, at: now)
+            await failures.failed("writing vigord's calendar", reason: "\(error)", counting: .calendarWriteFailed, in: ghost, at: now)
             throw error
         }
         try await learn(report.userChanges, now: now)
+        if shadow != nil {
+            if !report.userChanges.isEmpty { published = try await publication(now: now) }
+            await writeShadow(published, now: now)
+        }
         return report
     }
 
-    /// Looks for the user's edits (at start, and when the folder changes) and hands them to the Ghost.
+    /// Looks for the user's edits (at start, and when the folder changes) and hands them to the Ghost; the shadow
+    /// calendar follows what they changed.
     @discardableResult
     public func learnEdits(now: Date) async throws -> [BlockChange] {
         let changes = try writer.detectEdits()
         try await learn(changes, now: now)
+        if shadow != nil && !changes.isEmpty {
+            await writeShadow(try await publication(now: now), now: now)
+        }
         return changes
     }
 
@@ -79,10 +122,41 @@ public actor CalendarOutput {
         try writer.makeWatcher()
     }
 
+    /// `busy` without vigord's own shadow events, when a calendar it reads brings them back (see `ShadowEcho`).
+    public func withoutOwnBusyEvents(_ busy: BusyResult) -> BusyResult {
+        echo?.removing(from: busy) ?? busy
+    }
+
+    /// The file of an item in the collection (`b7`, `recovery-…`), as last written; nil before it is.
+    public func file(ofItem id: String) throws -> String? {
+        try writer.writtenFiles()[id].map { collectionPath + "/" + $0 }
+    }
+
+    /// Writes the shadow calendar: every published block that makes the user busy and is still on the calendar (not a
+    /// proposal, not one the user deleted), under its shadow UID. A failure is logged and counts toward ghost health;
+    /// it does not undo what vigord's own calendar shows.
+    private func writeShadow(_ published: [VigorBlock], now: Date) async {
+        guard let shadow, let summary = style.shadowSummary else { return }
+        do {
+            let deleted = try writer.blocksDeletedByUser()
+            let events = published.filter { !$0.tentative && !deleted.contains($0.id) }.compactMap { block -> ShadowEvent? in
+                guard let item = identities[block.id] else { return nil }
+                return ShadowEvent(
+                    identity: CalendarIdentity(uid: item.shadowUID, sequence: item.sequence, created: item.createdAt, lastModified: item.modifiedAt),
+                    start: block.start, end: block.end, summary: summary)
+            }
+            _ = try shadow.reconcile(events)
+            echo = ShadowEcho(summary: summary, spans: events.map { DateInterval(start: $0.start, end: max($0.start, $0.end)) })
+            failures.succeeded("writing the shadow calendar")
+        } catch {
+            await failures.failed("writing the shadow calendar", reason: "\(error)", counting: .calendarWriteFailed, in: ghost, at: now)
+        }
+    }
+
     private func learn(_ changes: [BlockChange], now: Date) async throws {
         for change in changes {
             let current = await ghost.current
-            guard let event = Self.event(for: change, in: current) else {
+            guard (identities[change.blockID]?.uid ?? change.uid) == change.uid, let event = Self.event(for: change, in: current) else {
                 logger.info("calendar edit noted", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
                 continue
             }
@@ -108,55 +182,53 @@ public actor CalendarOutput {
         }
     }
 
-    private func desired(_ ghost: Ghost, emergencies: [Emergency], now: Date) -> [VigorBlock] {
-        let since = now.addingTimeInterval(-Self.history)
-        let blocks = ghost.blocks
-            .filter { [.scheduled, .completed, .missed].contains($0.status) && $0.end > since }
-            .map { block in
-                VigorBlock(
-                    id: block.id.rawValue, kind: "workout", state: block.status.rawValue, title: "Training",
-                    start: block.start, end: block.end,
-                    reason: "A \(block.durationMinutes)-minute training block the Ghost placed (\(block.origin.rawValue)). `vigorctl why` explains it.")
-            }
-        return blocks + Self.proposals(ghost, now: now) + emergencies.filter { $0.endsAt > since }.map(Self.recoveryBlock)
-    }
-
-    /// Pending proposals as tentative events that make no one busy: a proposed block under its own id (the
-    /// real block replaces it on accept, under the same UID), and a proposed move at its new time.
-    static func proposals(_ ghost: Ghost, now: Date) -> [VigorBlock] {
-        ghost.blocks.filter { $0.end > now }.compactMap { block in
-            if block.status == .proposed {
-                return VigorBlock(
-                    id: block.id.rawValue, kind: "workout", state: "proposed", title: "Proposed: Training",
-                    start: block.start, end: block.end,
-                    reason: "The Ghost proposes \(block.durationMinutes) minutes of training here. "
-                        + "Accept: vigorctl accept \(block.id.rawValue). Decline: vigorctl decline \(block.id.rawValue).",
-                    tentative: true)
-            }
-            if block.status == .scheduled, let target = block.proposedMove {
-                return VigorBlock(
-                    id: block.id.rawValue + "-move", kind: "workout", state: "move-proposed", title: "Proposed: Training moved here",
-                    start: target, end: target.addingTimeInterval(TimeInterval(block.durationMinutes * 60)),
-                    reason: "Something now covers your training block; the Ghost proposes this time instead. "
-                        + "Move it: vigorctl accept \(block.id.rawValue). Keep it where it is: vigorctl decline \(block.id.rawValue).",
-                    tentative: true)
-            }
-            return nil
+    /// The blocks to write now, explained by their receipts, each under the identity the store settles for it.
+    private func publication(now: Date) async throws -> [VigorBlock] {
+        let emergencies = await ghost.emergencies(endingAfter: now.addingTimeInterval(-Self.history))
+        let drafts = CalendarContent.blocks(
+            await ghost.current, emergencies: emergencies, receipts: try explainingReceipts(now: now), style: style, now: now)
+        let hashes = Dictionary(drafts.map { ($0.id, style.contentHash(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        try settle(hashes, at: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
+        return drafts.compactMap { draft in
+            guard let item = identities[draft.id] else { return nil }
+            var block = draft
+            block.identity = CalendarIdentity(uid: item.uid, sequence: item.sequence, created: item.createdAt, lastModified: item.modifiedAt)
+            return block
         }
     }
 
-    /// The Recovery Time block of an emergency.
-    static func recoveryBlock(_ emergency: Emergency) -> VigorBlock {
-        let minutes = Int(emergency.endsAt.timeIntervalSince(emergency.startedAt) / 60)
-        return VigorBlock(
-            id: "recovery-\(Int(emergency.startedAt.timeIntervalSince1970))", kind: "recovery", state: "emergency",
-            title: "Recovery Time", start: emergency.startedAt, end: emergency.endsAt,
-            reason: "You pressed the red button (vigorctl crashing): \(minutes) minutes kept free for recovery. "
-                + "The Ghost sends no prompts or proposals until it ends.")
+    /// Settles the items' identities in the store; when it cannot save (a full disk), the calendar is still written,
+    /// under identities kept in memory until the store takes them.
+    private func settle(_ hashes: [String: String], at now: Date) throws {
+        do {
+            identities = try database.settleCalendarItems(
+                hashes, existingUIDs: try writer.writtenUIDs(), written: unsaved ? identities : [:], at: now)
+            unsaved = false
+            failures.succeeded("saving the calendar's UIDs")
+        } catch let error as StoreError {
+            failures.failed("saving the calendar's UIDs", reason: error.description)
+            identities = CalendarItem.settle(identities, contentHashes: hashes, at: now)
+            unsaved = true
+        }
     }
 
-    /// The file of a block in the collection.
-    public nonisolated func file(of block: VigorBlock) -> String {
-        collectionPath + "/" + VdirWriter.fileName(forUID: block.uid)
+    /// The receipts that can explain the blocks in the calendar; one that cannot be read is left out (and logged).
+    private func explainingReceipts(now: Date) throws -> [DecisionReceipt] {
+        let stored = try database.receipts(since: now.addingTimeInterval(-Self.explainedSince), actions: BlockDescription.actions.map(\.rawValue))
+        var receipts: [DecisionReceipt] = []
+        var unreadable: [String] = []
+        for receipt in stored {
+            do {
+                receipts.append(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body))
+            } catch {
+                unreadable.append(receipt.id)
+            }
+        }
+        if unreadable.isEmpty {
+            failures.succeeded("reading the receipts that explain the blocks")
+        } else {
+            failures.failed("reading the receipts that explain the blocks", reason: "unreadable receipts \(unreadable.joined(separator: ", "))")
+        }
+        return receipts
     }
 }

@@ -180,7 +180,7 @@ struct ConfigReader {
 
     private func readCalendar(_ members: [String: ConfigTree], into section: inout DaemonConfig.CalendarSection) throws(ConfigError) {
         let place = Place(table: ["calendar"])
-        try checkKeys(members, allowed: ["source", "output", "addresses"], at: place)
+        try checkKeys(members, allowed: ["source", "output", "shadow", "addresses"], at: place)
         if let addresses = members["addresses"] {
             guard case .array(let items) = addresses else {
                 throw error(place, "addresses", "must be an array of e-mail addresses, got \(addresses.typeName)")
@@ -194,8 +194,23 @@ struct ConfigReader {
         }
         if let output = try table(members, "output", at: place) {
             let outputPlace = Place(table: ["calendar", "output"])
-            try checkKeys(output, allowed: ["path"], at: outputPlace)
+            try checkKeys(output, allowed: ["path", "alarm_minutes"], at: outputPlace)
             section.outputPath = try string(output, "path", at: outputPlace).map(resolvePath)
+            if let alarm = output["alarm_minutes"] {
+                switch alarm {
+                case .bool(false): section.alarmMinutes = nil
+                case .integer(let minutes) where (0...1440).contains(minutes): section.alarmMinutes = minutes
+                case .integer(let minutes):
+                    throw error(outputPlace, "alarm_minutes", "must be minutes before the start (0…1440) or false for no reminder; got \(minutes)")
+                case .bool(true):
+                    throw error(outputPlace, "alarm_minutes", "must be minutes before the start (0…1440) or false for no reminder; got true")
+                default:
+                    throw error(outputPlace, "alarm_minutes", "must be minutes before the start (0…1440) or false for no reminder; got \(describe(alarm))")
+                }
+            }
+        }
+        if let shadow = try table(members, "shadow", at: place) {
+            section.shadow = try readShadow(shadow)
         }
         guard let sources = members["source"] else { return }
         guard case .array(let entries) = sources else {
@@ -237,6 +252,23 @@ struct ConfigReader {
             }
             section.sources.append(CalendarSourceEntry(name: name, location: location, allDayBusy: allDayBusy))
         }
+    }
+
+    private func readShadow(_ members: [String: ConfigTree]) throws(ConfigError) -> ShadowCalendar {
+        let place = Place(table: ["calendar", "shadow"])
+        try checkKeys(members, allowed: ["path", "summary"], at: place)
+        guard let path = try string(members, "path", at: place), !path.isEmpty else {
+            throw error(place, "path", "the shadow calendar needs the folder of its collection, e.g. \"~/.local/share/vigor/busy\"")
+        }
+        var shadow = ShadowCalendar(path: resolvePath(path))
+        if let summary = try string(members, "summary", at: place) {
+            let trimmed = summary.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, trimmed.count <= 100, !summary.contains(where: \.isNewline) else {
+                throw error(place, "summary", "must be one line of 1…100 characters, e.g. \"Busy\"; got '\(summary)'")
+            }
+            shadow.summary = trimmed
+        }
+        return shadow
     }
 
     private func readTraining(_ members: [String: ConfigTree], into section: inout DaemonConfig.TrainingSection) throws(ConfigError) {

@@ -68,6 +68,10 @@ public struct DaemonConfig: Sendable, Equatable {
         public var sources: [CalendarSourceEntry] = []
         /// The vdir root that holds the `vigor` collection; nil means `$XDG_DATA_HOME/vigor/calendars`.
         public var outputPath: String?
+        /// How many minutes before a block starts its reminder (VALARM) goes off; nil: blocks carry no reminder.
+        public var alarmMinutes: Int? = 10
+        /// `[calendar.shadow]`: a busy-only copy of the blocks for a work calendar; nil: none.
+        public var shadow: ShadowCalendar?
         /// The user's own addresses, so invitations they declined count as free.
         public var addresses: [String] = []
         public init() {}
@@ -84,6 +88,20 @@ public struct DaemonConfig: Sendable, Equatable {
         /// become a recovery walk when HRV crashes.
         public var intensity = "moderate"
         public init() {}
+    }
+}
+
+/// `[calendar.shadow]`: a second vdir collection with one private "Busy" event per committed block, for pushing to a
+/// work calendar so colleagues see the time as taken and nothing more.
+public struct ShadowCalendar: Sendable, Equatable {
+    /// The collection folder; vigord writes its `.ics` files straight into it.
+    public var path: String
+    /// SUMMARY of every event.
+    public var summary: String
+
+    public init(path: String, summary: String = "Busy") {
+        self.path = path
+        self.summary = summary
     }
 }
 

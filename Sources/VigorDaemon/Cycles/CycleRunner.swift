@@ -197,8 +197,8 @@ public actor CycleRunner {
         let tomorrow = today.adding(days: 1)
         let busy: BusyResult
         do {
-            busy = try await calendars.busy(
-                from: try calendar.startOfDay(tomorrow), to: try calendar.startOfDay(tomorrow.adding(days: 7)), source: nil)
+            busy = await output.withoutOwnBusyEvents(try await calendars.busy(
+                from: try calendar.startOfDay(tomorrow), to: try calendar.startOfDay(tomorrow.adding(days: 7)), source: nil))
         } catch {
             do {
                 try saveForecast(WeekForecast(firstDay: tomorrow, why: .unknownDay), now: now)

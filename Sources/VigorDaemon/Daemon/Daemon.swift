@@ -101,7 +101,8 @@ public enum Daemon {
         do {
             output = try CalendarOutput(
                 directory: config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid),
-                stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, logger: logger, failures: failures)
+                stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, database: database,
+                alarmMinutes: config.calendar.alarmMinutes, shadow: config.calendar.shadow, logger: logger, failures: failures)
         } catch {
             logger.critical("cannot set up vigord's calendar", metadata: ["error": "\(error)"])
             printError(error.description)

@@ -40,6 +40,10 @@ public actor DaemonState {
             var notes: [String] = []
             if loaded.daemon.socket != config.daemon.socket { notes.append("socket") }
             if loaded.daemon.stateDir != config.daemon.stateDir { notes.append("state_dir") }
+            if loaded.calendar.outputPath != config.calendar.outputPath || loaded.calendar.alarmMinutes != config.calendar.alarmMinutes {
+                notes.append("calendar.output")
+            }
+            if loaded.calendar.shadow != config.calendar.shadow { notes.append("calendar.shadow") }
             if !notes.isEmpty {
                 logger.notice("changed keys take effect on restart", metadata: ["keys": "\(notes.joined(separator: ","))"])
             }

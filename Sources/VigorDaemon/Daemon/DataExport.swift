@@ -60,6 +60,10 @@ enum DataExport {
             return .object(entry)
         })
         document["recoveryScores"] = .array(try data.recoveryScores.map { try JSONParser.parse($0.body) })
+        document["calendarItems"] = .array(data.calendarItems.map { item in
+            ["itemID": .string(item.itemID), "uid": .string(item.uid), "shadowUID": .string(item.shadowUID),
+             "sequence": .integer(Int64(item.sequence)), "createdAt": time(item.createdAt), "modifiedAt": time(item.modifiedAt)]
+        })
         if let state = data.ghostState { document["ghost"] = try JSONParser.parse(state) }
         return .object(document)
     }

@@ -38,7 +38,7 @@ public actor Replanner {
         let searchDays = Self.horizonDays + 1 + finder.rules.slots.moveSearchDays + 1
         let searchStart = try calendar.startOfDay(today)
         let searchEnd = try calendar.startOfDay(today.adding(days: searchDays))
-        let busy = try await calendars.busy(from: searchStart, to: searchEnd, source: nil)
+        let busy = await output.withoutOwnBusyEvents(try await calendars.busy(from: searchStart, to: searchEnd, source: nil))
         let events = await calendars.events(from: searchStart, to: searchEnd)
         let intervals = busy.intervals.map { interval in
             GhostScheduling.BusyInterval(

@@ -28,5 +28,5 @@ public enum DataPurgeMethod: RPCMethod {
         OpenRPCParam(name: "confirm", required: true, description: "Must be true.", schema: Schema.boolean)
     ]
     public static let resultSchema = GhostStatus.schema
-    public static let errors: [RPCErrorCode] = [.storageFailed]
+    public static let errors: [RPCErrorCode] = [.storageFailed, .calendarWriteFailed]
 }

@@ -15,7 +15,8 @@ func makeTestContext(
     let ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now)
     let calendars = try CalendarHost(config: config, stateDirectory: folder)
     let output = try CalendarOutput(
-        directory: folder + "/calendars", stateDirectory: folder, zone: config.schedule.zone, ghost: ghost, logger: logger)
+        directory: folder + "/calendars", stateDirectory: folder, zone: config.schedule.zone, ghost: ghost, database: database,
+        alarmMinutes: config.calendar.alarmMinutes, shadow: config.calendar.shadow, logger: logger)
     let state = DaemonState(
         config: config, origin: origin, configPath: configPath, configMayBeMissing: true, startedAt: startedAt ?? now, now: { now },
         logger: logger, calendars: calendars)

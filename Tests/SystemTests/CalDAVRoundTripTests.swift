@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import VigorRPC
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+private let tools = ["radicale", "vdirsyncer"]
+private let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+/// The whole way to a phone and back, with real parts: Radicale as the CalDAV server, vdirsyncer with the configuration
+/// Docs/calendars.md gives users, the real vigord. A calendar on the server comes down, vigord plans around it, its
+/// block and the block's busy shadow go up, the block is deleted on the server, and vigord counts the deletion.
+@Suite(.serialized, .enabled(if: TestTools.runnable(tools), "needs \(TestTools.missing(tools)) (Scripts/bootstrap installs them)"))
+struct CalDAVRoundTripTests {
+    @Test func aBlockGoesUpThroughVdirsyncerAndItsDeletionOnTheServerComesBackAsTheUsersDecision() throws {
+        let radicale = try #require(Binaries.tool("radicale"), "radicale is not installed; Scripts/bootstrap installs it")
+        let vdirsyncer = try #require(Binaries.tool("vdirsyncer"), "vdirsyncer is not installed; Scripts/bootstrap installs it")
+        let folder = try makeScratchFolder("caldav")
+        defer { removeScratch(folder) }
+        let home = folder + "/home"
+        let server = try RadicaleServer(folder: folder + "/radicale", executable: radicale)
+
+        // The server side, as the user's phone and their employer left it.
+        try server.makeCalendar("personal")
+        try server.makeCalendar("work")
+        let meetings = try (1...3).map { day in try localTime(daysFromNow: day, hour: 7) }
+        for (index, start) in meetings.enumerated() {
+            try server.put(event(uid: "standup-\(index)@example.org", summary: "Standup", start: start, minutes: 60),
+                           calendar: "personal", name: "standup-\(index)")
+        }
+        try server.put(event(uid: "budget@contoso", summary: "Budget review", start: meetings[0].addingTimeInterval(4 * 3600), minutes: 60),
+                       calendar: "work", name: "budget")
+
+        // vdirsyncer, configured exactly as the documentation says; `pass` stands in for the user's password store.
+        let sync = try Vdirsyncer(home: home, executable: vdirsyncer, password: server.password, config: try documentedConfig(server))
+        try sync.expect(["discover", "calendars"], input: "y\n")
+        try sync.expect(["sync", "calendars"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home + "/.local/share/calendars/personal").count == 3)
+
+        let daemon = try DaemonHarness(label: "caldav", config: """
+            [schedule]
+            timezone = "Europe/Berlin"
+            evening = "23:59"
+            [[calendar.source]]
+            name = "personal"
+            path = "\(home)/.local/share/calendars/personal"
+            [calendar.output]
+            path = "\(home)/.local/share/vigor/calendars"
+            [calendar.shadow]
+            path = "\(home)/.local/share/vigor/busy"
+            [training]
+            sessions_per_week = 7
+            [engine.trust]
+            autonomous_action_base_threshold = 0.05
+            """, extraEnvironment: ["HOME": home])
+        try daemon.start()
+        let socket = ["--socket", daemon.socketPath]
+        #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "autoScheduler"] + socket).status == 0)
+        let cycle = try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket)
+        #expect(cycle.status == 0, "\(cycle.stderr)")
+        let blocks = try daemon.connect().call(BlocksListMethod.self, .init()).blocks.filter { $0.status == "scheduled" }
+        let block = try #require(blocks.first, "the evening cycle wrote no block: \(cycle.stdout)")
+        #expect(!meetings.contains { $0 < block.end.date && block.start.date < $0.addingTimeInterval(3600) },
+                "the block \(block.start)–\(block.end) lies on a meeting that came down from the server")
+        let local = try #require(try blockFile(in: home + "/.local/share/vigor/calendars/vigor", block: block.id))
+        let uid = try #require(CalDAVItem(href: local, ics: try String(contentsOfFile: local, encoding: .utf8)).property("UID"))
+
+        // Up: vigord's calendar to the server, the busy shadow to the work calendar.
+        try sync.expect(["discover", "vigor", "busy"], input: "y\n")
+        try sync.expect(["metasync", "vigor"])
+        try sync.expect(["sync", "vigor", "busy"])
+        #expect(try server.displayName(of: "vigor") == "Vigor")
+        let uploaded = try server.events(in: "vigor")
+        #expect(uploaded.compactMap { $0.property("UID") } == [uid])
+        let onServer = try #require(uploaded.first)
+        #expect(onServer.property("SEQUENCE") == "0")
+        #expect(onServer.property("SUMMARY") == "Training")
+        #expect(onServer.property("DESCRIPTION")?.hasPrefix("45 minutes of training.\\n\\nWhy this time: ") == true)
+        #expect(onServer.property("CATEGORIES") == "Vigor,Training" && onServer.property("COLOR") == "darkorchid")
+        #expect(onServer.ics.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Training\r\nTRIGGER:-PT10M\r\nEND:VALARM\r\n"))
+        let work = try server.events(in: "work")
+        #expect(Set(work.compactMap { $0.property("SUMMARY") }) == ["Budget review", "Busy"])
+        let busy = try #require(work.first { $0.property("SUMMARY") == "Busy" })
+        #expect(busy.property("CLASS") == "PRIVATE" && busy.property("TRANSP") == "OPAQUE")
+        #expect(busy.property("UID") != uid && busy.property("DTSTART") == onServer.property("DTSTART"))
+        for absent in ["DESCRIPTION", "LOCATION", "CATEGORIES"] { #expect(busy.property(absent) == nil, "\(absent) reached the work calendar") }
+        #expect(!busy.ics.contains("VALARM"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home + "/.local/share/vigor/busy").count == 1,
+                "the work meetings stay on the server")
+
+        // The user deletes the block on their phone. It was vigord's only event: vdirsyncer refuses to empty the
+        // local side until told, as the documentation says.
+        try server.delete(href: onServer.href)
+        let refused = try sync.run(["sync", "vigor"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("was completely emptied"), "\(refused.stderr)")
+        try sync.expect(["sync", "--force-delete", "vigor"])
+        #expect(!FileManager.default.fileExists(atPath: local))
+
+        // vigord notices (inotify), and the safety breaker counts the deletion of a block it wrote itself.
+        let status = try eventually("vigord to count the deletion") {
+            let status = try daemon.connect().call(StatusMethod.self, NoParams())
+            return status.ghost.breakerDeletions == 1 ? status : nil
+        }
+        #expect(status.ghost.breakerDeletions == 1)
+        #expect(try daemon.connect().call(BlocksListMethod.self, .init()).blocks.first { $0.id == block.id }?.status == "removed")
+
+        // The busy event leaves the work calendar with it; the meeting stays.
+        _ = try eventually("the shadow to drop the busy event") {
+            try FileManager.default.contentsOfDirectory(atPath: home + "/.local/share/vigor/busy").isEmpty ? true : nil
+        }
+        let emptied = try sync.run(["sync", "busy"])
+        #expect(emptied.stderr.contains("was completely emptied"), "\(emptied.stderr)")
+        try sync.expect(["sync", "--force-delete", "busy"])
+        #expect(try server.events(in: "work").compactMap { $0.property("SUMMARY") } == ["Budget review"])
+    }
+}
+
+/// vdirsyncer with a home of its own (its configuration, status and the synced folders live there) and a `pass`
+/// on its PATH that prints the server's password.
+private struct Vdirsyncer {
+    let home: String
+    let executable: String
+    let environment: [String: String]
+
+    init(home: String, executable: String, password: String, config: String) throws {
+        self.home = home
+        self.executable = executable
+        try FileManager.default.createDirectory(atPath: home + "/.config/vdirsyncer", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home + "/bin", withIntermediateDirectories: true)
+        try config.write(toFile: home + "/.config/vdirsyncer/config", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho '\(password)'\n".write(toFile: home + "/bin/pass", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home + "/bin/pass")
+        environment = ["HOME": home, "PATH": home + "/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+    }
+
+    func run(_ arguments: [String], input: String = "") throws -> ToolOutput {
+        try runTool(executable, arguments, environment: environment, input: input)
+    }
+
+    /// Runs and records a failure with what vdirsyncer said.
+    func expect(_ arguments: [String], input: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let output = try run(arguments, input: input)
+        #expect(output.status == 0, "vdirsyncer \(arguments.joined(separator: " ")): \(output.stderr)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The vdirsyncer configuration of Docs/calendars.md (its blocks that start `# ~/.config/vdirsyncer/config`), with
+/// the example servers replaced by the test's Radicale.
+private func documentedConfig(_ server: RadicaleServer) throws -> String {
+    let document = try String(contentsOfFile: repository + "/Docs/calendars.md", encoding: .utf8)
+    let blocks = document.components(separatedBy: "```ini\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        .filter { $0.hasPrefix("# ~/.config/vdirsyncer/config") }
+    #expect(blocks.count == 2, "Docs/calendars.md should give the configuration in two blocks (both ways, and the shadow)")
+    let config = blocks.joined(separator: "\n")
+    #expect(config.contains("https://cal.example.org/") && config.contains("https://dav.example.com/calendars/ana/work/"))
+    return config.replacingOccurrences(of: "https://dav.example.com/calendars/ana/work/", with: server.root + "\(server.user)/work/")
+        .replacingOccurrences(of: "https://cal.example.org/", with: server.root)
+}
+
+/// `hour`:00 in Berlin, `days` days from today there.
+private func localTime(daysFromNow days: Int, hour: Int) throws -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = berlin
+    let day = try #require(calendar.date(byAdding: .day, value: days, to: Date()))
+    return try #require(calendar.date(bySettingHour: hour, minute: 0, second: 0, of: day))
+}
+
+private func event(uid: String, summary: String, start: Date, minutes: Int) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    return [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Phone//EN", "BEGIN:VEVENT", "UID:\(uid)",
+        "DTSTAMP:\(formatter.string(from: start))", "DTSTART:\(formatter.string(from: start))",
+        "DTEND:\(formatter.string(from: start.addingTimeInterval(TimeInterval(minutes * 60))))", "SUMMARY:\(summary)",
+        "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+}
+
+/// Polls `probe` until it gives a value, for at most 60 s (a loaded machine): vigord reacts to the sync on its own threads.
+private func eventually<T>(_ what: String, _ probe: () throws -> T?) throws -> T {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+    while true {
+        if let value = try probe() { return value }
+        guard ContinuousClock.now < deadline else { throw CalDAVError.server("timed out waiting for \(what)") }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+}
+
+private func removeScratch(_ folder: String) {
+    do {
+        try FileManager.default.removeItem(atPath: folder)
+    } catch {
+        Issue.record("could not remove \(folder): \(error)")
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A throw-away Radicale (the CalDAV server Debian packages) on 127.0.0.1: a free port, one user with a random
+/// password, its own storage folder; stopped when the value goes.
+final class RadicaleServer {
+    let user = "ana"
+    let password = UUID().uuidString
+    let port: Int
+    private let process = Process()
+    private let logPath: String
+
+    /// `http://127.0.0.1:PORT/`.
+    var root: String { "http://127.0.0.1:\(port)/" }
+
+    /// Starts Radicale with its files under `folder` and waits (at most 120 s, a loaded machine) until it answers.
+    /// Everything here blocks the calling thread and needs no other: URLSession answers on threads of its own.
+    init(folder: String, executable: String) throws {
+        try FileManager.default.createDirectory(atPath: folder + "/collections", withIntermediateDirectories: true)
+        port = try Self.freePort()
+        try "\(user):\(password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
+        try """
+            [server]
+            hosts = 127.0.0.1:\(port)
+            [auth]
+            type = htpasswd
+            htpasswd_filename = \(folder)/users
+            htpasswd_encryption = plain
+            [storage]
+            filesystem_folder = \(folder)/collections
+            [rights]
+            type = owner_only
+            [logging]
+            level = warning
+
+            """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
+        logPath = folder + "/radicale.log"
+        guard FileManager.default.createFile(atPath: logPath, contents: nil) else { throw CalDAVError.server("cannot create \(logPath)") }
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--config", folder + "/config"]
+        process.environment = ["HOME": folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        process.standardOutput = FileHandle(forWritingAtPath: logPath)
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        try process.run()
+        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
+        while true {
+            guard process.isRunning else { throw CalDAVError.server("radicale exited: \(log)") }
+            do {
+                if try request("PROPFIND", "/\(user)/", headers: ["Depth": "0"]).status == 207 { return }
+            } catch {
+                // Not listening yet: ask again until the deadline.
+            }
+            guard ContinuousClock.now < deadline else { throw CalDAVError.server("radicale did not answer within 120 s: \(log)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    deinit {
+        // Its storage is thrown away with the test, so there is nothing to shut down gracefully.
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    var log: String {
+        do {
+            return try String(contentsOfFile: logPath, encoding: .utf8)
+        } catch {
+            return "(cannot read \(logPath): \(error))"
+        }
+    }
+
+    /// One authenticated request (at most 60 s); the status and the body as text.
+    func request(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:]) throws -> (status: Int, body: String) {
+        guard let url = URL(string: "http://127.0.0.1:\(port)" + path) else { throw CalDAVError.server("bad path \(path)") }
+        var request = URLRequest(url: url, timeoutInterval: 60)
+        request.httpMethod = method
+        request.httpBody = Data(body.utf8)
+        request.setValue("Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let exchange = HTTPExchange()
+        URLSession.shared.dataTask(with: request) { data, response, error in
+            exchange.finish(status: (response as? HTTPURLResponse)?.statusCode, body: data, error: error)
+        }.resume()
+        return try exchange.wait(for: "\(method) \(path)")
+    }
+
+    /// Creates a calendar collection (`MKCALENDAR /ana/personal/`).
+    func makeCalendar(_ name: String) throws {
+        let status = try request("MKCALENDAR", "/\(user)/\(name)/").status
+        guard status == 201 else { throw CalDAVError.server("MKCALENDAR \(name): HTTP \(status)") }
+    }
+
+    /// Stores an event as a phone would (`PUT /ana/personal/<name>.ics`).
+    func put(_ ics: String, calendar: String, name: String) throws {
+        let status = try request("PUT", "/\(user)/\(calendar)/\(name).ics", body: ics, headers: ["Content-Type": "text/calendar"]).status
+        guard status == 201 || status == 204 else { throw CalDAVError.server("PUT \(name): HTTP \(status)") }
+    }
+
+    /// Deletes an item by its href, as a phone does when the user deletes the event.
+    func delete(href: String) throws {
+        let status = try request("DELETE", href).status
+        guard status == 200 || status == 204 else { throw CalDAVError.server("DELETE \(href): HTTP \(status)") }
+    }
+
+    /// Every event of a calendar, through a CalDAV `REPORT` (calendar-query), with its href and its iCalendar text.
+    func events(in calendar: String) throws -> [CalDAVItem] {
+        let query = """
+            <?xml version="1.0" encoding="utf-8" ?>
+            <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+              <D:prop><D:getetag/><C:calendar-data/></D:prop>
+              <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"/></C:comp-filter></C:filter>
+            </C:calendar-query>
+            """
+        let (status, body) = try request(
+            "REPORT", "/\(user)/\(calendar)/", body: query, headers: ["Depth": "1", "Content-Type": "application/xml; charset=utf-8"])
+        guard status == 207 else { throw CalDAVError.server("REPORT \(calendar): HTTP \(status): \(body)") }
+        return CalDAVItem.parse(multistatus: body)
+    }
+
+    /// A collection's `displayname` (PROPFIND).
+    func displayName(of calendar: String) throws -> String? {
+        let body = """
+            <?xml version="1.0" encoding="utf-8" ?>
+            <D:propfind xmlns:D="DAV:"><D:prop><D:displayname/></D:prop></D:propfind>
+            """
+        let answer = try request("PROPFIND", "/\(user)/\(calendar)/", body: body, headers: ["Depth": "0"]).body
+        return CalDAVItem.firstElement("displayname", in: answer)
+    }
+
+    /// A port nobody listens on now: bound to 0, read back, released.
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw CalDAVError.server("socket: \(errno)") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard bound else { throw CalDAVError.server("bind: \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// One HTTP exchange waited for on the calling thread; URLSession finishes it on a thread of its own.
+private final class HTTPExchange: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var status: Int?
+    private var body = Data()
+    private var error: (any Error)?
+
+    func finish(status: Int?, body: Data?, error: (any Error)?) {
+        self.status = status
+        self.body = body ?? Data()
+        self.error = error
+        done.signal()
+    }
+
+    func wait(for what: String) throws -> (status: Int, body: String) {
+        guard done.wait(timeout: .now() + 90) == .success else { throw CalDAVError.server("\(what): no answer within 90 s") }
+        if let error { throw error }
+        guard let status else { throw CalDAVError.server("\(what): no HTTP status") }
+        return (status, String(decoding: body, as: UTF8.self))
+    }
+}
+
+/// One event on the server: its href and its iCalendar text (lines unfolded).
+struct CalDAVItem {
+    var href: String
+    var ics: String
+
+    /// The value of the first `NAME:` or `NAME;…:` line.
+    func property(_ name: String) -> String? {
+        for line in ics.components(separatedBy: "\r\n") where line.hasPrefix(name + ":") || line.hasPrefix(name + ";") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            return String(line[line.index(after: colon)...])
+        }
+        return nil
+    }
+
+    /// The responses of a multistatus body that carry calendar data.
+    static func parse(multistatus body: String) -> [CalDAVItem] {
+        body.components(separatedBy: "<response>").dropFirst().compactMap { response in
+            guard let href = firstElement("href", in: response), let data = firstElement("calendar-data", in: response) else { return nil }
+            let text = data.replacingOccurrences(of: "&#13;", with: "\r").replacingOccurrences(of: "&lt;", with: "<")
+                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+                .replacingOccurrences(of: "&amp;", with: "&")
+            return CalDAVItem(href: href, ics: text.replacingOccurrences(of: "\r\n ", with: ""))
+        }
+    }
+
+    /// The text of the first element with this local name (any namespace prefix).
+    static func firstElement(_ name: String, in xml: String) -> String? {
+        let open = "<(?:[A-Za-z0-9]+:)?\(name)>", close = "</(?:[A-Za-z0-9]+:)?\(name)>"
+        guard let start = xml.range(of: open, options: .regularExpression),
+              let end = xml.range(of: close, options: .regularExpression, range: start.upperBound..<xml.endIndex) else { return nil }
+        return String(xml[start.upperBound..<end.lowerBound])
+    }
+}
+
+enum CalDAVError: Error, CustomStringConvertible {
+    case server(String)
+    var description: String {
+        switch self {
+        case .server(let detail): detail
+        }
+    }
+}
