@@ -37,6 +37,10 @@ struct EventContext {
             return nil
         }
         let start = time(icalproperty_get_dtstart(startProperty), property: startProperty)
+        if case .zone = start.reference, let tzid = LibicalText.parameter("TZID", of: startProperty),
+           let note = resolver.disagreement(tzid: tzid, at: start.wall) {
+            report(note)
+        }
         var record = EventRecord(
             uid: uid.isEmpty ? "\(path)#line\(line ?? 0)" : uid,
             summary: icalcomponent_get_summary(event).map { String(cString: $0) } ?? "",

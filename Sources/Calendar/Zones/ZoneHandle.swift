@@ -2,35 +2,51 @@ import CLibical
 import Foundation
 import Synchronization
 
-/// A resolved libical timezone plus the object that keeps its memory alive.
+/// A resolved zone: a system zone read from its zoneinfo file, or a file's own VTIMEZONE through
+/// libical plus the object that keeps its memory alive.
 ///
-/// Builtin zones live for the whole process (one shared handle per zone, see
+/// System zones live for the whole process (one shared handle per zone, see
 /// `ZoneResolver.builtin`); zones from a file's VTIMEZONE are owned by that file's parsed
 /// component tree, which `owner` retains.
 ///
-/// Thread-safe. UTC offsets are answered from a Swift-side cache of whole UTC days; libical is
-/// asked (under `LibicalRuntime`'s lock) only for days not seen yet and for the instants of a
-/// day with a transition. Never call it while holding the libical lock.
+/// Thread-safe. A system zone answers from its immutable rules. A VTIMEZONE zone answers from a
+/// Swift-side cache of whole UTC days; libical is asked (under `LibicalRuntime`'s lock) only for
+/// days not seen yet and for the instants of a day with a transition. Never call it while holding
+/// the libical lock.
 final class ZoneHandle: @unchecked Sendable {
     let tzid: String
-    let pointer: OpaquePointer
+    private let rules: ZoneinfoRules?
+    private let pointer: OpaquePointer?
     private let owner: AnyObject?
     /// UTC offset per UTC day (seconds since 1970 / 86 400) for days without a transition;
     /// `Self.changesDuringDay` marks days whose offset changes.
     private let dayOffsets = Mutex<[Int: Int]>([:])
     private static let changesDuringDay = Int.min
 
+    /// A system zone.
+    init(tzid: String, rules: ZoneinfoRules) {
+        self.tzid = tzid
+        self.rules = rules
+        pointer = nil
+        owner = nil
+    }
+
+    /// A zone defined by a file's VTIMEZONE, kept alive by `owner`.
     init(tzid: String, pointer: OpaquePointer, owner: AnyObject?) {
         self.tzid = tzid
+        rules = nil
         self.pointer = pointer
         self.owner = owner
     }
 
     /// UTC offset in seconds in effect at a UTC instant.
     ///
-    /// A day counts as transition-free when its first and last second have the same offset
-    /// (tzdata has at most one transition per day per zone).
+    /// For a VTIMEZONE zone, a day counts as transition-free when its first and last second have
+    /// the same offset (real zones change at most once a day).
     func offsetAtUTC(_ seconds: Int) -> Int {
+        if let rules {
+            return rules.offset(atUTC: seconds)
+        }
         let day = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let cached = dayOffsets.withLock { $0[day] }
         if let cached, cached != Self.changesDuringDay {
@@ -51,6 +67,7 @@ final class ZoneHandle: @unchecked Sendable {
 
     /// Caller holds the libical lock.
     private func libicalOffset(at seconds: Int) -> Int {
+        guard let pointer else { return 0 }
         var utc = icaltime_from_timet_with_zone(time_t(seconds), 0, icaltimezone_get_utc_timezone())
         utc.zone = nil
         var isDaylight: Int32 = 0
