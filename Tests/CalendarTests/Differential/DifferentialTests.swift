@@ -96,7 +96,7 @@ import Testing
         let reference = try ReferenceBusy.readings(for: calendars, in: directory).readings
         let answers = Mutex<[String: Result<BusyAnswer, CalendarError>]>([:])
         DispatchQueue.concurrentPerform(iterations: calendars.count) { index in
-            let answer = Result { () throws(CalendarError) in try VigordBusy.answer(for: calendars[index]) }
+            let answer = Result { () throws(CalendarError) in try BusyAnswer.vigord(calendars[index]) }
             answers.withLock { $0[calendars[index].id] = answer }
         }
         let vigord = answers.withLock { $0 }
@@ -124,10 +124,10 @@ import Testing
             }
         }
         if keep {
-            let dump = vigord.compactMapValues { try? $0.get() }.mapValues { answer in
-                answer.instances.map { [$0.summary, "\($0.start)", "\($0.end)", "\($0.busy)"] }
+            let read = vigord.compactMapValues { answer -> BusyAnswer? in
+                if case .success(let value) = answer { value } else { nil }
             }
-            try JSONEncoder().encode(dump).write(to: directory.appendingPathComponent("vigord.json"))
+            try JSONEncoder().encode(read).write(to: directory.appendingPathComponent("vigord.json"))
         }
         return summary
     }
@@ -145,28 +145,5 @@ import Testing
         return "\(calendar.id) (zone \(calendar.zone), all_day \(calendar.allDay.rawValue)): "
             + "vigord \(mine.error ?? "read it"), reference \(theirs.error ?? "read it") (deviations applied: \(reading.applied)); "
             + "only vigord: [\(show(mineSet.subtracting(theirSet)))]; only the reference: [\(show(theirSet.subtracting(mineSet)))]"
-    }
-}
-
-extension BusyAnswer {
-    /// Same merged busy intervals, and both read the file or both refused it.
-    func agrees(with other: BusyAnswer) -> Bool {
-        (error == nil) == (other.error == nil) && intervals == other.intervals
-    }
-}
-
-/// The deviations Docs/calendars.md lists: the ids in the first column of its "Deliberate deviations" table.
-enum DeviationTable {
-    static func ids() throws -> [String] {
-        let text = try String(contentsOf: Fixture.packageRoot.appendingPathComponent("Docs/calendars.md"), encoding: .utf8)
-        guard let heading = text.range(of: "### Deliberate deviations") else { return [] }
-        var ids: [String] = []
-        for line in text[heading.upperBound...].split(separator: "\n") {
-            if line.hasPrefix("#") { break }
-            guard line.hasPrefix("| `") else { continue }
-            let cell = line.dropFirst(3).prefix { $0 != "`" }
-            ids.append(String(cell))
-        }
-        return ids
     }
 }

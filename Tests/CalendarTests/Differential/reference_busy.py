@@ -15,7 +15,7 @@ Manifest: {"calendars": [{"id", "path", "zone", "from", "to", "allDay", "address
   zone: IANA zone for floating times and all-day dates; from/to: the window in Unix seconds;
   allDay: "free", "busy" or "never-busy"; addresses: the user's e-mail addresses.
 Answer: {"deviations": [ids], "results": [{"id", "reference": ANSWER, "adjusted": ANSWER, "applied": [ids]}]}
-  ANSWER: {"error", "intervals": [[start, end]], "instances": [[summary, start, end, busy]]}
+  ANSWER: {"error", "intervals": [[start, end]], "instances": [{"summary", "start", "end", "busy"}]}
 """
 
 import contextlib
@@ -290,9 +290,9 @@ class Reading:
                 continue
             busy = is_busy(component, start, end, all_day, entry.get("allDay", "free"), addresses)
             if str(component.get("STATUS", "")).upper() != "CANCELLED":  # vigord lists no cancelled occurrence
-                instances.append([str(component.get("SUMMARY", "")), start, end, busy])
-        instances.sort(key=lambda item: (item[1], item[2], item[0]))
-        busy_intervals = [(start, end) for _, start, end, busy in instances if busy]
+                instances.append({"summary": str(component.get("SUMMARY", "")), "start": start, "end": end, "busy": busy})
+        instances.sort(key=lambda item: (item["start"], item["end"], item["summary"]))
+        busy_intervals = [(item["start"], item["end"]) for item in instances if item["busy"]]
         return {"error": None, "intervals": merged(busy_intervals, lower, upper), "instances": instances}
 
 
