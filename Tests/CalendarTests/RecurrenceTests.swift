@@ -210,6 +210,30 @@ import Testing
         ])
     }
 
+    @Test func aDateExdateOnATimedSeriesRemovesThatDaysChangedOccurrenceToo() throws {
+        let result = try busy(events: """
+            BEGIN:VEVENT
+            UID:daily@test
+            DTSTART;TZID=Europe/Berlin:20260601T090000
+            DTEND;TZID=Europe/Berlin:20260601T100000
+            RRULE:FREQ=DAILY;COUNT=3
+            EXDATE;VALUE=DATE:20260602
+            SUMMARY:Daily
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:daily@test
+            RECURRENCE-ID;TZID=Europe/Berlin:20260602T090000
+            DTSTART;TZID=Europe/Berlin:20260602T140000
+            DTEND;TZID=Europe/Berlin:20260602T150000
+            SUMMARY:Daily, moved
+            END:VEVENT
+            """, from: "2026-06-01T00:00Z", to: "2026-06-04T00:00Z")
+        expectIntervals(result, [
+            Expected("2026-06-01T07:00Z", "2026-06-01T08:00Z", "Daily"),
+            Expected("2026-06-03T07:00Z", "2026-06-03T08:00Z", "Daily"),
+        ])
+    }
+
     @Test func aThisAndFutureMoveShiftsLaterInstancesOnTheWallClockAcrossDST() throws {
         // Moved from Saturday 28 March 09:00 CET to Sunday 29 March 09:00 CEST: a day later on the wall
         // clock (23 h), so every later instance moves a day and stays at 09:00.

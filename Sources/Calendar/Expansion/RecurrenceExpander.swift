@@ -133,18 +133,17 @@ struct RecurrenceExpander {
             }
         }
         for exception in master.exceptionDates {
+            // An override of an excluded instance has nothing left to change: it goes with the instance.
             if exception.wall.isDate {
-                instances = instances.filter { _, instance in
-                    let day = converter.wallTime(ofInstant: instance.start, in: master.start.reference)
-                    return !(day.year == exception.wall.year && day.month == exception.wall.month && day.day == exception.wall.day)
+                let onThatDay = { (instant: Int) -> Bool in
+                    let day = converter.wallTime(ofInstant: instant, in: master.start.reference)
+                    return day.year == exception.wall.year && day.month == exception.wall.month && day.day == exception.wall.day
                 }
+                instances = instances.filter { !onThatDay($0.key) }
+                exact = exact.filter { !onThatDay($0.key) }
             } else {
                 instances[converter.instant(exception)] = nil
-            }
-            // An override of an excluded instance has nothing left to change: it goes with the instance.
-            let excluded = converter.instant(exception)
-            if let rid = exact[excluded]?.recurrenceID, rid.wall.isDate == exception.wall.isDate {
-                exact[excluded] = nil
+                exact[converter.instant(exception)] = nil
             }
         }
 

@@ -52,6 +52,9 @@ DEVIATIONS = {
     # by their UTC and their local reading at once, so one whose UTC reading equals another instance's local
     # reading hits that instance too.
     "instance-identity": "3.8.4.4",
+    # An EXDATE;VALUE=DATE removes the day's instances of a timed series and the overrides of those
+    # instances; the library keeps an override unless its RECURRENCE-ID reads 00:00 that day.
+    "exdate-day-removes-overrides": "3.8.5.1",
     # A file with lines that cannot be read is used without them; the library refuses the whole file.
     "partly-readable-file": "3.1",
     # An instance whose end comes before its start as instants (DTSTART in a spring-forward gap, DTEND just
@@ -154,6 +157,20 @@ def periods_by_uid(calendar):
 library_recurrence_ids = recurring_ical_events.util.to_recurrence_ids
 
 
+def excluded_days_by_uid(calendar):
+    """The VALUE=DATE EXDATEs of each series (its master's), by UID."""
+    found = {}
+    for component in calendar.walk("VEVENT"):
+        if "RECURRENCE-ID" in component:
+            continue
+        exdates = component.get("EXDATE", [])
+        for exdate in exdates if isinstance(exdates, list) else [exdates]:
+            for value in exdate.dts:
+                if not isinstance(value.dt, datetime.datetime):
+                    found.setdefault(str(component.get("UID", "")), set()).add(value.dt)
+    return found
+
+
 def instant_only(time):
     """A recurrence id by the instant alone: a zoned time by its UTC reading, a floating time or a date by its
     wall reading, never equal to each other."""
@@ -191,6 +208,7 @@ class Reading:
         self.floating = self.zone
         self.durations = written_durations(text)
         self.periods = periods_by_uid(calendar)
+        self.excluded_days = excluded_days_by_uid(calendar)
 
     def instant(self, value, zone):
         """Unix seconds of a DTSTART/DTEND value: dates and floating times are read in `zone`."""
@@ -274,6 +292,13 @@ class Reading:
         instances = []
         for occurrence in occurrences:
             component = occurrence._adapter._component
+            own = occurrence._adapter.is_modification() and occurrence.start == occurrence._adapter.start
+            if "exdate-day-removes-overrides" in self.deviations and own:
+                rid = component["RECURRENCE-ID"].dt
+                days = self.excluded_days.get(str(component.get("UID", "")), set())
+                if isinstance(rid, datetime.datetime) and rid.date() in days:
+                    self.applied.add("exdate-day-removes-overrides")
+                    continue
             all_day = not isinstance(occurrence.start, datetime.datetime)
             zone = self.zone if all_day else self.floating
             start = self.instant(occurrence.start, zone)
