@@ -36,6 +36,14 @@ import Testing
         #expect(changed.intervals.map { $0.causes.map(\.summary) } == [["a"], ["b-moved"]])
     }
 
+    @Test func aWindowLongerThanTheChunkCacheKeepsEveryChunk() throws {
+        // Two years are 27 chunks of 28 days; the service keeps 24. A daily 08:00Z event must reach the end.
+        let calendar = try service(.file(Fixture.path("rfc5545/zones-and-lengths.ics")), zone: "Europe/Berlin")
+        let result = try calendar.busy(from: utc("2025-01-01T00:00Z"), to: utc("2027-01-01T00:00Z"))
+        #expect(result.intervals.last.map { $0.start >= utc("2026-12-31T08:00Z") } == true,
+                "last interval: \(result.intervals.last.map(render) ?? "none")")
+    }
+
     @Test func removedFileLeavesTheSameWindowAnswer() throws {
         let directory = try temporaryDirectory()
         defer { removeDirectory(directory) }

@@ -166,6 +166,102 @@ import Testing
         // Nominal day: ends 29 Mar 12:00 CEST (10:00Z), 23 h later.
         expectIntervals(result, [Expected("2026-03-28T11:00Z", "2026-03-29T10:00Z", "Retreat")])
     }
+
+    @Test func aFortnightlySundayRuleStartingOnASaturdayBeginsTheNextDay() throws {
+        // RFC 5545 3.3.10: weeks start on WKST (Monday), so Sunday 4 April shares DTSTART's week.
+        let result = try busy(events: """
+            BEGIN:VEVENT
+            UID:fortnightly@test
+            DTSTART;TZID=Europe/Berlin:20270403T100000
+            DTEND;TZID=Europe/Berlin:20270403T110000
+            RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=SU;COUNT=3
+            SUMMARY:Choir
+            END:VEVENT
+            """, from: "2027-04-01T00:00Z", to: "2027-05-10T00:00Z")
+        expectIntervals(result, [
+            Expected("2027-04-03T08:00Z", "2027-04-03T09:00Z", "Choir"), // DTSTART itself
+            Expected("2027-04-04T08:00Z", "2027-04-04T09:00Z", "Choir"),
+            Expected("2027-04-18T08:00Z", "2027-04-18T09:00Z", "Choir"),
+            Expected("2027-05-02T08:00Z", "2027-05-02T09:00Z", "Choir"),
+        ])
+    }
+
+    @Test func anOverrideOfAnExcludedInstanceIsGoneWithIt() throws {
+        let result = try busy(events: """
+            BEGIN:VEVENT
+            UID:daily@test
+            DTSTART;TZID=Europe/Berlin:20260601T090000
+            DTEND;TZID=Europe/Berlin:20260601T100000
+            RRULE:FREQ=DAILY;COUNT=3
+            EXDATE;TZID=Europe/Berlin:20260602T090000
+            SUMMARY:Daily
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:daily@test
+            RECURRENCE-ID;TZID=Europe/Berlin:20260602T090000
+            DTSTART;TZID=Europe/Berlin:20260602T140000
+            DTEND;TZID=Europe/Berlin:20260602T150000
+            SUMMARY:Daily, moved
+            END:VEVENT
+            """, from: "2026-06-01T00:00Z", to: "2026-06-04T00:00Z")
+        expectIntervals(result, [
+            Expected("2026-06-01T07:00Z", "2026-06-01T08:00Z", "Daily"),
+            Expected("2026-06-03T07:00Z", "2026-06-03T08:00Z", "Daily"),
+        ])
+    }
+
+    @Test func aDateExdateOnATimedSeriesRemovesThatDaysChangedOccurrenceToo() throws {
+        let result = try busy(events: """
+            BEGIN:VEVENT
+            UID:daily@test
+            DTSTART;TZID=Europe/Berlin:20260601T090000
+            DTEND;TZID=Europe/Berlin:20260601T100000
+            RRULE:FREQ=DAILY;COUNT=3
+            EXDATE;VALUE=DATE:20260602
+            SUMMARY:Daily
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:daily@test
+            RECURRENCE-ID;TZID=Europe/Berlin:20260602T090000
+            DTSTART;TZID=Europe/Berlin:20260602T140000
+            DTEND;TZID=Europe/Berlin:20260602T150000
+            SUMMARY:Daily, moved
+            END:VEVENT
+            """, from: "2026-06-01T00:00Z", to: "2026-06-04T00:00Z")
+        expectIntervals(result, [
+            Expected("2026-06-01T07:00Z", "2026-06-01T08:00Z", "Daily"),
+            Expected("2026-06-03T07:00Z", "2026-06-03T08:00Z", "Daily"),
+        ])
+    }
+
+    @Test func aThisAndFutureMoveShiftsLaterInstancesOnTheWallClockAcrossDST() throws {
+        // Moved from Saturday 28 March 09:00 CET to Sunday 29 March 09:00 CEST: a day later on the wall
+        // clock (23 h), so every later instance moves a day and stays at 09:00.
+        let result = try busy(events: """
+            BEGIN:VEVENT
+            UID:run@test
+            DTSTART;TZID=Europe/Berlin:20260326T090000
+            DTEND;TZID=Europe/Berlin:20260326T100000
+            RRULE:FREQ=DAILY;COUNT=6
+            SUMMARY:Run
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:run@test
+            RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20260328T090000
+            DTSTART;TZID=Europe/Berlin:20260329T090000
+            DTEND;TZID=Europe/Berlin:20260329T100000
+            SUMMARY:Run, a day later
+            END:VEVENT
+            """, from: "2026-03-25T00:00Z", to: "2026-04-03T00:00Z")
+        expectIntervals(result, [
+            Expected("2026-03-26T08:00Z", "2026-03-26T09:00Z", "Run"),
+            Expected("2026-03-27T08:00Z", "2026-03-27T09:00Z", "Run"),
+            Expected("2026-03-29T07:00Z", "2026-03-29T08:00Z", "Run, a day later"),
+            Expected("2026-03-30T07:00Z", "2026-03-30T08:00Z", "Run, a day later"),
+            Expected("2026-03-31T07:00Z", "2026-03-31T08:00Z", "Run, a day later"),
+            Expected("2026-04-01T07:00Z", "2026-04-01T08:00Z", "Run, a day later"),
+        ])
+    }
 }
 
 @Suite struct CrossZoneTests {

@@ -45,6 +45,13 @@ import Testing
         #expect(try instant((2026, 4, 17, 15, 45), in: "Asia/Kathmandu") == utc("2026-04-17T10:00Z"))
     }
 
+    @Test func systemZonesFollowTheZoneinfoFilesEvenWhereLibicalMisreadsThem() throws {
+        // Iran kept DST from 22 March to 22 September 2018 (+04:30); libical 3.0's conversion of the
+        // zoneinfo file lost that year.
+        #expect(try instant((2018, 6, 1, 9, 0), in: "Asia/Tehran") == utc("2018-06-01T04:30Z"))
+        #expect(try instant((2018, 3, 22, 7, 30), in: "Asia/Tehran") == utc("2018-03-22T03:00Z"))
+    }
+
     @Test func vendorPrefixedTZIDIsStripped() {
         #expect(ZoneResolver.stripVendorPrefix("/mozilla.org/20070129_1/America/New_York") == "America/New_York")
         #expect(ZoneResolver.stripVendorPrefix("/freeassociation.sourceforge.net/Tzfile/Europe/Berlin") == "Europe/Berlin")

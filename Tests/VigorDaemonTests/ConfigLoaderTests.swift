@@ -68,9 +68,9 @@ private func failure(_ text: String) -> ConfigError? {
     #expect(config.schedule.zone.identifier == "Europe/Berlin")
     #expect(config.calendar.sources.count == 2)
     #expect(config.calendar.sources[0].location == .path(NSHomeDirectory() + "/cal/work.ics"))
-    #expect(config.calendar.sources[0].allDayBusy == false)
+    #expect(config.calendar.sources[0].allDay == .free)
     #expect(config.calendar.sources[1].location == .url(URL(string: "webcal://example.org/holidays.ics")!))
-    #expect(config.calendar.sources[1].allDayBusy)
+    #expect(config.calendar.sources[1].allDay == .busy)
     #expect(config.calendar.outputPath == "/home/u/.local/share/vigor/calendars")
     #expect(config.training.sessionsPerWeek == 4)
     #expect(config.training.preferred.map(\.description) == ["07:00-09:00", "18:00-19:30"])
@@ -86,6 +86,29 @@ private func failure(_ text: String) -> ConfigError? {
     #expect(error?.key == "schedule.evenning")
     #expect(error?.message.contains("did you mean 'evening'") == true)
     #expect(error?.description.hasPrefix("config.toml:3: key 'schedule.evenning'") == true)
+}
+
+@Test func aSourceWhoseAllDayEventsAreNeverBusySaysNeverBusy() throws {
+    let config = try parse("""
+        [[calendar.source]]
+        name = "holidays"
+        url = "https://example.org/holidays.ics"
+        all_day = "never-busy"
+        """)
+    #expect(config.calendar.sources[0].allDay == .neverBusy)
+}
+
+@Test func aMisspelledAllDayValueIsNamedWithItsLineAndASuggestion() {
+    let error = failure("""
+        [[calendar.source]]
+        name = "holidays"
+        path = "/h.ics"
+        all_day = "never busy"
+        """)
+    #expect(error?.line == 4)
+    #expect(error?.key == "calendar.source[0].all_day")
+    #expect(error?.message.contains(#"must be "free", "busy", "never-busy"; got 'never busy' (did you mean "never-busy"?)"#) == true,
+            "\(error?.message ?? "no error")")
 }
 
 @Test func unknownTableIsNamedWithItsLine() {

@@ -39,7 +39,8 @@ public struct SourceStatus: Sendable, Hashable, Codable {
     public var error: String?
     /// Age of the data in seconds when a subscription serves its last good copy.
     public var ageSeconds: Int?
-    /// Parts of files that were skipped or read with a fallback (the rest was used).
+    /// Parts of files that were skipped, repaired (DTEND before DTSTART) or read with a fallback (the rest
+    /// was used), each with file, line and UID.
     public var skipped: [String]
 
     public init(name: String, ok: Bool, error: String? = nil, ageSeconds: Int? = nil, skipped: [String] = []) {

@@ -3,7 +3,8 @@ import Foundation
 /// Decides whether an occurrence blocks the user's time.
 ///
 /// Free: STATUS:CANCELLED, TRANSP:TRANSPARENT, an invitation the user declined, a zero-length
-/// event, and all-day events unless they say TRANSP:OPAQUE or the source treats all-day as busy.
+/// event, and all-day events unless they say TRANSP:OPAQUE or the source treats all-day as busy;
+/// every all-day event of a source whose all-day events are never busy (a holiday feed).
 struct BusyRules: Sendable {
     var allDay: CalendarSourceConfig.AllDayPolicy
     /// Lowercased addresses without "mailto:".
@@ -25,7 +26,11 @@ struct BusyRules: Sendable {
             return false
         }
         if occurrence.isAllDay {
-            return occurrence.transparency == .opaque || allDay == .busy
+            switch allDay {
+            case .free: return occurrence.transparency == .opaque
+            case .busy: return true
+            case .neverBusy: return false
+            }
         }
         return true
     }

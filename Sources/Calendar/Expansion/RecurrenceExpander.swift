@@ -19,6 +19,10 @@ struct RecurrenceExpander {
         var start: Int
         var time: CalendarTime
         var length: EventLength
+        /// The start a DTEND length is measured from: the master's DTSTART, or the start of an RDATE period.
+        var lengthBase: CalendarTime
+        /// An RDATE period: it keeps its own length, also when a RANGE=THISANDFUTURE override moves it.
+        var isPeriod = false
     }
 
     /// Occurrences of all events in one file overlapping [from, to), plus problems met.
@@ -59,8 +63,7 @@ struct RecurrenceExpander {
 
     /// Start and end of the event's first instance (its DTSTART), ignoring recurrence.
     func firstSpan(of record: EventRecord) -> (start: Int, end: Int) {
-        let start = converter.instant(record.start)
-        return (start, end(start: start, time: record.start, length: record.length, base: record))
+        span(start: converter.instant(record.start), time: record.start, length: record.length, base: record.start)
     }
 
     /// Cheap test on wall-clock seconds, before any zone conversion. UTC offsets lie in
@@ -114,7 +117,7 @@ struct RecurrenceExpander {
         let lower = future.isEmpty ? WallTime.fromNaive(from - longestWallLength(of: master) - Self.endMargin) : nil
         var instances: [Int: Instance] = [:]
         let masterStart = converter.instant(master.start)
-        instances[masterStart] = Instance(start: masterStart, time: master.start, length: master.length)
+        instances[masterStart] = Instance(start: masterStart, time: master.start, length: master.length, lengthBase: master.start)
         for rule in master.recurrenceRules {
             for wall in ruleStarts(rule, master: master, from: lower, horizon: horizon, issues: &issues) {
                 if future.isEmpty && !mayOverlap(wallStart: wall.naiveSeconds, master: master, from: from, to: to) {
@@ -122,27 +125,32 @@ struct RecurrenceExpander {
                 }
                 let time = master.start.with(wall: wall)
                 let start = converter.instant(time)
-                instances[start] = Instance(start: start, time: time, length: master.length)
+                instances[start] = Instance(start: start, time: time, length: master.length, lengthBase: master.start)
             }
         }
         for date in master.recurrenceDates {
             switch date {
             case .start(let time):
                 let start = converter.instant(time)
-                instances[start] = Instance(start: start, time: time, length: master.length)
+                instances[start] = Instance(start: start, time: time, length: master.length, lengthBase: master.start)
             case .period(let time, let length):
+                // The period's own start and end (or duration), in its own zone (RFC 5545 3.8.5.2).
                 let start = converter.instant(time)
-                instances[start] = Instance(start: start, time: time, length: length)
+                instances[start] = Instance(start: start, time: time, length: length, lengthBase: time, isPeriod: true)
             }
         }
         for exception in master.exceptionDates {
+            // An override of an excluded instance has nothing left to change: it goes with the instance.
             if exception.wall.isDate {
-                instances = instances.filter { _, instance in
-                    let day = converter.wallTime(ofInstant: instance.start, in: master.start.reference)
-                    return day.startOfDay(isDate: true) != exception.wall.startOfDay(isDate: true)
+                let onThatDay = { (instant: Int) -> Bool in
+                    let day = converter.wallTime(ofInstant: instant, in: master.start.reference)
+                    return day.startOfDay(isDate: true) == exception.wall.startOfDay(isDate: true)
                 }
+                instances = instances.filter { !onThatDay($0.key) }
+                exact = exact.filter { !onThatDay($0.key) }
             } else {
                 instances[converter.instant(exception)] = nil
+                exact[converter.instant(exception)] = nil
             }
         }
 
@@ -150,14 +158,10 @@ struct RecurrenceExpander {
         for key in instances.keys.sorted() {
             guard let instance = instances[key], exact[key] == nil else { continue }
             if let governing = future.last(where: { $0.rid < key }) {
-                let overrideStart = converter.instant(governing.record.start)
-                let overrideEnd = end(start: overrideStart, time: governing.record.start, length: governing.record.length, base: governing.record)
-                let shifted = key + (overrideStart - governing.rid)
-                var moved = occurrence(of: governing.record, start: shifted, time: governing.record.start, length: governing.record.length)
-                moved.end = shifted + (overrideEnd - overrideStart)
-                result.append(moved)
+                result.append(moved(instance, key: key, by: governing.record, ridInstant: governing.rid))
             } else {
-                result.append(occurrence(of: master, start: instance.start, time: instance.time, length: instance.length))
+                result.append(occurrence(of: master, start: instance.start, time: instance.time, length: instance.length,
+                                         lengthBase: instance.lengthBase))
             }
         }
         for override in exact.values {
@@ -166,27 +170,64 @@ struct RecurrenceExpander {
         return result
     }
 
-    private func occurrence(of record: EventRecord, start: Int, time: CalendarTime, length: EventLength) -> EventOccurrence {
-        EventOccurrence(of: record, start: start, end: end(start: start, time: time, length: length, base: record))
+    /// An instance after a RANGE=THISANDFUTURE override (RFC 5545 3.8.4.4): moved as the override moved its
+    /// own instance, on the wall clock when the override's DTSTART and RECURRENCE-ID share one (a weekly
+    /// 09:00 moved to 10:00 stays at 10:00 across DST), else by the exact difference; lasting as the override
+    /// does, or as its RDATE period does.
+    private func moved(_ instance: Instance, key: Int, by record: EventRecord, ridInstant: Int) -> EventOccurrence {
+        let time: CalendarTime
+        let start: Int
+        if let rid = record.recurrenceID, Self.sameClock(record.start, rid) {
+            let shift = record.start.wall.naiveSeconds - rid.wall.naiveSeconds
+            time = instance.time.with(wall: WallTime.fromNaive(instance.time.wall.naiveSeconds + shift, isDate: instance.time.wall.isDate))
+            start = converter.instant(time)
+        } else {
+            start = key + converter.instant(record.start) - ridInstant
+            time = instance.time.with(wall: converter.wallTime(ofInstant: start, in: instance.time.reference))
+        }
+        if instance.isPeriod {
+            return occurrence(of: record, start: start, time: time, length: instance.length, lengthBase: instance.lengthBase)
+        }
+        return occurrence(of: record, start: start, time: time, length: record.length)
     }
 
-    /// End instant of an instance starting at `time` with the base event's length rule.
-    private func end(start: Int, time: CalendarTime, length: EventLength, base: EventRecord) -> Int {
+    /// Whether two values are read on one clock (both UTC, both floating or both dates, or one zone).
+    private static func sameClock(_ one: CalendarTime, _ other: CalendarTime) -> Bool {
+        guard one.wall.isDate == other.wall.isDate else { return false }
+        switch (one.reference, other.reference) {
+        case (.utc, .utc), (.floating, .floating): return true
+        case (.zone(let first), .zone(let second)): return first === second
+        default: return false
+        }
+    }
+
+    /// One occurrence starting at `time` (`start` in UTC); a DTEND length is measured from `lengthBase`
+    /// (default: the record's DTSTART).
+    private func occurrence(of record: EventRecord, start: Int, time: CalendarTime, length: EventLength,
+                            lengthBase: CalendarTime? = nil) -> EventOccurrence {
+        let span = span(start: start, time: time, length: length, base: lengthBase ?? record.start)
+        return EventOccurrence(of: record, start: span.start, end: span.end)
+    }
+
+    /// Start and end instants of an instance starting at `time` (`start` in UTC) with a length rule whose
+    /// DTEND is measured from `base`. The parser puts a DTEND that comes before DTSTART first; a reversed
+    /// pair that still arrives here (an RDATE period) gives the time between the two instants, never nothing.
+    private func span(start: Int, time: CalendarTime, length: EventLength, base: CalendarTime) -> (start: Int, end: Int) {
         let computed: Int
         switch length {
         case .unspecified:
             computed = time.wall.isDate ? converter.instant(time.with(wall: time.wall.addingDays(1))) : start
         case .until(let endTime):
-            if base.start.wall.isDate && endTime.wall.isDate {
-                let days = (endTime.wall.naiveSeconds - base.start.wall.naiveSeconds) / 86_400
+            if base.wall.isDate && endTime.wall.isDate {
+                let days = (endTime.wall.naiveSeconds - base.wall.naiveSeconds) / 86_400
                 computed = converter.instant(time.with(wall: time.wall.addingDays(days)))
             } else {
-                computed = start + (converter.instant(endTime) - converter.instant(base.start))
+                computed = start + (converter.instant(endTime) - converter.instant(base))
             }
         case .duration(let days, let seconds):
             computed = converter.instant(time.with(wall: time.wall.addingDays(days))) + seconds
         }
-        return max(start, computed)
+        return (min(start, computed), max(start, computed))
     }
 
     /// Wall-clock starts produced by one RRULE up to `horizon` (inclusive of DTSTART if it matches).

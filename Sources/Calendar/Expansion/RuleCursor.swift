@@ -9,8 +9,9 @@ enum RuleCursorError: Error {
     case cannotIterate
 }
 
-/// One RRULE's libical iterator kept alive with the wall-clock starts it has produced, so a
-/// later window continues the iteration instead of restarting it at DTSTART.
+/// One RRULE's iterator (libical's, or `WeeklyRule` for the weekly rules libical gets wrong) kept
+/// alive with the wall-clock starts it has produced, so a later window continues the iteration
+/// instead of restarting it at DTSTART.
 ///
 /// Only the starts from `retainedSeconds` before the latest window on are kept, so a rule that began
 /// years ago costs memory for a few months, not for all its years; an ended rule lets its iterator
@@ -27,8 +28,12 @@ final class RuleCursor {
     private let until: icaltimetype
     private let dtstart: icaltimetype
     private let isDate: Bool
-    /// The live iteration and the rule's RSCALE string it reads (nil once the rule has ended).
+    /// A weekly rule iterated in Swift, as it was before its first start (nil: libical iterates).
+    private let weeklyAtStart: WeeklyRule?
+    /// The live iteration: libical's iterator and the rule's RSCALE string it reads, or the Swift one
+    /// (both nil once the rule has ended).
     private var iterator: (pointer: OpaquePointer, rscale: UnsafeMutablePointer<CChar>?)?
+    private var weekly: WeeklyRule?
     /// Starts kept, in iteration order: every start produced so far at or after `keptFrom`.
     private var walls: [WallTime] = []
     /// Naive seconds before which produced starts were let go (nil: none were).
@@ -43,12 +48,17 @@ final class RuleCursor {
         let rule = icalrecurrencetype_from_string(text)
         defer { free(rule.rscale) }
         guard rule.freq != ICAL_NO_RECURRENCE else { throw .notUnderstood }
+        let hasUntil = icaltime_is_null_time(rule.until) == 0
         self.text = text
-        self.until = icaltime_is_null_time(rule.until) == 0 ? onStartClock(rule.until) : icaltime_null_time()
+        self.until = hasUntil ? onStartClock(rule.until) : icaltime_null_time()
         self.dtstart = dtstart.floatingICalTime
         self.isDate = dtstart.isDate
-        guard let iterator = Self.iterate(text: text, until: until, from: self.dtstart) else { throw .cannotIterate }
-        self.iterator = iterator
+        weeklyAtStart = WeeklyRule(text: text, start: dtstart, until: hasUntil ? WallTime(ical: until) : nil)
+        weekly = weeklyAtStart
+        if weekly == nil {
+            guard let iterator = Self.iterate(text: text, until: until, from: self.dtstart) else { throw .cannotIterate }
+            self.iterator = iterator
+        }
     }
 
     deinit {
@@ -65,15 +75,12 @@ final class RuleCursor {
         if let keptFrom, (lower?.naiveSeconds ?? Int.min) < keptFrom {
             restart()
         }
-        while !exhausted, produced < limit, lastProduced.map({ $0 <= horizon }) ?? true, let iterator {
-            let next = icalrecur_iterator_next(iterator.pointer)
-            if icaltime_is_null_time(next) != 0 {
+        while !exhausted, produced < limit, lastProduced.map({ $0 <= horizon }) ?? true {
+            guard let wall = next() else {
                 exhausted = true
                 stopIterating()
                 break
             }
-            let wall = WallTime(year: Int(next.year), month: Int(next.month), day: Int(next.day),
-                                hour: Int(next.hour), minute: Int(next.minute), second: Int(next.second), isDate: isDate)
             walls.append(wall)
             produced += 1
             lastProduced = wall
@@ -83,6 +90,19 @@ final class RuleCursor {
         }
         let end = walls.firstIndex { $0 > horizon } ?? walls.count
         return (walls[..<end], produced >= limit)
+    }
+
+    /// The next start of the live iteration, nil when the rule has ended.
+    private func next() -> WallTime? {
+        if weekly != nil {
+            return weekly?.next()
+        }
+        guard let iterator else { return nil }
+        let next = icalrecur_iterator_next(iterator.pointer)
+        if icaltime_is_null_time(next) != 0 { return nil }
+        var wall = WallTime(ical: next)
+        wall.isDate = isDate
+        return wall
     }
 
     /// A libical iterator over the rule from `start`; libical reads the rule's RSCALE string while it iterates.
@@ -102,15 +122,20 @@ final class RuleCursor {
     /// Starts over at DTSTART (it worked once, so libical can iterate the rule again).
     private func restart() {
         stopIterating()
-        iterator = Self.iterate(text: text, until: until, from: dtstart)
+        if let weeklyAtStart {
+            weekly = weeklyAtStart
+        } else {
+            iterator = Self.iterate(text: text, until: until, from: dtstart)
+        }
         walls = []
         keptFrom = nil
         produced = 0
         lastProduced = nil
-        exhausted = iterator == nil
+        exhausted = iterator == nil && weekly == nil
     }
 
     private func stopIterating() {
+        weekly = nil
         guard let iterator else { return }
         icalrecur_iterator_free(iterator.pointer)
         free(iterator.rscale)

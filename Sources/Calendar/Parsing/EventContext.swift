@@ -37,6 +37,10 @@ struct EventContext {
             return nil
         }
         let start = time(icalproperty_get_dtstart(startProperty), property: startProperty)
+        if case .zone = start.reference, let tzid = LibicalText.parameter("TZID", of: startProperty),
+           let note = resolver.disagreement(tzid: tzid, at: start.wall) {
+            report(note)
+        }
         var record = EventRecord(
             uid: uid.isEmpty ? "\(path)#line\(line ?? 0)" : uid,
             summary: icalcomponent_get_summary(event).map { String(cString: $0) } ?? "",
@@ -54,7 +58,7 @@ struct EventContext {
         if uid.isEmpty {
             report("no UID; using the file position as its identity")
         }
-        record.length = length(of: event, start: start)
+        (record.start, record.length) = length(of: event, start: start)
         record.recurrenceRules = LibicalText.properties(of: event, kind: ICAL_RRULE_PROPERTY).compactMap { LibicalText.value(of: $0) }
         for property in LibicalText.properties(of: event, kind: ICAL_RDATE_PROPERTY) {
             let value = icalproperty_get_rdate(property)
@@ -119,19 +123,62 @@ struct EventContext {
         icalcomponent_get_first_property(event, kind).flatMap { LibicalText.value(of: $0) }
     }
 
-    private mutating func length(of event: OpaquePointer, start: CalendarTime) -> EventLength {
+    /// The event's start and length. A DTEND before DTSTART (a known export bug) or a negative DURATION is
+    /// repaired, never dropped: the two ends are swapped, so the time between them is busy (fail closed), and
+    /// the repair is reported.
+    private mutating func length(of event: OpaquePointer, start: CalendarTime) -> (CalendarTime, EventLength) {
         let endProperty = icalcomponent_get_first_property(event, ICAL_DTEND_PROPERTY)
         let durationProperty = icalcomponent_get_first_property(event, ICAL_DURATION_PROPERTY)
         if let endProperty {
             if durationProperty != nil {
                 report("has both DTEND and DURATION; using DTEND")
             }
-            return .until(time(icalproperty_get_dtend(endProperty), property: endProperty))
+            let end = time(icalproperty_get_dtend(endProperty), property: endProperty)
+            if Self.isBefore(end, start) {
+                report("repaired: DTEND \(LibicalText.value(of: endProperty) ?? "") is before DTSTART \(startText(event)); "
+                    + "read from DTEND to DTSTART")
+                return (end, .until(start))
+            }
+            return (start, .until(end))
         }
         if let durationProperty {
-            return durationLength(icalproperty_get_duration(durationProperty))
+            let length = durationLength(icalproperty_get_duration(durationProperty))
+            if case .duration(let days, let seconds) = length, days * 86_400 + seconds < 0 {
+                report("repaired: DURATION \(LibicalText.value(of: durationProperty) ?? "") is negative; "
+                    + "read as the time that long before DTSTART \(startText(event))")
+                let earlier = WallTime.fromNaive(start.wall.naiveSeconds + days * 86_400 + seconds, isDate: start.wall.isDate)
+                return (start.with(wall: earlier), .duration(days: -days, seconds: -seconds))
+            }
+            return (start, length)
         }
-        return .unspecified
+        return (start, .unspecified)
+    }
+
+    private func startText(_ event: OpaquePointer) -> String {
+        icalcomponent_get_first_property(event, ICAL_DTSTART_PROPERTY).flatMap { LibicalText.value(of: $0) } ?? ""
+    }
+
+    /// Whether `end` comes before `start` as the producer wrote them: on the wall clock when both are on one
+    /// clock (a DTSTART in a spring-forward gap is not reversed by the gap), else as instants, a floating time
+    /// read in the other value's zone (the configured zone is not known while parsing).
+    private static func isBefore(_ end: CalendarTime, _ start: CalendarTime) -> Bool {
+        switch (end.reference, start.reference) {
+        case (.utc, .utc), (.floating, .floating):
+            return end.wall < start.wall
+        case (.zone(let first), .zone(let second)) where first === second:
+            return end.wall < start.wall
+        default:
+            return instant(of: end, otherwise: start) < instant(of: start, otherwise: end)
+        }
+    }
+
+    private static func instant(of time: CalendarTime, otherwise other: CalendarTime) -> Int {
+        switch (time.reference, other.reference) {
+        case (.zone(let zone), _), (.floating, .zone(let zone)):
+            return InstantConverter(floatingZone: zone).instant(of: time.wall, in: zone)
+        case (.utc, _), (.floating, _):
+            return time.wall.naiveSeconds
+        }
     }
 
     private func durationLength(_ duration: icaldurationtype) -> EventLength {

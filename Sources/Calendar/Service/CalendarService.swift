@@ -159,9 +159,11 @@ public final class CalendarService: @unchecked Sendable {
             for (number, chunk) in built {
                 chunkCache[ChunkKey(selection: selection, number: number)] = chunk
             }
-            evictChunks(keeping: ChunkKey(selection: selection, number: numbers[0]))
         }
-        return numbers.compactMap { chunkCache[ChunkKey(selection: selection, number: $0)] }
+        let answer = numbers.compactMap { chunkCache[ChunkKey(selection: selection, number: $0)] }
+        // Only after taking the answer: a window longer than the cache still gets every chunk it covers.
+        evictChunks(keeping: ChunkKey(selection: selection, number: numbers[0]))
+        return answer
     }
 
     private struct ChunkKey: Hashable {

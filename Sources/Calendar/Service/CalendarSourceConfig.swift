@@ -12,10 +12,14 @@ public struct CalendarSourceConfig: Sendable, Hashable {
         case url(URL)
     }
 
-    /// Whether all-day events block time when they do not say TRANSP:OPAQUE themselves.
-    public enum AllDayPolicy: String, Sendable, Hashable {
+    /// Whether the source's all-day events block time.
+    public enum AllDayPolicy: String, Sendable, Hashable, CaseIterable {
+        /// Free unless the event says TRANSP:OPAQUE (the default).
         case free
+        /// Busy unless the event says TRANSP:TRANSPARENT.
         case busy
+        /// Never busy, whatever the event says: public-holiday feeds mark every holiday TRANSP:OPAQUE.
+        case neverBusy = "never-busy"
     }
 
     /// Unique name shown in `why` answers and source status.

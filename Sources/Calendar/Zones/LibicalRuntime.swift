@@ -4,11 +4,12 @@ import Synchronization
 
 /// Serialises every libical call that touches process-wide state.
 ///
-/// libical 3.0 keeps the builtin timezone table (loaded from the system zoneinfo on Debian)
-/// and each zone's lazily expanded transition cache in shared, unlocked memory. Parsing text
-/// into components is safe in parallel, and so is recurrence iteration on floating wall times
-/// (each `icalrecur_iterator` owns its state); zone lookups and UTC-offset queries go through
-/// `run` (`ZoneHandle` caches offsets in Swift and asks libical only on a miss).
+/// libical 3.0 keeps its timezone tables and each zone's lazily expanded transition cache in
+/// shared, unlocked memory. Parsing text into components is safe in parallel, and so is
+/// recurrence iteration on floating wall times (each `icalrecur_iterator` owns its state);
+/// UTC-offset queries of a file's own VTIMEZONE zones go through `run` (`ZoneHandle` caches
+/// offsets in Swift and asks libical only on a miss). System zones never reach libical
+/// (`ZoneinfoRules`).
 enum LibicalRuntime {
     private static let serial = Mutex(())
     private static let setUp: Void = {

@@ -1,6 +1,12 @@
 import CLibical
 
 extension WallTime {
+    /// The wall time a libical time reads (its zone, if any, ignored).
+    init(ical time: icaltimetype) {
+        self.init(year: Int(time.year), month: Int(time.month), day: Int(time.day), hour: Int(time.hour),
+                  minute: Int(time.minute), second: Int(time.second), isDate: time.is_date != 0)
+    }
+
     /// The same wall time as a libical time with no zone, which libical's rule iterator works on.
     var floatingICalTime: icaltimetype {
         var time = icaltime_null_time()

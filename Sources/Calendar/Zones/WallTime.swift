@@ -52,6 +52,11 @@ struct WallTime: Sendable, Hashable, Comparable {
         WallTime(naiveSeconds: days * 86_400, isDate: isDate)
     }
 
+    /// The same day at another time of day.
+    func at(hour: Int, minute: Int, second: Int) -> WallTime {
+        WallTime(naiveSeconds: days * 86_400 + hour * 3_600 + minute * 60 + second, isDate: isDate)
+    }
+
     /// The last second (23:59:59) of the same day, as a date-time.
     var endOfDay: WallTime {
         WallTime(naiveSeconds: days * 86_400 + 86_399, isDate: false)

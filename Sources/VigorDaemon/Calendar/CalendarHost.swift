@@ -124,7 +124,7 @@ public final class CalendarHost: Sendable {
     private static func makeService(_ signature: Signature, cacheDirectory: String) throws(DaemonError) -> CalendarService {
         let sources = signature.section.sources.map { entry in
             CalendarSourceConfig(
-                name: entry.name, location: location(of: entry), allDay: entry.allDayBusy ? .busy : .free,
+                name: entry.name, location: location(of: entry), allDay: entry.allDay,
                 userAddresses: signature.section.addresses)
         }
         do {

@@ -15,7 +15,7 @@ extension CalendarSourceView {
         var problems: [String] = []
         if let error = status.error { problems.append(error) }
         if !status.skipped.isEmpty {
-            problems.append("skipped \(status.skipped.count): " + status.skipped.prefix(3).joined(separator: "; "))
+            problems.append("skipped or repaired \(status.skipped.count): " + status.skipped.prefix(3).joined(separator: "; "))
         }
         self.init(
             name: entry.name, kind: kind, location: location, ok: status.ok,

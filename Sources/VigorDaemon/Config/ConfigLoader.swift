@@ -243,14 +243,17 @@ struct ConfigReader {
             case (_?, _?):
                 throw error(sourcePlace, "url", "source '\(name)' has both path and url; keep one")
             }
-            var allDayBusy = false
-            if let allDay = try string(source, "all_day", at: sourcePlace) {
-                guard allDay == "free" || allDay == "busy" else {
-                    throw error(sourcePlace, "all_day", "must be \"free\" or \"busy\"; got '\(allDay)'")
+            var allDay = CalendarSourceConfig.AllDayPolicy.free
+            if let text = try string(source, "all_day", at: sourcePlace) {
+                guard let policy = CalendarSourceConfig.AllDayPolicy(rawValue: text) else {
+                    let names = CalendarSourceConfig.AllDayPolicy.allCases.map(\.rawValue)
+                    let suggestion = KeySuggestion.closest(to: text, in: Set(names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    throw error(sourcePlace, "all_day", "must be \(names.map { "\"\($0)\"" }.joined(separator: ", ")); "
+                        + "got '\(text)'\(suggestion)")
                 }
-                allDayBusy = allDay == "busy"
+                allDay = policy
             }
-            section.sources.append(CalendarSourceEntry(name: name, location: location, allDayBusy: allDayBusy))
+            section.sources.append(CalendarSourceEntry(name: name, location: location, allDay: allDay))
         }
     }
 

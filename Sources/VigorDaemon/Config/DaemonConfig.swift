@@ -114,13 +114,14 @@ public struct CalendarSourceEntry: Sendable, Equatable {
 
     public var name: String
     public var location: Location
-    /// How all-day events count: `free` (default) or `busy`.
-    public var allDayBusy: Bool
+    /// How all-day events count (`all_day`): `free` unless marked busy (default), `busy` unless marked free,
+    /// or `never-busy` whatever they say (holiday feeds).
+    public var allDay: CalendarSourceConfig.AllDayPolicy
 
-    public init(name: String, location: Location, allDayBusy: Bool = false) {
+    public init(name: String, location: Location, allDay: CalendarSourceConfig.AllDayPolicy = .free) {
         self.name = name
         self.location = location
-        self.allDayBusy = allDayBusy
+        self.allDay = allDay
     }
 }
 
