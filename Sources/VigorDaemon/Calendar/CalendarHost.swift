@@ -23,9 +23,10 @@ public final class CalendarHost: Sendable {
     /// The statuses of the last refresh and when it ran, so `status` never waits on parsing.
     private let lastRefresh = Mutex<(at: Date, statuses: [SourceStatus])?>(nil)
     private let cacheDirectory: String
-    /// Parsing, expanding and downloading allocate in bursts; each lane hands the freed memory back when it goes idle.
-    private let work = CalendarLane(whenIdle: FreedMemory.giveBack)
-    private let downloads = CalendarLane(whenIdle: FreedMemory.giveBack)
+    /// Parsing allocates in bursts: when the lane that parses goes idle after one, the freed memory goes back.
+    private let trim: ParseBurstTrim
+    private let work: CalendarLane
+    private let downloads = CalendarLane()
 
     /// Builds the reader for `config`; subscriptions keep their last good copy under `stateDirectory`.
     public init(config: DaemonConfig, stateDirectory: String) throws(DaemonError) {
@@ -34,6 +35,10 @@ public final class CalendarHost: Sendable {
         current = Mutex(
             Current(service: try Self.makeService(signature, cacheDirectory: cacheDirectory), signature: signature,
                     sources: config.calendar.sources))
+        let trim = ParseBurstTrim()
+        self.trim = trim
+        work = CalendarLane(whenIdle: { trim.laneWentIdle() })
+        trim.watch { [weak self] in self?.service.parseCount ?? 0 }
     }
 
     /// Rebuilds the reader when the calendar sources or the zone changed; true when it did.
