@@ -84,6 +84,28 @@ import Glibc
     #expect(log.withLock { $0 } == ["parse", "query", "prepare", "idle"])
 }
 
+@Test func aParseBurstIsTrimmedOnceAndTrimsAreAtLeastTheSpacingApart() {
+    let parses = Mutex(0)
+    let clock = Mutex(Duration.seconds(100))
+    let trims = Mutex(0)
+    let trim = ParseBurstTrim(spacing: .seconds(30), now: { clock.withLock { $0 } }, giveBack: { trims.withLock { $0 += 1 } })
+    trim.watch { parses.withLock { $0 } }
+    trim.laneWentIdle()
+    #expect(trims.withLock { $0 } == 0)  // a query that parsed nothing
+    parses.withLock { $0 = 5 }
+    trim.laneWentIdle()
+    #expect(trims.withLock { $0 } == 1)
+    trim.laneWentIdle()
+    #expect(trims.withLock { $0 } == 1)  // nothing parsed since
+    parses.withLock { $0 = 6 }
+    clock.withLock { $0 += .seconds(10) }
+    trim.laneWentIdle()
+    #expect(trims.withLock { $0 } == 1)  // too soon after the last trim
+    clock.withLock { $0 += .seconds(21) }
+    trim.laneWentIdle()
+    #expect(trims.withLock { $0 } == 2)  // the burst left pending is trimmed once the spacing has passed
+}
+
 @Test func aLoopOverFilesComesBackInIndexOrderFromSeveralThreads() {
     let threads = CalendarThreads(threads: 4)
     let gate = DispatchSemaphore(value: 0)

@@ -19,9 +19,8 @@ struct RecurrenceExpander {
         var start: Int
         var time: CalendarTime
         var length: EventLength
-        /// The start a DTEND length is measured from: the master's DTSTART, or the start of an RDATE period.
-        var lengthBase: CalendarTime
-        /// An RDATE period: it keeps its own length, also when a RANGE=THISANDFUTURE override moves it.
+        /// An RDATE period: its length is measured from its own start (not the master's DTSTART), also when
+        /// a RANGE=THISANDFUTURE override moves it.
         var isPeriod = false
     }
 
@@ -117,7 +116,7 @@ struct RecurrenceExpander {
         let lower = future.isEmpty ? WallTime.fromNaive(from - longestWallLength(of: master) - Self.endMargin) : nil
         var instances: [Int: Instance] = [:]
         let masterStart = converter.instant(master.start)
-        instances[masterStart] = Instance(start: masterStart, time: master.start, length: master.length, lengthBase: master.start)
+        instances[masterStart] = Instance(start: masterStart, time: master.start, length: master.length)
         for rule in master.recurrenceRules {
             for wall in ruleStarts(rule, master: master, from: lower, horizon: horizon, issues: &issues) {
                 if future.isEmpty && !mayOverlap(wallStart: wall.naiveSeconds, master: master, from: from, to: to) {
@@ -125,18 +124,18 @@ struct RecurrenceExpander {
                 }
                 let time = master.start.with(wall: wall)
                 let start = converter.instant(time)
-                instances[start] = Instance(start: start, time: time, length: master.length, lengthBase: master.start)
+                instances[start] = Instance(start: start, time: time, length: master.length)
             }
         }
         for date in master.recurrenceDates {
             switch date {
             case .start(let time):
                 let start = converter.instant(time)
-                instances[start] = Instance(start: start, time: time, length: master.length, lengthBase: master.start)
+                instances[start] = Instance(start: start, time: time, length: master.length)
             case .period(let time, let length):
                 // The period's own start and end (or duration), in its own zone (RFC 5545 3.8.5.2).
                 let start = converter.instant(time)
-                instances[start] = Instance(start: start, time: time, length: length, lengthBase: time, isPeriod: true)
+                instances[start] = Instance(start: start, time: time, length: length, isPeriod: true)
             }
         }
         for exception in master.exceptionDates {
@@ -161,7 +160,7 @@ struct RecurrenceExpander {
                 result.append(moved(instance, key: key, by: governing.record, ridInstant: governing.rid))
             } else {
                 result.append(occurrence(of: master, start: instance.start, time: instance.time, length: instance.length,
-                                         lengthBase: instance.lengthBase))
+                                         lengthBase: instance.isPeriod ? instance.time : master.start))
             }
         }
         for override in exact.values {
@@ -186,7 +185,7 @@ struct RecurrenceExpander {
             time = instance.time.with(wall: converter.wallTime(ofInstant: start, in: instance.time.reference))
         }
         if instance.isPeriod {
-            return occurrence(of: record, start: start, time: time, length: instance.length, lengthBase: instance.lengthBase)
+            return occurrence(of: record, start: start, time: time, length: instance.length, lengthBase: instance.time)
         }
         return occurrence(of: record, start: start, time: time, length: record.length)
     }

@@ -37,7 +37,7 @@ struct EventContext {
             return nil
         }
         let start = time(icalproperty_get_dtstart(startProperty), property: startProperty)
-        if case .zone = start.reference, let tzid = LibicalText.parameter("TZID", of: startProperty),
+        if resolver.hasSetAsideZones, case .zone = start.reference, let tzid = LibicalText.parameter("TZID", of: startProperty),
            let note = resolver.disagreement(tzid: tzid, at: start.wall) {
             report(note)
         }

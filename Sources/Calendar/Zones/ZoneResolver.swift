@@ -21,6 +21,9 @@ final class ZoneResolver {
     /// TZIDs whose disagreement was reported already (once per TZID and calendar).
     private var reported: Set<String> = []
 
+    /// Whether the file defines a zone the system knows (only then can `disagreement` find one).
+    var hasSetAsideZones: Bool { !setAside.isEmpty }
+
     init(calendar: OpaquePointer?) {
         self.calendar = calendar
     }
