@@ -19,11 +19,14 @@ func theSystemServicesDynamicUserKeepsItsCalendarAndInboxInTheStateFolder() thro
     #expect(chown(state, 65534, 65534) == 0)
     chmod(folder, 0o777)
     let socket = folder + "/vigord.sock"
+    let notify = try NotifySocket(folder: folder)
+    chmod(notify.path, 0o777)
 
     let daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: setprivTool ?? "")
     daemon.arguments = [
         "--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i", "HOME=/", "STATE_DIRECTORY=\(state)", "PATH=/usr/bin:/bin",
+        "NOTIFY_SOCKET=\(notify.path)",
         Binaries.vigord, "--config", "/dev/null", "--socket", socket,
     ]
     let log = folder + "/vigord.log"
@@ -34,13 +37,10 @@ func theSystemServicesDynamicUserKeepsItsCalendarAndInboxInTheStateFolder() thro
         kill(daemon.processIdentifier, SIGKILL)
         daemon.waitUntilExit()
     }
-    var status: StatusMethod.Result?
-    for _ in 0..<300 where status == nil && daemon.isRunning {
-        status = try? RPCConnection(socketPath: socket, timeoutSeconds: 5).call(StatusMethod.self, NoParams())
-        if status == nil { usleep(100_000) }
-    }
+    let ready = notify.waitFor("READY=1", timeout: 60)
     let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-    try #require(status != nil, "vigord did not come up as a dynamic user:\n\(text)")
+    try #require(ready, "vigord did not come up as a dynamic user:\n\(text)")
+    _ = try RPCConnection(socketPath: socket, timeoutSeconds: 5).call(StatusMethod.self, NoParams())
     #expect(FileManager.default.fileExists(atPath: state + "/vigor.sqlite"))
     #expect(FileManager.default.fileExists(atPath: state + "/inbox"))
     #expect(!text.contains("error"), "\(text)")

@@ -28,7 +28,11 @@ struct EditWatchService: Service {
         await cancelWhenGracefulShutdown {
             while await watcher.change(on: queue) {
                 do {
-                    if try await !output.learnEdits(now: now()).isEmpty { replan.changed() }
+                    let edits = try await output.learnEdits(now: now())
+                    if !edits.isEmpty {
+                        notifier.status("Serving; learned \(edits.count) edit(s) of vigord's calendar")
+                        replan.changed()
+                    }
                 } catch {
                     logger.error("could not read vigord's calendar for edits", metadata: ["error": "\(error)"])
                 }

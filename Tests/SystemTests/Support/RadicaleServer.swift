@@ -36,7 +36,7 @@ final class RadicaleServer {
             [rights]
             type = owner_only
             [logging]
-            level = warning
+            level = info
 
             """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
         logPath = folder + "/radicale.log"
@@ -44,19 +44,29 @@ final class RadicaleServer {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--config", folder + "/config"]
         process.environment = ["HOME": folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        process.standardOutput = FileHandle(forWritingAtPath: logPath)
-        process.standardError = FileHandle(forWritingAtPath: logPath)
-        try process.run()
-        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
-        while true {
-            guard process.isRunning else { throw CalDAVError.server("radicale exited: \(log)") }
-            do {
-                if try request("PROPFIND", "/\(user)/", headers: ["Depth": "0"]).status == 207 { return }
-            } catch {
-                // Not listening yet: ask again until the deadline.
+        // Its log goes through a pipe, copied to the log file as it comes, so the start is an event: the
+        // "Radicale server ready" line, or the end of the log when Radicale exits.
+        let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        let output = Pipe()
+        let started = DispatchSemaphore(value: 0)
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                started.signal()  // Radicale closed its log: it exited
+                return
             }
-            guard ContinuousClock.now < deadline else { throw CalDAVError.server("radicale did not answer within 120 s: \(log)") }
-            Thread.sleep(forTimeInterval: 0.05)
+            logFile.write(data)
+            if String(decoding: data, as: UTF8.self).contains("Radicale server ready") { started.signal() }
+        }
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        guard started.wait(timeout: .now() + 120) == .success else {
+            throw CalDAVError.server("radicale did not start within 120 s: \(log)")
+        }
+        guard process.isRunning, try request("PROPFIND", "/\(user)/", headers: ["Depth": "0"]).status == 207 else {
+            throw CalDAVError.server("radicale is not serving: \(log)")
         }
     }
 
