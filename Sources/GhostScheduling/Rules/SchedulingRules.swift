@@ -42,7 +42,7 @@ public struct SchedulingRules: Codable, Sendable, Equatable {
         patterns = try keys.value(.patterns, or: standard.patterns)
     }
 
-    /// Checks the rules can work: positive step and counts, weights and shares within 0…1.
+    /// Checks the rules can work: positive step and counts, weights and shares within 0…1, times of day.
     /// - Throws: `SchedulingError.invalidSetting` naming the first rule that cannot work.
     public func validate() throws(SchedulingError) {
         for (name, value) in [
@@ -73,6 +73,13 @@ public struct SchedulingRules: Codable, Sendable, Equatable {
             ("travel.farZoneHours", travel.farZoneHours), ("travel.farDistanceKilometres", travel.farDistanceKilometres),
         ] where !(value.isFinite && value >= 0) {
             throw SchedulingError.invalidSetting(name: name, problem: "must be a number of at least 0, is \(value)")
+        }
+        guard (0...1440).contains(transformation.minimumSleepMinutes) else {
+            throw SchedulingError.invalidSetting(name: "transformation.minimumSleepMinutes", problem: "must be within 0…1440")
+        }
+        guard sacred.weekendMorningUntil.isValid, sacred.lunch.from.isValid, sacred.lunch.to.isValid, sacred.lunch.from < sacred.lunch.to
+        else {
+            throw SchedulingError.invalidSetting(name: "sacred.lunch", problem: "and weekendMorningUntil must be times of day, lunch from before to")
         }
         guard slots.maxHorizonDays <= 14 else {
             throw SchedulingError.invalidSetting(name: "slots.maxHorizonDays", problem: "must be at most 14")

@@ -9,7 +9,8 @@ extension LocalAPI {
         }
         let config = await context.state.config
         return try await context.cycles.run(
-            kind, now: context.now(), zone: config.schedule.zone, training: config.training, home: config.schedule.home)
+            kind, now: context.now(), zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
+            home: config.schedule.home)
     }
 
     /// `emergency.activate`: the red button; recovery time starts now, the day's blocks are cleared.

@@ -23,7 +23,7 @@ extension LocalAPI {
         let minutes = params.slept.map { Int(($0 * 60).rounded()) }
         let replaced = try context.database.saveCheckIn(
             CheckIn(localDate: today.description, sleptMinutes: minutes, felt: params.felt, recordedAt: now))
-        _ = try await context.cycles.checkInArrived(now: now, zone: config.schedule.zone, training: config.training)
+        _ = try await context.cycles.checkInArrived(now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules)
         await context.notifications.settle(now: now, rules: config.notify.rules)
         let recent = try context.database.checkIns(from: today.adding(days: -13).description, through: today.description)
         return CheckInResult(

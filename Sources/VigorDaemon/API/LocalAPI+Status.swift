@@ -34,6 +34,11 @@ extension LocalAPI {
             days: forecast.view(ghost: ghost, after: LocalCalendar(timeZone: zone).day(of: now), zone: zone))
     }
 
+    /// `daemon.config`: the configuration in force (after reloads), each value with its source.
+    func serveConfigShow(_: NoParams) async throws -> EffectiveConfig {
+        await context.state.effective()
+    }
+
     /// `daemon.reload`: re-reads the configuration; an invalid file keeps the one in force.
     func serveReload(_: NoParams) async throws -> ReloadOutcome {
         let outcome = await context.state.reload()

@@ -78,6 +78,7 @@ public struct LocalAPI: Sendable {
         router.serve(DiscoverMethod.self, serveDiscover)
         router.serve(StatusMethod.self, serveStatus)
         router.serve(ReloadMethod.self, serveReload)
+        router.serve(ConfigShowMethod.self, serveConfigShow)
         router.serve(TrustSetMethod.self, serveTrustSet)
         router.serve(ReceiptsListMethod.self, serveReceiptsList)
         router.serve(CalendarBusyMethod.self, serveCalendarBusy)

@@ -11,11 +11,25 @@ public enum ConfigLoader {
         case defaults
     }
 
+    /// A configuration as read: the values, where they came from, and the text they were read from (so the
+    /// line of each key can be told later; empty for defaults).
+    public struct Loaded: Sendable {
+        public var config: DaemonConfig
+        public var origin: Origin
+        public var text: String
+    }
+
     /// Loads `path`. A missing file gives defaults only when `mayBeMissing` (the default path);
     /// a file named on the command line must exist.
     public static func load(path: String, mayBeMissing: Bool) throws(ConfigError) -> (DaemonConfig, Origin) {
+        let loaded = try read(path: path, mayBeMissing: mayBeMissing)
+        return (loaded.config, loaded.origin)
+    }
+
+    /// Loads `path` as `load` does and keeps its text.
+    public static func read(path: String, mayBeMissing: Bool) throws(ConfigError) -> Loaded {
         guard FileManager.default.fileExists(atPath: path) else {
-            if mayBeMissing { return (DaemonConfig(), .defaults) }
+            if mayBeMissing { return Loaded(config: DaemonConfig(), origin: .defaults, text: "") }
             throw ConfigError(file: path, message: "no such file")
         }
         let data: Data
@@ -30,7 +44,7 @@ public enum ConfigLoader {
             throw ConfigError(file: path, message: "the file is not UTF-8 text")
         }
         let base = (path as NSString).deletingLastPathComponent
-        return (try parse(text, file: path, baseDirectory: base), .file)
+        return Loaded(config: try parse(text, file: path, baseDirectory: base), origin: .file, text: text)
     }
 
     /// Validates TOML text; relative paths in it resolve against `baseDirectory`.
@@ -80,12 +94,15 @@ struct ConfigReader {
         if let calendar = try table(root, "calendar", at: top) {
             try readCalendar(calendar, into: &config.calendar)
         }
+        var lunchAllowed: Bool?
         if let training = try table(root, "training", at: top) {
-            try readTraining(training, into: &config.training)
+            lunchAllowed = try readTraining(training, into: &config.training)
         }
         if let engine = try table(root, "engine", at: top) {
-            config.engineRules = try EngineRulesReader(loader: self).read(engine)
+            (config.engineRules, config.schedulingRules) = try EngineRulesReader(loader: self).read(engine)
         }
+        // One place per setting: the lunch opt-in is the user's preference in [training], kept where sacred time reads it.
+        if let lunchAllowed { config.schedulingRules.sacred.lunchOptIn = lunchAllowed }
         if let notify = try table(root, "notify", at: top) {
             try readNotify(notify, into: &config.notify)
         }
@@ -274,9 +291,15 @@ struct ConfigReader {
         return shadow
     }
 
-    private func readTraining(_ members: [String: ConfigTree], into section: inout DaemonConfig.TrainingSection) throws(ConfigError) {
+    /// Reads `[training]` into `section`; returns `lunch_allowed` when the file sets it (it lives in the sacred rules).
+    private func readTraining(
+        _ members: [String: ConfigTree], into section: inout DaemonConfig.TrainingSection
+    ) throws(ConfigError) -> Bool? {
         let place = Place(table: ["training"])
-        try checkKeys(members, allowed: ["sessions_per_week", "duration_minutes", "preferred", "intensity"], at: place)
+        try checkKeys(members, allowed: [
+            "sessions_per_week", "duration_minutes", "preferred", "intensity", "earliest", "latest", "rest_days",
+            "buffer_before_minutes", "buffer_after_minutes", "min_hours_between_sessions", "lunch_allowed",
+        ], at: place)
         if let intensity = try string(members, "intensity", at: place) {
             guard ["heavy", "moderate", "light"].contains(intensity) else {
                 throw error(place, "intensity", "must be \"heavy\", \"moderate\" or \"light\"; got \"\(intensity)\"")
@@ -304,6 +327,66 @@ struct ConfigReader {
             }
             section.preferred = windows
         }
+        for key in ["earliest", "latest"] {
+            guard let text = try string(members, key, at: place) else { continue }
+            guard let time = LocalTime(parsing: text) else { throw error(place, key, "must be HH:MM (24-hour); got '\(text)'") }
+            if key == "earliest" { section.earliest = time } else { section.latest = time }
+        }
+        if let restDays = members["rest_days"] {
+            section.restDays = try readRestDays(restDays, at: place)
+        }
+        if let minutes = try integer(members, "buffer_before_minutes", at: place) {
+            guard (0...240).contains(minutes) else { throw error(place, "buffer_before_minutes", "must be 0…240 minutes; got \(minutes)") }
+            section.bufferBeforeMinutes = minutes
+        }
+        if let minutes = try integer(members, "buffer_after_minutes", at: place) {
+            guard (0...240).contains(minutes) else { throw error(place, "buffer_after_minutes", "must be 0…240 minutes; got \(minutes)") }
+            section.bufferAfterMinutes = minutes
+        }
+        if let hours = try integer(members, "min_hours_between_sessions", at: place) {
+            guard (0...72).contains(hours) else { throw error(place, "min_hours_between_sessions", "must be 0…72 hours; got \(hours)") }
+            section.minHoursBetweenSessions = hours
+        }
+        try crossCheck(section, members: members, at: place)
+        guard let value = members["lunch_allowed"] else { return nil }
+        guard case .bool(let allowed) = value else { throw error(place, "lunch_allowed", "must be true or false, got \(value.typeName)") }
+        return allowed
+    }
+
+    /// The checks between `[training]` keys: the day's range fits one session, and a week keeps a day to train.
+    private func crossCheck(_ section: DaemonConfig.TrainingSection, members: [String: ConfigTree], at place: Place) throws(ConfigError) {
+        let key = members["latest"] != nil ? "latest" : members["earliest"] != nil ? "earliest" : "duration_minutes"
+        guard section.earliest.minutesSinceMidnight + section.durationMinutes <= section.latest.minutesSinceMidnight else {
+            throw error(place, key, "earliest \(section.earliest) to latest \(section.latest) must fit one \(section.durationMinutes)-minute session")
+        }
+        if section.sessionsPerWeek > 0, Set(section.restDays).count == 7 {
+            throw error(place, "rest_days", "leaves no day to train; remove a day or set sessions_per_week = 0")
+        }
+        for window in section.preferred where members["preferred"] != nil
+            && (window.end <= section.earliest || window.start >= section.latest)
+        {
+            throw error(place, "preferred", "the window \(window) lies outside earliest \(section.earliest) to latest \(section.latest), so no session could use it")
+        }
+    }
+
+    /// `rest_days = ["saturday", "sun"]`: weekday names in English, full or three letters, any case; 1 = Sunday … 7 = Saturday.
+    private func readRestDays(_ value: ConfigTree, at place: Place) throws(ConfigError) -> [Int] {
+        guard case .array(let items) = value else {
+            throw error(place, "rest_days", "must be an array of weekday names, e.g. [\"saturday\", \"sunday\"], got \(value.typeName)")
+        }
+        var days: [Int] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let text) = item else {
+                throw error(place, "rest_days", "item \(index) must be a weekday name such as \"monday\" or \"mon\"; got \(describe(item))")
+            }
+            guard let day = Weekdays.number(of: text) else {
+                let suggestion = KeySuggestion.closest(to: text.lowercased(), in: Set(Weekdays.names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw error(place, "rest_days", "item \(index) '\(text)' is not a weekday\(suggestion); use monday … sunday or mon … sun")
+            }
+            guard !days.contains(day) else { throw error(place, "rest_days", "'\(text)' is listed twice") }
+            days.append(day)
+        }
+        return days.sorted()
     }
 
     private func checkKeys(_ members: [String: ConfigTree], allowed: Set<String>, at place: Place) throws(ConfigError) {
@@ -343,6 +426,24 @@ struct ConfigReader {
         }
         if path.hasPrefix("/") { return (path as NSString).standardizingPath }
         return (((baseDirectory.isEmpty ? "." : baseDirectory) as NSString).appendingPathComponent(path) as NSString).standardizingPath
+    }
+}
+
+/// English weekday names as `[training] rest_days` takes them, numbered 1 = Sunday … 7 = Saturday.
+enum Weekdays {
+    /// Full names, Sunday first.
+    static let names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+    /// The number of a full or three-letter name in any case (`"Sat"`, `"saturday"`); nil otherwise.
+    static func number(of text: String) -> Int? {
+        let lowered = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard lowered.count >= 3 else { return nil }
+        return names.firstIndex { $0 == lowered || ($0.prefix(3) == lowered) }.map { $0 + 1 }
+    }
+
+    /// The full name of day `number` (1 = Sunday).
+    static func name(of number: Int) -> String {
+        names[(number - 1 + 7) % 7]
     }
 }
 

@@ -1,6 +1,7 @@
 import Calendar
 import Foundation
 import GhostEngine
+import GhostScheduling
 
 /// The daemon's configuration, after validation: every value here is usable as it stands.
 /// Keys and defaults are documented in Docs/configuration.md.
@@ -13,6 +14,9 @@ public struct DaemonConfig: Sendable, Equatable {
     public var notify = NotifySection()
     /// `[engine]`: overrides of the Ghost's rules (Docs/engine.md); the documented defaults otherwise.
     public var engineRules = EngineRules.standard
+    /// The scheduling groups of `[engine]` (`slots`, `sacred`, `travel`, `transformation`, `patterns`), and
+    /// `[training] lunch_allowed` as `sacred.lunchOptIn`; the documented defaults otherwise.
+    public var schedulingRules = SchedulingRules.standard
 
     public init() {}
 
@@ -77,7 +81,7 @@ public struct DaemonConfig: Sendable, Equatable {
         public init() {}
     }
 
-    /// `[training]`: what to schedule.
+    /// `[training]`: what to schedule, and when the user allows it.
     public struct TrainingSection: Sendable, Equatable {
         public var sessionsPerWeek = 3
         public var durationMinutes = 45
@@ -87,6 +91,18 @@ public struct DaemonConfig: Sendable, Equatable {
         /// How hard the sessions are: `heavy`, `moderate` (default) or `light`; only heavy sessions
         /// become a recovery walk when HRV crashes.
         public var intensity = "moderate"
+        /// No session starts before this local time.
+        public var earliest = LocalTime(hour: 6, minute: 0)
+        /// No session ends after this local time.
+        public var latest = LocalTime(hour: 21, minute: 0)
+        /// Weekdays never used, 1 = Sunday … 7 = Saturday (as `TrainingSettings` counts them).
+        public var restDays: [Int] = []
+        /// Free minutes between the end of busy time and a session.
+        public var bufferBeforeMinutes = 10
+        /// Free minutes between a session and the next busy time.
+        public var bufferAfterMinutes = 10
+        /// Hours from one session's start to the next one's start, at least.
+        public var minHoursBetweenSessions = 16
         public init() {}
     }
 }

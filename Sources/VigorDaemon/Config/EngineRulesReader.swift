@@ -1,58 +1,130 @@
 import Foundation
 import GhostEngine
+import GhostScheduling
 
-/// Reads `[engine]` (and its sub-tables `[engine.trust]`, `[engine.breaker]`, …) into `EngineRules`:
-/// keys in snake_case or camelCase, every key checked against the rules table (an unknown key is an
-/// error with a suggestion), missing keys keep their documented defaults, and the result must pass
-/// `EngineRules.validate()`.
+/// Reads `[engine]` and its sub-tables into the two rules tables: the Ghost's (`[engine.trust]`,
+/// `[engine.breaker]`, …, `EngineRules`) and the scheduling brain's (`[engine.slots]`, `[engine.sacred]`,
+/// `[engine.travel]`, `[engine.transformation]`, `[engine.patterns]`, `SchedulingRules`). Keys in snake_case or
+/// camelCase, every key checked against the tables (an unknown key is an error with a suggestion), times as
+/// `"HH:MM"` and windows as `"HH:MM-HH:MM"`, missing keys keep their documented defaults, and both tables must
+/// pass their `validate()`.
 struct EngineRulesReader {
     let loader: ConfigReader
 
-    func read(_ members: [String: ConfigTree]) throws(ConfigError) -> EngineRules {
-        let known: Any
-        do {
-            known = try JSONSerialization.jsonObject(with: JSONEncoder().encode(EngineRules.standard))
-        } catch {
-            throw loader.error(ConfigReader.Place(table: ["engine"]), nil, "the engine's rules table cannot be described: \(error)")
-        }
+    /// The scheduling groups `[engine]` offers. The recovery formula is versioned (a stored score names the
+    /// formula that made it), so it is not a setting; the lunch opt-in is `[training] lunch_allowed`.
+    static let schedulingGroups = ["slots", "sacred", "travel", "transformation", "patterns"]
+
+    /// Keys of the tables that are set elsewhere, with where.
+    static let setElsewhere = ["lunchOptIn": "set it as [training] lunch_allowed"]
+
+    func read(_ members: [String: ConfigTree]) throws(ConfigError) -> (EngineRules, SchedulingRules) {
+        let top = ConfigReader.Place(table: ["engine"])
+        let known = try Self.knownTable(loader: loader)
         let json = try convert(members, known: known, path: ["engine"])
-        let rules: EngineRules
+        let schedulingJSON = json.filter { Self.schedulingGroups.contains($0.key) }
+        let engineJSON = json.filter { !Self.schedulingGroups.contains($0.key) }
+        let engine: EngineRules
+        let scheduling: SchedulingRules
         do {
-            rules = try JSONDecoder().decode(EngineRules.self, from: JSONSerialization.data(withJSONObject: json))
+            engine = try JSONDecoder().decode(EngineRules.self, from: JSONSerialization.data(withJSONObject: engineJSON))
+            scheduling = try JSONDecoder().decode(SchedulingRules.self, from: JSONSerialization.data(withJSONObject: schedulingJSON))
         } catch {
-            throw loader.error(ConfigReader.Place(table: ["engine"]), nil, "a value has the wrong type: \(error)")
+            throw loader.error(top, nil, "a value has the wrong type: \(error)")
         }
         do {
-            try rules.validate()
+            try engine.validate()
         } catch {
-            throw loader.error(ConfigReader.Place(table: ["engine"]), nil, error.message)
+            throw loader.error(top, nil, error.message)
         }
-        return rules
+        do {
+            try scheduling.validate()
+        } catch {
+            throw loader.error(top, nil, error.message)
+        }
+        return (engine, scheduling)
+    }
+
+    /// Every key `[engine]` takes, as the JSON of the defaults: the engine's groups and the scheduling groups.
+    static func knownTable(loader: ConfigReader) throws(ConfigError) -> [String: Any] {
+        do {
+            return try describe(EngineRules.standard, SchedulingRules.standard)
+        } catch {
+            throw loader.error(ConfigReader.Place(table: ["engine"]), nil, "the rules tables cannot be described: \(error)")
+        }
+    }
+
+    /// The JSON of both tables as `[engine]` offers them (without the keys set elsewhere or not offered).
+    static func describe(_ engine: EngineRules, _ scheduling: SchedulingRules) throws -> [String: Any] {
+        guard var table = try JSONSerialization.jsonObject(with: JSONEncoder().encode(engine)) as? [String: Any],
+            let rules = try JSONSerialization.jsonObject(with: JSONEncoder().encode(scheduling)) as? [String: Any]
+        else { return [:] }
+        for group in schedulingGroups {
+            guard var members = rules[group] as? [String: Any] else { continue }
+            for key in setElsewhere.keys { members.removeValue(forKey: key) }
+            table[group] = members
+        }
+        return table
     }
 
     /// Turns a TOML table into the JSON the rules decode from, checking each key against `known`.
     private func convert(_ members: [String: ConfigTree], known: Any, path: [String]) throws(ConfigError) -> [String: Any] {
         guard let knownTable = known as? [String: Any] else {
-            throw loader.error(ConfigReader.Place(table: Array(path.dropLast())), path.last, "must be a number, not a table")
+            throw loader.error(ConfigReader.Place(table: Array(path.dropLast())), path.last, "must be a value, not a table")
         }
         var result: [String: Any] = [:]
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             let name = Self.camelCase(key)
+            let place = ConfigReader.Place(table: path)
+            if let elsewhere = Self.setElsewhere[name], path.count == 2 {
+                throw loader.error(place, key, "is not an engine rule: \(elsewhere)")
+            }
             guard let expected = knownTable[name] else {
                 let suggestion = KeySuggestion.closest(to: name, in: Set(knownTable.keys)).map { " (did you mean '\($0)'?)" } ?? ""
                 throw loader.error(
-                    ConfigReader.Place(table: path), key,
-                    "unknown engine rule\(suggestion); known here: \(knownTable.keys.sorted().joined(separator: ", "))")
+                    place, key, "unknown engine rule\(suggestion); known here: \(knownTable.keys.sorted().joined(separator: ", "))")
             }
-            switch value {
-            case .table(let table): result[name] = try convert(table, known: expected, path: path + [key])
-            case .integer(let number): result[name] = number
-            case .double(let number): result[name] = number
-            case .bool(let flag): result[name] = flag
-            default: throw loader.error(ConfigReader.Place(table: path), key, "must be a number, got \(value.typeName)")
-            }
+            result[name] = try convertValue(value, expected: expected, key: key, place: place, path: path)
         }
         return result
+    }
+
+    /// One value: a table, a number or flag, a string list, or a time (`"HH:MM"`) or window (`"HH:MM-HH:MM"`).
+    private func convertValue(
+        _ value: ConfigTree, expected: Any, key: String, place: ConfigReader.Place, path: [String]
+    ) throws(ConfigError) -> Any {
+        if let shape = RuleValueShape(expected) {
+            switch (shape, value) {
+            case (.time, .string(let text)):
+                guard let time = LocalTime(parsing: text) else { throw loader.error(place, key, "must be \"HH:MM\" (24-hour); got '\(text)'") }
+                return ["hour": time.hour, "minute": time.minute]
+            case (.window, .string(let text)):
+                guard let window = TimeWindow(parsing: text) else {
+                    throw loader.error(place, key, "must be \"HH:MM-HH:MM\" with start before end; got '\(text)'")
+                }
+                return [
+                    "from": ["hour": window.start.hour, "minute": window.start.minute],
+                    "to": ["hour": window.end.hour, "minute": window.end.minute],
+                ]
+            case (.strings, .array(let items)):
+                return try items.enumerated().map { index, item throws(ConfigError) -> String in
+                    guard case .string(let text) = item, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        throw loader.error(place, key, "item \(index) must be a non-empty string; got \(item.typeName)")
+                    }
+                    return text
+                }
+            case (.time, _): throw loader.error(place, key, "must be \"HH:MM\" (24-hour), got \(value.typeName)")
+            case (.window, _): throw loader.error(place, key, "must be \"HH:MM-HH:MM\", got \(value.typeName)")
+            case (.strings, _): throw loader.error(place, key, "must be an array of strings, got \(value.typeName)")
+            }
+        }
+        switch value {
+        case .table(let table): return try convert(table, known: expected, path: path + [key])
+        case .integer(let number): return number
+        case .double(let number): return number
+        case .bool(let flag): return flag
+        default: throw loader.error(place, key, "must be a number, got \(value.typeName)")
+        }
     }
 
     /// `consecutive_deletions` → `consecutiveDeletions`; camelCase stays as it is.
@@ -60,5 +132,34 @@ struct EngineRulesReader {
         let parts = key.split(separator: "_")
         guard let first = parts.first else { return key }
         return String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// `consecutiveDeletions` → `consecutive_deletions`, as the documentation and `vigorctl config` write keys.
+    static func snakeCase(_ key: String) -> String {
+        key.reduce(into: "") { text, character in
+            if character.isUppercase { text += "_" + character.lowercased() } else { text.append(character) }
+        }
+    }
+}
+
+/// How a rule that is not a plain number is written in `config.toml`, recognised from the JSON of its default.
+enum RuleValueShape {
+    /// A `WallTime`, `"HH:MM"`.
+    case time
+    /// A `TimeWindow`, `"HH:MM-HH:MM"`.
+    case window
+    /// A list of words.
+    case strings
+
+    init?(_ expected: Any) {
+        if expected is [Any] {
+            self = .strings
+        } else if let table = expected as? [String: Any], Set(table.keys) == ["hour", "minute"] {
+            self = .time
+        } else if let table = expected as? [String: Any], Set(table.keys) == ["from", "to"] {
+            self = .window
+        } else {
+            return nil
+        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds the line of a key in TOML text, so errors found after parsing can still name a line.
 /// It understands `[table]`, `[[array.of.tables]]` and `key = value` lines (bare or quoted keys).
-struct TOMLKeyLocator {
+struct TOMLKeyLocator: Sendable {
     private struct Entry {
         var table: [String]
         var arrayIndex: Int?

@@ -59,10 +59,11 @@ public actor CycleRunner {
         return true
     }
 
-    /// Runs `kind` for the local date of `now` unless it already ran that day; `home` (`[schedule] home`)
-    /// lets the evening's travel rules measure how far away an event takes place.
+    /// Runs `kind` for the local date of `now` unless it already ran that day, with the scheduling `rules` in force;
+    /// `home` (`[schedule] home`) lets the evening's travel rules measure how far away an event takes place.
     public func run(
-        _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(), home: GeoPosition? = nil
+        _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
+        rules: SchedulingRules = .standard, home: GeoPosition? = nil
     ) async throws -> CycleOutcome {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
@@ -72,9 +73,9 @@ public actor CycleRunner {
             return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "already ran today: \(earlier.summary)")
         }
         let (events, summary) = switch kind {
-        case .morning: try await morningEvents(today: today, calendar: calendar, now: now, training: training)
-        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, training: training, home: home)
-        case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now)
+        case .morning: try await morningEvents(today: today, calendar: calendar, now: now, training: training, rules: rules)
+        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, training: training, rules: rules, home: home)
+        case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now, rules: rules)
         }
         let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: summary)
         _ = try await ghost.perform(events, at: now, cycle: mark)
@@ -88,7 +89,7 @@ public actor CycleRunner {
     /// health signals that arrived for it, ticks (passed blocks become missed and triage asks), scores
     /// recovery from the night's signals, and transforms today's blocks as the phase allows.
     private func morningEvents(
-        today: LocalDay, calendar: LocalCalendar, now: Date, training: DaemonConfig.TrainingSection
+        today: LocalDay, calendar: LocalCalendar, now: Date, training: DaemonConfig.TrainingSection, rules: SchedulingRules
     ) async throws -> ([GhostEvent], String) {
         let observations = try observations(before: today, calendar: calendar)
         let digest = SignalDigest(calendar: calendar, observations: observations, checkIns: try checkIns(before: today))
@@ -123,7 +124,7 @@ public actor CycleRunner {
         if digest.checkedIn(on: today) { notes.append("read this morning's check-in") }
         let outcomes = try MorningPlanner.plan(
             ghost: await ghost.current, today: today, digest: digest, intensity: SessionIntensity(rawValue: training.intensity) ?? .moderate,
-            rules: TransformationRules())
+            rules: rules.transformation)
         events += outcomes.flatMap(\.events)
         notes += outcomes.map(\.note)
         return (events, notes.joined(separator: "; "))
@@ -132,7 +133,9 @@ public actor CycleRunner {
     /// A check-in that arrives after today's morning cycle: recovery is scored again with it, and the morning rules
     /// read it for today's blocks that have not started yet (a reported short night, "tired"). Returns the notes of
     /// what they did; none before the morning cycle, which reads the check-in itself.
-    func checkInArrived(now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection) async throws -> [String] {
+    func checkInArrived(
+        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard
+    ) async throws -> [String] {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
         guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description else { return [] }
@@ -142,7 +145,7 @@ public actor CycleRunner {
         let upcoming = Set(ghost.blocks.filter { $0.day == today && $0.start > now }.map(\.id))
         let outcomes = try MorningPlanner.plan(
             ghost: ghost, today: today, digest: digest, intensity: SessionIntensity(rawValue: training.intensity) ?? .moderate,
-            rules: TransformationRules()
+            rules: rules.transformation
         ).filter { outcome in
             outcome.events.allSatisfy { if case .adjustmentRequested(let id, _, _, _, _) = $0 { upcoming.contains(id) } else { true } }
         }
@@ -192,7 +195,8 @@ public actor CycleRunner {
     /// source counts against ghost health and makes its days unknown (proposals at most); during
     /// recovery time nothing is placed.
     private func eveningEvents(
-        today: LocalDay, calendar: LocalCalendar, now: Date, training: DaemonConfig.TrainingSection, home: GeoPosition?
+        today: LocalDay, calendar: LocalCalendar, now: Date, training: DaemonConfig.TrainingSection, rules: SchedulingRules,
+        home: GeoPosition?
     ) async -> ([GhostEvent], String) {
         let tomorrow = today.adding(days: 1)
         let busy: BusyResult
@@ -222,18 +226,19 @@ public actor CycleRunner {
             }
             let ghost = await ghost.current
             let planned = ghost.blocks.filter { [.scheduled, .proposed].contains($0.status) }
-            let finder = try SlotFinder(calendar: calendar, settings: Self.settings(training))
+            let finder = try SlotFinder(calendar: calendar, settings: Self.settings(training), rules: rules)
             let busyIntervals = busy.intervals.map {
                 GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary))
             }
             let history = SessionOutcome.history(of: ghost)
             let weekEvents = await calendars.events(from: try calendar.startOfDay(tomorrow), to: try calendar.startOfDay(tomorrow.adding(days: 7)))
-            let travel = try await travelDays(tomorrow: tomorrow, today: today, events: weekEvents, calendar: calendar, now: now, home: home)
+            let travel = try await travelDays(
+                tomorrow: tomorrow, today: today, events: weekEvents, calendar: calendar, now: now, home: home, rules: rules.travel)
             if !travel.reasons.isEmpty { summary += "; travel: " + travel.reasons.joined(separator: "; ") }
             let forecasts = try WeekSkipForecast.forecast(
                 firstDay: tomorrow, days: 7, slotHour: training.preferred.first?.start.hour ?? Self.defaultSlotHour,
                 busy: busyIntervals, calendar: calendar, lastNightSleepMinutes: try lastNightSleep(today: today, calendar: calendar),
-                history: history, rules: PatternRules())
+                history: history, rules: rules.patterns)
             let request = SlotRequest(
                 firstDay: tomorrow, days: 7,
                 busy: busyIntervals,
@@ -241,7 +246,7 @@ public actor CycleRunner {
                 travelDays: travel.days,
                 personalEvents: CalendarPersonalEvents.protected(from: weekEvents, categories: finder.rules.sacred.protectedCategories),
                 sacredSlots: ghost.triage.sacredSlots,
-                slotPreferences: OptimalWindows.preferences(history, rules: PatternRules()),
+                slotPreferences: OptimalWindows.preferences(history, rules: rules.patterns),
                 skipPredictions: forecasts.map(\.request),
                 existingSessions: planned.map(\.start))
             let plan = try finder.planWeek(request)
@@ -295,7 +300,9 @@ public actor CycleRunner {
 
     /// Builds and saves the value receipt of the Monday–Sunday week containing `today` (on Sunday
     /// evening, the week that ends). No engine events: the receipt only reads the Ghost.
-    private func weeklyEvents(today: LocalDay, calendar: LocalCalendar, now: Date) async throws -> ([GhostEvent], String) {
+    private func weeklyEvents(
+        today: LocalDay, calendar: LocalCalendar, now: Date, rules: SchedulingRules
+    ) async throws -> ([GhostEvent], String) {
         let monday = today.adding(days: -((today.weekday + 5) % 7))
         let stored = try database.receipts(from: try calendar.startOfDay(monday), to: try calendar.startOfDay(monday.adding(days: 7)))
         let decoder = JSONDecoder()
@@ -309,7 +316,7 @@ public actor CycleRunner {
         }
         let previous = try database.weeklyReceipt(onOrBefore: monday.adding(days: -7).description)
             .map { try decoder.decode(WeeklyValueReceipt.self, from: $0.body) }
-        let receipt = try WeeklyValueReceiptBuilder.build(week: monday, ghost: await ghost.current, receipts: receipts, previous: previous)
+        let receipt = try WeeklyValueReceiptBuilder.build(week: monday, ghost: await ghost.current, receipts: receipts, previous: previous, patternRules: rules.patterns)
         try database.saveWeeklyReceipt(WeeklyReceiptRecord(weekStart: monday.description, builtAt: now, body: try GhostHost.encode(receipt)))
         return ([], "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")
     }
@@ -317,15 +324,16 @@ public actor CycleRunner {
     /// The week's travel days: the ranges set with `travel.set`, and the days the week's `events` and
     /// the system's time zone point to (TravelDetector), with a reason per detected day.
     private func travelDays(
-        tomorrow: LocalDay, today: LocalDay, events: [ListedEvent], calendar: LocalCalendar, now: Date, home: GeoPosition?
+        tomorrow: LocalDay, today: LocalDay, events: [ListedEvent], calendar: LocalCalendar, now: Date, home: GeoPosition?,
+        rules: TravelRules
     ) async throws -> (days: [LocalDay], reasons: [String]) {
         let week = (0..<7).map { tomorrow.adding(days: $0) }
         let manual = await ghost.travelDays(among: week)
         var evidence = CalendarTravelEvidence.evidence(from: events, home: calendar, homePosition: home)
-        if let change = try watchSystemZone(today: today, home: calendar.timeZone.identifier, now: now) {
+        if let change = try watchSystemZone(today: today, home: calendar.timeZone.identifier, now: now, rules: rules) {
             evidence.append(change)
         }
-        let detected = try TravelDetector.travelDays(from: evidence, home: calendar, rules: TravelRules()).filter { week.contains($0.day) }
+        let detected = try TravelDetector.travelDays(from: evidence, home: calendar, rules: rules).filter { week.contains($0.day) }
         let days = Set(manual).union(detected.map(\.day)).sorted()
         return (days, detected.map { "\($0.day) (\($0.reasons.joined(separator: ", ")))" })
     }
@@ -340,14 +348,14 @@ public actor CycleRunner {
     /// Reads the system zone and returns the change in force (SystemZoneWatch). The watch is saved, so a
     /// restart while abroad still sees the trip; before anything was saved, the zone vigord started with
     /// is the settled one. An unreadable or unknown system zone leaves the watch as it was.
-    private func watchSystemZone(today: LocalDay, home: String, now: Date) throws -> TravelEvidence? {
+    private func watchSystemZone(today: LocalDay, home: String, now: Date, rules: TravelRules) throws -> TravelEvidence? {
         let stored = try database.systemZone()
         let started = startingSystemZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 }
         guard let current = systemZone(), TimeZone(identifier: current) != nil else {
             return stored.map(SystemZoneWatch.init(record:))?.evidence
         }
         let watch = stored.map(SystemZoneWatch.init(record:)) ?? SystemZoneWatch(settledZone: started ?? current)
-        let next = watch.observing(current, today: today, home: home, rules: TravelRules())
+        let next = watch.observing(current, today: today, home: home, rules: rules)
         if next != watch || stored == nil {
             try database.saveSystemZone(SystemZoneRecord(next, at: now))
         }
@@ -359,10 +367,10 @@ public actor CycleRunner {
 
     /// True when last night's sleep (the night before `day`) was shorter than the morning rules' minimum: the
     /// notifications then wait until noon. False without sleep data or when it cannot be read.
-    func poorNight(before day: LocalDay, zone: TimeZone) -> Bool {
+    func poorNight(before day: LocalDay, zone: TimeZone, rules: TransformationRules = TransformationRules()) -> Bool {
         do {
             guard let minutes = try lastNightSleep(today: day, calendar: LocalCalendar(timeZone: zone)) else { return false }
-            return minutes < TransformationRules().minimumSleepMinutes
+            return minutes < rules.minimumSleepMinutes
         } catch {
             logger.warning("cannot read last night's sleep for the notifications", metadata: ["error": "\(error)"])
             return false
@@ -382,7 +390,11 @@ public actor CycleRunner {
             preferredWindows: training.preferred.map {
                 GhostScheduling.TimeWindow(
                     from: WallTime(hour: $0.start.hour, minute: $0.start.minute), to: WallTime(hour: $0.end.hour, minute: $0.end.minute))
-            })
+            },
+            earliest: WallTime(hour: training.earliest.hour, minute: training.earliest.minute),
+            latest: WallTime(hour: training.latest.hour, minute: training.latest.minute),
+            bufferBeforeMinutes: training.bufferBeforeMinutes, bufferAfterMinutes: training.bufferAfterMinutes,
+            restDays: training.restDays, minHoursBetweenSessions: training.minHoursBetweenSessions)
     }
 
     /// Deletes receipts past the engine's retention.

@@ -17,14 +17,14 @@ public enum Daemon {
         umask(0o077)
         let uid = getuid()
         let configPath = options.configPath ?? ConfigPaths.defaultConfigFile(environment: environment, uid: uid)
-        let config: DaemonConfig
-        let origin: ConfigLoader.Origin
+        let loaded: ConfigLoader.Loaded
         do {
-            (config, origin) = try ConfigLoader.load(path: configPath, mayBeMissing: options.configPath == nil)
+            loaded = try ConfigLoader.read(path: configPath, mayBeMissing: options.configPath == nil)
         } catch {
             printError("invalid configuration: \(error)")
             return DaemonExitCode.config.rawValue
         }
+        let config = loaded.config
 
         let destination = LogDestination.detect(config.daemon.log, environment: environment)
         let level = Logger.Level(rawValue: config.daemon.logLevel) ?? .info
@@ -110,8 +110,8 @@ public enum Daemon {
         }
 
         let state = DaemonState(
-            config: config, origin: origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
-            startedAt: now(), now: now, logger: logger, calendars: calendars)
+            config: config, origin: loaded.origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
+            startedAt: now(), now: now, logger: logger, calendars: calendars, configText: loaded.text)
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
         do {
             try await cycles.settleSystemZone(now: now())
@@ -125,7 +125,10 @@ public enum Daemon {
         do {
             notifications = try NotificationDesk(
                 ghost: ghost, database: database, failures: failures, logger: logger,
-                poorNight: { [state] day in await cycles.poorNight(before: day, zone: await state.config.schedule.zone) })
+                poorNight: { [state] day in
+                    let config = await state.config
+                    return await cycles.poorNight(before: day, zone: config.schedule.zone, rules: config.schedulingRules.transformation)
+                })
         } catch {
             logger.critical("cannot read the notification inbox", metadata: ["error": "\(error)"])
             printError("cannot read the notification inbox: \(error)")

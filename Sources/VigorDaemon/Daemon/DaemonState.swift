@@ -7,6 +7,8 @@ import VigorRPC
 public actor DaemonState {
     public private(set) var config: DaemonConfig
     public private(set) var configOrigin: ConfigLoader.Origin
+    /// The text of the file in force (empty for defaults), so `daemon.config` can name each key's line.
+    private var configText: String
     public let configPath: String
     private let configMayBeMissing: Bool
     private let startedAt: Date
@@ -18,8 +20,10 @@ public actor DaemonState {
     public let reloaded = ChangeSignal()
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
-        startedAt: Date, now: @escaping @Sendable () -> Date, logger: Logger, calendars: CalendarHost? = nil
+        startedAt: Date, now: @escaping @Sendable () -> Date, logger: Logger, calendars: CalendarHost? = nil,
+        configText: String = ""
     ) {
+        self.configText = configText
         self.calendars = calendars
         self.config = config
         self.configOrigin = origin
@@ -36,7 +40,8 @@ public actor DaemonState {
         let at = now()
         let outcome: ReloadOutcome
         do {
-            let (loaded, origin) = try ConfigLoader.load(path: configPath, mayBeMissing: configMayBeMissing)
+            let read = try ConfigLoader.read(path: configPath, mayBeMissing: configMayBeMissing)
+            let (loaded, origin) = (read.config, read.origin)
             var notes: [String] = []
             if loaded.daemon.socket != config.daemon.socket { notes.append("socket") }
             if loaded.daemon.stateDir != config.daemon.stateDir { notes.append("state_dir") }
@@ -53,6 +58,7 @@ public actor DaemonState {
             }
             config = loaded
             configOrigin = origin
+            configText = read.text
             reloaded.changed()
             outcome = ReloadOutcome(at: RPCTimestamp(at, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
             logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
@@ -62,6 +68,11 @@ public actor DaemonState {
         }
         lastReload = outcome
         return outcome
+    }
+
+    /// The `daemon.config` result: the configuration in force with the source of every value.
+    public func effective() -> EffectiveConfig {
+        EffectiveConfigView.build(config, origin: configOrigin, path: configPath, locator: TOMLKeyLocator(text: configText))
     }
 
     /// The `status` result, from the configuration in force and the Ghost's snapshot.

@@ -43,7 +43,8 @@ struct ReplanService: Service {
         let config = await state.config
         do {
             let conflicts = try await replanner.replan(
-                now: now(), zone: config.schedule.zone, training: config.training, home: config.schedule.home)
+                now: now(), zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
+                home: config.schedule.home)
             failures.succeeded("replanning after a calendar change")
             notifier.status("Serving; replanned the week (\(conflicts) conflict(s))")
         } catch {

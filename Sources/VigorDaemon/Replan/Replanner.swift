@@ -22,13 +22,15 @@ public actor Replanner {
         self.logger = logger
     }
 
-    /// Checks every block ahead within `horizonDays` and hands the conflicts to the engine; returns how many
-    /// there were. The calendar is written when a block changed.
+    /// Checks every block ahead within `horizonDays` under the scheduling `rules` in force and hands the conflicts
+    /// to the engine; returns how many there were. The calendar is written when a block changed.
     @discardableResult
-    public func replan(now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, home: GeoPosition? = nil) async throws -> Int {
+    public func replan(
+        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil
+    ) async throws -> Int {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
-        let finder = try SlotFinder(calendar: calendar, settings: CycleRunner.settings(training))
+        let finder = try SlotFinder(calendar: calendar, settings: CycleRunner.settings(training), rules: rules)
         let horizonEnd = try calendar.startOfDay(today.adding(days: Self.horizonDays + 1))
         let ahead = await ghost.current.blocks.filter {
             [.scheduled, .proposed].contains($0.status) && $0.start > now && $0.start < horizonEnd
@@ -47,7 +49,7 @@ public actor Replanner {
         let days = (0..<searchDays).map { today.adding(days: $0) }
         // Travel set by hand and travel the calendars show; the system zone is watched by the evening cycle.
         let evidence = CalendarTravelEvidence.evidence(from: events, home: calendar, homePosition: home)
-        let detected = try TravelDetector.travelDays(from: evidence, home: calendar, rules: TravelRules()).map(\.day)
+        let detected = try TravelDetector.travelDays(from: evidence, home: calendar, rules: rules.travel).map(\.day)
         let travel = Set(await ghost.travelDays(among: days)).union(detected).sorted()
         let personal = CalendarPersonalEvents.protected(from: events, categories: finder.rules.sacred.protectedCategories)
         let sacred = await ghost.current.triage.sacredSlots

@@ -5,6 +5,7 @@ public enum MethodCatalog {
         DiscoverMethod.self,
         StatusMethod.self,
         ReloadMethod.self,
+        ConfigShowMethod.self,
         TrustSetMethod.self,
         ReceiptsListMethod.self,
         CalendarBusyMethod.self,
