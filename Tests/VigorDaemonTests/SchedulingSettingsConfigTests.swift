@@ -1,0 +1,187 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+import Testing
+import VigorRPC
+
+@testable import VigorDaemon
+
+/// `[training]`'s scheduling keys and the scheduling groups of `[engine]`: read, checked with file, line and a
+/// suggestion, applied on reload, and shown with their sources by `daemon.config`.
+@Suite struct SchedulingSettingsConfigTests {
+    private func parse(_ text: String) throws(ConfigError) -> DaemonConfig {
+        try ConfigLoader.parse(text, file: "config.toml", baseDirectory: "/etc/vigor")
+    }
+
+    private func failure(_ text: String) -> ConfigError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func trainingSchedulingKeysAreRead() throws {
+        let config = try parse("""
+            [training]
+            earliest = "06:30"
+            latest = "20:00"
+            rest_days = ["Sat", "sunday", "WED"]
+            buffer_before_minutes = 15
+            buffer_after_minutes = 5
+            min_hours_between_sessions = 20
+            lunch_allowed = true
+            """)
+        #expect(config.training.earliest == LocalTime(hour: 6, minute: 30))
+        #expect(config.training.latest == LocalTime(hour: 20, minute: 0))
+        #expect(config.training.restDays == [1, 4, 7])
+        #expect(config.training.bufferBeforeMinutes == 15)
+        #expect(config.training.bufferAfterMinutes == 5)
+        #expect(config.training.minHoursBetweenSessions == 20)
+        #expect(config.schedulingRules.sacred.lunchOptIn)
+        let settings = CycleRunner.settings(config.training)
+        #expect(settings.restDays == [1, 4, 7])
+        #expect(settings.earliest == WallTime(hour: 6, minute: 30))
+    }
+
+    @Test func aMisspelledTrainingKeyNamesItsLineAndTheKeyMeant() throws {
+        let error = try #require(failure("[training]\nsessions_per_week = 3\nrest_day = [\"sat\"]\n"))
+        #expect(error.line == 3)
+        #expect(error.key == "training.rest_day")
+        #expect(error.message.contains("did you mean 'rest_days'?"))
+    }
+
+    @Test func anUnknownWeekdayIsRefusedWithTheDayMeant() throws {
+        let error = try #require(failure("[training]\nrest_days = [\"saturday\", \"sundy\"]\n"))
+        #expect(error.line == 2)
+        #expect(error.message.contains("'sundy' is not a weekday (did you mean \"sunday\"?)"))
+        #expect(failure("[training]\nrest_days = [7]\n")?.message.contains("weekday name") == true)
+    }
+
+    @Test func earliestAndLatestMustFitOneSession() throws {
+        let error = try #require(failure("[training]\nduration_minutes = 60\nearliest = \"20:30\"\n"))
+        #expect(error.line == 3)
+        #expect(error.message.contains("must fit one 60-minute session"))
+        #expect(failure("[training]\nlatest = \"25:00\"\n")?.message.contains("HH:MM") == true)
+    }
+
+    @Test func restingEveryDayWhileAskingForSessionsIsRefused() throws {
+        let everyDay = #"["mon", "tue", "wed", "thu", "fri", "sat", "sun"]"#
+        #expect(failure("[training]\nrest_days = \(everyDay)\n")?.message.contains("leaves no day to train") == true)
+        #expect(try parse("[training]\nsessions_per_week = 0\nrest_days = \(everyDay)\n").training.restDays.count == 7)
+    }
+
+    @Test func outOfRangeBuffersAndGapsAreRefused() throws {
+        #expect(failure("[training]\nbuffer_before_minutes = -5\n")?.message.contains("0…240") == true)
+        #expect(failure("[training]\nbuffer_after_minutes = 500\n")?.message.contains("0…240") == true)
+        #expect(failure("[training]\nmin_hours_between_sessions = 100\n")?.message.contains("0…72") == true)
+        #expect(failure("[training]\nlunch_allowed = \"yes\"\n")?.message.contains("true or false") == true)
+    }
+
+    @Test func schedulingRuleGroupsAreReadInEitherSpelling() throws {
+        let config = try parse("""
+            [engine.slots]
+            step_minutes = 5
+            [engine.sacred]
+            weekendMorningUntil = "08:00"
+            lunch = "12:30-13:15"
+            protected_categories = ["family", "Climbing"]
+            [engine.travel]
+            keywords = ["flight", "conference"]
+            far_distance_kilometres = 50
+            [engine.transformation]
+            hrv_crash_margin = 0.3
+            minimum_sleep_minutes = 270
+            recovery_walk_minutes = 20
+            [engine.patterns]
+            typical_meeting_hours = 4
+            [engine.breaker]
+            consecutive_deletions = 4
+            """)
+        let rules = config.schedulingRules
+        #expect(rules.slots.stepMinutes == 5)
+        #expect(rules.sacred.weekendMorningUntil == WallTime(hour: 8))
+        #expect(rules.sacred.lunch == GhostScheduling.TimeWindow(from: WallTime(hour: 12, minute: 30), to: WallTime(hour: 13, minute: 15)))
+        #expect(rules.sacred.protectedCategories == ["family", "Climbing"])
+        #expect(rules.travel.keywords == ["flight", "conference"])
+        #expect(rules.travel.farDistanceKilometres == 50)
+        #expect(rules.transformation.hrvCrashMargin == 0.3)
+        #expect(rules.transformation.minimumSleepMinutes == 270)
+        #expect(rules.transformation.recoveryWalkMinutes == 20)
+        #expect(rules.patterns.typicalMeetingHours == 4)
+        #expect(rules.recovery == .standard)
+        #expect(config.engineRules.breaker.consecutiveDeletions == 4)
+    }
+
+    @Test func aMisspelledSchedulingRuleNamesItsLineAndTheRuleMeant() throws {
+        let error = try #require(failure("[engine.slots]\nstep_minutes = 5\nstep_minuts = 10\n"))
+        #expect(error.line == 3)
+        #expect(error.key == "engine.slots.step_minuts")
+        #expect(error.message.contains("did you mean 'stepMinutes'?"))
+        #expect(failure("[engine.slot]\nstep_minutes = 5\n")?.message.contains("did you mean 'slots'?") == true)
+    }
+
+    @Test func badTimesAndWordListsNameTheirLine() throws {
+        let time = try #require(failure("[engine.sacred]\n\nweekend_morning_until = \"9am\"\n"))
+        #expect(time.line == 3)
+        #expect(time.message.contains("\"HH:MM\""))
+        #expect(failure("[engine.sacred]\nlunch = \"13:00-12:00\"\n")?.message.contains("start before end") == true)
+        let words = try #require(failure("[engine.travel]\nkeywords = \"flight\"\n"))
+        #expect(words.line == 2)
+        #expect(words.message.contains("array of strings"))
+        #expect(failure("[engine.travel]\nkeywords = [\"flight\", \"\"]\n")?.message.contains("item 1") == true)
+    }
+
+    @Test func aRuleThatCannotWorkIsRefused() throws {
+        #expect(failure("[engine.transformation]\nhrv_crash_margin = 1.5\n")?.message.contains("transformation.hrvCrashMargin") == true)
+        #expect(failure("[engine.slots]\nstep_minutes = 0\n")?.message.contains("slots.stepMinutes") == true)
+    }
+
+    @Test func eachSettingHasOnePlace() throws {
+        let lunch = try #require(failure("[engine.sacred]\nlunch_opt_in = true\n"))
+        #expect(lunch.line == 2)
+        #expect(lunch.message.contains("[training] lunch_allowed"))
+        let recovery = try #require(failure("[engine.recovery]\nhrv_weight = 0.5\n"))
+        #expect(recovery.message.contains("unknown engine rule"))
+    }
+
+    @Test func reloadAppliesNewSettingsAndARefusedFileKeepsThem() async throws {
+        let path = NSTemporaryDirectory() + "vigor-settings-reload-\(UUID().uuidString).toml"
+        try "[training]\nrest_days = [\"sat\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let context = try makeTestContext(config: DaemonConfig(), now: Date(), configPath: path, origin: .file)
+        #expect(await context.state.reload().ok)
+        #expect(await context.state.config.training.restDays == [7])
+        try "[training]\nrest_days = [\"sat\", \"sun\"]\n[engine.travel]\nfar_distance_kilometres = 60\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(await context.state.reload().ok)
+        #expect(await context.state.config.training.restDays == [1, 7])
+        #expect(await context.state.config.schedulingRules.travel.farDistanceKilometres == 60)
+        try "[training]\nrest_days = [\"funday\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = await context.state.reload()
+        #expect(!refused.ok)
+        #expect(refused.error?.contains("\(path):2: key 'training.rest_days'") == true)
+        #expect(await context.state.config.training.restDays == [1, 7])
+        #expect(await context.state.config.schedulingRules.travel.farDistanceKilometres == 60)
+    }
+
+    @Test func theEffectiveConfigurationNamesTheLineOfEverySetKey() async throws {
+        let path = NSTemporaryDirectory() + "vigor-settings-show-\(UUID().uuidString).toml"
+        try "[training]\nrest_days = [\"sat\"]\n\n[engine.sacred]\nlunch = \"12:30-13:30\"\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let context = try makeTestContext(config: DaemonConfig(), now: Date(), configPath: path, origin: .file)
+        #expect(await context.state.reload().ok)
+        let shown = try await LocalAPI(context).serveConfigShow(NoParams())
+        func key(_ table: String, _ name: String) -> EffectiveConfig.Key? {
+            shown.tables.first { $0.name == table }?.keys.first { $0.key == name }
+        }
+        #expect(key("training", "rest_days") == EffectiveConfig.Key(key: "rest_days", value: #"["saturday"]"#, source: "\(path):2"))
+        #expect(key("training", "latest") == EffectiveConfig.Key(key: "latest", value: #""21:00""#, source: "default"))
+        #expect(key("training", "lunch_allowed")?.source == "default")
+        #expect(key("engine.sacred", "lunch") == EffectiveConfig.Key(key: "lunch", value: #""12:30-13:30""#, source: "\(path):5"))
+        #expect(key("engine.sacred", "weekend_morning_until")?.value == #""09:00""#)
+        #expect(key("engine.sacred", "lunch_opt_in") == nil)
+        #expect(key("engine.breaker", "consecutive_deletions")?.source == "default")
+        #expect(shown.tables.contains { $0.name == "engine.recovery" } == false)
+    }
+}
