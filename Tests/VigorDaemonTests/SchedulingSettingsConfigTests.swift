@@ -27,7 +27,7 @@ import VigorRPC
             [training]
             earliest = "06:30"
             latest = "20:00"
-            rest_days = ["Sat", "sunday", "WED"]
+            rest_days = ["Sat", "sunday", "WED", "thurs"]
             buffer_before_minutes = 15
             buffer_after_minutes = 5
             min_hours_between_sessions = 20
@@ -35,13 +35,13 @@ import VigorRPC
             """)
         #expect(config.training.earliest == LocalTime(hour: 6, minute: 30))
         #expect(config.training.latest == LocalTime(hour: 20, minute: 0))
-        #expect(config.training.restDays == [1, 4, 7])
+        #expect(config.training.restDays == [1, 4, 5, 7])
         #expect(config.training.bufferBeforeMinutes == 15)
         #expect(config.training.bufferAfterMinutes == 5)
         #expect(config.training.minHoursBetweenSessions == 20)
         #expect(config.schedulingRules.sacred.lunchOptIn)
         let settings = CycleRunner.settings(config.training)
-        #expect(settings.restDays == [1, 4, 7])
+        #expect(settings.restDays == [1, 4, 5, 7])
         #expect(settings.earliest == WallTime(hour: 6, minute: 30))
     }
 

@@ -146,6 +146,21 @@ import Testing
         #expect(try await tomorrowsBlock("[engine.travel]\nfar_zone_hours = 8\n", events: newYork) != nil)
     }
 
+    @Test func patternsTypicalMeetingHoursDecideWhichDayLooksTooBusyToTrain() async throws {
+        // One session a week; Tuesday has five hours of meetings, the other days none. By default more than three
+        // busy hours raise Tuesday's skip risk, so the week's session goes to Wednesday; with eight ordinary
+        // hours every day looks alike and the earliest day, tomorrow, keeps it.
+        let meetings = tuesday("workshop", from: "100000", to: "150000")
+        let once = "[training]\nsessions_per_week = 1\n"
+        func block(_ toml: String) async throws -> Date? {
+            let context = try await context(once + toml, events: meetings, now: monday)
+            _ = try await LocalAPI(context).serveCycleRun(.init(kind: "evening"))
+            return await context.ghost.current.blocks.first { $0.status == .proposed }?.start
+        }
+        #expect(try await block("") == nil)
+        #expect(try await block("[engine.patterns]\ntypical_meeting_hours = 8\n") == (try instant("2026-11-24T06:00:00Z")))
+    }
+
     // MARK: [engine.transformation]
 
     /// Runs Tuesday's morning cycle under `toml` (Transformer phase) with a heavy session at 18:00 Berlin and the

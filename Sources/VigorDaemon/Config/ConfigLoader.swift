@@ -369,7 +369,7 @@ struct ConfigReader {
         }
     }
 
-    /// `rest_days = ["saturday", "sun"]`: weekday names in English, full or three letters, any case; 1 = Sunday … 7 = Saturday.
+    /// `rest_days = ["saturday", "sun"]`: weekday names in English, full or from three letters, any case; 1 = Sunday … 7 = Saturday.
     private func readRestDays(_ value: ConfigTree, at place: Place) throws(ConfigError) -> [Int] {
         guard case .array(let items) = value else {
             throw error(place, "rest_days", "must be an array of weekday names, e.g. [\"saturday\", \"sunday\"], got \(value.typeName)")
@@ -381,7 +381,7 @@ struct ConfigReader {
             }
             guard let day = Weekdays.number(of: text) else {
                 let suggestion = KeySuggestion.closest(to: text.lowercased(), in: Set(Weekdays.names)).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw error(place, "rest_days", "item \(index) '\(text)' is not a weekday\(suggestion); use monday … sunday or mon … sun")
+                throw error(place, "rest_days", "item \(index) '\(text)' is not a weekday\(suggestion); use monday … sunday, or at least their first three letters")
             }
             guard !days.contains(day) else { throw error(place, "rest_days", "'\(text)' is listed twice") }
             days.append(day)
@@ -434,11 +434,12 @@ enum Weekdays {
     /// Full names, Sunday first.
     static let names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
-    /// The number of a full or three-letter name in any case (`"Sat"`, `"saturday"`); nil otherwise.
+    /// The number of a name, full or shortened to at least three letters, in any case (`"Sat"`, `"thurs"`,
+    /// `"saturday"`); nil otherwise. Three letters already tell every weekday apart.
     static func number(of text: String) -> Int? {
         let lowered = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard lowered.count >= 3 else { return nil }
-        return names.firstIndex { $0 == lowered || ($0.prefix(3) == lowered) }.map { $0 + 1 }
+        return names.firstIndex { $0.hasPrefix(lowered) }.map { $0 + 1 }
     }
 
     /// The full name of day `number` (1 = Sunday).
