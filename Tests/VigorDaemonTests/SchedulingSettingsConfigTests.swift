@@ -112,6 +112,7 @@ import VigorRPC
         #expect(rules.patterns.typicalMeetingHours == 4)
         #expect(rules.recovery == .standard)
         #expect(config.engineRules.breaker.consecutiveDeletions == 4)
+        #expect(try parse("[engine.breaker]\ndrop_to = \"observer\"\n").engineRules.breaker.dropTo == .observer)
     }
 
     @Test func aMisspelledSchedulingRuleNamesItsLineAndTheRuleMeant() throws {
@@ -167,7 +168,7 @@ import VigorRPC
 
     @Test func theEffectiveConfigurationNamesTheLineOfEverySetKey() async throws {
         let path = NSTemporaryDirectory() + "vigor-settings-show-\(UUID().uuidString).toml"
-        try "[training]\nrest_days = [\"sat\"]\n\n[engine.sacred]\nlunch = \"12:30-13:30\"\n"
+        try "[training]\nrest_days = [\"sat\"]\n\n[engine.sacred]\nlunch = \"12:30-13:30\"\n\n[engine.ghostHealth]\ndegradedAfterFailures = 3\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         let context = try makeTestContext(config: DaemonConfig(), now: Date(), configPath: path, origin: .file)
         #expect(await context.state.reload().ok)
@@ -183,5 +184,9 @@ import VigorRPC
         #expect(key("engine.sacred", "lunch_opt_in") == nil)
         #expect(key("engine.breaker", "consecutive_deletions")?.source == "default")
         #expect(shown.tables.contains { $0.name == "engine.recovery" } == false)
+        #expect(key("engine.breaker", "drop_to")?.value == #""scheduler""#)
+        #expect(key("engine.ghost_health", "degraded_after_failures") == EffectiveConfig.Key(
+            key: "degraded_after_failures", value: "3", source: "\(path):8"))
+        #expect(key("engine.ghost_health", "safe_mode_after_failures")?.source == "default")
     }
 }

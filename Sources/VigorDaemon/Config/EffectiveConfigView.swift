@@ -12,7 +12,9 @@ enum EffectiveConfigView {
             let standard = defaults.first { $0.name == table.name }
             return EffectiveConfig.Table(name: table.name, keys: table.entries.map { entry in
                 let defaultValue = standard?.entries.first { $0.key == entry.key }?.value
-                let line = entry.names.lazy.compactMap { locator.line(table: entry.table, arrayIndex: entry.arrayIndex, key: $0) }.first
+                let line = entry.tables.lazy.flatMap { table in
+                    entry.names.lazy.compactMap { locator.line(table: table, arrayIndex: entry.arrayIndex, key: $0) }
+                }.first
                 let source = if let line { "\(path):\(line)" } else if origin == .file, entry.value != defaultValue { path } else { "default" }
                 return EffectiveConfig.Key(key: entry.key, value: entry.value, source: source)
             })
@@ -20,13 +22,22 @@ enum EffectiveConfigView {
         return EffectiveConfig(configPath: path, configSource: origin.rawValue, tables: tables)
     }
 
-    /// One key before its source is known: where the locator looks for it (`names`: the spellings it may have).
+    /// One key before its source is known: where the locator looks for it (`tables` and `names`: the spellings
+    /// they may have, snake_case or camelCase under `[engine]`).
     private struct Entry {
         var key: String
         var value: String
-        var table: [String]
+        var tables: [[String]]
         var names: [String?]
         var arrayIndex: Int?
+
+        init(key: String, value: String, table: [String], names: [String?], arrayIndex: Int? = nil, camelTable: [String]? = nil) {
+            self.key = key
+            self.value = value
+            self.tables = [table] + (camelTable.map { [$0] } ?? [])
+            self.names = names
+            self.arrayIndex = arrayIndex
+        }
     }
 
     private struct Table {
@@ -111,7 +122,7 @@ enum EffectiveConfigView {
             ])]
         }
         var tables: [Table] = []
-        func walk(_ members: [String: Any], path: [String]) {
+        func walk(_ members: [String: Any], path: [String], camelPath: [String]) {
             var entries: [Entry] = []
             var nested: [(String, [String: Any])] = []
             for (name, value) in members.sorted(by: { $0.key < $1.key }) {
@@ -120,14 +131,14 @@ enum EffectiveConfigView {
                     continue
                 }
                 let snake = EngineRulesReader.snakeCase(name)
-                entries.append(Entry(key: snake, value: render(value), table: path, names: [snake, name]))
+                entries.append(Entry(key: snake, value: render(value), table: path, names: [snake, name], camelTable: camelPath))
             }
             if !entries.isEmpty { tables.append(Table(name: path.joined(separator: "."), entries: entries)) }
             for (name, table) in nested {
-                walk(table, path: path + [EngineRulesReader.snakeCase(name)])
+                walk(table, path: path + [EngineRulesReader.snakeCase(name)], camelPath: camelPath + [name])
             }
         }
-        walk(described, path: ["engine"])
+        walk(described, path: ["engine"], camelPath: ["engine"])
         return tables
     }
 
@@ -141,6 +152,7 @@ enum EffectiveConfigView {
         case .strings: return list(((value as? [Any]) ?? []).map { quoted("\($0)") })
         case nil: break
         }
+        if let text = value as? String { return quoted(text) }
         return "\(value)"
     }
 

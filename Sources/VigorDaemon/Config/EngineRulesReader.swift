@@ -89,7 +89,7 @@ struct EngineRulesReader {
         return result
     }
 
-    /// One value: a table, a number or flag, a string list, or a time (`"HH:MM"`) or window (`"HH:MM-HH:MM"`).
+    /// One value: a table, a number or flag, a word (where the rule is one, e.g. `breaker.drop_to`), a string list, or a time (`"HH:MM"`) or window (`"HH:MM-HH:MM"`).
     private func convertValue(
         _ value: ConfigTree, expected: Any, key: String, place: ConfigReader.Place, path: [String]
     ) throws(ConfigError) -> Any {
@@ -119,6 +119,7 @@ struct EngineRulesReader {
             }
         }
         switch value {
+        case .string(let text) where expected is String: return text
         case .table(let table): return try convert(table, known: expected, path: path + [key])
         case .integer(let number): return number
         case .double(let number): return number
