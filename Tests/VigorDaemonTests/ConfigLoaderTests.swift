@@ -196,7 +196,7 @@ private func failure(_ text: String) -> ConfigError? {
     } throws: { error in
         let message = "\(error)"
         return message.contains("config.toml:5:") && message.contains("engine.breaker.consecutive_deletion")
-            && message.contains("did you mean 'consecutiveDeletions'")
+            && message.contains("did you mean 'consecutive_deletions'")
     }
 }
 

@@ -119,7 +119,8 @@ import VigorRPC
         let error = try #require(failure("[engine.slots]\nstep_minutes = 5\nstep_minuts = 10\n"))
         #expect(error.line == 3)
         #expect(error.key == "engine.slots.step_minuts")
-        #expect(error.message.contains("did you mean 'stepMinutes'?"))
+        #expect(error.message.contains("did you mean 'step_minutes'?"))
+        #expect(failure("[engine.slots]\nstepMinuts = 10\n")?.message.contains("did you mean 'stepMinutes'?") == true)
         #expect(failure("[engine.slot]\nstep_minutes = 5\n")?.message.contains("did you mean 'slots'?") == true)
     }
 

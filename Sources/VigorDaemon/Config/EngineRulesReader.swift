@@ -80,9 +80,12 @@ struct EngineRulesReader {
                 throw loader.error(place, key, "is not an engine rule: \(elsewhere)")
             }
             guard let expected = knownTable[name] else {
-                let suggestion = KeySuggestion.closest(to: name, in: Set(knownTable.keys)).map { " (did you mean '\($0)'?)" } ?? ""
-                throw loader.error(
-                    place, key, "unknown engine rule\(suggestion); known here: \(knownTable.keys.sorted().joined(separator: ", "))")
+                // Suggestions in the user's own spelling: snake_case when the key has an underscore.
+                let snake = key.contains("_")
+                let closest = KeySuggestion.closest(to: name, in: Set(knownTable.keys))
+                let suggestion = closest.map { " (did you mean '\(snake ? Self.snakeCase($0) : $0)'?)" } ?? ""
+                let known = knownTable.keys.map { snake ? Self.snakeCase($0) : $0 }.sorted().joined(separator: ", ")
+                throw loader.error(place, key, "unknown engine rule\(suggestion); known here: \(known)")
             }
             result[name] = try convertValue(value, expected: expected, key: key, place: place, path: path)
         }
