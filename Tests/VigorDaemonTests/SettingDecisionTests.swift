@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import Logging
 import Store
 import Testing
 
@@ -91,6 +92,46 @@ import Testing
         let aroundLunch = tuesday("morning", from: "060000", to: "114500") + tuesday("afternoon", from: "130500", to: "210000")
         #expect(try await tomorrowsBlock("", events: aroundLunch) == nil)
         #expect(try await tomorrowsBlock("lunch_allowed = true\n", events: aroundLunch) == (try instant("2026-11-24T11:00:00Z")))
+    }
+
+    @Test func preferredWindowWeightDecidesHowMuchTheStatedPreferenceCounts() async throws {
+        // With no weight on "inside a preferred window", every start scores alike and the earliest one wins.
+        #expect(try await tomorrowsBlock("") == (try instant("2026-11-24T06:00:00Z")))
+        #expect(try await tomorrowsBlock("[engine.slots]\npreferred_window_weight = 0\n") == (try instant("2026-11-24T05:00:00Z")))
+    }
+
+    @Test func aReloadedRuleDecidesTheNextReplan() async throws {
+        // A block on Tuesday, a conference that day: no travel word by default, so the block stays. After a reload
+        // that makes "conference" a travel word, the next replan finds Tuesday a travel day and the block moves.
+        let folder = NSTemporaryDirectory() + "vigor-settings-replan-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let calendar = folder + "/work.ics"
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:conf\r\nDTSTAMP:20261101T000000Z\r\n"
+            + "DTSTART;VALUE=DATE:20261124\r\nDTEND;VALUE=DATE:20261125\r\nSUMMARY:Conference Lisbon\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+            .write(toFile: calendar, atomically: true, encoding: .utf8)
+        let path = folder + "/config.toml"
+        let base = "[schedule]\ntimezone = \"Europe/Berlin\"\n[[calendar.source]]\nname = \"work\"\npath = \"\(calendar)\"\n"
+        try base.write(toFile: path, atomically: true, encoding: .utf8)
+        let context = try makeTestContext(
+            config: try ConfigLoader.load(path: path, mayBeMissing: false).0, now: monday, configPath: path, origin: .file)
+        _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: monday)
+        let start = try instant("2026-11-24T06:00:00Z")
+        let effects = try await context.ghost.perform(
+            .placementRequested(BlockCandidate(start: start, durationMinutes: 45, confidence: 1), alternatives: []), at: monday)
+        let id = try #require(effects.compactMap { if case .writeBlock(let block) = $0 { block.id } else { nil } }.first)
+        let replanner = Replanner(ghost: context.ghost, calendars: context.calendars, output: context.output, logger: Logger(label: "test"))
+        func replan() async throws -> Int {
+            let config = await context.state.config
+            return try await replanner.replan(
+                now: monday, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules, home: config.schedule.home)
+        }
+        #expect(try await replan() == 0)
+        #expect(await context.ghost.current.block(id)?.start == start)
+        try (base + "[engine.travel]\nkeywords = [\"flight\", \"conference\"]\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(await context.state.reload().ok)
+        #expect(try await replan() == 1)
+        let after = try #require(await context.ghost.current.block(id))
+        #expect(after.status != .scheduled || after.start != start)
     }
 
     // MARK: [engine.*] scheduling rules

@@ -49,7 +49,8 @@ struct ReplanWeek {
 
     func replan(at time: Date = replanNow) async throws -> Int {
         let config = await context.state.config
-        return try await replanner.replan(now: time, zone: config.schedule.zone, training: config.training)
+        return try await replanner.replan(
+            now: time, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules, home: config.schedule.home)
     }
 
     func block(_ id: BlockID) async -> ScheduledBlock? {
