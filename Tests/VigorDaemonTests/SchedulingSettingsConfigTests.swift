@@ -64,6 +64,10 @@ import VigorRPC
         #expect(error.line == 3)
         #expect(error.message.contains("must fit one 60-minute session"))
         #expect(failure("[training]\nlatest = \"25:00\"\n")?.message.contains("HH:MM") == true)
+        let outside = try #require(failure("[training]\nearliest = \"10:00\"\npreferred = [\"07:00-09:00\"]\n"))
+        #expect(outside.line == 3)
+        #expect(outside.message.contains("the window 07:00-09:00 lies outside earliest 10:00 to latest 21:00"))
+        #expect(try parse("[training]\nearliest = \"10:00\"\n").training.earliest == LocalTime(hour: 10, minute: 0))
     }
 
     @Test func restingEveryDayWhileAskingForSessionsIsRefused() throws {

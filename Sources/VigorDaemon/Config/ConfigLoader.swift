@@ -14,8 +14,11 @@ public enum ConfigLoader {
     /// A configuration as read: the values, where they came from, and the text they were read from (so the
     /// line of each key can be told later; empty for defaults).
     public struct Loaded: Sendable {
+        /// The validated configuration.
         public var config: DaemonConfig
+        /// A file, or defaults because there is none.
         public var origin: Origin
+        /// The file's text; empty for defaults.
         public var text: String
     }
 
@@ -357,7 +360,9 @@ struct ConfigReader {
     private func crossCheck(_ section: DaemonConfig.TrainingSection, members: [String: ConfigTree], at place: Place) throws(ConfigError) {
         let key = members["latest"] != nil ? "latest" : members["earliest"] != nil ? "earliest" : "duration_minutes"
         guard section.earliest.minutesSinceMidnight + section.durationMinutes <= section.latest.minutesSinceMidnight else {
-            throw error(place, key, "earliest \(section.earliest) to latest \(section.latest) must fit one \(section.durationMinutes)-minute session")
+            throw error(
+                place, key,
+                "earliest \(section.earliest) to latest \(section.latest) must fit one \(section.durationMinutes)-minute session")
         }
         if section.sessionsPerWeek > 0, Set(section.restDays).count == 7 {
             throw error(place, "rest_days", "leaves no day to train; remove a day or set sessions_per_week = 0")
@@ -365,7 +370,9 @@ struct ConfigReader {
         for window in section.preferred where members["preferred"] != nil
             && (window.end <= section.earliest || window.start >= section.latest)
         {
-            throw error(place, "preferred", "the window \(window) lies outside earliest \(section.earliest) to latest \(section.latest), so no session could use it")
+            throw error(
+                place, "preferred",
+                "the window \(window) lies outside earliest \(section.earliest) to latest \(section.latest), so no session could use it")
         }
     }
 

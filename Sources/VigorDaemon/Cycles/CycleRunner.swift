@@ -316,7 +316,8 @@ public actor CycleRunner {
         }
         let previous = try database.weeklyReceipt(onOrBefore: monday.adding(days: -7).description)
             .map { try decoder.decode(WeeklyValueReceipt.self, from: $0.body) }
-        let receipt = try WeeklyValueReceiptBuilder.build(week: monday, ghost: await ghost.current, receipts: receipts, previous: previous, patternRules: rules.patterns)
+        let receipt = try WeeklyValueReceiptBuilder.build(
+            week: monday, ghost: await ghost.current, receipts: receipts, previous: previous, patternRules: rules.patterns)
         try database.saveWeeklyReceipt(WeeklyReceiptRecord(weekStart: monday.description, builtAt: now, body: try GhostHost.encode(receipt)))
         return ([], "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")
     }
