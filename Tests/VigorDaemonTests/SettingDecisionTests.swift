@@ -94,6 +94,8 @@ import Testing
         #expect(try await tomorrowsBlock("lunch_allowed = true\n", events: aroundLunch) == (try instant("2026-11-24T11:00:00Z")))
     }
 
+    // MARK: [engine.*] scheduling rules
+
     @Test func preferredWindowWeightDecidesHowMuchTheStatedPreferenceCounts() async throws {
         // With no weight on "inside a preferred window", every start scores alike and the earliest one wins.
         #expect(try await tomorrowsBlock("") == (try instant("2026-11-24T06:00:00Z")))
@@ -133,8 +135,6 @@ import Testing
         let after = try #require(await context.ghost.current.block(id))
         #expect(after.status != .scheduled || after.start != start)
     }
-
-    // MARK: [engine.*] scheduling rules
 
     @Test func slotStepMinutesSetsTheGridOfCandidateStarts() async throws {
         let call = tuesday("early-call", from: "063000", to: "080000")
