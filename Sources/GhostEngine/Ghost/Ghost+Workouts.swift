@@ -74,13 +74,20 @@ extension Ghost {
         let candidates = workouts.indices.filter { index in
             let counted = workouts[index]
             guard counted.counts, counted.source != report.source else { return false }
-            if let one = counted.activity, let other = report.activity, one != other { return false }
+            if let one = Self.knownActivity(counted.activity), let other = Self.knownActivity(report.activity), one != other {
+                return false
+            }
             let tolerance = counted.source == nil || report.source == nil
                 ? TimeInterval(rules.workouts.matchToleranceMinutes * 60) : 0
             return report.start < counted.end.addingTimeInterval(tolerance)
                 && counted.start.addingTimeInterval(-tolerance) < report.end
         }
         return candidates.max { overlap(report, workouts[$0]) < overlap(report, workouts[$1]) }
+    }
+
+    /// An activity that says something: importers write `other` when the source did not say.
+    private static func knownActivity(_ activity: String?) -> String? {
+        activity == "other" ? nil : activity
     }
 
     /// Keeps `report` beside the counted entry at `index`; the richer of the two counts. The block the workout
