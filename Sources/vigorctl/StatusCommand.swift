@@ -147,11 +147,11 @@ enum HealthAgeText {
         if let recovery = health.recovery {
             let age = recovery.dataAgeSeconds.map { "data \(StatusText.duration($0)) old, " } ?? ""
             let kept = recovery.carriedOver ? ", carried over: nothing new to read" : ""
-            lines.append(("recovery", "\(Int(recovery.score.rounded()))/100 for \(recovery.date) (\(age)"
+            lines.append(("score", "recovery \(Int(recovery.score.rounded()))/100 for \(recovery.date) (\(age)"
                 + "\(SourceText.freshness(recovery.freshness))\(kept))", !recovery.carriedOver && recovery.freshness != "expired"))
         }
         if let morning = health.lastMorning, !morning.newHealthData {
-            lines.append(("last morning", "\(morning.ranAt): nothing new to read", false))
+            lines.append(("new data", "none at the last morning cycle (\(morning.ranAt)): nothing new to read", false))
         }
         return lines
     }

@@ -30,7 +30,7 @@ struct MorningNews: Sendable, Equatable {
         return MorningNews(
             isNew: false,
             note: "nothing new to read since the last morning cycle (\(Self.local(previousMorning, calendar))): the newest "
-                + "health data is from \(Self.local(newest, calendar)), so the recovery score is carried over, not fresh")
+                + "health data is from \(Self.local(newest, calendar)), so recovery is carried over, not fresh")
     }
 
     private static func local(_ date: Date, _ calendar: LocalCalendar) -> String {
