@@ -11,7 +11,7 @@ import VigorRPC
 public actor CycleRunner {
     private let ghost: GhostHost
     private let calendars: CalendarHost
-    let database: AppDatabase
+    private let database: AppDatabase
     private let output: CalendarOutput
     private let logger: Logger
     /// The system's time zone name now (nil: unknown), read at every evening cycle for the travel rules.
