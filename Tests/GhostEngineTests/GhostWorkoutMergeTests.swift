@@ -127,3 +127,30 @@ struct GhostWorkoutMergeTests {
         #expect(fixture.ghost.unplannedWorkoutDays == [TestTime.monday])
     }
 }
+
+extension GhostWorkoutMergeTests {
+    @Test func aHandLogThatMissedTheBlockCompletesItOnceTheMeasuredTimesShowItWasThere() throws {
+        var rules = EngineRules()
+        rules.trust.initialScore = 0.5
+        var fixture = try GhostFixture(rules: rules, phase: .autoScheduler)
+        let block = try #require(try fixture.autoBlock(day: 0, hour: 18))
+        let start = try TestTime.date(0, 19, 20)
+        // Typed an hour after the run: the log guesses 19:20-20:05, past the block and its tolerance.
+        let log = WorkoutReport(id: "log:late", start: start, end: try TestTime.date(0, 20, 5), confidence: 1)
+        _ = try fixture.send(.workoutRecorded(log), day: 0, hour: 20, minute: 5)
+        #expect(fixture.ghost.block(block)?.status == .scheduled)
+        let withUnplanned = fixture.ghost.trust.score
+        let watch = WorkoutReport(
+            id: "sample:4", start: try TestTime.date(0, 18, 50), end: try TestTime.date(0, 19, 35), confidence: 0.9,
+            source: "Garmin", activity: "running")
+        let effects = try fixture.send(.workoutRecorded(watch), day: 0, hour: 22)
+        #expect(effects.attributions.map(\.signal) == [.workoutRetracted(inGhostBlock: false), .workoutCompleted(inGhostBlock: true)])
+        #expect(fixture.ghost.block(block)?.status == .completed)
+        #expect(fixture.ghost.unplannedWorkoutDays.isEmpty)
+        #expect(fixture.ghost.trust.score > withUnplanned, "a block workout earns more than an unplanned one")
+        #expect(fixture.ghost.workouts.filter(\.counts).map(\.completedBlock) == [block])
+        // Undoing the measured workout reopens the block and leaves no trust behind.
+        _ = try fixture.send(.workoutUndone(id: "sample:4"), day: 0, hour: 23)
+        #expect(fixture.ghost.block(block)?.status == .scheduled)
+    }
+}

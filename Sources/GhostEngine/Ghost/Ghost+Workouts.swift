@@ -19,8 +19,7 @@ extension Ghost {
             return []
         }
         if let same = sameWorkout(as: report) {
-            absorb(report, sameAs: same)
-            return []
+            return try absorb(report, sameAs: same, at: moment)
         }
         let index = matchingBlock(report)
         let before = index.map { blocks[$0].status }
@@ -91,23 +90,38 @@ extension Ghost {
     }
 
     /// Keeps `report` beside the counted entry at `index`; the richer of the two counts. The block the workout
-    /// completed stays completed once, and the trust it earned is not earned again.
-    private mutating func absorb(_ report: WorkoutReport, sameAs index: Int) {
+    /// completed stays completed once, and the trust it earned is not earned again. One exception: a hand log
+    /// that matched no block, whose measured times (the richer record) lie on a block, completes that block
+    /// now; the trust of an unplanned workout is then exchanged for that of a block workout.
+    private mutating func absorb(_ report: WorkoutReport, sameAs index: Int, at moment: Moment) throws(EngineError) -> [GhostEffect] {
         let counted = workouts[index]
         guard report.richness > counted.richness else {
             var second = entry(for: report, completedBlock: nil, blockStatusBefore: nil)
             second.countedAs = counted.id
             workouts.append(second)
-            return
+            return []
         }
         for other in workouts.indices where other == index || workouts[other].countedAs == counted.id {
             workouts[other].countedAs = report.id
         }
-        let day = calendar.day(of: report.start)
-        if counted.completedBlock == nil, day != counted.day, let entry = unplannedWorkoutDays.lastIndex(of: counted.day) {
-            unplannedWorkoutDays[entry] = day
+        var completed = counted.completedBlock
+        var before = counted.blockStatusBefore
+        var effects: [GhostEffect] = []
+        if counted.completedBlock == nil, let unplanned = unplannedWorkoutDays.lastIndex(of: counted.day) {
+            if let block = matchingBlock(report) {
+                unplannedWorkoutDays.remove(at: unplanned)
+                before = blocks[block].status
+                if before == .missed { _ = try triage.handle(.withdrawn(blocks[block].id), at: moment, rules: rules.triage) }
+                blocks[block].status = .completed
+                completed = blocks[block].id
+                effects = try trustEffects(.signal(.workoutRetracted(inGhostBlock: false), confidence: counted.confidence ?? 1), at: moment)
+                    + trustEffects(.signal(.workoutCompleted(inGhostBlock: true), confidence: report.confidence), at: moment)
+            } else {
+                unplannedWorkoutDays[unplanned] = calendar.day(of: report.start)
+            }
         }
-        workouts.append(entry(for: report, completedBlock: counted.completedBlock, blockStatusBefore: counted.blockStatusBefore))
+        workouts.append(entry(for: report, completedBlock: completed, blockStatusBefore: before))
+        return effects
     }
 
     private func entry(
@@ -116,7 +130,7 @@ extension Ghost {
         RecordedWorkout(
             id: report.id, start: report.start, end: report.end, day: calendar.day(of: report.start),
             completedBlock: completedBlock, blockStatusBefore: blockStatusBefore, undone: false, source: report.source,
-            activity: report.activity, energyKilocalories: report.energyKilocalories)
+            activity: report.activity, energyKilocalories: report.energyKilocalories, confidence: report.confidence)
     }
 
     /// The scheduled block (or missed block still asked about) the report overlaps most, widened by the tolerance.

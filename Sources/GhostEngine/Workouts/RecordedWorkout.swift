@@ -23,6 +23,8 @@ public struct RecordedWorkout: Codable, Sendable, Equatable {
     public var activity: String? = nil
     /// Energy burned, when measured.
     public var energyKilocalories: Double? = nil
+    /// How sure its source was that this was training (nil in state saved before it was kept: 1).
+    public var confidence: Double? = nil
     /// Set when this report is a second report of a workout counted as the entry with this id: it earned
     /// nothing and completed nothing itself.
     public internal(set) var countedAs: String? = nil
