@@ -8,13 +8,16 @@ public struct CycleRun: Codable, Sendable, Equatable, FetchableRecord, Persistab
     public var localDate: String
     public var ranAt: Date
     public var summary: String
+    /// Morning cycles: whether there was health data (a sample or a check-in) newer than the morning before.
+    public var newHealthData: Bool?
 
     public static let databaseTableName = "cycleRun"
 
-    public init(kind: String, localDate: String, ranAt: Date, summary: String) {
+    public init(kind: String, localDate: String, ranAt: Date, summary: String, newHealthData: Bool? = nil) {
         self.kind = kind
         self.localDate = localDate
         self.ranAt = ranAt
         self.summary = summary
+        self.newHealthData = newHealthData
     }
 }

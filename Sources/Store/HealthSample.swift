@@ -84,6 +84,19 @@ extension AppDatabase {
         }
     }
 
+    /// The stored sample of one of `kinds` that ended last, at or before `date` (one indexed lookup per kind).
+    public func newestHealthSample(kinds: [String], endingBy date: Date) throws(StoreError) -> (kind: String, end: Date)? {
+        try read("find the newest health sample") { db in
+            var newest: (kind: String, end: Date)?
+            for kind in kinds {
+                let end = try Date.fetchOne(
+                    db, sql: #"SELECT MAX("end") FROM healthSample WHERE kind = ? AND "end" <= ?"#, arguments: [kind, date])
+                if let end, newest.map({ end > $0.end }) ?? true { newest = (kind, end) }
+            }
+            return newest
+        }
+    }
+
     /// How many samples of each kind are stored.
     public func healthSampleCounts() throws(StoreError) -> [String: Int] {
         try read("count the health samples") { db in

@@ -157,6 +157,12 @@ enum StoreMigrations {
                 table.column("adoptedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v13-morning-new-health-data") { db in
+            // Whether a morning cycle had health data newer than the morning before (null: other cycles, older rows).
+            try db.alter(table: "cycleRun") { table in
+                table.add(column: "newHealthData", .boolean)
+            }
+        }
         return migrator
     }
 }

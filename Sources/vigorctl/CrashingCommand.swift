@@ -12,7 +12,7 @@ struct CrashingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crashing",
         abstract: "The red button: block your calendar now for recovery time, and breathe.",
-        discussion: "Writes a \"Recovery Time\" block from now, keeps the Ghost quiet until it ends, then guides a breathing exercise. Ctrl-C ends the exercise; the recovery time stays.")
+        discussion: "Writes a \"Recovery Time\" block from now, takes off the blocks inside it (the rest of the week stays), keeps the Ghost quiet until it ends, then guides a breathing exercise. Ctrl-C ends the exercise; the recovery time stays.")
 
     @Option(name: .long, help: "Minutes of recovery time (1-240).")
     var minutes = 15
@@ -43,10 +43,23 @@ struct CrashingCommand: ParsableCommand {
             return
         }
         let until = status.endsAt.map { String($0.description.dropFirst(11).prefix(5)) } ?? "later"
+        print("Got it. Taking care of you.")
         print("Your calendar is blocked until \(until). No prompts, no proposals. You are allowed to stop.")
+        print(Self.week(withdrawn: status.withdrawnBlocks ?? []))
         guard !noGuide else { return }
         BreathingGuide(pattern: pattern, rounds: rounds, live: isatty(STDOUT_FILENO) == 1).run()
         print("Take care. Recovery Time runs until \(until).")
+    }
+}
+
+extension CrashingCommand {
+    /// What happened to the week: blocks inside recovery time are taken off, the others stay.
+    static func week(withdrawn: [String]) -> String {
+        switch withdrawn.count {
+        case 0: "The rest of your week stays as it is."
+        case 1: "I took off \(withdrawn[0]), which fell inside it; the rest of your week stays."
+        default: "I took off \(withdrawn.joined(separator: ", ")), which fell inside it; the rest of your week stays."
+        }
     }
 }
 

@@ -60,6 +60,10 @@ struct ImportCommand: ParsableCommand {
             lines.append("Workouts: \(result.workoutsCompletingBlocks) completed a block, \(result.workoutsUnplanned) unplanned. "
                 + "Tell me if wrong: vigorctl log --undo")
         }
+        if result.workoutsAlreadyCounted > 0 {
+            lines.append("\(result.workoutsAlreadyCounted) workout(s) you had logged (or another device had recorded) "
+                + "were already counted: each still counts once, with the measured record kept.")
+        }
         if result.skipped > 0 {
             let reasons = result.skippedByReason.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             lines.append("Skipped \(result.skipped) bad record(s): \(reasons.joined(separator: ", ")).")

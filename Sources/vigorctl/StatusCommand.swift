@@ -71,6 +71,9 @@ enum StatusText {
             let text = "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
             row("calendar", source.ok && source.freshness == "fresh" ? text : style.red(text))
         }
+        for line in HealthAgeText.lines(status.health) {
+            row(line.label, line.fresh ? line.text : style.red(line.text))
+        }
         if !status.travel.ranges.isEmpty {
             row("travel", (status.travel.travellingToday ? "travelling today; " : "") + status.travel.ranges.joined(separator: ", "))
         }
@@ -131,12 +134,32 @@ enum PlanText {
     }
 }
 
-enum SourceText {
-    static func freshness(_ name: String) -> String {
-        switch name {
-        case "slightlyStale": "slightly stale"
-        case "veryStale": "very stale"
-        default: name
+/// The health rows of `status`: how old the newest data and the recovery score are, in the calendars' words.
+enum HealthAgeText {
+    static func lines(_ health: HealthAgeStatus) -> [(label: String, text: String, fresh: Bool)] {
+        var lines: [(label: String, text: String, fresh: Bool)] = []
+        if let at = health.newestDataAt, let age = health.ageSeconds {
+            lines.append(("health data", "newest \(health.newestDataKind ?? "sample") ended \(at) (\(StatusText.duration(age)) ago): "
+                + SourceText.freshness(health.freshness), health.freshness == "fresh"))
+        } else {
+            lines.append(("health data", "none yet (vigorctl import FILE, or vigorctl checkin)", true))
         }
+        if let recovery = health.recovery {
+            let age = recovery.dataAgeSeconds.map { "data \(StatusText.duration($0)) old, " } ?? ""
+            let kept = recovery.carriedOver ? ", carried over: nothing new to read" : ""
+            lines.append(("score", "recovery \(Int(recovery.score.rounded()))/100 for \(recovery.date) (\(age)"
+                + "\(SourceText.freshness(recovery.freshness))\(kept))", !recovery.carriedOver && recovery.freshness != "expired"))
+        }
+        if let morning = health.lastMorning, !morning.newHealthData {
+            lines.append(("new data", "none at the last morning cycle (\(morning.ranAt)): nothing new to read", false))
+        }
+        return lines
+    }
+}
+
+enum SourceText {
+    /// The freshness name from the API in words (`slightly stale`).
+    static func freshness(_ name: String) -> String {
+        Freshness(rawValue: name)?.words ?? name
     }
 }

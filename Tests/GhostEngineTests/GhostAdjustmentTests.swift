@@ -83,16 +83,29 @@ struct GhostAdjustmentTests {
         }
     }
 
-    @Test func emergencyClearRemovesOnlyUpcomingBlocks() throws {
+    @Test func recoveryTimeWithdrawsOnlyTheBlocksInsideItAndKeepsTheWeek() throws {
         var fixture = try GhostFixture(phase: .autoScheduler)
         let past = try #require(try fixture.autoBlock(day: 0, hour: 7))
-        let later = try #require(try fixture.autoBlock(day: 0, hour: 18))
+        let inside = try #require(try fixture.autoBlock(day: 0, hour: 12))
+        let evening = try #require(try fixture.autoBlock(day: 0, hour: 18))
         let tomorrow = try #require(try fixture.autoBlock(day: 1, hour: 7))
-        let effects = try fixture.send(.emergencyClear(reason: "I have the flu."), day: 0, hour: 12)
-        #expect(Array(effects.prefix(2)) == [.removeBlock(later), .removeBlock(tomorrow)])
+        // Recovery time 11:50 to 12:20 covers the start of the 12:00 block only.
+        let until = try TestTime.date(0, 12, 20)
+        let effects = try fixture.send(.emergencyClear(reason: "I'm crashing", until: until), day: 0, hour: 11, minute: 50)
+        #expect(effects.filter { if case .removeBlock = $0 { true } else { false } } == [.removeBlock(inside)])
         #expect(effects.receipts.map(\.action) == [.emergency])
-        #expect(effects.receipts.first?.inputs.contains(ReceiptInput("clearedBlocks", "b2,b3")) == true)
-        #expect(fixture.ghost.block(past)?.status == .scheduled)
+        #expect(effects.receipts.first?.inputs.contains(ReceiptInput("clearedBlocks", "b2")) == true)
+        #expect(fixture.ghost.block(inside)?.status == .removed)
+        for kept in [past, evening, tomorrow] { #expect(fixture.ghost.block(kept)?.status == .scheduled) }
+    }
+
+    @Test func recoveryTimeBetweenBlocksTakesNothingOff() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        let evening = try #require(try fixture.autoBlock(day: 0, hour: 18))
+        let effects = try fixture.send(.emergencyClear(reason: "I'm crashing", until: try TestTime.date(0, 12, 15)), day: 0, hour: 12)
+        #expect(effects.filter { if case .removeBlock = $0 { true } else { false } }.isEmpty)
+        #expect(effects.receipts.first?.reason.contains("the rest of your week stays") == true)
+        #expect(fixture.ghost.block(evening)?.status == .scheduled)
     }
 
     @Test func failingBackgroundWorkNarrowsCapabilitiesAndRecovers() throws {

@@ -224,7 +224,9 @@ final class Answer: Sendable {
         try daemon.start()
         let result = try runCommand(Binaries.vigorctl, ["crashing", "--minutes", "10", "--no-guide", "--socket", daemon.socketPath])
         #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Got it. Taking care of you.\n"))
         #expect(result.stdout.contains("Your calendar is blocked until"))
+        #expect(result.stdout.contains("The rest of your week stays as it is."))
         let files = try FileManager.default.contentsOfDirectory(atPath: output + "/vigor").filter { $0.hasSuffix(".ics") }
         #expect(files.count == 1)
         let status = try runCommand(Binaries.vigorctl, ["status", "--socket", daemon.socketPath])

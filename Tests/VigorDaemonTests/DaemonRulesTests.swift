@@ -1,4 +1,5 @@
 import Testing
+import VigorRPC
 
 @testable import VigorDaemon
 
@@ -35,13 +36,14 @@ import Testing
 }
 
 
-@Test func sourceFreshnessBoundaries() {
-    #expect(SourceFreshness.label(ageSeconds: 1799) == .fresh)
-    #expect(SourceFreshness.label(ageSeconds: 1800) == .slightlyStale)
-    #expect(SourceFreshness.label(ageSeconds: 7199) == .slightlyStale)
-    #expect(SourceFreshness.label(ageSeconds: 7200) == .stale)
-    #expect(SourceFreshness.label(ageSeconds: 21_599) == .stale)
-    #expect(SourceFreshness.label(ageSeconds: 21_600) == .veryStale)
-    #expect(SourceFreshness.label(ageSeconds: 86_399) == .veryStale)
-    #expect(SourceFreshness.label(ageSeconds: 86_400) == .expired)
+@Test func freshnessFollowsTheSeedsStalenessTable() {
+    #expect(Freshness.of(ageSeconds: 1799) == .fresh)
+    #expect(Freshness.of(ageSeconds: 1800) == .slightlyStale)
+    #expect(Freshness.of(ageSeconds: 7199) == .slightlyStale)
+    #expect(Freshness.of(ageSeconds: 7200) == .stale)
+    #expect(Freshness.of(ageSeconds: 21_599) == .stale)
+    #expect(Freshness.of(ageSeconds: 21_600) == .veryStale)
+    #expect(Freshness.of(ageSeconds: 86_399) == .veryStale)
+    #expect(Freshness.of(ageSeconds: 86_400) == .expired)
+    #expect(Freshness.of(ageSeconds: nil) == .unknown)
 }

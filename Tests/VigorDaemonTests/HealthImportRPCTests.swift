@@ -103,6 +103,48 @@ struct HealthImportRPCTests {
         #expect(await context.ghost.current.block(block)?.status == .completed)
     }
 
+    @Test func aHandLoggedRunImportedLaterIsOneWorkoutAndUndoTakesBackOnlyTheLog() async throws {
+        let context = try context()
+        _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: now)
+        let blockStart = now.addingTimeInterval(-2 * 3600)  // 18:00 Berlin, already over at 20:00
+        let effects = try await context.ghost.perform(
+            .placementRequested(BlockCandidate(start: blockStart, durationMinutes: 45, confidence: 1), alternatives: []),
+            at: now.addingTimeInterval(-6 * 3600))
+        let block = try #require(effects.compactMap { effect -> BlockID? in
+            if case .writeBlock(let block) = effect { block.id } else { nil }
+        }.first)
+        let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+        let logged = try await routerResult(
+            WorkoutLogMethod.self, #"{"at":"\#(RPCTimestamp(blockStart, in: zone).description)","minutes":45}"#, context)
+        #expect(logged.counted && logged.block == block.rawValue)
+        let trust = await context.ghost.current.trust.score
+
+        let start = RPCTimestamp(blockStart.addingTimeInterval(300), in: zone).description
+        let end = RPCTimestamp(blockStart.addingTimeInterval(2700), in: zone).description
+        let line = #"{"type":"workout","start":"\#(start)","end":"\#(end)","activity":"running","source":"garmin","energy":380}"#
+        let file = try temporaryFile("run.jsonl", line + "\n")
+        let imported = try await importFile(file, context)
+        #expect(imported.workoutsAlreadyCounted == 1)
+        #expect(imported.workoutsCompletingBlocks == 0 && imported.workoutsUnplanned == 0)
+        let again = try await importFile(file, context)
+        #expect(again.duplicates == 1 && again.workoutsAlreadyCounted == 0)
+        var ghost = await context.ghost.current
+        #expect(ghost.trust.score == trust)
+        #expect(ghost.block(block)?.status == .completed)
+        let counting = ghost.workouts.filter(\.counts)
+        #expect(counting.count == 1 && counting.first?.source == "garmin" && counting.first?.completedBlock == block)
+        _ = try await context.cycles.run(.weekly, now: now, zone: zone)
+        let week = try #require(try await routerResult(WeeklyReceiptMethod.self, "{}", context).receipt)
+        #expect(week.completed == 1 && week.unplannedWorkouts == 0)
+
+        let undone = try await routerResult(WorkoutUndoMethod.self, "{}", context)
+        #expect(undone.workout == logged.workout)
+        #expect(undone.countedAs == counting.first?.id && undone.block == block.rawValue)
+        ghost = await context.ghost.current
+        #expect(ghost.block(block)?.status == .completed)
+        #expect(ghost.workouts.filter(\.counts).map(\.id) == counting.map(\.id))
+    }
+
     @Test func workoutsFromLongAgoAreHistoryNotActivity() async throws {
         let context = try context()
         let result = try await importFile(Self.fixtures + "/export.zip", context)

@@ -1,4 +1,5 @@
 import Foundation
+import GhostEngine
 import Store
 import Testing
 import VigorRPC
@@ -57,4 +58,29 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     #expect(log.entries.map(\.level) == [.error, .notice])
     #expect(log.entries.first?.message.contains("request trust.set failed: Storage failed") == true)
     #expect(log.entries.last?.message.contains("request trust.set works again") == true)
+}
+
+@Test func theRedButtonWithdrawsTheBlockInsideRecoveryTimeAndTheRestOfTheWeekStaysInTheCalendar() async throws {
+    let context = try berlin(refusal: WriteRefusal())
+    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"autoScheduler"}"#, context)
+    var placed: [String] = []
+    for start in [now.addingTimeInterval(600), now.addingTimeInterval(6 * 3600), now.addingTimeInterval(86_400)] {
+        let candidate = BlockCandidate(start: start, durationMinutes: 45, confidence: 1)
+        for case .writeBlock(let block) in try await context.ghost.perform(.placementRequested(candidate, alternatives: []), at: now) {
+            placed.append(block.id.rawValue)
+        }
+    }
+    try #require(placed.count == 3)
+    try await context.output.sync(now: now)
+    for id in placed { #expect(try await context.output.file(ofItem: id) != nil) }
+
+    // 30 minutes from now: the block starting in 10 minutes lies inside, this afternoon's and tomorrow's after.
+    let pressed = try await routerResult(EmergencyActivateMethod.self, #"{"minutes":30}"#, context)
+    #expect(pressed.withdrawnBlocks == [placed[0]])
+    #expect(try await context.output.file(ofItem: placed[0]) == nil)
+    for id in placed.dropFirst() { #expect(try await context.output.file(ofItem: id) != nil) }
+    let blocks = await context.ghost.current.blocks
+    #expect(blocks.map(\.status) == [.removed, .scheduled, .scheduled])
+    let receipt = try #require(try context.database.latestReceipt(action: DecisionAction.emergency.rawValue))
+    #expect(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body).reason.contains("the rest of your week stays"))
 }

@@ -114,12 +114,14 @@ extension Ghost {
         return [effect, .recordReceipt(receipt)]
     }
 
-    /// Removes every upcoming scheduled or proposed block at once.
-    mutating func emergencyClear(reason: String, at moment: Moment) -> [GhostEffect] {
+    /// Withdraws the scheduled or proposed blocks that overlap recovery time (now until `until`); blocks after it
+    /// stay, because the red button asks for rest now, not for an empty week.
+    mutating func emergencyClear(reason: String, until: Date, at moment: Moment) -> [GhostEffect] {
         var effects: [GhostEffect] = []
         var cleared: [String] = []
         for index in blocks.indices
-        where blocks[index].end > moment.date && [.scheduled, .proposed].contains(blocks[index].status) {
+        where blocks[index].end > moment.date && blocks[index].start < until
+            && [.scheduled, .proposed].contains(blocks[index].status) {
             blocks[index].status = .removed
             effects.append(.removeBlock(blocks[index].id))
             cleared.append(blocks[index].id.rawValue)
@@ -127,8 +129,10 @@ extension Ghost {
         let receipt = makeReceipt(
             .emergency, at: moment,
             inputs: stateInputs() + [ReceiptInput("clearedBlocks", cleared.joined(separator: ","))],
-            alternatives: ["keep upcoming blocks"], confidence: 1, trustImpact: 0,
-            reason: "You asked me to clear your upcoming blocks: \(reason)")
+            alternatives: ["clear every upcoming block", "keep the blocks inside recovery time"], confidence: 1, trustImpact: 0,
+            reason: cleared.isEmpty
+                ? "You asked for recovery time: \(reason). No block fell inside it; the rest of your week stays."
+                : "You asked for recovery time: \(reason). I took off the blocks inside it; the rest of your week stays.")
         return effects + [.recordReceipt(receipt)]
     }
 }

@@ -4,6 +4,8 @@ extension Ghost {
     /// Counts a reported workout once: it completes the block it overlaps (within the tolerance),
     /// a missed block whose question is still open included; otherwise it is unplanned activity.
     /// Either way it resets the safety breaker. A report seen before, or too short, changes nothing.
+    /// A second report of a workout already counted (see `sameWorkout`) changes no block and no trust:
+    /// the richer of the two becomes the entry that counts.
     mutating func recordWorkout(_ report: WorkoutReport, at moment: Moment) throws(EngineError) -> [GhostEffect] {
         guard report.end >= report.start else {
             throw EngineError.valueOutOfRange(
@@ -16,6 +18,9 @@ extension Ghost {
         guard !workouts.contains(where: { $0.id == report.id }), minutes >= Double(rules.workouts.minimumMinutes) else {
             return []
         }
+        if let same = sameWorkout(as: report) {
+            return try absorb(report, sameAs: same, at: moment)
+        }
         let index = matchingBlock(report)
         let before = index.map { blocks[$0].status }
         let effects = try trustEffects(
@@ -27,28 +32,105 @@ extension Ghost {
             unplannedWorkoutDays.append(calendar.day(of: report.start))
         }
         _ = breaker.handle(.workoutCompleted, rules: rules.breaker)
-        workouts.append(RecordedWorkout(
-            id: report.id, start: report.start, end: report.end, day: calendar.day(of: report.start),
-            completedBlock: index.map { blocks[$0].id }, blockStatusBefore: before, undone: false))
+        workouts.append(entry(for: report, completedBlock: index.map { blocks[$0].id }, blockStatusBefore: before))
         return effects
     }
 
-    /// Takes back the workout with `id` (default: the last one counted): its block returns to the
-    /// status it had and the trust it earned is taken back. The breaker stays reset.
+    /// Takes back the workout with `id` (default: see `workoutToUndo`): its block returns to the status it had
+    /// and the trust it earned is taken back. The breaker stays reset. A report that did not count by itself
+    /// (a hand log the import already confirmed) is taken back alone: the workout that counts stays.
     mutating func undoWorkout(_ id: String?, at moment: Moment) throws(EngineError) -> [GhostEffect] {
-        guard let index = workouts.lastIndex(where: { !$0.undone && (id == nil || $0.id == id) }) else {
+        guard let target = workoutToUndo(id), let index = workouts.lastIndex(where: { $0.id == target.id }) else {
             throw EngineError.noWorkoutToUndo(id)
         }
-        let workout = workouts[index]
         workouts[index].undone = true
-        if let block = workout.completedBlock, let before = workout.blockStatusBefore,
+        guard target.countedAs == nil else { return [] }
+        for other in workouts.indices where workouts[other].countedAs == target.id { workouts[other].undone = true }
+        if let block = target.completedBlock, let before = target.blockStatusBefore,
            let blockIndex = blocks.firstIndex(where: { $0.id == block && $0.status == .completed }) {
             blocks[blockIndex].status = before
-        } else if let day = unplannedWorkoutDays.lastIndex(of: workout.day) {
+        } else if let day = unplannedWorkoutDays.lastIndex(of: target.day) {
             unplannedWorkoutDays.remove(at: day)
         }
         return try trustEffects(
-            .signal(.workoutRetracted(inGhostBlock: workout.completedBlock != nil), confidence: 1), at: moment)
+            .signal(.workoutRetracted(inGhostBlock: target.completedBlock != nil), confidence: 1), at: moment)
+    }
+
+    /// The entry an undo of `id` takes back. By default the newest counted workout, except that when it was
+    /// also logged by hand, the hand log goes and the measured workout stays (`--workout` takes that back too).
+    public func workoutToUndo(_ id: String?) -> RecordedWorkout? {
+        if let id { return workouts.last { !$0.undone && $0.id == id } }
+        guard let newest = workouts.last(where: \.counts) else { return nil }
+        guard newest.source != nil else { return newest }
+        return workouts.last { !$0.undone && $0.countedAs == newest.id && $0.source == nil } ?? newest
+    }
+
+    /// The counted workout `report` is a second report of: they overlap (a hand log's times are approximate,
+    /// so widened by `matchToleranceMinutes` when one of them is a hand log), their activities do not differ,
+    /// and they come from different sources (one device never records one workout twice; two hand logs are
+    /// two workouts). The one it overlaps most.
+    private func sameWorkout(as report: WorkoutReport) -> Int? {
+        let candidates = workouts.indices.filter { index in
+            let counted = workouts[index]
+            guard counted.counts, counted.source != report.source else { return false }
+            if let one = Self.knownActivity(counted.activity), let other = Self.knownActivity(report.activity), one != other {
+                return false
+            }
+            let tolerance = counted.source == nil || report.source == nil
+                ? TimeInterval(rules.workouts.matchToleranceMinutes * 60) : 0
+            return report.start < counted.end.addingTimeInterval(tolerance)
+                && counted.start.addingTimeInterval(-tolerance) < report.end
+        }
+        return candidates.max { overlap(report, workouts[$0]) < overlap(report, workouts[$1]) }
+    }
+
+    /// An activity that says something: importers write `other` when the source did not say.
+    private static func knownActivity(_ activity: String?) -> String? {
+        activity == "other" ? nil : activity
+    }
+
+    /// Keeps `report` beside the counted entry at `index`; the richer of the two counts. The block the workout
+    /// completed stays completed once, and the trust it earned is not earned again. One exception: a hand log
+    /// that matched no block, whose measured times (the richer record) lie on a block, completes that block
+    /// now; the trust of an unplanned workout is then exchanged for that of a block workout.
+    private mutating func absorb(_ report: WorkoutReport, sameAs index: Int, at moment: Moment) throws(EngineError) -> [GhostEffect] {
+        let counted = workouts[index]
+        guard report.richness > counted.richness else {
+            var second = entry(for: report, completedBlock: nil, blockStatusBefore: nil)
+            second.countedAs = counted.id
+            workouts.append(second)
+            return []
+        }
+        for other in workouts.indices where other == index || workouts[other].countedAs == counted.id {
+            workouts[other].countedAs = report.id
+        }
+        var completed = counted.completedBlock
+        var before = counted.blockStatusBefore
+        var effects: [GhostEffect] = []
+        if counted.completedBlock == nil, let unplanned = unplannedWorkoutDays.lastIndex(of: counted.day) {
+            if let block = matchingBlock(report) {
+                unplannedWorkoutDays.remove(at: unplanned)
+                before = blocks[block].status
+                if before == .missed { _ = try triage.handle(.withdrawn(blocks[block].id), at: moment, rules: rules.triage) }
+                blocks[block].status = .completed
+                completed = blocks[block].id
+                effects = try trustEffects(.signal(.workoutRetracted(inGhostBlock: false), confidence: counted.confidence ?? 1), at: moment)
+                    + trustEffects(.signal(.workoutCompleted(inGhostBlock: true), confidence: report.confidence), at: moment)
+            } else {
+                unplannedWorkoutDays[unplanned] = calendar.day(of: report.start)
+            }
+        }
+        workouts.append(entry(for: report, completedBlock: completed, blockStatusBefore: before))
+        return effects
+    }
+
+    private func entry(
+        for report: WorkoutReport, completedBlock: BlockID?, blockStatusBefore: ScheduledBlock.Status?
+    ) -> RecordedWorkout {
+        RecordedWorkout(
+            id: report.id, start: report.start, end: report.end, day: calendar.day(of: report.start),
+            completedBlock: completedBlock, blockStatusBefore: blockStatusBefore, undone: false, source: report.source,
+            activity: report.activity, energyKilocalories: report.energyKilocalories, confidence: report.confidence)
     }
 
     /// The scheduled block (or missed block still asked about) the report overlaps most, widened by the tolerance.
@@ -66,5 +148,9 @@ extension Ghost {
 
     private func overlap(_ report: WorkoutReport, _ block: ScheduledBlock) -> TimeInterval {
         min(report.end, block.end).timeIntervalSince(max(report.start, block.start))
+    }
+
+    private func overlap(_ report: WorkoutReport, _ workout: RecordedWorkout) -> TimeInterval {
+        min(report.end, workout.end).timeIntervalSince(max(report.start, workout.start))
     }
 }

@@ -140,8 +140,8 @@ public struct Ghost: Codable, Sendable, Equatable {
             return healthEffects(ghostHealth.handle(.success, at: moment, rules: rules.ghostHealth))
         case .backgroundFailed(let failure):
             return healthEffects(ghostHealth.handle(.failure(failure), at: moment, rules: rules.ghostHealth))
-        case .emergencyClear(let reason):
-            return emergencyClear(reason: reason, at: moment)
+        case .emergencyClear(let reason, let until):
+            return emergencyClear(reason: reason, until: until, at: moment)
         case .conflictFound(let conflict):
             return try resolve(conflict, at: moment)
         case .moveAnswered(let id, let accepted):

@@ -57,6 +57,7 @@ public enum GhostEvent: Sendable, Equatable {
     case conflictFound(BlockConflict)
     /// The user accepted or declined the move the Ghost proposed for a block.
     case moveAnswered(BlockID, accepted: Bool)
-    /// The user asked to clear all upcoming blocks now (illness, emergency).
-    case emergencyClear(reason: String)
+    /// The user pressed the red button: recovery time runs until `until`. The blocks inside it are withdrawn;
+    /// the rest of the week stays.
+    case emergencyClear(reason: String, until: Date)
 }

@@ -10,12 +10,30 @@ public struct WorkoutReport: Codable, Sendable, Equatable {
     public let end: Date
     /// How sure the source is that this was training, 0…1 (1 when the user logged it).
     public let confidence: Double
+    /// The device or app that measured it (`Apple Watch`, `Garmin`); nil when the user logged it by hand.
+    public let source: String?
+    /// The activity, e.g. `running`; nil when unknown (a hand log).
+    public let activity: String?
+    /// Energy burned, when the source measured it.
+    public let energyKilocalories: Double?
 
-    /// Creates a report.
-    public init(id: String, start: Date, end: Date, confidence: Double) {
+    /// Creates a report; without `source` it is a hand log.
+    public init(
+        id: String, start: Date, end: Date, confidence: Double, source: String? = nil, activity: String? = nil,
+        energyKilocalories: Double? = nil
+    ) {
         self.id = id
         self.start = start
         self.end = end
         self.confidence = confidence
+        self.source = source
+        self.activity = activity
+        self.energyKilocalories = energyKilocalories
+    }
+
+    /// How much the report knows, to keep the richer of two reports of one workout: measured start and end
+    /// outweigh everything a hand log has (4), then a known activity (2), then measured energy (1).
+    public var richness: Int {
+        (source != nil ? 4 : 0) + (activity != nil ? 2 : 0) + (energyKilocalories != nil ? 1 : 0)
     }
 }

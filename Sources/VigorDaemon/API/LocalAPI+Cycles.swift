@@ -1,4 +1,5 @@
 import Foundation
+import GhostEngine
 import VigorRPC
 
 extension LocalAPI {
@@ -13,7 +14,7 @@ extension LocalAPI {
             home: config.schedule.home)
     }
 
-    /// `emergency.activate`: the red button; recovery time starts now, the day's blocks are cleared.
+    /// `emergency.activate`: the red button; recovery time starts now, the blocks inside it are withdrawn.
     func serveEmergencyActivate(_ params: EmergencyActivateMethod.Params) async throws -> EmergencyStatus {
         let minutes = params.minutes ?? 15
         guard (1...240).contains(minutes) else {
@@ -21,6 +22,7 @@ extension LocalAPI {
         }
         let zone = await zone()
         let now = context.now()
+        let open = Set(await context.ghost.current.blocks.filter { [.scheduled, .proposed].contains($0.status) }.map(\.id))
         let press = await context.ghost.pressRedButton(
             startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60),
             reason: "recovery time for \(minutes) minutes (vigorctl crashing)")
@@ -29,12 +31,13 @@ extension LocalAPI {
         }
         try await publish(now: now)
         let emergency = press.emergency
+        let withdrawn = await context.ghost.current.blocks.filter { open.contains($0.id) && $0.status == .removed }.map(\.id.rawValue)
         return EmergencyStatus(
             active: true, startedAt: RPCTimestamp(emergency.startedAt, in: zone), endsAt: RPCTimestamp(emergency.endsAt, in: zone),
             blockFile: try await context.output.file(ofItem: CalendarContent.recoveryID(emergency)),
             notRecorded: press.notRecorded.map {
                 "the state database could not record it (\($0)); the recovery time holds, and it is recorded "
-                    + "and your upcoming blocks cleared once the disk allows"
-            })
+                    + "the blocks inside it withdrawn once the disk allows"
+            }, withdrawnBlocks: withdrawn)
     }
 }

@@ -67,6 +67,6 @@ extension RecoveryDay {
                     name: $0.name, value: $0.metric.value, source: $0.metric.source,
                     recordedAt: RPCTimestamp($0.metric.recordedAt, in: zone).description)
             },
-            dataAgeSeconds: age, freshness: age.map { SourceFreshness.label(ageSeconds: $0).rawValue } ?? "unknown")
+            dataAgeSeconds: age, freshness: Freshness.of(ageSeconds: age).rawValue)
     }
 }

@@ -17,6 +17,7 @@ extension LocalAPI {
         var status = await context.state.status(
             socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: now))
         status.plan.week = try await weekPlan(now: now).days
+        status.health = try HealthAges.status(database: context.database, now: now, zone: await zone())
         return status
     }
 

@@ -26,27 +26,32 @@ extension LocalAPI {
         try await perform(.workoutRecorded(WorkoutReport(id: id, start: start, end: end, confidence: 1)), now: now)
         try await publish(now: now)
         let ghost = await context.ghost.current
-        let counted = ghost.workouts.count > before
+        let entry = ghost.workouts.count > before ? ghost.workouts.last : nil
+        // A workout a device recorded already: the log is kept beside it and the measured record counts.
+        let countedAs = entry?.countedAs.flatMap { id in ghost.workouts.first { $0.id == id } }
         return WorkoutLogResult(
             workout: id, start: RPCTimestamp(start, in: config.schedule.zone).description,
             end: RPCTimestamp(end, in: config.schedule.zone).description,
-            block: counted ? ghost.workouts.last?.completedBlock?.rawValue : nil, counted: counted, ghost: GhostStatus(ghost, now: now))
+            block: (countedAs ?? entry)?.completedBlock?.rawValue, counted: entry?.counts == true, countedAs: countedAs?.id,
+            ghost: GhostStatus(ghost, now: now))
     }
 
     /// `workout.undo`: a counted workout was wrong (the newest, or the one named).
     func serveWorkoutUndo(_ params: WorkoutUndoMethod.Params) async throws -> WorkoutLogResult {
         let now = context.now()
         let zone = await zone()
+        let target = await context.ghost.current.workoutToUndo(params.workout)
         try await perform(.workoutUndone(id: params.workout), now: now)
         try await publish(now: now)
         let ghost = await context.ghost.current
-        guard let undone = ghost.workouts.last(where: { $0.undone && (params.workout == nil || $0.id == params.workout) }) else {
-            throw RPCErrorObject(.internalError, "Internal error")
-        }
+        guard let undone = target else { throw RPCErrorObject(.internalError, "Internal error") }
+        // A hand log the import confirmed goes alone: the measured workout still counts, and its block stays completed.
+        let stillCounted = undone.countedAs.flatMap { id in ghost.workouts.first { $0.id == id && $0.counts } }
         return WorkoutLogResult(
             workout: undone.id, start: RPCTimestamp(undone.start, in: zone).description,
-            end: RPCTimestamp(undone.end, in: zone).description, block: undone.completedBlock?.rawValue, counted: false,
-            ghost: GhostStatus(ghost, now: now))
+            end: RPCTimestamp(undone.end, in: zone).description,
+            block: stillCounted == nil ? undone.completedBlock?.rawValue : stillCounted?.completedBlock?.rawValue, counted: false,
+            countedAs: stillCounted?.id, ghost: GhostStatus(ghost, now: now))
     }
 
     /// `health.import`: reads a health file (Apple Health export, JSON Lines, CSV) into the store.

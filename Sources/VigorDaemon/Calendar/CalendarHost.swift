@@ -122,7 +122,7 @@ public final class CalendarHost: Sendable {
                 return SourceFreshnessView(name: entry.name, ok: false, freshness: "unknown", ageSeconds: nil)
             }
             let age = status.ageSeconds ?? max(0, Int(now.timeIntervalSince(last.at)))
-            return SourceFreshnessView(name: entry.name, ok: status.ok, freshness: SourceFreshness.label(ageSeconds: age).rawValue, ageSeconds: age)
+            return SourceFreshnessView(name: entry.name, ok: status.ok, freshness: Freshness.of(ageSeconds: age).rawValue, ageSeconds: age)
         }
     }
 

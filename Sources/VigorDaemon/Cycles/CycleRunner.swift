@@ -77,12 +77,14 @@ public actor CycleRunner {
         case .evening: await eveningEvents(today: today, calendar: calendar, now: now, training: training, rules: rules, home: home)
         case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now, rules: rules)
         }
-        let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: summary)
+        let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
+        let said = [summary, news?.note].compactMap { $0 }.joined(separator: "; ")
+        let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: said, newHealthData: news?.isNew)
         _ = try await ghost.perform(events, at: now, cycle: mark)
         if kind == .morning { try await pruneReceipts(now: now) }
         try await output.sync(now: now)
-        logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(today)", "summary": "\(summary)"])
-        return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: summary)
+        logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(today)", "summary": "\(said)"])
+        return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: said, newHealthData: news?.isNew)
     }
 
     /// Closes every local day since the last morning cycle (at most two weeks back) with the share of

@@ -98,10 +98,10 @@ public actor GhostHost {
         emergencies.filter { $0.endsAt > date }
     }
 
-    /// Presses the red button: recovery time from `startedAt` to `endsAt`, and the upcoming blocks cleared.
+    /// Presses the red button: recovery time from `startedAt` to `endsAt`, and the blocks inside it withdrawn.
     /// The press must not fail the person pressing it: when the database cannot record it (a full disk), the
     /// recovery time holds in memory all the same (the calendar shows it, the cycles place nothing) and
-    /// `recordHeldPresses` saves it, and clears the blocks, once the disk allows.
+    /// `recordHeldPresses` saves it, and withdraws the blocks, once the disk allows.
     public func pressRedButton(startedAt: Date, endsAt: Date, reason: String) -> RedButtonPress {
         var press = HeldPress(
             emergency: Emergency(startedAt: Self.wholeSecond(startedAt), endsAt: Self.wholeSecond(endsAt)), reason: reason)
@@ -139,7 +139,7 @@ public actor GhostHost {
             press.emergency = saved
         }
         if !press.cleared {
-            try perform(.emergencyClear(reason: press.reason), at: now)
+            try perform(.emergencyClear(reason: press.reason, until: press.emergency.endsAt), at: now)
             press.cleared = true
         }
     }
@@ -177,9 +177,10 @@ public actor GhostHost {
         }
     }
 
-    /// Deletes all user data and starts a new Ghost at `now` (the user asked for it).
+    /// Deletes all user data and starts a new Ghost at `now` (the user asked for it). The new Ghost keeps the
+    /// rules in force (`[engine]` of config.toml as last adopted): the data goes, the configuration stays.
     public func purge(zone: TimeZone, now: Date) throws(StoreError) {
-        let fresh = Ghost(startingAt: now, timeZone: zone)
+        let fresh = Ghost(startingAt: now, timeZone: zone, rules: ghost.rules)
         let state: Data
         do {
             state = try Self.encode(fresh)

@@ -55,6 +55,7 @@ public final class HealthIntake: Sendable {
         let counted = await countWorkouts(result.workouts, now: now())
         result.response.workoutsCompletingBlocks = counted.completing
         result.response.workoutsUnplanned = counted.unplanned
+        result.response.workoutsAlreadyCounted = counted.alreadyCounted
         do {
             try await output.sync(now: now())
         } catch {
@@ -120,24 +121,34 @@ public final class HealthIntake: Sendable {
             detail: record.detail, energyKilocalories: record.energyKilocalories)
     }
 
-    /// Hands recent new workouts to the Ghost, oldest first; returns how many completed a block.
-    private func countWorkouts(_ workouts: [HealthSample], now: Date) async -> (completing: Int, unplanned: Int) {
-        var completing = 0, unplanned = 0
+    /// Hands recent new workouts to the Ghost, oldest first; returns how many completed a block, how many were
+    /// unplanned, and how many were workouts the Ghost had counted already (logged by hand, or from another device).
+    private func countWorkouts(
+        _ workouts: [HealthSample], now: Date
+    ) async -> (completing: Int, unplanned: Int, alreadyCounted: Int) {
+        var completing = 0, unplanned = 0, alreadyCounted = 0
         for workout in workouts.sorted(by: { $0.start < $1.start })
         where workout.start > now.addingTimeInterval(-Self.workoutHorizon) && workout.start <= now {
             let report = WorkoutReport(
-                id: "sample:\(workout.id ?? 0)", start: workout.start, end: workout.end, confidence: Self.importedWorkoutConfidence)
+                id: "sample:\(workout.id ?? 0)", start: workout.start, end: workout.end, confidence: Self.importedWorkoutConfidence,
+                source: workout.source, activity: workout.detail, energyKilocalories: workout.energyKilocalories)
             do {
                 let before = await ghost.current.workouts.count
                 _ = try await ghost.perform(.workoutRecorded(report), at: now)
                 let ghostNow = await ghost.current
                 guard ghostNow.workouts.count > before, let counted = ghostNow.workouts.last else { continue }
-                if counted.completedBlock != nil { completing += 1 } else { unplanned += 1 }
+                if counted.countedAs != nil || ghostNow.workouts.contains(where: { $0.countedAs == counted.id }) {
+                    alreadyCounted += 1
+                } else if counted.completedBlock != nil {
+                    completing += 1
+                } else {
+                    unplanned += 1
+                }
             } catch {
                 logger.warning("an imported workout was not counted", metadata: ["workout": "\(report.id)", "error": "\(error)"])
             }
         }
-        return (completing, unplanned)
+        return (completing, unplanned, alreadyCounted)
     }
 
     private func record(_ result: Stored, path: String, started: Date, finished: Date) {

@@ -24,15 +24,22 @@ public struct CycleOutcome: Codable, Sendable, Equatable {
     /// False when the cycle had already run that day (nothing was done again).
     public var ran: Bool
     public var summary: String
+    /// Morning cycles: false when there was nothing new to read (no health data or check-in newer than the
+    /// morning before; the recovery score is carried over). Absent for the other cycles.
+    public var newHealthData: Bool?
 
-    public init(kind: String, localDate: String, ran: Bool, summary: String) {
+    public init(kind: String, localDate: String, ran: Bool, summary: String, newHealthData: Bool? = nil) {
         self.kind = kind
         self.localDate = localDate
         self.ran = ran
         self.summary = summary
+        self.newHealthData = newHealthData
     }
 
     static let schema = Schema.object(
-        ["kind": Schema.oneOf(["morning", "evening", "weekly"]), "localDate": Schema.string, "ran": Schema.boolean, "summary": Schema.string],
+        [
+            "kind": Schema.oneOf(["morning", "evening", "weekly"]), "localDate": Schema.string, "ran": Schema.boolean, "summary": Schema.string,
+            "newHealthData": Schema.boolean,
+        ],
         required: ["kind", "localDate", "ran", "summary"])
 }

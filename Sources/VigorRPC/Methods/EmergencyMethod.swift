@@ -24,23 +24,27 @@ public struct EmergencyStatus: Codable, Sendable, Equatable {
     /// The calendar file of the Recovery Time block.
     public var blockFile: String?
     /// Set when the state database could not record the press (a full disk): the recovery time holds
-    /// all the same, and it is recorded, with the upcoming blocks cleared, once the disk allows.
+    /// all the same, and it is recorded, with the blocks inside it withdrawn, once the disk allows.
     public var notRecorded: String?
+    /// After a press: the blocks inside the recovery time that were taken off (blocks after it stay).
+    public var withdrawnBlocks: [String]?
 
     public init(
-        active: Bool, startedAt: RPCTimestamp? = nil, endsAt: RPCTimestamp? = nil, blockFile: String? = nil, notRecorded: String? = nil
+        active: Bool, startedAt: RPCTimestamp? = nil, endsAt: RPCTimestamp? = nil, blockFile: String? = nil, notRecorded: String? = nil,
+        withdrawnBlocks: [String]? = nil
     ) {
         self.active = active
         self.startedAt = startedAt
         self.endsAt = endsAt
         self.blockFile = blockFile
         self.notRecorded = notRecorded
+        self.withdrawnBlocks = withdrawnBlocks
     }
 
     static let schema = Schema.object(
         [
             "active": Schema.boolean, "startedAt": Schema.time, "endsAt": Schema.time, "blockFile": Schema.string,
-            "notRecorded": Schema.string,
+            "notRecorded": Schema.string, "withdrawnBlocks": Schema.array(of: Schema.string),
         ],
         required: ["active"])
 }

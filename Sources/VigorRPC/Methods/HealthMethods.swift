@@ -41,13 +41,16 @@ public struct HealthImportResult: Codable, Sendable, Equatable {
     /// New workouts that completed one of your blocks, and those that were unplanned activity.
     public var workoutsCompletingBlocks: Int
     public var workoutsUnplanned: Int
+    /// New workouts the Ghost had counted already (logged by hand, or imported from another device): one workout,
+    /// counted once, with the richer record kept.
+    public var workoutsAlreadyCounted: Int
     /// Bytes read.
     public var bytes: Int64
 
     public init(
         file: String, format: String, complete: Bool, error: String?, added: Int, duplicates: Int, ignored: Int, skipped: Int,
         records: [String: Int], skippedByReason: [String: Int], skippedExamples: [String], workoutsCompletingBlocks: Int,
-        workoutsUnplanned: Int, bytes: Int64
+        workoutsUnplanned: Int, bytes: Int64, workoutsAlreadyCounted: Int = 0
     ) {
         self.file = file
         self.format = format
@@ -62,6 +65,7 @@ public struct HealthImportResult: Codable, Sendable, Equatable {
         self.skippedExamples = skippedExamples
         self.workoutsCompletingBlocks = workoutsCompletingBlocks
         self.workoutsUnplanned = workoutsUnplanned
+        self.workoutsAlreadyCounted = workoutsAlreadyCounted
         self.bytes = bytes
     }
 
@@ -71,11 +75,12 @@ public struct HealthImportResult: Codable, Sendable, Equatable {
             "file": Schema.string, "format": Schema.string, "complete": Schema.boolean, "error": Schema.nullable(Schema.string),
             "added": Schema.integer, "duplicates": Schema.integer, "ignored": Schema.integer, "skipped": Schema.integer,
             "records": counts, "skippedByReason": counts, "skippedExamples": Schema.array(of: Schema.string),
-            "workoutsCompletingBlocks": Schema.integer, "workoutsUnplanned": Schema.integer, "bytes": Schema.integer,
+            "workoutsCompletingBlocks": Schema.integer, "workoutsUnplanned": Schema.integer,
+            "workoutsAlreadyCounted": Schema.integer, "bytes": Schema.integer,
         ],
         required: [
             "file", "format", "complete", "added", "duplicates", "ignored", "skipped", "records", "skippedByReason",
-            "skippedExamples", "workoutsCompletingBlocks", "workoutsUnplanned", "bytes",
+            "skippedExamples", "workoutsCompletingBlocks", "workoutsUnplanned", "workoutsAlreadyCounted", "bytes",
         ])
 }
 

@@ -70,7 +70,7 @@ public struct RecoveryDay: Codable, Sendable, Equatable {
             "earlier": ["type": "object", "additionalProperties": Schema.number],
             "components": Schema.array(of: RecoveryComponentView.schema), "inputs": Schema.array(of: RecoveryInputView.schema),
             "dataAgeSeconds": Schema.integer,
-            "freshness": Schema.oneOf(["fresh", "slightlyStale", "stale", "veryStale", "expired", "unknown"]),
+            "freshness": Freshness.schema,
         ],
         required: ["date", "score", "formula", "earlier", "components", "inputs", "freshness"])
 }

@@ -34,12 +34,15 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var sources: [SourceFreshnessView]
     /// Travel days set with `travel.set`.
     public var travel: TravelStatus
+    /// How old the newest health data and the recovery score are, and whether the last morning had anything new.
+    public var health: HealthAgeStatus
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
-        emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus
+        emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
+        health: HealthAgeStatus = HealthAgeStatus()
     ) {
         self.version = version
         self.pid = pid
@@ -58,6 +61,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.plan = plan
         self.sources = sources
         self.travel = travel
+        self.health = health
     }
 
     static let schema = Schema.object(
@@ -79,10 +83,11 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "plan": PlanStatus.schema,
             "sources": Schema.array(of: SourceFreshnessView.schema),
             "travel": TravelStatus.schema,
+            "health": HealthAgeStatus.schema,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
-            "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan", "sources", "travel",
+            "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan", "sources", "travel", "health",
         ]
     )
 }
@@ -118,7 +123,7 @@ public struct SourceFreshnessView: Codable, Sendable, Equatable {
     static let schema = Schema.object(
         [
             "name": Schema.string, "ok": Schema.boolean,
-            "freshness": Schema.oneOf(["fresh", "slightlyStale", "stale", "veryStale", "expired", "unknown"]),
+            "freshness": Freshness.schema,
             "ageSeconds": Schema.integer,
         ],
         required: ["name", "ok", "freshness"])

@@ -7,7 +7,7 @@ public enum WorkoutUndoMethod: RPCMethod {
     }
     public typealias Result = WorkoutLogResult
     public static let name = "workout.undo"
-    public static let summary = "Takes back a counted workout (default: the last): its block is open again and its trust is taken back."
+    public static let summary = "Takes back a counted workout (default: the last; a hand log a device confirmed goes alone): its block is open again and its trust is taken back."
     public static let params = [
         OpenRPCParam(name: "workout", required: false, description: "The workout id; default the last counted.", schema: Schema.string)
     ]
@@ -25,21 +25,27 @@ public struct WorkoutLogResult: Codable, Sendable, Equatable {
     public var block: String?
     /// False when the workout was already counted or too short to count.
     public var counted: Bool
+    /// The same workout reported another way (a hand log of a workout a device recorded): the id of the
+    /// report that counts for both. After an undo, the workout that still counts.
+    public var countedAs: String?
     public var ghost: GhostStatus
 
-    public init(workout: String, start: String, end: String, block: String?, counted: Bool, ghost: GhostStatus) {
+    public init(
+        workout: String, start: String, end: String, block: String?, counted: Bool, countedAs: String? = nil, ghost: GhostStatus
+    ) {
         self.workout = workout
         self.start = start
         self.end = end
         self.block = block
         self.counted = counted
+        self.countedAs = countedAs
         self.ghost = ghost
     }
 
     static let schema = Schema.object(
         [
             "workout": Schema.string, "start": Schema.time, "end": Schema.time, "block": Schema.nullable(Schema.string),
-            "counted": Schema.boolean, "ghost": GhostStatus.schema,
+            "counted": Schema.boolean, "countedAs": Schema.nullable(Schema.string), "ghost": GhostStatus.schema,
         ],
         required: ["workout", "start", "end", "counted", "ghost"])
 }

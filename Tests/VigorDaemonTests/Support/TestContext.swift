@@ -7,8 +7,10 @@ import Store
 /// A daemon context over an in-memory database and scratch folders, with a fixed clock.
 func makeTestContext(
     config: DaemonConfig, now: Date, startedAt: Date? = nil, testHooks: Bool = false,
-    configPath: String = "/nonexistent/config.toml", origin: ConfigLoader.Origin = .defaults, refusal: WriteRefusal? = nil
+    configPath: String = "/nonexistent/config.toml", origin: ConfigLoader.Origin = .defaults, refusal: WriteRefusal? = nil,
+    clock: (@Sendable () -> Date)? = nil
 ) throws -> LocalAPI.Context {
+    let clock = clock ?? { now }
     let folder = NSTemporaryDirectory() + "vigor-context-\(UUID().uuidString)"
     let logger = Logger(label: "test")
     let database = try AppDatabase.inMemory(refusal: refusal)
@@ -18,12 +20,12 @@ func makeTestContext(
         directory: folder + "/calendars", stateDirectory: folder, zone: config.schedule.zone, ghost: ghost, database: database,
         alarmMinutes: config.calendar.alarmMinutes, shadow: config.calendar.shadow, logger: logger)
     let state = DaemonState(
-        config: config, origin: origin, configPath: configPath, configMayBeMissing: true, startedAt: startedAt ?? now, now: { now },
+        config: config, origin: origin, configPath: configPath, configMayBeMissing: true, startedAt: startedAt ?? now, now: clock,
         logger: logger, calendars: calendars)
     return LocalAPI.Context(
         state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
         cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger, systemZone: { nil }),
         output: output, health: HealthIntake(database: database, ghost: ghost, output: output, logger: logger),
         notifications: try NotificationDesk(ghost: ghost, database: database, failures: FailureLog(logger: logger), logger: logger),
-        testHooks: testHooks, now: { now })
+        testHooks: testHooks, now: clock)
 }
