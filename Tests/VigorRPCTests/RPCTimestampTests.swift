@@ -21,6 +21,13 @@ import Testing
     #expect(parsed.date.timeIntervalSince1970 == 1_772_953_199.25)
 }
 
+@Test func aFractionThatRoundsUpIsWrittenAsTheNextSecond() throws {
+    let justBefore = Date(timeIntervalSince1970: 1_795_341_599.9996)
+    #expect(RPCTimestamp(justBefore, in: .gmt).description == "2026-11-22T10:00:00Z")
+    let beforeEpoch = Date(timeIntervalSince1970: -0.25)
+    #expect(RPCTimestamp(beforeEpoch, in: .gmt).description == "1969-12-31T23:59:59.750Z")
+}
+
 @Test func timestampWithoutOffsetIsRejected() {
     #expect(RPCTimestamp(rfc3339: "2026-03-08T01:59:59") == nil)
     #expect(RPCTimestamp(rfc3339: "2026-13-08T01:59:59Z") == nil)

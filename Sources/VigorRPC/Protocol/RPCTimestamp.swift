@@ -89,9 +89,11 @@ public struct RPCTimestamp: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// Appends `description`'s UTF-8 to `bytes`.
     private func write(into bytes: inout [UInt8]) {
-        let wall = date.timeIntervalSince1970 + Double(offsetSeconds)
-        let whole = wall.rounded(.down)
-        let (civil, secondOfDay) = CivilDate.split(unixSeconds: Int(whole))
+        // Rounded to the millisecond first, so 0.9996 s past a second is written as the next second, not the last.
+        let wallMillis = Int(((date.timeIntervalSince1970 + Double(offsetSeconds)) * 1000).rounded())
+        let whole = wallMillis >= 0 ? wallMillis / 1000 : -((-wallMillis + 999) / 1000)
+        let millis = wallMillis - whole * 1000
+        let (civil, secondOfDay) = CivilDate.split(unixSeconds: whole)
         func digits(_ value: Int, _ width: Int) {
             var divisor = 1
             for _ in 1..<width { divisor *= 10 }
@@ -121,8 +123,7 @@ public struct RPCTimestamp: Sendable, Hashable, Codable, CustomStringConvertible
         digits(secondOfDay % 3600 / 60, 2)
         bytes.append(UInt8(ascii: ":"))
         digits(secondOfDay % 60, 2)
-        let millis = Int(((wall - whole) * 1000).rounded())
-        if millis > 0, millis < 1000 {
+        if millis > 0 {
             bytes.append(UInt8(ascii: "."))
             digits(millis, 3)
         }
