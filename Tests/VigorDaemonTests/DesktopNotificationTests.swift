@@ -29,6 +29,7 @@ struct DesktopNotificationTests {
             } catch {
                 answers.record(message.key, "refused: \(error)")
             }
+            answers.finishOne()
         }
         await context.notifications.use([sink])
         return (session, context, sink, answers)
@@ -48,9 +49,9 @@ struct DesktopNotificationTests {
         await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
         #expect(try session.open() == 1)
 
-        let seen = context.ghost.changes.changesSoFar
+        // The answer is done, calendar written, when the button's handler returns (the Ghost's change comes earlier).
         try session.click("accept")
-        await context.ghost.changes.change(after: seen)
+        await answers.nextFinished()
         #expect(try session.lastMenu().contains { $0.hasPrefix("#Accept (Train Tue 07:00?)") })
         #expect(try session.lastMenu().contains { $0.hasPrefix("#Decline (Train Tue 07:00?)") })
         #expect(answers.all == ["proposal:b1:1795500000 accept"])
@@ -184,4 +185,17 @@ final class Answers: Sendable {
     }
 
     var all: [String] { list.withLock { $0 } }
+
+    private let finished = AsyncStream<Void>.makeStream()
+
+    /// Called when a button's handler has returned.
+    func finishOne() {
+        finished.continuation.yield()
+    }
+
+    /// Waits until the next button's handler has returned.
+    func nextFinished() async {
+        var iterator = finished.stream.makeAsyncIterator()
+        _ = await iterator.next()
+    }
 }
