@@ -43,8 +43,51 @@ struct WeeklyReceiptTests {
             dots: "●·●·●··", strongWeeks: 3)
         let receipt = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: busyGhost, receipts: [], previous: strongPrevious)
         #expect(receipt.strongWeeks == 4)
-        #expect(receipt.clean == "4 weeks strong  ·●·····  1 of 1 sessions done")
+        #expect(receipt.clean == "Four weeks strong · On track  ·●·····")
         #expect(receipt.trustChange.map { abs($0 - (busyGhost.trust.score - 0.2)) < 1e-9 } == true)
+    }
+}
+
+/// The clean receipt's achievements: the seed's mapping, and never a digit.
+struct CleanWeekTests {
+    private func receipt(
+        scheduled: Int, completed: Int, unplanned: Int = 0, phase: TrustPhase = .autoScheduler, dots: String = "●·○·×··",
+        strongWeeks: Int = 0
+    ) -> WeeklyValueReceipt {
+        WeeklyValueReceipt(
+            weekStart: Week.monday, scheduled: scheduled, completed: completed, missed: 0, removed: 0, moved: 0, transformed: 0,
+            unplannedWorkouts: unplanned, planningMinutesSaved: 40, patterns: ["You finish 3 of 4 sessions at Tue 07:00"],
+            trustScore: 0.42, trustChange: 0.05, trustPhase: phase, dots: dots, strongWeeks: strongWeeks)
+    }
+
+    @Test func aFourWeekStreakReadsFourWeeksStrongInWords() {
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, strongWeeks: 4)).achievements.first == "Four weeks strong")
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, strongWeeks: 23)).achievements.first == "Twenty-three weeks strong")
+    }
+
+    @Test func threeWorkoutsAWeekAreConsistentAndEightyFivePercentIsOnTrack() {
+        let week = CleanWeek(receipt(scheduled: 3, completed: 2, unplanned: 1, phase: .scheduler))
+        #expect(week.achievements == ["Consistent"])
+        #expect(CleanWeek(receipt(scheduled: 7, completed: 6, phase: .scheduler)).achievements == ["Consistent", "On track"])
+        #expect(CleanWeek(receipt(scheduled: 7, completed: 5, phase: .scheduler)).achievements == ["Consistent"])
+    }
+
+    @Test func threeBlocksTheGhostWroteItselfAreFlowing() {
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 0)).achievements == ["Flowing"])
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 0, phase: .scheduler)).achievements == ["A week to build on"])
+    }
+
+    @Test func aWeekWithoutAchievementsStillSaysSomethingKind() {
+        #expect(CleanWeek(receipt(scheduled: 0, completed: 0, strongWeeks: 1)).achievements == ["A strong week"])
+        #expect(CleanWeek(receipt(scheduled: 2, completed: 0)).achievements == ["A week to build on"])
+    }
+
+    @Test func theCleanLineHasOnlyCirclesAndNoDigitEvenWithBigNumbers() {
+        let busy = receipt(scheduled: 12, completed: 12, unplanned: 3, dots: "●●●●●×○", strongWeeks: 140)
+        let week = CleanWeek(busy)
+        #expect(week.dots == "●●●●●○○")
+        #expect(week.line == "Many weeks strong · Consistent · On track · Flowing  ●●●●●○○")
+        #expect(busy.clean.rangeOfCharacter(from: .decimalDigits) == nil, "\(busy.clean)")
     }
 }
 

@@ -4,12 +4,13 @@ import VigorRPC
 
 extension WeeklyReceiptView {
     init(_ receipt: WeeklyValueReceipt) {
+        let clean = CleanWeek(receipt)
         self.init(
             weekStart: receipt.weekStart.description, scheduled: receipt.scheduled, completed: receipt.completed, missed: receipt.missed,
             removed: receipt.removed, moved: receipt.moved, transformed: receipt.transformed, unplannedWorkouts: receipt.unplannedWorkouts,
             planningMinutesSaved: receipt.planningMinutesSaved, patterns: receipt.patterns, trustScore: receipt.trustScore,
             trustChange: receipt.trustChange, trustPhase: receipt.trustPhase.rawValue, dots: receipt.dots, strongWeeks: receipt.strongWeeks,
-            clean: receipt.clean)
+            clean: clean.line, cleanAchievements: clean.achievements, cleanDots: clean.dots)
     }
 }
 

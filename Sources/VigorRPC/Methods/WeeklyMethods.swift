@@ -35,13 +35,17 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
     /// Monday first: `●` completed, `○` missed, `×` removed, `·` nothing planned.
     public var dots: String
     public var strongWeeks: Int
-    /// The clean line, without biometrics: "4 weeks strong  ●●·○●··  4 of 5 sessions done".
+    /// The clean line, no numbers at all: "Four weeks strong · On track  ●●·○●··".
     public var clean: String
+    /// The clean receipt's achievements, e.g. ["Four weeks strong", "Consistent", "On track", "Flowing"]: no digits.
+    public var cleanAchievements: [String]
+    /// The clean receipt's circles, Monday first: `●` done, `○` planned and not done, `·` nothing planned.
+    public var cleanDots: String
 
     public init(
         weekStart: String, scheduled: Int, completed: Int, missed: Int, removed: Int, moved: Int, transformed: Int,
         unplannedWorkouts: Int, planningMinutesSaved: Int, patterns: [String], trustScore: Double, trustChange: Double?,
-        trustPhase: String, dots: String, strongWeeks: Int, clean: String
+        trustPhase: String, dots: String, strongWeeks: Int, clean: String, cleanAchievements: [String], cleanDots: String
     ) {
         self.weekStart = weekStart
         self.scheduled = scheduled
@@ -59,6 +63,8 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
         self.dots = dots
         self.strongWeeks = strongWeeks
         self.clean = clean
+        self.cleanAchievements = cleanAchievements
+        self.cleanDots = cleanDots
     }
 
     static let schema = Schema.object(
@@ -68,10 +74,12 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
             "planningMinutesSaved": Schema.integer, "patterns": Schema.array(of: Schema.string), "trustScore": Schema.number,
             "trustChange": Schema.nullable(Schema.number), "trustPhase": Schema.string, "dots": Schema.string,
             "strongWeeks": Schema.integer, "clean": Schema.string,
+            "cleanAchievements": Schema.array(of: Schema.string), "cleanDots": Schema.string,
         ],
         required: [
             "weekStart", "scheduled", "completed", "missed", "removed", "moved", "transformed", "unplannedWorkouts",
             "planningMinutesSaved", "patterns", "trustScore", "trustPhase", "dots", "strongWeeks", "clean",
+            "cleanAchievements", "cleanDots",
         ])
 }
 
