@@ -108,7 +108,11 @@ struct AbsolutionTests {
         let debt = try #require(narrative.findings.first { $0.pattern == "sleepDebt" })
         #expect(debt.numbers["averageMinutes"] == 370)
         #expect(debt.numbers["nights"] == 14)
-        #expect(narrative.text.contains("50 minutes short of seven hours"))
+        #expect(debt.headline == "Your body was telling you something.")
+        #expect(debt.explanation == "On days you skipped training, your sleep averaged 6.2 hours.")
+        #expect(debt.absolution == "Skipping was actually the right call for recovery.")
+        #expect(debt.hope == "Let's work with your energy, not against it.")
+        #expect(narrative.text.hasPrefix("It wasn't your fault.\n\nYour body was telling you something. On days you skipped"))
     }
 
     @Test func packedWeekdaysAndWeekendOnlyWorkoutsAreFound() throws {
@@ -122,6 +126,12 @@ struct AbsolutionTests {
             lastDay: Week.monday.adding(days: 13), days: 14, calendar: Week.berlin, busy: busy, observations: observations))
         #expect(narrative.findings.map(\.pattern) == ["backToBackMeetings", "weekendOnly"])
         #expect(narrative.findings.first?.numbers["days"] == 5)
+        let meetings = try #require(narrative.findings.first)
+        // Ten weekdays, none with a workout: five with a 3 h 55 run (gaps of five minutes), five without meetings.
+        #expect(meetings.explanation == "Looking at your calendar, on days you skipped workouts, you averaged 2.0 hours of back-to-back meetings.")
+        #expect(meetings.absolution == "Your schedule was designed to make you fail.")
+        #expect(meetings.hope == "Let's find the protected windows your week still has, and rebuild from there.")
+        #expect(narrative.findings[1].explanation.hasPrefix("You only worked out on weekends - weekdays were impossible"))
     }
 
     @Test func withoutAWeekOfDataThereIsNoNarrative() throws {
@@ -135,5 +145,16 @@ struct AbsolutionTests {
         let narrative = try #require(try AbsolutionReader.read(
             lastDay: Week.monday.adding(days: 10), days: 10, calendar: Week.berlin, busy: [], observations: observations))
         #expect(narrative.findings.map(\.pattern) == ["noPattern"])
+        #expect(narrative.text == "It wasn't your fault.\n\nLife got busy. That's human.\n\nLet's find your rhythm together.")
+    }
+
+    @Test func theBackToBackHopeCountsTheProtectedWindowsAlreadyFound() throws {
+        var busy: [BusyInterval] = []
+        for day in [0, 1, 2] { busy += try meetings(day, from: 9, hours: 4) }
+        let observations = try (1...10).map { try night($0, minutes: 450) }
+        let narrative = try #require(try AbsolutionReader.read(
+            lastDay: Week.monday.adding(days: 9), days: 10, calendar: Week.berlin, busy: busy, observations: observations,
+            protectedWindows: 3))
+        #expect(narrative.findings.first?.hope == "I've already found 3 protected windows this week where we can rebuild.")
     }
 }

@@ -20,7 +20,7 @@ extension GhostStatus {
             ghostHealthMessage: ghost.ghostHealth.lastChange.flatMap { change in
                 change.to != .healthy || now.timeIntervalSince(change.at) < 86_400 ? change.sentence : nil
             },
-            breakerDeletions: ghost.breaker.consecutiveDeletions)
+            breakerDeletions: ghost.breaker.consecutiveDeletions, healthPhaseLine: ghost.health.phase.line)
     }
 }
 

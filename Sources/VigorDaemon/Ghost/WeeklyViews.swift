@@ -17,8 +17,12 @@ extension WeeklyReceiptView {
 extension AbsolutionView {
     init(_ narrative: AbsolutionNarrative) {
         self.init(
-            firstDay: narrative.firstDay.description, lastDay: narrative.lastDay.description,
-            findings: narrative.findings.map { Finding(pattern: $0.pattern, sentence: $0.sentence, numbers: $0.numbers) },
+            headline: AbsolutionNarrative.headline, firstDay: narrative.firstDay.description, lastDay: narrative.lastDay.description,
+            findings: narrative.findings.map {
+                Finding(
+                    pattern: $0.pattern, headline: $0.headline, explanation: $0.explanation, absolution: $0.absolution, hope: $0.hope,
+                    numbers: $0.numbers)
+            },
             text: narrative.text)
     }
 }
