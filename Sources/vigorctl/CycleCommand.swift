@@ -8,6 +8,9 @@ struct CycleCommand: ParsableCommand {
     @Argument(help: "morning, evening or weekly")
     var kind: String
 
+    @Flag(name: .long, help: "Only when vigord's schedule says it is due now (what the systemd timers run).")
+    var ifDue = false
+
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -16,7 +19,7 @@ struct CycleCommand: ParsableCommand {
 
     func run() throws {
         let client = connection.client
-        let outcome = try CallFailure.perform { () throws(RPCClientError) in try client.call(CycleRunMethod.self, .init(kind: kind)) }
+        let outcome = try CallFailure.perform { () throws(RPCClientError) in try client.call(CycleRunMethod.self, .init(kind: kind, ifDue: ifDue ? true : nil)) }
         if connection.json {
             try JSONOutput.print(outcome)
         } else {

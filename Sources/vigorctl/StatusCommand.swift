@@ -50,7 +50,7 @@ enum StatusText {
         let pin = ghost.pinnedByUser ? ", set by you" : ""
         row("trust", "\(style.bold(ghost.trustPhaseName)) (score \(percent(ghost.trustScore))\(pin))")
         row("may", ghost.capabilities.isEmpty ? "observe and learn only" : ghost.capabilities.map(CapabilityText.phrase).joined(separator: ", "))
-        row("health", "\(ghost.healthPhaseName) phase, confidence \(percent(ghost.healthConfidence))")
+        row("health", "\(ghost.healthPhaseName) phase, confidence \(percent(ghost.healthConfidence)): \(ghost.healthPhaseLine)")
         row("ghost", ghost.ghostHealth == "healthy" ? ghost.ghostHealthName : style.red(ghost.ghostHealthName))
         if ghost.breakerDeletions > 0 { row("breaker", "\(ghost.breakerDeletions) of your deletions in a row") }
         if status.emergency.active, let until = status.emergency.endsAt {

@@ -5,20 +5,33 @@ import VigorRPC
 struct WeekCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "week", abstract: "The weekly value receipt: what the Ghost planned, what you did, what it saved you.",
-        discussion: "Built every Sunday evening (or now with `vigorctl cycle weekly`). --clean prints one line without numbers about your body.")
-    @Flag(name: .long, help: "One line, no biometrics: \"4 weeks strong  ●●·○●··  4 of 5 sessions done\".") var clean = false
+        discussion: """
+            Built every Sunday evening (or now with `vigorctl cycle weekly`). --clean prints the shareable receipt: \
+            achievements and week dots, no numbers at all; --svg / --png write it as a square image.
+            """)
+    @Flag(name: .long, help: "No numbers at all: \"Four weeks strong · On track  ●●·○●··\".") var clean = false
+    @Option(name: .long, help: "With --clean: write the receipt as an SVG image to this file.") var svg: String?
+    @Option(name: .long, help: "With --clean: write it as a PNG image (needs rsvg-convert, Debian package librsvg2-bin).") var png: String?
     @OptionGroup var connection: ConnectionOptions
+
+    func validate() throws {
+        if !clean, svg != nil || png != nil { throw ValidationError("--svg and --png write the clean receipt: add --clean") }
+    }
 
     func run() throws {
         let client = connection.client
         let result = try CallFailure.perform { () throws(RPCClientError) in try client.call(WeeklyReceiptMethod.self, .init()) }
         if connection.json { return try JSONOutput.print(result) }
         guard let receipt = result.receipt else {
+            if svg != nil || png != nil {
+                CallFailure.printError("no weekly receipt yet to draw: the first comes on Sunday evening (or run `vigorctl cycle weekly`)")
+                throw ExitCode(1)
+            }
             print("No weekly receipt yet: the first comes on Sunday evening (or run `vigorctl cycle weekly`).")
             print("Where you start from: vigorctl absolution")
             return
         }
-        if clean { return print(receipt.clean) }
+        if clean { return try writeClean(receipt) }
         let trust = receipt.trustChange.map { String(format: " (%+.0f points this week)", $0 * 100) } ?? ""
         var lines = [
             "Week of \(receipt.weekStart)   \(receipt.dots)",
@@ -30,6 +43,25 @@ struct WeekCommand: ParsableCommand {
         ]
         lines += receipt.patterns.map { "  pattern    \($0)" }
         print(lines.joined(separator: "\n"))
+    }
+
+    /// Prints the clean line, or writes the images asked for.
+    private func writeClean(_ receipt: WeeklyReceiptView) throws {
+        guard svg != nil || png != nil else { return print(receipt.clean) }
+        let image = Data(CleanReceiptSVG(achievements: receipt.cleanAchievements, dots: receipt.cleanDots).document.utf8)
+        do {
+            if let svg {
+                try ImageFile.write(image, to: svg)
+                CallFailure.printError("wrote the clean receipt to \(svg)")
+            }
+            if let png {
+                try ImageFile.write(try SVGRasterizer.png(from: image), to: png)
+                CallFailure.printError("wrote the clean receipt to \(png)")
+            }
+        } catch {
+            CallFailure.printError("\(error)")
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -4,13 +4,17 @@ import VigorRPC
 
 struct WhyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "why", abstract: "Explain the Ghost's decisions: the latest ones, or those about one block.")
+        commandName: "why", abstract: "Explain the Ghost's decisions: the latest ones, or those about one block.",
+        discussion: "Each decision in one sentence, then the factors that helped or hurt. --inputs adds the raw inputs and their hash.")
 
     @Argument(help: "A block id (e.g. b7), or latest.")
     var subject = "latest"
 
     @Option(name: .long, help: "How many decisions (1-200).")
     var limit = 5
+
+    @Flag(name: .long, help: "Also show the raw inputs, alternatives, confidence and input hash of each decision.")
+    var inputs = false
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -33,12 +37,34 @@ struct WhyCommand: ParsableCommand {
             return
         }
         let style = TerminalStyle.detect()
-        for receipt in result.receipts {
-            print("\(style.bold(receipt.at.description))  \(receipt.action)  \(receipt.reason)")
-            let inputs = receipt.inputs.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
-            if !inputs.isEmpty { print("    inputs: \(inputs)") }
-            if !receipt.alternatives.isEmpty { print("    instead of: \(receipt.alternatives.joined(separator: "; "))") }
-            print("    confidence \(StatusText.percent(receipt.confidence)), trust \(String(format: "%+.3f", receipt.trustImpact)), receipt \(receipt.id) [\(receipt.inputHash)]")
+        let now = Date()
+        for (index, receipt) in result.receipts.enumerated() {
+            if index > 0 { print("") }
+            print(style.bold(receipt.headline))
+            let width = receipt.factors.map(\.name.count).max() ?? 0
+            for factor in receipt.factors {
+                let name = factor.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                print("  \(name)  \(factor.value) — \(factor.impact)")
+            }
+            print("  Decided \(RelativeTime.text(from: receipt.at.date, to: now)) (\(receipt.at.description)), receipt \(receipt.id)")
+            guard inputs else { continue }
+            if receipt.headline != receipt.reason { print("  reason: \(receipt.reason)") }
+            let raw = receipt.inputs.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
+            if !raw.isEmpty { print("  inputs: \(raw)") }
+            if !receipt.alternatives.isEmpty { print("  instead of: \(receipt.alternatives.joined(separator: "; "))") }
+            print("  confidence \(StatusText.percent(receipt.confidence)), trust \(String(format: "%+.3f", receipt.trustImpact)), input hash \(receipt.inputHash)")
         }
+    }
+}
+
+/// "3 hours ago" style, for "Decided …".
+enum RelativeTime {
+    static func text(from date: Date, to now: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        guard seconds >= 60 else { return seconds > -60 ? "just now" : "in the future" }
+        let minutes = Int(seconds / 60), hours = minutes / 60, days = hours / 24
+        if minutes < 60 { return minutes == 1 ? "a minute ago" : "\(minutes) minutes ago" }
+        if hours < 24 { return hours == 1 ? "an hour ago" : "\(hours) hours ago" }
+        return days == 1 ? "yesterday" : "\(days) days ago"
     }
 }

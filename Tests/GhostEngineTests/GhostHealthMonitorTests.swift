@@ -116,4 +116,9 @@ struct GhostHealthMonitorTests {
         #expect(GhostHealthMode.degraded.sentence(enteringFrom: .safeMode) != GhostHealthMode.degraded.sentence(enteringFrom: .healthy))
         #expect(GhostHealthMode.safeMode.sentence(enteringFrom: .suspended) != GhostHealthMode.safeMode.sentence(enteringFrom: .degraded))
     }
+
+    @Test func suspendedSaysTheSeedsSentenceWithTheLinuxWayToCheckSettings() {
+        #expect(GhostHealthMode.suspended.sentence(enteringFrom: .safeMode)
+            == "I've paused to avoid causing problems. Run `vigorctl status` to check settings.")
+    }
 }

@@ -256,4 +256,10 @@ struct HealthProfileTests {
     @Test func phaseNamesAreCapitalised() {
         #expect(HealthPhase.allCases.map(\.displayName) == ["Baseline", "Adaptation", "Maintenance", "Regression"])
     }
+
+    @Test func baselineAndRegressionSpeakTheSeedsLines() {
+        #expect(HealthPhase.baseline.line == "Still learning your patterns...")
+        #expect(HealthPhase.regression.line == "Noticed things have been tough. Let's rebuild together.")
+        #expect(Set(HealthPhase.allCases.map(\.line)).count == HealthPhase.allCases.count)
+    }
 }

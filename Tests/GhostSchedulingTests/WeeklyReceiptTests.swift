@@ -43,8 +43,51 @@ struct WeeklyReceiptTests {
             dots: "●·●·●··", strongWeeks: 3)
         let receipt = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: busyGhost, receipts: [], previous: strongPrevious)
         #expect(receipt.strongWeeks == 4)
-        #expect(receipt.clean == "4 weeks strong  ·●·····  1 of 1 sessions done")
+        #expect(receipt.clean == "Four weeks strong · On track  ·●·····")
         #expect(receipt.trustChange.map { abs($0 - (busyGhost.trust.score - 0.2)) < 1e-9 } == true)
+    }
+}
+
+/// The clean receipt's achievements: the seed's mapping, and never a digit.
+struct CleanWeekTests {
+    private func receipt(
+        scheduled: Int, completed: Int, unplanned: Int = 0, phase: TrustPhase = .autoScheduler, dots: String = "●·○·×··",
+        strongWeeks: Int = 0
+    ) -> WeeklyValueReceipt {
+        WeeklyValueReceipt(
+            weekStart: Week.monday, scheduled: scheduled, completed: completed, missed: 0, removed: 0, moved: 0, transformed: 0,
+            unplannedWorkouts: unplanned, planningMinutesSaved: 40, patterns: ["You finish 3 of 4 sessions at Tue 07:00"],
+            trustScore: 0.42, trustChange: 0.05, trustPhase: phase, dots: dots, strongWeeks: strongWeeks)
+    }
+
+    @Test func aFourWeekStreakReadsFourWeeksStrongInWords() {
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, strongWeeks: 4)).achievements.first == "Four weeks strong")
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, strongWeeks: 23)).achievements.first == "Twenty-three weeks strong")
+    }
+
+    @Test func threeWorkoutsAWeekAreConsistentAndEightyFivePercentIsOnTrack() {
+        let week = CleanWeek(receipt(scheduled: 3, completed: 2, unplanned: 1, phase: .scheduler))
+        #expect(week.achievements == ["Consistent"])
+        #expect(CleanWeek(receipt(scheduled: 7, completed: 6, phase: .scheduler)).achievements == ["Consistent", "On track"])
+        #expect(CleanWeek(receipt(scheduled: 7, completed: 5, phase: .scheduler)).achievements == ["Consistent"])
+    }
+
+    @Test func threeBlocksTheGhostWroteItselfAreFlowing() {
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 0)).achievements == ["Flowing"])
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 0, phase: .scheduler)).achievements == ["A week to build on"])
+    }
+
+    @Test func aWeekWithoutAchievementsStillSaysSomethingKind() {
+        #expect(CleanWeek(receipt(scheduled: 0, completed: 0, strongWeeks: 1)).achievements == ["A strong week"])
+        #expect(CleanWeek(receipt(scheduled: 2, completed: 0)).achievements == ["A week to build on"])
+    }
+
+    @Test func theCleanLineHasOnlyCirclesAndNoDigitEvenWithBigNumbers() {
+        let busy = receipt(scheduled: 12, completed: 12, unplanned: 3, dots: "●●●●●×○", strongWeeks: 140)
+        let week = CleanWeek(busy)
+        #expect(week.dots == "●●●●●○○")
+        #expect(week.line == "Many weeks strong · Consistent · On track · Flowing  ●●●●●○○")
+        #expect(busy.clean.rangeOfCharacter(from: .decimalDigits) == nil, "\(busy.clean)")
     }
 }
 
@@ -65,7 +108,11 @@ struct AbsolutionTests {
         let debt = try #require(narrative.findings.first { $0.pattern == "sleepDebt" })
         #expect(debt.numbers["averageMinutes"] == 370)
         #expect(debt.numbers["nights"] == 14)
-        #expect(narrative.text.contains("50 minutes short of seven hours"))
+        #expect(debt.headline == "Your body was telling you something.")
+        #expect(debt.explanation == "On days you skipped training, your sleep averaged 6.2 hours.")
+        #expect(debt.absolution == "Skipping was actually the right call for recovery.")
+        #expect(debt.hope == "Let's work with your energy, not against it.")
+        #expect(narrative.text.hasPrefix("It wasn't your fault.\n\nYour body was telling you something. On days you skipped"))
     }
 
     @Test func packedWeekdaysAndWeekendOnlyWorkoutsAreFound() throws {
@@ -79,6 +126,12 @@ struct AbsolutionTests {
             lastDay: Week.monday.adding(days: 13), days: 14, calendar: Week.berlin, busy: busy, observations: observations))
         #expect(narrative.findings.map(\.pattern) == ["backToBackMeetings", "weekendOnly"])
         #expect(narrative.findings.first?.numbers["days"] == 5)
+        let meetings = try #require(narrative.findings.first)
+        // Ten weekdays, none with a workout: five with a 3 h 55 run (gaps of five minutes), five without meetings.
+        #expect(meetings.explanation == "Looking at your calendar, on days you skipped workouts, you averaged 2.0 hours of back-to-back meetings.")
+        #expect(meetings.absolution == "Your schedule was designed to make you fail.")
+        #expect(meetings.hope == "Let's find the protected windows your week still has, and rebuild from there.")
+        #expect(narrative.findings[1].explanation.hasPrefix("You only worked out on weekends - weekdays were impossible"))
     }
 
     @Test func withoutAWeekOfDataThereIsNoNarrative() throws {
@@ -92,5 +145,16 @@ struct AbsolutionTests {
         let narrative = try #require(try AbsolutionReader.read(
             lastDay: Week.monday.adding(days: 10), days: 10, calendar: Week.berlin, busy: [], observations: observations))
         #expect(narrative.findings.map(\.pattern) == ["noPattern"])
+        #expect(narrative.text == "It wasn't your fault.\n\nLife got busy. That's human.\n\nLet's find your rhythm together.")
+    }
+
+    @Test func theBackToBackHopeCountsTheProtectedWindowsAlreadyFound() throws {
+        var busy: [BusyInterval] = []
+        for day in [0, 1, 2] { busy += try meetings(day, from: 9, hours: 4) }
+        let observations = try (1...10).map { try night($0, minutes: 450) }
+        let narrative = try #require(try AbsolutionReader.read(
+            lastDay: Week.monday.adding(days: 9), days: 10, calendar: Week.berlin, busy: busy, observations: observations,
+            protectedWindows: 3))
+        #expect(narrative.findings.first?.hope == "I've already found 3 protected windows this week where we can rebuild.")
     }
 }

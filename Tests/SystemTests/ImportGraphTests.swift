@@ -6,7 +6,7 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
 
 /// Modules every target may import without declaring them.
 private let platformModules: Set<String> = [
-    "Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Musl", "Darwin", "Dispatch",
+    "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Glibc", "Musl", "Darwin", "Dispatch",
     "Synchronization", "Testing", "XCTest",
 ]
 

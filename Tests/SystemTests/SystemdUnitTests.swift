@@ -7,7 +7,7 @@ private let unitsFolder = Repository.path("systemd")
 @Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
 func systemUnitsVerifyWithoutAnyWarning() throws {
     let (_, units) = try stageUnits("system")
-    #expect(units.count == 6)
+    #expect(units.count == 8)
     let result = try runCommand(analyzeTool ?? "", ["verify"] + units)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty, "systemd-analyze verify warned:\n\(result.stderr)")

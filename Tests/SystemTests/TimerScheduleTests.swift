@@ -59,6 +59,11 @@ private func elapses(_ spec: String, after base: String, count: Int) throws -> [
             let evening = try onCalendar(folder + "/vigor-evening.timer.d/10-schedule.conf")
             #expect(try elapses(evening, after: "2026-10-24 12:00:00 UTC", count: 2)
                 == ["Sat 2026-10-24 18:15:00 UTC", "Sun 2026-10-25 19:15:00 UTC"])
+            // The weekly cycle: Sundays at the evening time, here across the fall-back Sunday.
+            let weekly = try onCalendar(folder + "/vigor-weekly.timer.d/10-schedule.conf")
+            #expect(weekly == "Sun *-*-* 20:15:00 Europe/Berlin")
+            #expect(try elapses(weekly, after: "2026-10-24 12:00:00 UTC", count: 2)
+                == ["Sun 2026-10-25 19:15:00 UTC", "Sun 2026-11-01 19:15:00 UTC"])
         }
     }
 
@@ -102,6 +107,7 @@ private func elapses(_ spec: String, after base: String, count: Int) throws -> [
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try onCalendar(folder + "/normal/vigor-morning.timer.d/10-schedule.conf") == "*-*-* 05:10:00 America/New_York")
         #expect(try onCalendar(folder + "/normal/vigor-evening.timer.d/10-schedule.conf") == "*-*-* 21:00:00 America/New_York")
+        #expect(try onCalendar(folder + "/normal/vigor-weekly.timer.d/10-schedule.conf") == "Sun *-*-* 21:00:00 America/New_York")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/early").isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/late").isEmpty)
     }

@@ -27,7 +27,8 @@ private func instant(_ text: String) throws -> Date {
 
 @Test func yesterdaysRunDoesNotCountForToday() throws {
     let yesterday = LocalDay(year: 2026, month: 11, day: 22)
-    #expect(try planner.due(at: try instant("2026-11-23T05:30:00Z"), ran: [CycleKey(kind: .morning, day: yesterday)]) == [.morning])
+    let ran: Set = [CycleKey(kind: .morning, day: yesterday), CycleKey(kind: .weekly, day: yesterday)]
+    #expect(try planner.due(at: try instant("2026-11-23T05:30:00Z"), ran: ran) == [.morning])
 }
 
 @Test func onTheSpringForwardDayMorningIsDueAtSixLocal() throws {
@@ -56,6 +57,35 @@ private func instant(_ text: String) throws -> Date {
     #expect(try planner.due(at: try instant("2026-11-28T20:30:00Z"), ran: []) == [.morning, .evening])
     // Sunday afternoon: not yet.
     #expect(try planner.due(at: try instant("2026-11-29T15:00:00Z"), ran: []) == [.morning])
+}
+
+@Test func aMissedSundayRunsTheWeeklyCycleLateFirstThingOnMonday() throws {
+    // Vigord ran cycles on Saturday 2026-11-28, then the laptop stayed closed until Monday 07:00 Berlin.
+    let saturday = LocalDay(year: 2026, month: 11, day: 28), sunday = LocalDay(year: 2026, month: 11, day: 29)
+    let ran: Set = [CycleKey(kind: .morning, day: saturday), CycleKey(kind: .evening, day: saturday)]
+    #expect(try planner.due(at: try instant("2026-11-30T06:00:00Z"), ran: ran) == [.weekly, .morning])
+    #expect(CyclePlanner.missedSunday(today: LocalDay(year: 2026, month: 12, day: 5), ran: ran) == sunday)
+    #expect(try planner.lateness(of: .weekly, at: try instant("2026-11-30T06:00:00Z")) == 10 * 3600)
+    // Once it ran for that Sunday, nothing more until the next Sunday.
+    let caughtUp = ran.union([CycleKey(kind: .weekly, day: sunday), CycleKey(kind: .morning, day: sunday.adding(days: 1))])
+    #expect(try planner.due(at: try instant("2026-11-30T08:00:00Z"), ran: caughtUp) == [])
+}
+
+@Test func aWeekWithoutVigordHasNoWeeklyToCatchUp() throws {
+    // A new install on Wednesday 2026-12-02: nothing ran in the week that ended on Sunday.
+    let today = LocalDay(year: 2026, month: 12, day: 2)
+    #expect(try planner.due(at: try instant("2026-12-02T06:00:00Z"), ran: [CycleKey(kind: .morning, day: today)]) == [])
+    // Runs only in the week before that do not count either.
+    let older = LocalDay(year: 2026, month: 11, day: 22)
+    #expect(CyclePlanner.missedSunday(today: today, ran: [CycleKey(kind: .evening, day: older)]) == nil)
+}
+
+@Test func theWeeklyCycleNeverRunsBeforeSixPMOnSunday() throws {
+    let early = CyclePlanner(zone: berlin, morning: LocalTime(hour: 6, minute: 0), evening: LocalTime(hour: 16, minute: 30))
+    #expect(early.times[.weekly] == LocalTime(hour: 18, minute: 0))
+    // Sunday 2026-11-29 17:00 Berlin: the evening is due, the weekly waits for 18:00.
+    #expect(try early.due(at: try instant("2026-11-29T16:00:00Z"), ran: []) == [.morning, .evening])
+    #expect(try early.due(at: try instant("2026-11-29T17:00:00Z"), ran: []) == [.morning, .evening, .weekly])
 }
 
 @Test func aMorningCycleRunAtBootIsAsLateAsTheMachineWasOff() throws {

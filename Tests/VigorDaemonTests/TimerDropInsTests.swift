@@ -23,10 +23,19 @@ private func scratchFolder() throws -> String {
 
 @Test func timersFireAtTheConfiguredTimesInTheConfiguredZone() throws {
     let dropIns = try TimerDropIns(schedule: schedule(morning: "05:45", evening: "20:30", zone: "America/New_York"), configPath: "/etc/vigor/config.toml")
-    #expect(dropIns.files.map(\.path) == ["vigor-morning.timer.d/10-schedule.conf", "vigor-evening.timer.d/10-schedule.conf"])
+    #expect(dropIns.files.map(\.path) == [
+        "vigor-morning.timer.d/10-schedule.conf", "vigor-evening.timer.d/10-schedule.conf", "vigor-weekly.timer.d/10-schedule.conf",
+    ])
+    #expect(dropIns.files[2].text.contains("[Timer]\nOnCalendar=\nOnCalendar=Sun *-*-* 20:30:00 America/New_York\n"))
     #expect(dropIns.files[0].text.contains("[Timer]\nOnCalendar=\nOnCalendar=*-*-* 05:45:00 America/New_York\n"))
     #expect(dropIns.files[1].text.contains("[Timer]\nOnCalendar=\nOnCalendar=*-*-* 20:30:00 America/New_York\n"))
     #expect(dropIns.files[0].text.contains("/etc/vigor/config.toml"))
+}
+
+@Test func theWeeklyTimerFiresOnSundaysAtTheEveningTimeButNeverBeforeSixPM() throws {
+    let early = try TimerDropIns(schedule: schedule(morning: "06:00", evening: "17:00", zone: nil), configPath: "c")
+    #expect(early.files[2].text.contains("\nOnCalendar=Sun *-*-* 18:00:00\n"))
+    #expect(early.files[1].text.contains("\nOnCalendar=*-*-* 17:00:00\n"))
 }
 
 @Test func withoutAConfiguredZoneTheTimersFollowTheSystemZoneAsVigordDoes() throws {

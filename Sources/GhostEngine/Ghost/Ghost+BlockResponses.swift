@@ -109,9 +109,21 @@ extension Ghost {
                 ReceiptInput("durationMinutes", "\(before.durationMinutes)"),
                 ReceiptInput("adjustmentConfidence", Self.decimal(confidence)),
                 ReceiptInput("autonomousThreshold", Self.decimal(threshold)),
-            ],
+            ] + adjustmentInputs(adjustment, rule: rule),
             alternatives: ["leave the block as it is"], confidence: confidence, trustImpact: 0, reason: reason)
         return [effect, .recordReceipt(receipt)]
+    }
+
+    /// What the change was, for the receipt: the new length or start, and the rule that asked for it.
+    private func adjustmentInputs(_ adjustment: BlockAdjustment, rule: String?) -> [ReceiptInput] {
+        var inputs: [ReceiptInput] = []
+        switch adjustment {
+        case .transform(let minutes): inputs.append(ReceiptInput("newDurationMinutes", "\(minutes)"))
+        case .remove: break
+        case .move(let target): inputs.append(ReceiptInput("newStart", Self.timestamp(target)))
+        }
+        if let rule { inputs.append(ReceiptInput("rule", rule)) }
+        return inputs
     }
 
     /// Withdraws the scheduled or proposed blocks that overlap recovery time (now until `until`); blocks after it

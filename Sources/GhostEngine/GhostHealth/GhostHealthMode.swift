@@ -34,7 +34,8 @@ public enum GhostHealthMode: String, Codable, Sendable, CaseIterable, Comparable
         self == .healthy
     }
 
-    /// What the ghost tells the user when it enters this mode.
+    /// What the ghost tells the user when it enters this mode: the seed's words for degraded and suspended (its
+    /// "Tap to check settings" becomes the command that shows them on Linux), ours in the same voice for the rest.
     public func sentence(enteringFrom previous: GhostHealthMode) -> String {
         switch self {
         case .healthy:
@@ -48,7 +49,7 @@ public enum GhostHealthMode: String, Codable, Sendable, CaseIterable, Comparable
         case .safeMode:
             "I'm recovering. I'll suggest changes, but not write to your calendar yet."
         case .suspended:
-            "I've paused myself because too much is failing. Nothing will change in your calendar until I recover."
+            "I've paused to avoid causing problems. Run `vigorctl status` to check settings."
         }
     }
 

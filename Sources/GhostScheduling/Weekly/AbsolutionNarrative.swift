@@ -2,26 +2,47 @@ import Foundation
 import GhostEngine
 
 /// What held the user back before the Ghost, read from the last 7–90 days of calendars and health
-/// data, each finding with the numbers behind it. Told once, at the start: it was not willpower.
+/// data, each finding told in the seed's words (headline, explanation with the numbers, absolution, hope).
+/// Told once, at the start: it was not willpower.
 public struct AbsolutionNarrative: Codable, Sendable, Equatable {
     /// One pattern found.
     public struct Finding: Codable, Sendable, Equatable {
         /// `backToBackMeetings`, `sleepDebt`, `weekendOnly`, `eveningCollapse` or `noPattern`.
         public let pattern: String
-        public let sentence: String
-        /// The numbers the sentence rests on, by name.
+        /// The pattern's lead, e.g. "It wasn't your fault." or "Your body was telling you something."
+        public let headline: String
+        /// What the data shows, with its numbers.
+        public let explanation: String
+        /// Why it was not the user's doing, e.g. "Your schedule was designed to make you fail."
+        public let absolution: String
+        /// What happens next.
+        public let hope: String
+        /// The numbers the explanation rests on, by name.
         public let numbers: [String: Double]
+
+        /// The explanation alone, for clients that show one sentence per finding.
+        public var sentence: String { explanation }
     }
+
+    /// The narrative's headline, the seed's words.
+    public static let headline = "It wasn't your fault."
 
     /// The days looked at.
     public let firstDay: LocalDay
     public let lastDay: LocalDay
+    /// Strongest first; the first one's hope closes the narrative.
     public let findings: [Finding]
 
-    /// The narrative as a paragraph.
+    /// The narrative as paragraphs: the headline; per finding its own lead (when it differs), explanation and
+    /// absolution; the first finding's hope.
     public var text: String {
-        (["Over the last \(firstDay.days(until: lastDay) + 1) days, before I helped:"] + findings.map(\.sentence)
-            + ["None of this is a lack of willpower; it is what the Ghost plans around now."]).joined(separator: " ")
+        var paragraphs = [Self.headline]
+        for finding in findings {
+            let lead = finding.headline == Self.headline ? [] : [finding.headline]
+            paragraphs.append((lead + [finding.explanation, finding.absolution]).filter { !$0.isEmpty }.joined(separator: " "))
+        }
+        if let hope = findings.first?.hope { paragraphs.append(hope) }
+        return paragraphs.joined(separator: "\n\n")
     }
 }
 
@@ -31,8 +52,10 @@ public enum AbsolutionReader {
     public static let minimumDays = 7, maximumDays = 90
 
     /// Reads `days` local days ending with `lastDay`; nil when fewer than `minimumDays` have health data.
+    /// `protectedWindows` counts the blocks already on the calendar for the week ahead (the back-to-back hope).
     public static func read(
-        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], observations: [HealthObservation]
+        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], observations: [HealthObservation],
+        protectedWindows: Int = 0
     ) throws(EngineError) -> AbsolutionNarrative? {
         let span = min(max(days, minimumDays), maximumDays)
         let dayList = (0..<span).map { lastDay.adding(days: -(span - 1) + $0) }
@@ -42,15 +65,15 @@ public enum AbsolutionReader {
         guard daysWithData >= minimumDays, let firstDay = dayList.first else { return nil }
         var findings: [AbsolutionNarrative.Finding] = []
         let meetingDays = try meetingLoad(dayList, busy: busy, calendar: calendar)
-        if let finding = backToBack(meetingDays) { findings.append(finding) }
-        if let finding = try sleepDebt(dayList, digest: digest) { findings.append(finding) }
         let workouts = observations.filter { $0.kind == .workout }.map { calendar.day(of: $0.start) }.filter(dayList.contains)
+        if let finding = backToBack(meetingDays, workouts: workouts, protectedWindows: protectedWindows) { findings.append(finding) }
+        if let finding = try sleepDebt(dayList, digest: digest, workouts: workouts) { findings.append(finding) }
         if let finding = weekendOnly(workouts) { findings.append(finding) }
         if let finding = eveningCollapse(meetingDays, workouts: workouts) { findings.append(finding) }
         if findings.isEmpty {
             findings.append(.init(
-                pattern: "noPattern", sentence: "no single thing stands out in your data; we will find your rhythm together.",
-                numbers: ["days": Double(span)]))
+                pattern: "noPattern", headline: AbsolutionNarrative.headline, explanation: "Life got busy. That's human.",
+                absolution: "", hope: "Let's find your rhythm together.", numbers: ["days": Double(span)]))
         }
         return AbsolutionNarrative(firstDay: firstDay, lastDay: lastDay, findings: findings)
     }
@@ -87,32 +110,51 @@ public enum AbsolutionReader {
         return result
     }
 
-    /// Weekdays with three hours or more of meetings back to back.
-    private static func backToBack(_ days: [MeetingDay]) -> AbsolutionNarrative.Finding? {
+    /// Weekdays with three hours or more of meetings back to back; the explanation averages the longest run on
+    /// the weekdays without a workout (the skipped ones).
+    private static func backToBack(_ days: [MeetingDay], workouts: [LocalDay], protectedWindows: Int) -> AbsolutionNarrative.Finding? {
         let packed = days.filter { $0.longestRunHours >= 3 }
         guard packed.count >= 3, let longest = packed.map(\.longestRunHours).max() else { return nil }
+        let skipped = days.filter { !workouts.contains($0.day) }
+        let average = skipped.isEmpty ? 0 : skipped.map(\.longestRunHours).reduce(0, +) / Double(skipped.count)
+        let hope = protectedWindows > 0
+            ? "I've already found \(protectedWindows) protected window\(protectedWindows == 1 ? "" : "s") this week where we can rebuild."
+            : "Let's find the protected windows your week still has, and rebuild from there."
         return .init(
-            pattern: "backToBackMeetings",
-            sentence: "\(packed.count) of your \(days.count) weekdays had three hours or more of meetings back to back "
-                + "(the longest \(hoursText(longest))), leaving no gap to move in.",
-            numbers: ["days": Double(packed.count), "weekdays": Double(days.count), "longestRunHours": longest])
+            pattern: "backToBackMeetings", headline: AbsolutionNarrative.headline,
+            explanation: "Looking at your calendar, on days you skipped workouts, you averaged \(decimal(average)) hours of "
+                + "back-to-back meetings.",
+            absolution: "Your schedule was designed to make you fail.", hope: hope,
+            numbers: [
+                "days": Double(packed.count), "weekdays": Double(days.count), "longestRunHours": longest,
+                "skippedDays": Double(skipped.count), "averageRunHoursOnSkippedDays": average,
+                "protectedWindows": Double(protectedWindows),
+            ])
     }
 
-    /// Average sleep below seven hours over the nights measured.
-    private static func sleepDebt(_ days: [LocalDay], digest: SignalDigest) throws(EngineError) -> AbsolutionNarrative.Finding? {
-        var nights: [Double] = []
+    /// Average sleep below seven hours over the nights measured; the explanation averages the nights before the
+    /// days without a workout.
+    private static func sleepDebt(_ days: [LocalDay], digest: SignalDigest, workouts: [LocalDay]) throws(EngineError)
+        -> AbsolutionNarrative.Finding?
+    {
+        var nights: [(day: LocalDay, minutes: Double)] = []
         for day in days {
-            if let sleep = try digest.sleep(endingMorningOf: day) { nights.append(sleep.value) }
+            if let sleep = try digest.sleep(endingMorningOf: day) { nights.append((day, sleep.value)) }
         }
         guard nights.count >= minimumDays else { return nil }
-        let average = nights.reduce(0, +) / Double(nights.count)
+        let average = nights.map(\.minutes).reduce(0, +) / Double(nights.count)
         guard average < 420 else { return nil }
-        let debtHours = nights.map { max(0, 420 - $0) }.reduce(0, +) / 60
+        let debtHours = nights.map { max(0, 420 - $0.minutes) }.reduce(0, +) / 60
+        let skipped = nights.filter { !workouts.contains($0.day) }.map(\.minutes)
+        let skippedAverage = skipped.isEmpty ? average : skipped.reduce(0, +) / Double(skipped.count)
         return .init(
-            pattern: "sleepDebt",
-            sentence: "you slept \(hoursText(average / 60)) a night on average over \(nights.count) nights, "
-                + "\(Int((420 - average).rounded())) minutes short of seven hours: a debt of \(Int(debtHours.rounded())) hours.",
-            numbers: ["nights": Double(nights.count), "averageMinutes": average, "debtHours": debtHours])
+            pattern: "sleepDebt", headline: "Your body was telling you something.",
+            explanation: "On days you skipped training, your sleep averaged \(decimal(skippedAverage / 60)) hours.",
+            absolution: "Skipping was actually the right call for recovery.", hope: "Let's work with your energy, not against it.",
+            numbers: [
+                "nights": Double(nights.count), "averageMinutes": average, "debtHours": debtHours,
+                "averageMinutesBeforeSkippedDays": skippedAverage,
+            ])
     }
 
     /// At least three workouts, four in five of them on Saturday or Sunday.
@@ -120,8 +162,11 @@ public enum AbsolutionReader {
         let weekend = workouts.filter { $0.weekday == 1 || $0.weekday == 7 }.count
         guard workouts.count >= 3, Double(weekend) >= Double(workouts.count) * 0.8 else { return nil }
         return .init(
-            pattern: "weekendOnly",
-            sentence: "\(weekend) of your \(workouts.count) workouts were on weekends: the weekdays had no room.",
+            pattern: "weekendOnly", headline: AbsolutionNarrative.headline,
+            explanation: "You only worked out on weekends - weekdays were impossible: \(weekend) of your \(workouts.count) "
+                + "workouts fell on a Saturday or Sunday.",
+            absolution: "Your schedule was designed to make you fail.",
+            hope: "Let's find the weekday windows your calendar still has.",
             numbers: ["weekendWorkouts": Double(weekend), "workouts": Double(workouts.count)])
     }
 
@@ -134,14 +179,18 @@ public enum AbsolutionReader {
         let heavyRate = rate(heavy), lightRate = rate(light)
         guard lightRate >= 0.3, heavyRate <= lightRate / 2 else { return nil }
         return .init(
-            pattern: "eveningCollapse",
-            sentence: "after your \(heavy.count) heaviest weekdays (five hours or more of meetings) you trained on "
-                + "\(Int((heavyRate * 100).rounded())) % of them, against \(Int((lightRate * 100).rounded())) % after lighter days.",
+            pattern: "eveningCollapse", headline: AbsolutionNarrative.headline,
+            explanation: "By 6 PM, you had no energy left - meetings drained you: after your \(heavy.count) heaviest weekdays "
+                + "(five hours or more of meetings) you trained on \(Int((heavyRate * 100).rounded())) % of them, against "
+                + "\(Int((lightRate * 100).rounded())) % of the lighter ones.",
+            absolution: "Your schedule was designed to make you fail.",
+            hope: "Let's train before the meetings take it all.",
             numbers: ["heavyDays": Double(heavy.count), "heavyRate": heavyRate, "lightRate": lightRate])
     }
 
-    private static func hoursText(_ hours: Double) -> String {
-        let minutes = Int((hours * 60).rounded())
-        return "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
+    /// Hours with one decimal, as the seed writes them ("5.2").
+    private static func decimal(_ hours: Double) -> String {
+        let tenths = Int((hours * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }

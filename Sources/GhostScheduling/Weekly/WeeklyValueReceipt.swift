@@ -54,11 +54,8 @@ public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
         self.strongWeeks = strongWeeks
     }
 
-    /// The clean variant: no biometrics, no numbers beyond the sessions, e.g. "4 weeks strong  ●●·○●··".
-    public var clean: String {
-        let streak = strongWeeks >= 2 ? "\(strongWeeks) weeks strong" : (strongWeeks == 1 ? "a strong week" : "a week to build on")
-        return "\(streak)  \(dots)  \(completed) of \(scheduled) sessions done"
-    }
+    /// The clean line: achievements and week dots, no numbers at all, e.g. "Four weeks strong · On track  ●●·○●··".
+    public var clean: String { CleanWeek(self).line }
 
     /// True when the week counts towards a streak.
     public var isStrong: Bool {

@@ -29,8 +29,13 @@ extension LocalAPI {
                 HealthObservation(kind: kind, source: $0.source, start: $0.start, end: $0.end, value: $0.value, detail: $0.detail)
             }
         }
+        // The hope of the back-to-back finding counts the blocks already on the calendar for the week ahead.
+        let now = context.now()
+        let protectedWindows = await context.ghost.current.blocks.filter {
+            $0.status == .scheduled && $0.start >= now && $0.start < now.addingTimeInterval(7 * 86_400)
+        }.count
         guard let narrative = try AbsolutionReader.read(
-            lastDay: lastDay, days: days, calendar: calendar, busy: busy, observations: observations)
+            lastDay: lastDay, days: days, calendar: calendar, busy: busy, observations: observations, protectedWindows: protectedWindows)
         else {
             return .init(absolution: nil, reason: "fewer than 7 of the last \(days) days have health data; import some first (vigorctl import)")
         }

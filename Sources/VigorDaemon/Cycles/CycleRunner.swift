@@ -66,11 +66,12 @@ public actor CycleRunner {
         rules: SchedulingRules = .standard, home: GeoPosition? = nil
     ) async throws -> CycleOutcome {
         let calendar = LocalCalendar(timeZone: zone)
-        let today = calendar.day(of: now)
+        let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
         if let earlier = try database.cycleRuns(onOrAfter: today.description).first(where: {
             $0.kind == kind.rawValue && $0.localDate == today.description
         }) {
-            return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "already ran today: \(earlier.summary)")
+            let when = today == calendar.day(of: now) ? "today" : "for \(today)"
+            return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)")
         }
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, now: now, training: training, rules: rules)
@@ -300,8 +301,23 @@ public actor CycleRunner {
         }
     }
 
+    /// The day a weekly run stands for: the last Sunday when its weekly cycle was missed (`CyclePlanner.missedSunday`,
+    /// the catch-up), otherwise today (on Sunday the week that ends, another day the week so far).
+    private func weeklyDay(now: Date, calendar: LocalCalendar) throws -> LocalDay {
+        let today = calendar.day(of: now)
+        return CyclePlanner.missedSunday(today: today, ran: try recentRuns(before: today)) ?? today
+    }
+
+    /// The cycles run from a week before `today` on: enough for the planner to see a missed Sunday.
+    func recentRuns(before today: LocalDay) throws -> Set<CycleKey> {
+        Set(try database.cycleRuns(onOrAfter: today.adding(days: -7).description).compactMap { run -> CycleKey? in
+            guard let kind = CycleKind(rawValue: run.kind), let day = LocalDay(iso: run.localDate) else { return nil }
+            return CycleKey(kind: kind, day: day)
+        })
+    }
+
     /// Builds and saves the value receipt of the Monday–Sunday week containing `today` (on Sunday
-    /// evening, the week that ends). No engine events: the receipt only reads the Ghost.
+    /// evening, or late for a missed Sunday, the week that ends). No engine events: the receipt only reads the Ghost.
     private func weeklyEvents(
         today: LocalDay, calendar: LocalCalendar, now: Date, rules: SchedulingRules
     ) async throws -> ([GhostEvent], String) {

@@ -94,7 +94,8 @@ struct CycleService: Service {
         let current = now()
         do {
             let today = planner.calendar.day(of: current)
-            let ran = Set(try database.cycleRuns(onOrAfter: today.description).compactMap { run -> CycleKey? in
+            // A week back, so the planner sees a Sunday whose weekly cycle was missed.
+            let ran = Set(try database.cycleRuns(onOrAfter: today.adding(days: -7).description).compactMap { run -> CycleKey? in
                 guard let kind = CycleKind(rawValue: run.kind), let day = LocalDay(iso: run.localDate) else { return nil }
                 return CycleKey(kind: kind, day: day)
             })

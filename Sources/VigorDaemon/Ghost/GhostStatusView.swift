@@ -20,17 +20,20 @@ extension GhostStatus {
             ghostHealthMessage: ghost.ghostHealth.lastChange.flatMap { change in
                 change.to != .healthy || now.timeIntervalSince(change.at) < 86_400 ? change.sentence : nil
             },
-            breakerDeletions: ghost.breaker.consecutiveDeletions)
+            breakerDeletions: ghost.breaker.consecutiveDeletions, healthPhaseLine: ghost.health.phase.line)
     }
 }
 
 extension ReceiptView {
-    /// The API's view of a receipt, with its time in the user's zone.
-    init(_ receipt: DecisionReceipt, zone: TimeZone) {
+    /// The API's view of a receipt, with its time in the user's zone and its explanation (headline, factor rows);
+    /// `neutral` is the slot finder's neutral factor value.
+    init(_ receipt: DecisionReceipt, zone: TimeZone, neutral: Double = 0.5) {
+        let explanation = DecisionExplanation(receipt, timeZone: zone, neutral: neutral)
         self.init(
             id: receipt.id, action: receipt.action.rawValue, at: RPCTimestamp(receipt.at, in: zone),
             inputHash: receipt.inputHash, inputs: receipt.inputs.map { Input(name: $0.name, value: $0.value) },
             alternatives: receipt.alternatives, confidence: receipt.confidence, trustImpact: receipt.trustImpact,
-            reason: receipt.reason)
+            reason: receipt.reason, headline: explanation.headline,
+            factors: explanation.factors.map { Factor(name: $0.name, value: $0.value, impact: $0.impact.rawValue) })
     }
 }

@@ -4,20 +4,25 @@ import VigorRPC
 
 extension WeeklyReceiptView {
     init(_ receipt: WeeklyValueReceipt) {
+        let clean = CleanWeek(receipt)
         self.init(
             weekStart: receipt.weekStart.description, scheduled: receipt.scheduled, completed: receipt.completed, missed: receipt.missed,
             removed: receipt.removed, moved: receipt.moved, transformed: receipt.transformed, unplannedWorkouts: receipt.unplannedWorkouts,
             planningMinutesSaved: receipt.planningMinutesSaved, patterns: receipt.patterns, trustScore: receipt.trustScore,
             trustChange: receipt.trustChange, trustPhase: receipt.trustPhase.rawValue, dots: receipt.dots, strongWeeks: receipt.strongWeeks,
-            clean: receipt.clean)
+            clean: clean.line, cleanAchievements: clean.achievements, cleanDots: clean.dots)
     }
 }
 
 extension AbsolutionView {
     init(_ narrative: AbsolutionNarrative) {
         self.init(
-            firstDay: narrative.firstDay.description, lastDay: narrative.lastDay.description,
-            findings: narrative.findings.map { Finding(pattern: $0.pattern, sentence: $0.sentence, numbers: $0.numbers) },
+            headline: AbsolutionNarrative.headline, firstDay: narrative.firstDay.description, lastDay: narrative.lastDay.description,
+            findings: narrative.findings.map {
+                Finding(
+                    pattern: $0.pattern, headline: $0.headline, explanation: $0.explanation, absolution: $0.absolution, hope: $0.hope,
+                    numbers: $0.numbers)
+            },
             text: narrative.text)
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// The drop-ins that make `vigor-morning.timer` and `vigor-evening.timer` fire at the `[schedule]` times, in the
+/// The drop-ins that make `vigor-morning.timer`, `vigor-evening.timer` and `vigor-weekly.timer` (Sundays) fire at the
+/// `[schedule]` times, in the
 /// `[schedule]` zone when one is set. systemd's generator `vigord-timer-generator` writes them at boot and on every
 /// daemon-reload (`vigord --write-timer-drop-ins`), so the timers follow the configuration file without a copy to edit.
 public struct TimerDropIns: Sendable, Equatable {
@@ -34,23 +35,28 @@ public struct TimerDropIns: Sendable, Equatable {
                         + "name an IANA zone such as Europe/Berlin")
             }
         }
-        files = [("morning", schedule.morning), ("evening", schedule.evening)].map { kind, time in
-            File(
-                path: "vigor-\(kind).timer.d/\(Self.fileName)",
-                text: """
-                    # Written by vigord-timer-generator from [schedule] \(kind) in \(configPath).
-                    # It changes on the next daemon-reload; `systemctl reload vigord` runs one.
-                    [Timer]
-                    OnCalendar=
-                    OnCalendar=\(Self.calendarSpec(time, zone: schedule.timezone))
+        let weekly = (
+            "weekly", "Sun", CyclePlanner.weeklyTime(evening: schedule.evening), "[schedule] evening (18:00 at the earliest)"
+        )
+        files = [("morning", "", schedule.morning, "[schedule] morning"), ("evening", "", schedule.evening, "[schedule] evening"), weekly]
+            .map { kind, days, time, source in
+                File(
+                    path: "vigor-\(kind).timer.d/\(Self.fileName)",
+                    text: """
+                        # Written by vigord-timer-generator from \(source) in \(configPath).
+                        # It changes on the next daemon-reload; `systemctl reload vigord` runs one.
+                        [Timer]
+                        OnCalendar=
+                        OnCalendar=\(Self.calendarSpec(time, zone: schedule.timezone, weekdays: days))
 
-                    """)
-        }
+                        """)
+            }
     }
 
-    /// The `OnCalendar=` value: daily at `time` in `zone`; without a zone, in the system zone, as vigord itself then runs.
-    public static func calendarSpec(_ time: LocalTime, zone: String?) -> String {
-        "*-*-* \(time):00" + (zone.map { " " + $0 } ?? "")
+    /// The `OnCalendar=` value: at `time` on `weekdays` (systemd's names, e.g. `Sun`; empty: daily) in `zone`; without
+    /// a zone, in the system zone, as vigord itself then runs.
+    public static func calendarSpec(_ time: LocalTime, zone: String?, weekdays: String = "") -> String {
+        (weekdays.isEmpty ? "" : weekdays + " ") + "*-*-* \(time):00" + (zone.map { " " + $0 } ?? "")
     }
 
     /// Writes the drop-ins below `directory`. A file is written beside its target and renamed over it, and a

@@ -4,13 +4,22 @@ public enum CycleRunMethod: RPCMethod {
     public struct Params: Codable, Sendable, Equatable {
         /// `morning`, `evening` or `weekly`.
         public var kind: String
-        public init(kind: String) { self.kind = kind }
+        /// Run only when vigord's own schedule says the cycle is due now (what a timer asks): a weekly cycle on Sunday
+        /// after its time or for a missed Sunday; otherwise nothing is done.
+        public var ifDue: Bool?
+        public init(kind: String, ifDue: Bool? = nil) {
+            self.kind = kind
+            self.ifDue = ifDue
+        }
     }
     public typealias Result = CycleOutcome
     public static let name = "cycle.run"
     public static let summary = "Runs today's morning, evening or weekly cycle unless it already ran today; idempotent per local date."
     public static let params = [
-        OpenRPCParam(name: "kind", required: true, description: "morning, evening or weekly.", schema: Schema.oneOf(["morning", "evening", "weekly"]))
+        OpenRPCParam(name: "kind", required: true, description: "morning, evening or weekly.", schema: Schema.oneOf(["morning", "evening", "weekly"])),
+        OpenRPCParam(
+            name: "ifDue", required: false, description: "Run only when the cycle is due now by vigord's schedule (the timers' way).",
+            schema: Schema.boolean),
     ]
     public static let resultSchema = CycleOutcome.schema
     public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed]

@@ -13,6 +13,8 @@ public struct GhostStatus: Codable, Sendable, Equatable {
     /// `baseline`, `adaptation`, `maintenance` or `regression`.
     public var healthPhase: String
     public var healthPhaseName: String
+    /// What the Ghost says about the health phase, e.g. "Still learning your patterns...".
+    public var healthPhaseLine: String
     /// Health-profile confidence, 0…1.
     public var healthConfidence: Double
     /// `healthy`, `degraded`, `safeMode` or `suspended`.
@@ -27,7 +29,7 @@ public struct GhostStatus: Codable, Sendable, Equatable {
     public init(
         trustPhase: String, trustPhaseName: String, trustScore: Double, pinnedByUser: Bool, capabilities: [String],
         healthPhase: String, healthPhaseName: String, healthConfidence: Double, ghostHealth: String,
-        ghostHealthName: String, ghostHealthMessage: String? = nil, breakerDeletions: Int
+        ghostHealthName: String, ghostHealthMessage: String? = nil, breakerDeletions: Int, healthPhaseLine: String = ""
     ) {
         self.trustPhase = trustPhase
         self.trustPhaseName = trustPhaseName
@@ -36,6 +38,7 @@ public struct GhostStatus: Codable, Sendable, Equatable {
         self.capabilities = capabilities
         self.healthPhase = healthPhase
         self.healthPhaseName = healthPhaseName
+        self.healthPhaseLine = healthPhaseLine
         self.healthConfidence = healthConfidence
         self.ghostHealth = ghostHealth
         self.ghostHealthName = ghostHealthName
@@ -48,13 +51,13 @@ public struct GhostStatus: Codable, Sendable, Equatable {
             "trustPhase": Schema.oneOf(TrustPhaseName.all), "trustPhaseName": Schema.string, "trustScore": Schema.number,
             "pinnedByUser": Schema.boolean, "capabilities": Schema.array(of: Schema.string),
             "healthPhase": Schema.oneOf(["baseline", "adaptation", "maintenance", "regression"]),
-            "healthPhaseName": Schema.string, "healthConfidence": Schema.number,
+            "healthPhaseName": Schema.string, "healthPhaseLine": Schema.string, "healthConfidence": Schema.number,
             "ghostHealth": Schema.oneOf(["healthy", "degraded", "safeMode", "suspended"]), "ghostHealthName": Schema.string,
             "ghostHealthMessage": Schema.string, "breakerDeletions": Schema.integer,
         ],
         required: [
             "trustPhase", "trustPhaseName", "trustScore", "pinnedByUser", "capabilities", "healthPhase", "healthPhaseName",
-            "healthConfidence", "ghostHealth", "ghostHealthName", "breakerDeletions",
+            "healthPhaseLine", "healthConfidence", "ghostHealth", "ghostHealthName", "breakerDeletions",
         ])
 }
 

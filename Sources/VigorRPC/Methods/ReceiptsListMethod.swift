@@ -34,6 +34,19 @@ public struct ReceiptView: Codable, Sendable, Equatable {
         }
     }
 
+    /// A factor that mattered, in words: e.g. `Skip risk`, `24%`, `helped`.
+    public struct Factor: Codable, Sendable, Equatable {
+        public var name: String
+        public var value: String
+        /// `helped`, `hurt` or `neutral`.
+        public var impact: String
+        public init(name: String, value: String, impact: String) {
+            self.name = name
+            self.value = value
+            self.impact = impact
+        }
+    }
+
     public var id: String
     /// `scheduled`, `proposed`, `transformed`, `removed`, `moved`, `trustChanged`, `breakerFired` or `emergency`.
     public var action: String
@@ -46,10 +59,14 @@ public struct ReceiptView: Codable, Sendable, Equatable {
     public var trustImpact: Double
     /// The plain-English reason.
     public var reason: String
+    /// The decision in one sentence, times in the user's zone: "Scheduled for Wed 07:00 because …".
+    public var headline: String
+    /// The factors that mattered, with their impact.
+    public var factors: [Factor]
 
     public init(
         id: String, action: String, at: RPCTimestamp, inputHash: String, inputs: [Input], alternatives: [String],
-        confidence: Double, trustImpact: Double, reason: String
+        confidence: Double, trustImpact: Double, reason: String, headline: String = "", factors: [Factor] = []
     ) {
         self.id = id
         self.action = action
@@ -60,6 +77,8 @@ public struct ReceiptView: Codable, Sendable, Equatable {
         self.confidence = confidence
         self.trustImpact = trustImpact
         self.reason = reason
+        self.headline = headline.isEmpty ? reason : headline
+        self.factors = factors
     }
 
     static let schema = Schema.object(
@@ -67,7 +86,12 @@ public struct ReceiptView: Codable, Sendable, Equatable {
             "id": Schema.string, "action": Schema.string, "at": Schema.time, "inputHash": Schema.string,
             "inputs": Schema.array(of: Schema.object(["name": Schema.string, "value": Schema.string], required: ["name", "value"])),
             "alternatives": Schema.array(of: Schema.string), "confidence": Schema.number, "trustImpact": Schema.number,
-            "reason": Schema.string,
+            "reason": Schema.string, "headline": Schema.string,
+            "factors": Schema.array(of: Schema.object(
+                ["name": Schema.string, "value": Schema.string, "impact": Schema.oneOf(["helped", "hurt", "neutral"])],
+                required: ["name", "value", "impact"])),
         ],
-        required: ["id", "action", "at", "inputHash", "inputs", "alternatives", "confidence", "trustImpact", "reason"])
+        required: [
+            "id", "action", "at", "inputHash", "inputs", "alternatives", "confidence", "trustImpact", "reason", "headline", "factors",
+        ])
 }

@@ -35,13 +35,17 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
     /// Monday first: `●` completed, `○` missed, `×` removed, `·` nothing planned.
     public var dots: String
     public var strongWeeks: Int
-    /// The clean line, without biometrics: "4 weeks strong  ●●·○●··  4 of 5 sessions done".
+    /// The clean line, no numbers at all: "Four weeks strong · On track  ●●·○●··".
     public var clean: String
+    /// The clean receipt's achievements, e.g. ["Four weeks strong", "Consistent", "On track", "Flowing"]: no digits.
+    public var cleanAchievements: [String]
+    /// The clean receipt's circles, Monday first: `●` done, `○` planned and not done, `·` nothing planned.
+    public var cleanDots: String
 
     public init(
         weekStart: String, scheduled: Int, completed: Int, missed: Int, removed: Int, moved: Int, transformed: Int,
         unplannedWorkouts: Int, planningMinutesSaved: Int, patterns: [String], trustScore: Double, trustChange: Double?,
-        trustPhase: String, dots: String, strongWeeks: Int, clean: String
+        trustPhase: String, dots: String, strongWeeks: Int, clean: String, cleanAchievements: [String], cleanDots: String
     ) {
         self.weekStart = weekStart
         self.scheduled = scheduled
@@ -59,6 +63,8 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
         self.dots = dots
         self.strongWeeks = strongWeeks
         self.clean = clean
+        self.cleanAchievements = cleanAchievements
+        self.cleanDots = cleanDots
     }
 
     static let schema = Schema.object(
@@ -68,10 +74,12 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
             "planningMinutesSaved": Schema.integer, "patterns": Schema.array(of: Schema.string), "trustScore": Schema.number,
             "trustChange": Schema.nullable(Schema.number), "trustPhase": Schema.string, "dots": Schema.string,
             "strongWeeks": Schema.integer, "clean": Schema.string,
+            "cleanAchievements": Schema.array(of: Schema.string), "cleanDots": Schema.string,
         ],
         required: [
             "weekStart", "scheduled", "completed", "missed", "removed", "moved", "transformed", "unplannedWorkouts",
             "planningMinutesSaved", "patterns", "trustScore", "trustPhase", "dots", "strongWeeks", "clean",
+            "cleanAchievements", "cleanDots",
         ])
 }
 
@@ -103,24 +111,39 @@ public enum AbsolutionMethod: RPCMethod {
 
 /// The absolution narrative.
 public struct AbsolutionView: Codable, Sendable, Equatable {
-    /// One pattern found with the numbers behind it.
+    /// One pattern found, told as headline, explanation (with the numbers), absolution and hope.
     public struct Finding: Codable, Sendable, Equatable {
         public var pattern: String
+        public var headline: String
+        public var explanation: String
+        public var absolution: String
+        public var hope: String
+        /// The explanation alone.
         public var sentence: String
         public var numbers: [String: Double]
-        public init(pattern: String, sentence: String, numbers: [String: Double]) {
+        public init(
+            pattern: String, headline: String, explanation: String, absolution: String, hope: String, numbers: [String: Double]
+        ) {
             self.pattern = pattern
-            self.sentence = sentence
+            self.headline = headline
+            self.explanation = explanation
+            self.absolution = absolution
+            self.hope = hope
+            self.sentence = explanation
             self.numbers = numbers
         }
     }
 
+    /// "It wasn't your fault."
+    public var headline: String
     public var firstDay: String
     public var lastDay: String
     public var findings: [Finding]
+    /// The whole narrative, paragraphs separated by a blank line.
     public var text: String
 
-    public init(firstDay: String, lastDay: String, findings: [Finding], text: String) {
+    public init(headline: String, firstDay: String, lastDay: String, findings: [Finding], text: String) {
+        self.headline = headline
         self.firstDay = firstDay
         self.lastDay = lastDay
         self.findings = findings
@@ -129,10 +152,14 @@ public struct AbsolutionView: Codable, Sendable, Equatable {
 
     static let schema = Schema.object(
         [
-            "firstDay": Schema.string, "lastDay": Schema.string, "text": Schema.string,
+            "headline": Schema.string, "firstDay": Schema.string, "lastDay": Schema.string, "text": Schema.string,
             "findings": Schema.array(of: Schema.object(
-                ["pattern": Schema.string, "sentence": Schema.string, "numbers": ["type": "object", "additionalProperties": Schema.number]],
-                required: ["pattern", "sentence", "numbers"])),
+                [
+                    "pattern": Schema.string, "headline": Schema.string, "explanation": Schema.string, "absolution": Schema.string,
+                    "hope": Schema.string, "sentence": Schema.string,
+                    "numbers": ["type": "object", "additionalProperties": Schema.number],
+                ],
+                required: ["pattern", "headline", "explanation", "absolution", "hope", "sentence", "numbers"])),
         ],
-        required: ["firstDay", "lastDay", "findings", "text"])
+        required: ["headline", "firstDay", "lastDay", "findings", "text"])
 }

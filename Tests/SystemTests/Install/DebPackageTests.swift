@@ -92,6 +92,7 @@ struct DebPackageTests {
         for expected in [
             "/usr/bin/vigord", "/usr/bin/vigorctl", "/usr/bin/vigor-sim",
             systemUnits + "/vigord.service", userUnits + "/vigord.service", userUnits + "/vigor-morning.timer",
+            systemUnits + "/vigor-weekly.timer", systemUnits + "/vigor-weekly.service", userUnits + "/vigor-weekly.timer",
             try systemdFolder("systemdsystemgeneratordir") + "/vigord-timer-generator",
             try systemdFolder("systemdusergeneratordir") + "/vigord-timer-generator",
             "/usr/share/man/man1/vigord.1.gz", "/usr/share/man/man5/vigord.conf.5.gz",
@@ -124,7 +125,8 @@ struct DebPackageTests {
 
         if let analyzeTool {
             let folder = try systemdFolder("systemdsystemunitdir")
-            let system = ["vigord.service", "vigord.socket", "vigor-morning.timer", "vigor-morning.service"].map { folder + "/" + $0 }
+            let system = ["vigord.service", "vigord.socket", "vigor-morning.timer", "vigor-morning.service", "vigor-weekly.timer", "vigor-weekly.service"]
+                .map { folder + "/" + $0 }
             let verify = try runCommand(analyzeTool, ["verify"] + system)
             #expect(verify.status == 0 && verify.stderr.isEmpty, "\(verify.stderr)")
         }
@@ -133,6 +135,8 @@ struct DebPackageTests {
         #expect(generated.status == 0, "the generator fails on the installed configuration: \(generated.stderr)")
         #expect(try String(contentsOfFile: output + "/vigor-morning.timer.d/10-schedule.conf", encoding: .utf8)
             .contains("OnCalendar=*-*-* 06:00:00\n"))
+        #expect(try String(contentsOfFile: output + "/vigor-weekly.timer.d/10-schedule.conf", encoding: .utf8)
+            .contains("OnCalendar=Sun *-*-* 21:00:00\n"))
 
         let simulated = try runCommand("/usr/bin/vigor-sim", ["/usr/share/vigord/scenarios/steady-85-percent.json"])
         #expect(simulated.status == 0 && simulated.stdout.contains("Final:"), "\(simulated.stderr)")

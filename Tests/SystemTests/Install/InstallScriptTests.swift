@@ -7,7 +7,8 @@ private let releaseBinaries = ProcessInfo.processInfo.environment["VIGOR_RELEASE
 private let manTool = Binaries.tool("man")
 private let programs = ["vigord", "vigorctl", "vigor-sim"]
 private let unitNames = [
-    "vigor-evening.service", "vigor-evening.timer", "vigor-morning.service", "vigor-morning.timer", "vigord.service", "vigord.socket",
+    "vigor-evening.service", "vigor-evening.timer", "vigor-morning.service", "vigor-morning.timer", "vigor-weekly.service",
+    "vigor-weekly.timer", "vigord.service", "vigord.socket",
 ]
 
 /// Runs Scripts/install with `arguments`; stdout and stderr together.

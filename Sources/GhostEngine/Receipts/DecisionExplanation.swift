@@ -1,0 +1,133 @@
+import Foundation
+
+/// A decision receipt told in English first: one headline sentence in the seed's words ("Scheduled for Wed 07:00
+/// because …"), then the factors that mattered, each with a readable value and whether it helped, hurt or was neutral.
+/// Built once, from the receipt, for every client; the raw inputs stay on the receipt.
+public struct DecisionExplanation: Codable, Sendable, Equatable {
+    /// How a factor weighed on the decision.
+    public enum Impact: String, Codable, Sendable {
+        case helped, hurt, neutral
+    }
+
+    /// One factor row: a name people read, its value in words or units, its impact.
+    public struct Factor: Codable, Sendable, Equatable {
+        public let name: String
+        public let value: String
+        public let impact: Impact
+
+        public init(name: String, value: String, impact: Impact) {
+            self.name = name
+            self.value = value
+            self.impact = impact
+        }
+    }
+
+    public let headline: String
+    public let factors: [Factor]
+
+    /// Explains `receipt`, with times in `timeZone`. `neutral` is the slot finder's neutral factor value (a factor
+    /// above it helped, below it hurt).
+    public init(_ receipt: DecisionReceipt, timeZone: TimeZone, neutral: Double = 0.5) {
+        let calendar = LocalCalendar(timeZone: timeZone)
+        let inputs = Dictionary(receipt.inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let parser = ISO8601DateFormatter()
+        let time = { (name: String) -> String? in
+            guard let text = inputs[name], let date = parser.date(from: text) else { return nil }
+            let moment = calendar.moment(at: date)
+            return SlotKey(moment).label(minute: moment.minute)
+        }
+        let startDay = inputs["start"].flatMap { parser.date(from: $0) }.map { calendar.day(of: $0) }
+        headline = Self.headline(receipt, inputs: inputs, time: time, startDay: startDay, calendar: calendar)
+        factors = Self.factors(receipt, inputs: inputs, neutral: neutral)
+    }
+
+    /// The seed's sentence for the decision kinds it names; the receipt's own reason for the rest.
+    private static func headline(
+        _ receipt: DecisionReceipt, inputs: [String: String], time: (String) -> String?, startDay: LocalDay?,
+        calendar: LocalCalendar
+    ) -> String {
+        let window = "because this window had the best combination of calendar availability and your historical energy patterns."
+        switch receipt.action {
+        case .scheduled:
+            guard let start = time("start") else { return receipt.reason }
+            return "Scheduled for \(start) \(window)"
+        case .proposed:
+            guard let start = time("start") else { return receipt.reason }
+            return "Suggested \(start) \(window)"
+        case .transformed:
+            guard let before = inputs["durationMinutes"], let after = inputs["newDurationMinutes"] else { return receipt.reason }
+            let to = inputs["rule"] == "hrvCrash" ? "a \(after)-minute recovery walk" : "\(after) minutes"
+            return "Changed from a \(before)-minute session to \(to) because your recovery signals suggested your body needs "
+                + "gentler movement today."
+        case .removed:
+            let which = startDay.map { $0 != calendar.day(of: receipt.at) } == true ? (time("start").map { "the \($0) workout" } ?? "the workout") : "today's workout"
+            guard inputs["rule"] == "shortSleep" else {
+                return "Removed \(which) because your recovery signals suggested rest would help more than training."
+            }
+            return "Removed \(which) because your sleep was significantly below your baseline, and pushing through would "
+                + "likely hurt more than help."
+        case .trustChanged where inputs["cause"] == "demoted", .breakerFired:
+            guard let phase = toPhase(receipt) else { return receipt.reason }
+            return "Stepped back to \(phase) because recent schedule changes suggested the timing wasn't working for you."
+        default:
+            return receipt.reason
+        }
+    }
+
+    /// The phase a trust receipt moved to, read from its state inputs (they are taken after the change).
+    private static func toPhase(_ receipt: DecisionReceipt) -> String? {
+        receipt.inputs.first { $0.name == "trustPhase" }.flatMap { TrustPhase(rawValue: $0.value)?.displayName }
+    }
+
+    /// Factor rows: the score components in the receipt's order, then confidence, ghost health and trust phase.
+    private static func factors(_ receipt: DecisionReceipt, inputs: [String: String], neutral: Double) -> [Factor] {
+        let rows = receipt.inputs.compactMap { factor($0, inputs: inputs, neutral: neutral) }
+        let state: Set = ["Confidence", "Ghost health", "Trust phase"]
+        return rows.filter { !state.contains($0.name) } + rows.filter { state.contains($0.name) }
+    }
+
+    private static func factor(_ input: ReceiptInput, inputs: [String: String], neutral: Double) -> Factor? {
+        let number = Double(input.value.split(separator: " ").first ?? "")
+        let above = { (value: Double) -> Impact in value > neutral + 1e-9 ? .helped : (value < neutral - 1e-9 ? .hurt : .neutral) }
+        // Skip-model factors carry "value (log-odds)": added odds of skipping hurt, removed odds helped.
+        let logOdds = input.value.split(separator: "(").dropFirst().first.flatMap { Double($0.dropLast().trimmingCharacters(in: .whitespaces)) }
+        let skipImpact = logOdds.map { $0 < -1e-9 ? Impact.helped : ($0 > 1e-9 ? .hurt : .neutral) } ?? .neutral
+        switch input.name {
+        case "preferredWindow":
+            guard let value = number else { return nil }
+            let words = value > neutral ? "inside your preferred times" : (value < neutral ? "outside your preferred times" : "no preferred times set")
+            return Factor(name: "Preferred times", value: words, impact: above(value))
+        case "learnedPreference":
+            guard let value = number else { return nil }
+            let words = abs(value - neutral) < 1e-9 ? "no history yet" : "\(percent(value)) of sessions done at this hour"
+            return Factor(name: "Your past sessions", value: words, impact: above(value))
+        case "skipProbability":
+            guard let value = number else { return nil }
+            return Factor(name: "Skip risk", value: percent(value), impact: above(1 - value))
+        case "slotHistory":
+            return number.map { Factor(name: "Skips at this hour", value: percent($0), impact: skipImpact) }
+        case "weekday":
+            return number.map { Factor(name: "Skips on this weekday", value: percent($0), impact: skipImpact) }
+        case "meetingDensity":
+            return number.map { Factor(name: "Meetings that day", value: String(format: "%.1f h", $0), impact: skipImpact) }
+        case "lastNightSleep":
+            return number.map { Factor(name: "Last night's sleep", value: String(format: "%.1f h", $0 / 60), impact: skipImpact) }
+        case "candidateConfidence", "adjustmentConfidence":
+            guard let value = number, let threshold = inputs["autonomousThreshold"].flatMap(Double.init) else { return nil }
+            return Factor(
+                name: "Confidence", value: "\(percent(value)) (needs \(percent(threshold)) to act alone)",
+                impact: value >= threshold ? .helped : .hurt)
+        case "ghostHealth":
+            guard input.value != "healthy" else { return nil }
+            return Factor(name: "Ghost health", value: input.value, impact: .hurt)
+        case "trustPhase":
+            return Factor(name: "Trust phase", value: TrustPhase(rawValue: input.value)?.displayName ?? input.value, impact: .neutral)
+        default:
+            return nil
+        }
+    }
+
+    private static func percent(_ value: Double) -> String {
+        "\(Int((value * 100).rounded()))%"
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import VigorRPC
+
+/// `vigorctl why` against a running vigord: the headline and factor rows first; the raw inputs and their hash only
+/// with --inputs or --json.
+@Test func vigorctlWhyLeadsWithASentenceAndShowsInputsOnlyWhenAsked() throws {
+    let daemon = try DaemonHarness(label: "why")
+    try daemon.start()
+    defer { withExtendedLifetime(daemon) {} }
+    let socket = ["--socket", daemon.socketPath]
+    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+    let json = try runCommand(Binaries.vigorctl, ["why", "--json"] + socket)
+    #expect(json.status == 0, "\(json.stderr)")
+    let receipts = try RPCCoding.decode(ReceiptsListMethod.Result.self, from: try JSONParser.parse(Data(json.stdout.utf8))).receipts
+    let proposal = try #require(receipts.first { $0.action == "proposed" }, "\(receipts.map(\.action))")
+    #expect(proposal.headline.hasPrefix("Suggested ") && proposal.headline.hasSuffix(
+        "because this window had the best combination of calendar availability and your historical energy patterns."))
+    #expect(proposal.factors.contains { $0.name == "Skip risk" && ["helped", "hurt", "neutral"].contains($0.impact) })
+    #expect(json.stdout.contains(proposal.inputHash) && json.stdout.contains("\"inputs\""))
+
+    let plain = try runCommand(Binaries.vigorctl, ["why"] + socket)
+    #expect(plain.status == 0, "\(plain.stderr)")
+    #expect(plain.stdout.contains(proposal.headline) && plain.stdout.contains("Skip risk"), "\(plain.stdout)")
+    #expect(plain.stdout.contains("You moved me to Scheduler."))
+    #expect(!plain.stdout.contains(proposal.inputHash) && !plain.stdout.contains("inputs:"), "\(plain.stdout)")
+
+    let detailed = try runCommand(Binaries.vigorctl, ["why", "--inputs"] + socket)
+    #expect(detailed.stdout.contains(proposal.inputHash) && detailed.stdout.contains("inputs: "), "\(detailed.stdout)")
+}
