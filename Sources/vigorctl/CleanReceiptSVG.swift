@@ -2,7 +2,7 @@
 /// white, one circle per day and a small "vigor" wordmark at half opacity. Text carries no digits: the
 /// achievements and dots come from the daemon's clean receipt, the day initials are letters.
 struct CleanReceiptSVG {
-    /// Achievements, e.g. "Four weeks strong", "On track".
+    /// Achievements, e.g. "4 weeks strong", "On track".
     let achievements: [String]
     /// Monday first: `●` done, `○` planned and not done, anything else nothing planned.
     let dots: String

@@ -9,7 +9,7 @@ struct WeekCommand: ParsableCommand {
             Built every Sunday evening (or now with `vigorctl cycle weekly`). --clean prints the shareable receipt: \
             achievements and week dots, no numbers at all; --svg / --png write it as a square image.
             """)
-    @Flag(name: .long, help: "No numbers at all: \"Four weeks strong · On track  ●●·○●··\".") var clean = false
+    @Flag(name: .long, help: "No numbers at all: \"4 weeks strong · On track  ●●·○●··\".") var clean = false
     @Option(name: .long, help: "With --clean: write the receipt as an SVG image to this file.") var svg: String?
     @Option(name: .long, help: "With --clean: write it as a PNG image (needs rsvg-convert, Debian package librsvg2-bin).") var png: String?
     @OptionGroup var connection: ConnectionOptions

@@ -43,12 +43,12 @@ struct WeeklyReceiptTests {
             dots: "●·●·●··", strongWeeks: 3)
         let receipt = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: busyGhost, receipts: [], previous: strongPrevious)
         #expect(receipt.strongWeeks == 4)
-        #expect(receipt.clean == "Four weeks strong · On track  ·●·····")
+        #expect(receipt.clean == "4 weeks strong · On track  ·●·····")
         #expect(receipt.trustChange.map { abs($0 - (busyGhost.trust.score - 0.2)) < 1e-9 } == true)
     }
 }
 
-/// The clean receipt's achievements: the seed's mapping, and never a digit.
+/// The clean receipt's achievements: the seed's mapping, and never a count.
 struct CleanWeekTests {
     private func receipt(
         scheduled: Int, completed: Int, unplanned: Int = 0, phase: TrustPhase = .autoScheduler, dots: String = "●·○·×··",
@@ -60,9 +60,10 @@ struct CleanWeekTests {
             trustScore: 0.42, trustChange: 0.05, trustPhase: phase, dots: dots, strongWeeks: strongWeeks)
     }
 
-    @Test func aFourWeekStreakReadsFourWeeksStrongInWords() {
-        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, strongWeeks: 4)).achievements.first == "Four weeks strong")
-        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, strongWeeks: 23)).achievements.first == "Twenty-three weeks strong")
+    @Test func aStreakOfFourWeeksOrMoreReadsTheSeedsMilestoneNeverItsCount() {
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, strongWeeks: 3)).achievements.contains("4 weeks strong") == false)
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, strongWeeks: 4)).achievements.first == "4 weeks strong")
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, strongWeeks: 23)).achievements.first == "4 weeks strong")
     }
 
     @Test func threeWorkoutsAWeekAreConsistentAndEightyFivePercentIsOnTrack() {
@@ -82,12 +83,13 @@ struct CleanWeekTests {
         #expect(CleanWeek(receipt(scheduled: 2, completed: 0)).achievements == ["A week to build on"])
     }
 
-    @Test func theCleanLineHasOnlyCirclesAndNoDigitEvenWithBigNumbers() {
+    @Test func theCleanLineHasOnlyCirclesAndNoCountEvenWithBigNumbers() {
         let busy = receipt(scheduled: 12, completed: 12, unplanned: 3, dots: "●●●●●×○", strongWeeks: 140)
         let week = CleanWeek(busy)
         #expect(week.dots == "●●●●●○○")
-        #expect(week.line == "Many weeks strong · Consistent · On track · Flowing  ●●●●●○○")
-        #expect(busy.clean.rangeOfCharacter(from: .decimalDigits) == nil, "\(busy.clean)")
+        #expect(week.line == "4 weeks strong · Consistent · On track · Flowing  ●●●●●○○")
+        let withoutMilestone = busy.clean.replacingOccurrences(of: CleanWeek.streakMilestone, with: "")
+        #expect(withoutMilestone.rangeOfCharacter(from: .decimalDigits) == nil, "\(busy.clean)")
     }
 }
 

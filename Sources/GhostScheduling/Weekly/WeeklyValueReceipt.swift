@@ -54,7 +54,7 @@ public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
         self.strongWeeks = strongWeeks
     }
 
-    /// The clean line: achievements and week dots, no numbers at all, e.g. "Four weeks strong · On track  ●●·○●··".
+    /// The clean line: achievements and week dots, no numbers at all, e.g. "4 weeks strong · On track  ●●·○●··".
     public var clean: String { CleanWeek(self).line }
 
     /// True when the week counts towards a streak.

@@ -24,11 +24,13 @@ extension LocalAPI {
             throw APIError.invalidParams("field 'limit' must be between 1 and 200")
         }
         let zone = await zone()
+        // A factor at the slot finder's neutral value (what it scores when nothing is known) neither helped nor hurt.
+        let neutral = await context.state.config.schedulingRules.slots.neutralFactor
         // A block's receipts name it among their inputs (`block=b7`).
         let stored = try context.database.recentReceipts(limit: params.block == nil ? limit : 1000)
         let receipts = try stored.map { try JSONDecoder().decode(DecisionReceipt.self, from: $0.body) }
             .filter { receipt in params.block.map { block in receipt.inputs.contains { $0.name == "block" && $0.value == block } } ?? true }
             .prefix(limit)
-        return ReceiptsListMethod.Result(receipts: receipts.map { ReceiptView($0, zone: zone) })
+        return ReceiptsListMethod.Result(receipts: receipts.map { ReceiptView($0, zone: zone, neutral: neutral) })
     }
 }

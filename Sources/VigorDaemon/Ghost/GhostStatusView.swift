@@ -27,7 +27,7 @@ extension GhostStatus {
 extension ReceiptView {
     /// The API's view of a receipt, with its time in the user's zone and its explanation (headline, factor rows);
     /// `neutral` is the slot finder's neutral factor value.
-    init(_ receipt: DecisionReceipt, zone: TimeZone, neutral: Double = 0.5) {
+    init(_ receipt: DecisionReceipt, zone: TimeZone, neutral: Double) {
         let explanation = DecisionExplanation(receipt, timeZone: zone, neutral: neutral)
         self.init(
             id: receipt.id, action: receipt.action.rawValue, at: RPCTimestamp(receipt.at, in: zone),

@@ -35,9 +35,9 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
     /// Monday first: `●` completed, `○` missed, `×` removed, `·` nothing planned.
     public var dots: String
     public var strongWeeks: Int
-    /// The clean line, no numbers at all: "Four weeks strong · On track  ●●·○●··".
+    /// The clean line, no numbers but the seed's milestone: "4 weeks strong · On track  ●●·○●··".
     public var clean: String
-    /// The clean receipt's achievements, e.g. ["Four weeks strong", "Consistent", "On track", "Flowing"]: no digits.
+    /// The clean receipt's achievements, e.g. ["4 weeks strong", "Consistent", "On track", "Flowing"]: no counts.
     public var cleanAchievements: [String]
     /// The clean receipt's circles, Monday first: `●` done, `○` planned and not done, `·` nothing planned.
     public var cleanDots: String
