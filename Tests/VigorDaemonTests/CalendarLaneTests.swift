@@ -88,7 +88,8 @@ import Glibc
     let parses = Mutex(0)
     let clock = Mutex(Duration.seconds(100))
     let trims = Mutex(0)
-    let trim = ParseBurstTrim(spacing: .seconds(30), now: { clock.withLock { $0 } }, giveBack: { trims.withLock { $0 += 1 } })
+    let trim = ParseBurstTrim(
+        spacing: TrimSpacing(minimum: .seconds(30)), now: { clock.withLock { $0 } }, giveBack: { trims.withLock { $0 += 1 } })
     trim.watch { parses.withLock { $0 } }
     trim.laneWentIdle()
     #expect(trims.withLock { $0 } == 0)  // a query that parsed nothing
@@ -104,6 +105,22 @@ import Glibc
     clock.withLock { $0 += .seconds(21) }
     trim.laneWentIdle()
     #expect(trims.withLock { $0 } == 2)  // the burst left pending is trimmed once the spacing has passed
+}
+
+@Test func twoCalendarHostsOfOneProcessShareTheTrimSpacing() {
+    let clock = Mutex(Duration.seconds(100))
+    let trims = Mutex(0)
+    let spacing = TrimSpacing(minimum: .seconds(30))
+    let hosts = (0..<2).map { _ in
+        ParseBurstTrim(spacing: spacing, now: { clock.withLock { $0 } }, giveBack: { trims.withLock { $0 += 1 } })
+    }
+    for host in hosts { host.watch { 1 } }
+    hosts[0].laneWentIdle()
+    hosts[1].laneWentIdle()
+    #expect(trims.withLock { $0 } == 1)  // the heap is one: the second burst waits for the spacing
+    clock.withLock { $0 += .seconds(30) }
+    hosts[1].laneWentIdle()
+    #expect(trims.withLock { $0 } == 2)
 }
 
 @Test func aLoopOverFilesComesBackInIndexOrderFromSeveralThreads() {

@@ -1,23 +1,23 @@
 import Synchronization
 
-/// Hands freed memory back once a burst that parsed calendar files is over, at most once per `spacing`. A trim
-/// walks the whole heap under the allocator's locks, so it is kept for the bursts that leave freed pages behind,
-/// and a burst that comes too soon after a trim is trimmed at the first idle moment once `spacing` has passed.
+/// Hands freed memory back once a burst that parsed calendar files is over, at most once per `spacing` (shared by
+/// the whole process). A trim walks the whole heap under the allocator's locks, so it is kept for the bursts that
+/// leave freed pages behind, and a burst that comes too soon after a trim is trimmed at the first idle moment once
+/// the spacing has passed.
 final class ParseBurstTrim: Sendable {
     private struct State {
         /// How many files the calendars have parsed so far, and that count at the last trim.
         var parses: @Sendable () -> Int = { 0 }
         var trimmedAt = 0
-        var lastTrim: Duration?
     }
 
     private let state = Mutex(State())
     private let now: @Sendable () -> Duration
-    private let spacing: Duration
+    private let spacing: TrimSpacing
     private let giveBack: @Sendable () -> Void
 
     /// `now`: a monotonic clock; `giveBack`: the trim itself.
-    init(spacing: Duration = .seconds(30), now: @escaping @Sendable () -> Duration = ParseBurstTrim.uptime,
+    init(spacing: TrimSpacing = .processWide, now: @escaping @Sendable () -> Duration = ParseBurstTrim.uptime,
          giveBack: @escaping @Sendable () -> Void = FreedMemory.giveBack) {
         self.spacing = spacing
         self.now = now
@@ -30,16 +30,14 @@ final class ParseBurstTrim: Sendable {
     }
 
     /// Called when the calendar lane runs out of jobs: trims when files were parsed since the last trim and
-    /// the last trim is `spacing` ago.
+    /// the process's last trim is the spacing ago.
     func laneWentIdle() {
         let parses = state.withLock { $0.parses }
         let count = parses()
         let moment = now()
         let due = state.withLock { state -> Bool in
-            guard count != state.trimmedAt else { return false }
-            if let last = state.lastTrim, moment - last < spacing { return false }
+            guard count != state.trimmedAt, spacing.claim(at: moment) else { return false }
             state.trimmedAt = count
-            state.lastTrim = moment
             return true
         }
         if due {

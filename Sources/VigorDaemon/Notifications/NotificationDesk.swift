@@ -43,8 +43,20 @@ public actor NotificationDesk {
     /// Everything in the inbox, newest first.
     public var inbox: [NotificationLedger.Entry] { ledger.entries.reversed() }
 
-    /// Brings the ledger up to date at `now` and performs what the orchestrator decided.
+    /// Brings the ledger up to date at `now` and performs what the orchestrator decided. Settles run one after
+    /// another: one that starts while another delivers returns only once that delivery is done, so a caller
+    /// never sees a message decided but not yet sent.
     public func settle(now: Date, rules: NotificationRules) async {
+        let previous = lastSettle
+        let settling = Task { await previous?.value; await self.settleInTurn(now: now, rules: rules) }
+        lastSettle = settling
+        await settling.value
+    }
+
+    /// The settle before the newest, which the next one waits for.
+    private var lastSettle: Task<Void, Never>?
+
+    private func settleInTurn(now: Date, rules: NotificationRules) async {
         let snapshot = await ghost.snapshot(at: now)
         let calendar = snapshot.ghost.calendar
         let local = calendar.moment(at: now)
