@@ -5,21 +5,8 @@ import Testing
 
 @testable import VigorDaemon
 
-private func parse(_ text: String) throws(ConfigError) -> DaemonConfig {
-    try ConfigLoader.parse(text, file: "config.toml", baseDirectory: "/etc/vigor")
-}
-
-private func failure(_ text: String) -> ConfigError? {
-    do {
-        _ = try parse(text)
-        return nil
-    } catch {
-        return error
-    }
-}
-
 @Test func emptyFileGivesTheDocumentedDefaults() throws {
-    let config = try parse("")
+    let config = try parseConfig("")
     #expect(config.schedule.morning == LocalTime(hour: 6, minute: 0))
     #expect(config.schedule.evening == LocalTime(hour: 21, minute: 0))
     #expect(config.schedule.timezone == nil)
@@ -30,7 +17,7 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func everyContractKeyIsRead() throws {
-    let config = try parse("""
+    let config = try parseConfig("""
         [daemon]
         socket = "/run/user/1000/vigor/v.sock"
         state_dir = "state"
@@ -77,7 +64,7 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func unknownKeyIsNamedWithItsLineAndASuggestion() {
-    let error = failure("""
+    let error = configFailure("""
         [schedule]
         morning = "06:00"
         evenning = "21:00"
@@ -89,7 +76,7 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func aSourceWhoseAllDayEventsAreNeverBusySaysNeverBusy() throws {
-    let config = try parse("""
+    let config = try parseConfig("""
         [[calendar.source]]
         name = "holidays"
         url = "https://example.org/holidays.ics"
@@ -99,7 +86,7 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func aMisspelledAllDayValueIsNamedWithItsLineAndASuggestion() {
-    let error = failure("""
+    let error = configFailure("""
         [[calendar.source]]
         name = "holidays"
         path = "/h.ics"
@@ -112,7 +99,7 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func unknownTableIsNamedWithItsLine() {
-    let error = failure("""
+    let error = configFailure("""
         # a comment
 
         [shedule]
@@ -123,7 +110,7 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func wrongTypeIsNamedWithItsLine() {
-    let error = failure("""
+    let error = configFailure("""
         [training]
         sessions_per_week = "three"
         """)
@@ -133,7 +120,7 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func keyInTheSecondSourceIsNamedWithItsIndexAndLine() {
-    let error = failure("""
+    let error = configFailure("""
         [[calendar.source]]
         name = "a"
         path = "/a.ics"
@@ -147,7 +134,7 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func syntaxErrorNamesItsLine() {
-    let error = failure("""
+    let error = configFailure("""
         [schedule]
         morning = "06:00
         """)
@@ -156,16 +143,16 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func invalidValuesAreRefusedWithTheReason() {
-    #expect(failure("[schedule]\nmorning = \"6am\"")?.key == "schedule.morning")
-    #expect(failure("[schedule]\nmorning = \"24:00\"")?.key == "schedule.morning")
-    #expect(failure("[schedule]\ntimezone = \"Mars/Olympus\"")?.key == "schedule.timezone")
-    #expect(failure("[training]\npreferred = [\"09:00-07:00\"]")?.key == "training.preferred")
-    #expect(failure("[training]\nduration_minutes = 0")?.key == "training.duration_minutes")
-    #expect(failure("[daemon]\nlog = \"syslog\"")?.key == "daemon.log")
-    #expect(failure("[[calendar.source]]\nname = \"a\"")?.message.contains("needs either path or url") == true)
-    #expect(failure("[[calendar.source]]\nname = \"a\"\npath = \"/a\"\nurl = \"https://x.org/a.ics\"")?.key == "calendar.source[0].url")
-    #expect(failure("[[calendar.source]]\nname = \"a\"\nurl = \"ftp://x.org/a.ics\"")?.key == "calendar.source[0].url")
-    #expect(failure("[[calendar.source]]\nname = \"a\"\npath = \"/a\"\n[[calendar.source]]\nname = \"a\"\npath = \"/b\"")?.message.contains("used by another source") == true)
+    #expect(configFailure("[schedule]\nmorning = \"6am\"")?.key == "schedule.morning")
+    #expect(configFailure("[schedule]\nmorning = \"24:00\"")?.key == "schedule.morning")
+    #expect(configFailure("[schedule]\ntimezone = \"Mars/Olympus\"")?.key == "schedule.timezone")
+    #expect(configFailure("[training]\npreferred = [\"09:00-07:00\"]")?.key == "training.preferred")
+    #expect(configFailure("[training]\nduration_minutes = 0")?.key == "training.duration_minutes")
+    #expect(configFailure("[daemon]\nlog = \"syslog\"")?.key == "daemon.log")
+    #expect(configFailure("[[calendar.source]]\nname = \"a\"")?.message.contains("needs either path or url") == true)
+    #expect(configFailure("[[calendar.source]]\nname = \"a\"\npath = \"/a\"\nurl = \"https://x.org/a.ics\"")?.key == "calendar.source[0].url")
+    #expect(configFailure("[[calendar.source]]\nname = \"a\"\nurl = \"ftp://x.org/a.ics\"")?.key == "calendar.source[0].url")
+    #expect(configFailure("[[calendar.source]]\nname = \"a\"\npath = \"/a\"\n[[calendar.source]]\nname = \"a\"\npath = \"/b\"")?.message.contains("used by another source") == true)
 }
 
 @Test func missingDefaultFileGivesDefaultsButAMissingNamedFileIsAnError() throws {
@@ -184,7 +171,7 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func engineRulesInSnakeCaseOverrideOnlyWhatTheyName() throws {
-    let config = try parse("[engine.breaker]\nconsecutive_deletions = 4\n\n[engine.trust]\nworkoutCompleted = 0.03\n")
+    let config = try parseConfig("[engine.breaker]\nconsecutive_deletions = 4\n\n[engine.trust]\nworkoutCompleted = 0.03\n")
     #expect(config.engineRules.breaker.consecutiveDeletions == 4)
     #expect(config.engineRules.trust.workoutCompleted == 0.03)
     #expect(config.engineRules.triage == EngineRules.standard.triage)
@@ -192,7 +179,7 @@ private func failure(_ text: String) -> ConfigError? {
 
 @Test func anUnknownEngineRuleIsNamedWithItsLineAndASuggestion() {
     #expect {
-        _ = try parse("[schedule]\ntimezone = \"Europe/Berlin\"\n\n[engine.breaker]\nconsecutive_deletion = 4\n")
+        _ = try parseConfig("[schedule]\ntimezone = \"Europe/Berlin\"\n\n[engine.breaker]\nconsecutive_deletion = 4\n")
     } throws: { error in
         let message = "\(error)"
         return message.contains("config.toml:5:") && message.contains("engine.breaker.consecutive_deletion")
@@ -202,13 +189,13 @@ private func failure(_ text: String) -> ConfigError? {
 
 @Test func anEngineRuleThatCannotWorkIsRefused() {
     #expect {
-        _ = try parse("[engine.retention]\nblock_ledger_days = 0\n")
+        _ = try parseConfig("[engine.retention]\nblock_ledger_days = 0\n")
     } throws: { error in "\(error)".contains("engine") }
 }
 
 @Test func anEngineRuleWithTheWrongTypeIsRefused() {
     #expect {
-        _ = try parse("[engine.breaker]\nconsecutive_deletions = \"three\"\n")
+        _ = try parseConfig("[engine.breaker]\nconsecutive_deletions = \"three\"\n")
     } throws: { error in "\(error)".contains("must be a number") }
 }
 
@@ -224,20 +211,20 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func homeIsALatitudeAndLongitude() throws {
-    let config = try parse("[schedule]\nhome = \"52.52, 13.405\"\n")
+    let config = try parseConfig("[schedule]\nhome = \"52.52, 13.405\"\n")
     #expect(config.schedule.home == GeoPosition(latitude: 52.52, longitude: 13.405))
-    #expect(try parse("").schedule.home == nil)
+    #expect(try parseConfig("").schedule.home == nil)
 }
 
 @Test func aHomeThatIsNotAPlaceIsRefusedWithTheExpectedForm() {
-    let error = failure("[schedule]\nhome = \"Berlin\"\n")
+    let error = configFailure("[schedule]\nhome = \"Berlin\"\n")
     #expect(error?.key == "schedule.home")
     #expect(error?.message.contains("must be \"latitude, longitude\"") == true)
-    #expect(failure("[schedule]\nhome = \"95, 13\"\n")?.key == "schedule.home")
+    #expect(configFailure("[schedule]\nhome = \"95, 13\"\n")?.key == "schedule.home")
 }
 
 @Test func notifySettingsAreReadWithTheirDefaultsKept() throws {
-    let config = try parse("""
+    let config = try parseConfig("""
         [notify]
         quiet_hours = "22:00-06:30"
         command = ["ntfy", "publish", "mytopic"]
@@ -247,12 +234,12 @@ private func failure(_ text: String) -> ConfigError? {
     #expect(config.notify.rules.dailyBudget == 1)
     #expect(config.notify.command == ["ntfy", "publish", "mytopic"])
     #expect(config.notify.desktop)
-    #expect(try parse("[notify]\ndesktop = false\n").notify.desktop == false)
-    #expect(failure("[notify]\ndesktop = \"no\"\n")?.message.contains("must be true or false") == true)
+    #expect(try parseConfig("[notify]\ndesktop = false\n").notify.desktop == false)
+    #expect(configFailure("[notify]\ndesktop = \"no\"\n")?.message.contains("must be true or false") == true)
 }
 
 @Test func badQuietHoursAreNamedWithTheirLine() {
-    let error = failure("""
+    let error = configFailure("""
         [notify]
         daily_budget = 1
         quiet_hours = "late"
@@ -263,15 +250,15 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func blocksRemindTenMinutesAheadUnlessTheConfigurationSaysOtherwise() throws {
-    #expect(try parse("").calendar.alarmMinutes == 10)
-    #expect(try parse("[calendar.output]\nalarm_minutes = 30").calendar.alarmMinutes == 30)
-    #expect(try parse("[calendar.output]\nalarm_minutes = 0").calendar.alarmMinutes == 0)
-    #expect(try parse("[calendar.output]\nalarm_minutes = false").calendar.alarmMinutes == nil)
+    #expect(try parseConfig("").calendar.alarmMinutes == 10)
+    #expect(try parseConfig("[calendar.output]\nalarm_minutes = 30").calendar.alarmMinutes == 30)
+    #expect(try parseConfig("[calendar.output]\nalarm_minutes = 0").calendar.alarmMinutes == 0)
+    #expect(try parseConfig("[calendar.output]\nalarm_minutes = false").calendar.alarmMinutes == nil)
 }
 
 @Test func aReminderOutsideItsRangeOrOfAnotherTypeIsRefusedWithItsLine() {
     for value in ["1441", "-5", "true", "\"10\"", "10.5"] {
-        let error = failure("[calendar.output]\npath = \"/c\"\nalarm_minutes = \(value)")
+        let error = configFailure("[calendar.output]\npath = \"/c\"\nalarm_minutes = \(value)")
         #expect(error?.key == "calendar.output.alarm_minutes", "\(value)")
         #expect(error?.line == 3, "\(value)")
         #expect(error?.message.contains("0…1440) or false") == true, "\(value)")
@@ -279,15 +266,15 @@ private func failure(_ text: String) -> ConfigError? {
 }
 
 @Test func theShadowCalendarIsReadWithItsSummary() throws {
-    let config = try parse("[calendar.shadow]\npath = \"busy\"\nsummary = \"Out of office\"")
+    let config = try parseConfig("[calendar.shadow]\npath = \"busy\"\nsummary = \"Out of office\"")
     #expect(config.calendar.shadow == ShadowCalendar(path: "/etc/vigor/busy", summary: "Out of office"))
-    #expect(try parse("[calendar.shadow]\npath = \"~/busy\"").calendar.shadow == ShadowCalendar(path: NSHomeDirectory() + "/busy"))
-    #expect(try parse("").calendar.shadow == nil)
+    #expect(try parseConfig("[calendar.shadow]\npath = \"~/busy\"").calendar.shadow == ShadowCalendar(path: NSHomeDirectory() + "/busy"))
+    #expect(try parseConfig("").calendar.shadow == nil)
 }
 
 @Test func aShadowCalendarWithoutAFolderOrWithABadSummaryIsRefused() {
-    #expect(failure("[calendar.shadow]\nsummary = \"Busy\"")?.key == "calendar.shadow.path")
-    #expect(failure("[calendar.shadow]\npath = \"/b\"\nsummary = \"  \"")?.key == "calendar.shadow.summary")
-    #expect(failure("[calendar.shadow]\npath = \"/b\"\nsummary = \"Busy\\nreally\"")?.key == "calendar.shadow.summary")
-    #expect(failure("[calendar.shadow]\npath = \"/b\"\ncolour = \"red\"")?.key == "calendar.shadow.colour")
+    #expect(configFailure("[calendar.shadow]\nsummary = \"Busy\"")?.key == "calendar.shadow.path")
+    #expect(configFailure("[calendar.shadow]\npath = \"/b\"\nsummary = \"  \"")?.key == "calendar.shadow.summary")
+    #expect(configFailure("[calendar.shadow]\npath = \"/b\"\nsummary = \"Busy\\nreally\"")?.key == "calendar.shadow.summary")
+    #expect(configFailure("[calendar.shadow]\npath = \"/b\"\ncolour = \"red\"")?.key == "calendar.shadow.colour")
 }

@@ -9,21 +9,8 @@ import VigorRPC
 /// `[training]`'s scheduling keys and the scheduling groups of `[engine]`: read, checked with file, line and a
 /// suggestion, applied on reload, and shown with their sources by `daemon.config`.
 @Suite struct SchedulingSettingsConfigTests {
-    private func parse(_ text: String) throws(ConfigError) -> DaemonConfig {
-        try ConfigLoader.parse(text, file: "config.toml", baseDirectory: "/etc/vigor")
-    }
-
-    private func failure(_ text: String) -> ConfigError? {
-        do {
-            _ = try parse(text)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func trainingSchedulingKeysAreRead() throws {
-        let config = try parse("""
+        let config = try parseConfig("""
             [training]
             earliest = "06:30"
             latest = "20:00"
@@ -46,45 +33,45 @@ import VigorRPC
     }
 
     @Test func aMisspelledTrainingKeyNamesItsLineAndTheKeyMeant() throws {
-        let error = try #require(failure("[training]\nsessions_per_week = 3\nrest_day = [\"sat\"]\n"))
+        let error = try #require(configFailure("[training]\nsessions_per_week = 3\nrest_day = [\"sat\"]\n"))
         #expect(error.line == 3)
         #expect(error.key == "training.rest_day")
         #expect(error.message.contains("did you mean 'rest_days'?"))
     }
 
     @Test func anUnknownWeekdayIsRefusedWithTheDayMeant() throws {
-        let error = try #require(failure("[training]\nrest_days = [\"saturday\", \"sundy\"]\n"))
+        let error = try #require(configFailure("[training]\nrest_days = [\"saturday\", \"sundy\"]\n"))
         #expect(error.line == 2)
         #expect(error.message.contains("'sundy' is not a weekday (did you mean \"sunday\"?)"))
-        #expect(failure("[training]\nrest_days = [7]\n")?.message.contains("weekday name") == true)
+        #expect(configFailure("[training]\nrest_days = [7]\n")?.message.contains("weekday name") == true)
     }
 
     @Test func earliestAndLatestMustFitOneSession() throws {
-        let error = try #require(failure("[training]\nduration_minutes = 60\nearliest = \"20:30\"\n"))
+        let error = try #require(configFailure("[training]\nduration_minutes = 60\nearliest = \"20:30\"\n"))
         #expect(error.line == 3)
         #expect(error.message.contains("must fit one 60-minute session"))
-        #expect(failure("[training]\nlatest = \"25:00\"\n")?.message.contains("HH:MM") == true)
-        let outside = try #require(failure("[training]\nearliest = \"10:00\"\npreferred = [\"07:00-09:00\"]\n"))
+        #expect(configFailure("[training]\nlatest = \"25:00\"\n")?.message.contains("HH:MM") == true)
+        let outside = try #require(configFailure("[training]\nearliest = \"10:00\"\npreferred = [\"07:00-09:00\"]\n"))
         #expect(outside.line == 3)
         #expect(outside.message.contains("the window 07:00-09:00 lies outside earliest 10:00 to latest 21:00"))
-        #expect(try parse("[training]\nearliest = \"10:00\"\n").training.earliest == LocalTime(hour: 10, minute: 0))
+        #expect(try parseConfig("[training]\nearliest = \"10:00\"\n").training.earliest == LocalTime(hour: 10, minute: 0))
     }
 
     @Test func restingEveryDayWhileAskingForSessionsIsRefused() throws {
         let everyDay = #"["mon", "tue", "wed", "thu", "fri", "sat", "sun"]"#
-        #expect(failure("[training]\nrest_days = \(everyDay)\n")?.message.contains("leaves no day to train") == true)
-        #expect(try parse("[training]\nsessions_per_week = 0\nrest_days = \(everyDay)\n").training.restDays.count == 7)
+        #expect(configFailure("[training]\nrest_days = \(everyDay)\n")?.message.contains("leaves no day to train") == true)
+        #expect(try parseConfig("[training]\nsessions_per_week = 0\nrest_days = \(everyDay)\n").training.restDays.count == 7)
     }
 
     @Test func outOfRangeBuffersAndGapsAreRefused() throws {
-        #expect(failure("[training]\nbuffer_before_minutes = -5\n")?.message.contains("0…240") == true)
-        #expect(failure("[training]\nbuffer_after_minutes = 500\n")?.message.contains("0…240") == true)
-        #expect(failure("[training]\nmin_hours_between_sessions = 100\n")?.message.contains("0…72") == true)
-        #expect(failure("[training]\nlunch_allowed = \"yes\"\n")?.message.contains("true or false") == true)
+        #expect(configFailure("[training]\nbuffer_before_minutes = -5\n")?.message.contains("0…240") == true)
+        #expect(configFailure("[training]\nbuffer_after_minutes = 500\n")?.message.contains("0…240") == true)
+        #expect(configFailure("[training]\nmin_hours_between_sessions = 100\n")?.message.contains("0…72") == true)
+        #expect(configFailure("[training]\nlunch_allowed = \"yes\"\n")?.message.contains("true or false") == true)
     }
 
     @Test func schedulingRuleGroupsAreReadInEitherSpelling() throws {
-        let config = try parse("""
+        let config = try parseConfig("""
             [engine.slots]
             step_minutes = 5
             [engine.sacred]
@@ -116,39 +103,39 @@ import VigorRPC
         #expect(rules.patterns.typicalMeetingHours == 4)
         #expect(rules.recovery == .standard)
         #expect(config.engineRules.breaker.consecutiveDeletions == 4)
-        #expect(try parse("[engine.breaker]\ndrop_to = \"observer\"\n").engineRules.breaker.dropTo == .observer)
+        #expect(try parseConfig("[engine.breaker]\ndrop_to = \"observer\"\n").engineRules.breaker.dropTo == .observer)
     }
 
     @Test func aMisspelledSchedulingRuleNamesItsLineAndTheRuleMeant() throws {
-        let error = try #require(failure("[engine.slots]\nstep_minutes = 5\nstep_minuts = 10\n"))
+        let error = try #require(configFailure("[engine.slots]\nstep_minutes = 5\nstep_minuts = 10\n"))
         #expect(error.line == 3)
         #expect(error.key == "engine.slots.step_minuts")
         #expect(error.message.contains("did you mean 'step_minutes'?"))
-        #expect(failure("[engine.slots]\nstepMinuts = 10\n")?.message.contains("did you mean 'stepMinutes'?") == true)
-        #expect(failure("[engine.slot]\nstep_minutes = 5\n")?.message.contains("did you mean 'slots'?") == true)
+        #expect(configFailure("[engine.slots]\nstepMinuts = 10\n")?.message.contains("did you mean 'stepMinutes'?") == true)
+        #expect(configFailure("[engine.slot]\nstep_minutes = 5\n")?.message.contains("did you mean 'slots'?") == true)
     }
 
     @Test func badTimesAndWordListsNameTheirLine() throws {
-        let time = try #require(failure("[engine.sacred]\n\nweekend_morning_until = \"9am\"\n"))
+        let time = try #require(configFailure("[engine.sacred]\n\nweekend_morning_until = \"9am\"\n"))
         #expect(time.line == 3)
         #expect(time.message.contains("\"HH:MM\""))
-        #expect(failure("[engine.sacred]\nlunch = \"13:00-12:00\"\n")?.message.contains("start before end") == true)
-        let words = try #require(failure("[engine.travel]\nkeywords = \"flight\"\n"))
+        #expect(configFailure("[engine.sacred]\nlunch = \"13:00-12:00\"\n")?.message.contains("start before end") == true)
+        let words = try #require(configFailure("[engine.travel]\nkeywords = \"flight\"\n"))
         #expect(words.line == 2)
         #expect(words.message.contains("array of strings"))
-        #expect(failure("[engine.travel]\nkeywords = [\"flight\", \"\"]\n")?.message.contains("item 1") == true)
+        #expect(configFailure("[engine.travel]\nkeywords = [\"flight\", \"\"]\n")?.message.contains("item 1") == true)
     }
 
     @Test func aRuleThatCannotWorkIsRefused() throws {
-        #expect(failure("[engine.transformation]\nhrv_crash_margin = 1.5\n")?.message.contains("transformation.hrvCrashMargin") == true)
-        #expect(failure("[engine.slots]\nstep_minutes = 0\n")?.message.contains("slots.stepMinutes") == true)
+        #expect(configFailure("[engine.transformation]\nhrv_crash_margin = 1.5\n")?.message.contains("transformation.hrvCrashMargin") == true)
+        #expect(configFailure("[engine.slots]\nstep_minutes = 0\n")?.message.contains("slots.stepMinutes") == true)
     }
 
     @Test func eachSettingHasOnePlace() throws {
-        let lunch = try #require(failure("[engine.sacred]\nlunch_opt_in = true\n"))
+        let lunch = try #require(configFailure("[engine.sacred]\nlunch_opt_in = true\n"))
         #expect(lunch.line == 2)
         #expect(lunch.message.contains("[training] lunch_allowed"))
-        let recovery = try #require(failure("[engine.recovery]\nhrv_weight = 0.5\n"))
+        let recovery = try #require(configFailure("[engine.recovery]\nhrv_weight = 0.5\n"))
         #expect(recovery.message.contains("unknown engine rule"))
     }
 
