@@ -15,8 +15,8 @@ private func at(_ day: LocalDay, _ hour: Int, _ minute: Int = 0, recovering: Boo
         time: WallClockTime(hour: hour, minute: minute), recovering: recovering, poorNight: poorNight)
 }
 
-private let triage = GhostMessage(key: "triage:b1", kind: .triage, title: "Missed Mon 07:00", body: "What got in the way?")
-private let proposal = GhostMessage(key: "proposal:b2:1", kind: .proposal, title: "Train Tue 07:00?", body: "45 minutes.")
+private let triage = GhostMessage(key: "triage:b1", kind: .triage, title: "Missed your Mon 07:00 workout", body: "Quick question to help me learn:")
+private let proposal = GhostMessage(key: "proposal:b2:1", kind: .proposal, title: "Tue 07:00 workout?", body: "45 minutes.")
 private let weekly = GhostMessage(key: "weekly:2026-11-16", kind: .weeklyReceipt, title: "Your week", body: "3 of 3.")
 
 private func decide(
@@ -89,7 +89,7 @@ private func decide(
     let messages = GhostMessages.pending(ghost: fixture.ghost, now: try TestTime.date(0, 12), breakerFiredAt: nil)
     let message = try #require(messages.first)
     #expect(message.kind == .proposal)
-    #expect(message.title == "Train Tue 07:00?")
+    #expect(message.title == "Tue 07:00 workout?")
     #expect(message.actions.map(\.command) == ["vigorctl accept b1", "vigorctl decline b1"])
 }
 

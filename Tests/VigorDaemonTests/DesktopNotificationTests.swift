@@ -52,8 +52,8 @@ struct DesktopNotificationTests {
         // The answer is done, calendar written, when the button's handler returns (the Ghost's change comes earlier).
         try session.click("accept")
         await answers.nextFinished()
-        #expect(try session.lastMenu().contains { $0.hasPrefix("#Accept (Train Tue 07:00?)") })
-        #expect(try session.lastMenu().contains { $0.hasPrefix("#Decline (Train Tue 07:00?)") })
+        #expect(try session.lastMenu().contains { $0.hasPrefix("#Yes (Tue 07:00 workout?)") })
+        #expect(try session.lastMenu().contains { $0.hasPrefix("#No (Tue 07:00 workout?)") })
         #expect(answers.all == ["proposal:b1:1795500000 accept"])
         #expect(await context.ghost.current.block(BlockID(rawValue: "b1"))?.status == .scheduled)
         let written = try FileManager.default.contentsOfDirectory(atPath: context.output.collection)
@@ -63,7 +63,7 @@ struct DesktopNotificationTests {
         await context.notifications.settle(now: Self.monday10.addingTimeInterval(60), rules: NotificationRules())
         #expect(try session.open() == 0)
         let history = try session.history()
-        #expect(history.map(\.summary) == ["Train Tue 07:00?"])
+        #expect(history.map(\.summary) == ["Tue 07:00 workout?"])
         #expect(history.first?.app == "vigord")
         #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
     }

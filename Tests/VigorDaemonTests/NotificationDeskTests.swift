@@ -41,7 +41,7 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     let received = try String(contentsOfFile: hook.folder + "/received.json", encoding: .utf8)
     let payload = try JSONSerialization.jsonObject(with: Data(received.utf8)) as? [String: Any]
     #expect(payload?["kind"] as? String == "proposal")
-    #expect(payload?["title"] as? String == "Train Tue 07:00?")
+    #expect(payload?["title"] as? String == "Tue 07:00 workout?")
     let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
     #expect(inbox.map(\.state) == ["delivered"])
     #expect(inbox.first?.actions.map(\.command) == ["vigorctl accept b1", "vigorctl decline b1"])

@@ -31,41 +31,43 @@ public enum GhostMessages {
         if let question = ghost.triage.openQuestion, let block = ghost.block(question.block) {
             let id = block.id.rawValue
             messages.append(GhostMessage(
-                key: "triage:\(id)", kind: .triage, title: "Missed \(label(block.start, ghost))",
-                body: "No judgement, just curious: what got in the way?",
+                key: "triage:\(id)", kind: .triage, title: "Missed your \(label(block.start, ghost)) workout",
+                body: "Quick question to help me learn:",
                 actions: [
                     .init(id: "bad-time", label: "Bad time", command: "vigorctl triage answer \(id) --reason bad-time"),
-                    .init(id: "life-happened", label: "Life happened", command: "vigorctl triage answer \(id) --reason life-happened"),
+                    .init(id: "life-happened", label: "Just today", command: "vigorctl triage answer \(id) --reason life-happened"),
                     .init(id: "skip", label: "Skip", command: "vigorctl triage answer \(id) --reason skip"),
                 ], block: block.id))
         }
         for block in ghost.blocks where block.end > now {
             let id = block.id.rawValue
             let answers: [GhostMessage.Action] = [
-                .init(id: "accept", label: "Accept", command: "vigorctl accept \(id)"),
-                .init(id: "decline", label: "Decline", command: "vigorctl decline \(id)"),
+                .init(id: "accept", label: "Yes", command: "vigorctl accept \(id)"),
+                .init(id: "decline", label: "No", command: "vigorctl decline \(id)"),
             ]
             if block.status == .proposed {
                 messages.append(GhostMessage(
                     key: "proposal:\(id):\(Int(block.start.timeIntervalSince1970))", kind: .proposal,
-                    title: "Train \(label(block.start, ghost))?",
-                    body: "\(block.durationMinutes) minutes. Accept and it goes into your calendar.", actions: answers, block: block.id))
+                    title: "\(label(block.start, ghost)) workout?",
+                    body: "\(block.durationMinutes) minutes. Yes puts it into your calendar.", actions: answers, block: block.id))
             } else if block.status == .scheduled, let target = block.proposedMove {
                 messages.append(GhostMessage(
                     key: "move:\(id):\(Int(target.timeIntervalSince1970))", kind: .proposal,
                     title: "Move \(label(block.start, ghost)) to \(label(target, ghost))?",
-                    body: "Something now covers your training. Accept to move it; decline keeps it.", actions: answers, block: block.id))
+                    body: "Something now covers your training. Yes moves it; no keeps it.", actions: answers, block: block.id))
             }
         }
         for block in ghost.blocks where block.day == ghost.calendar.day(of: now) {
             guard let change = block.transformation, change.answer == nil else { continue }
             let id = block.id.rawValue
+            let title = change.removedBlock ? "Removed today's workout."
+                : change.rule == "hrvCrash" ? "Changed to Recovery Walk." : "Changed to \(block.durationMinutes) minutes."
             let what = change.removedBlock ? "took today's block off" : "made today's session \(block.durationMinutes) minutes"
             messages.append(GhostMessage(
                 key: "transformation:\(id):\(Int(change.at.timeIntervalSince1970))", kind: .transformation,
-                title: "Lighter today", body: "From this morning's signals I \(what). Keep it that way?",
+                title: title, body: "From this morning's signals I \(what).",
                 actions: [
-                    .init(id: "keep", label: "Keep", command: "vigorctl keep \(id)"),
+                    .init(id: "keep", label: "OK", command: "vigorctl keep \(id)"),
                     .init(id: "revert", label: "Revert", command: "vigorctl revert \(id)"),
                 ], block: block.id))
         }

@@ -76,7 +76,7 @@ final class DesktopSession {
         guard result.status == 0 else { throw DesktopSessionError("dunstctl context failed: \(result.stderr)") }
     }
 
-    /// The lines of the last context menu dunst offered ("#Accept (Train Tue 07:00?) [1,accept]").
+    /// The lines of the last context menu dunst offered ("#Yes (Tue 07:00 workout?) [1,accept]").
     func lastMenu() throws -> [String] {
         try String(contentsOfFile: folder + "/menu", encoding: .utf8).split(separator: "\n").map(String.init)
     }
