@@ -123,12 +123,26 @@ import VigorRPC
         let words = try #require(configFailure("[engine.travel]\nkeywords = \"flight\"\n"))
         #expect(words.line == 2)
         #expect(words.message.contains("array of strings"))
-        #expect(configFailure("[engine.travel]\nkeywords = [\"flight\", \"\"]\n")?.message.contains("item 1") == true)
+        #expect(configFailure("[engine.travel]\nkeywords = [\"flight\", \"\"]\n")?.message.contains("item 2 must be") == true)
     }
 
-    @Test func aRuleThatCannotWorkIsRefused() throws {
-        #expect(configFailure("[engine.transformation]\nhrv_crash_margin = 1.5\n")?.message.contains("transformation.hrvCrashMargin") == true)
-        #expect(configFailure("[engine.slots]\nstep_minutes = 0\n")?.message.contains("slots.stepMinutes") == true)
+    @Test func aRuleThatCannotWorkIsRefusedOnItsLineInTheFilesSpelling() throws {
+        let margin = try #require(configFailure("[engine.transformation]\nhrv_crash_margin = 1.5\n"))
+        #expect(margin.line == 2 && margin.key == "engine.transformation.hrv_crash_margin")
+        #expect(margin.message == "must be within 0…1, is 1.5")
+        let step = try #require(configFailure("[engine.slots]\nstepMinutes = 0\n"))
+        #expect(step.line == 2 && step.key == "engine.slots.stepMinutes")
+        let prior = try #require(configFailure("[engine.patterns]\nprior_completions = 0\n"))
+        #expect(prior.key == "engine.patterns.prior_completions" && prior.message == "must be above 0, is 0.0")
+        let breaker = try #require(configFailure("[engine.breaker]\nconsecutive_deletions = 0\n"))
+        #expect(breaker.line == 2 && breaker.key == "engine.breaker.consecutive_deletions")
+    }
+
+    @Test func oneKeyOfANestedRuleTableKeepsTheTablesOtherDefaults() throws {
+        let config = try parseConfig("[engine.trust.to_scheduler]\nmin_score = 0.06\n")
+        #expect(config.engineRules.trust.toScheduler.minScore == 0.06)
+        #expect(config.engineRules.trust.toScheduler.minDaysInPreviousPhase == EngineRules.standard.trust.toScheduler.minDaysInPreviousPhase)
+        #expect(config.engineRules.trust.toFullGhost == EngineRules.standard.trust.toFullGhost)
     }
 
     @Test func eachSettingHasOnePlace() throws {

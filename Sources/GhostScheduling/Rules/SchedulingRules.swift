@@ -84,8 +84,9 @@ public struct SchedulingRules: Codable, Sendable, Equatable {
         guard slots.maxHorizonDays <= 14 else {
             throw SchedulingError.invalidSetting(name: "slots.maxHorizonDays", problem: "must be at most 14")
         }
-        guard patterns.priorSkips > 0, patterns.priorCompletions > 0 else {
-            throw SchedulingError.invalidSetting(name: "patterns.priorSkips", problem: "and priorCompletions must be above 0")
+        for (name, value) in [("patterns.priorSkips", patterns.priorSkips), ("patterns.priorCompletions", patterns.priorCompletions)]
+        where !(value.isFinite && value > 0) {
+            throw SchedulingError.invalidSetting(name: name, problem: "must be above 0, is \(value)")
         }
     }
 }

@@ -162,7 +162,7 @@ struct ConfigReader {
             }
             section.command = try items.enumerated().map { index, item throws(ConfigError) in
                 guard case .string(let text) = item, !text.isEmpty else {
-                    throw error(place, "command", "item \(index) must be a non-empty string; got \(describe(item))")
+                    throw error(place, "command", "item \(index + 1) must be a non-empty string; got \(describe(item))")
                 }
                 return text
             }
@@ -207,7 +207,7 @@ struct ConfigReader {
             }
             section.addresses = try items.enumerated().map { (index, item) throws(ConfigError) -> String in
                 guard case .string(let address) = item, address.contains("@") else {
-                    throw error(place, "addresses", "item \(index) must be an e-mail address; got \(describe(item))")
+                    throw error(place, "addresses", "item \(index + 1) must be an e-mail address; got \(describe(item))")
                 }
                 return address
             }
@@ -324,7 +324,7 @@ struct ConfigReader {
             var windows: [TimeWindow] = []
             for (index, item) in items.enumerated() {
                 guard case .string(let text) = item, let window = TimeWindow(parsing: text) else {
-                    throw error(place, "preferred", "item \(index) must be \"HH:MM-HH:MM\" with start before end; got \(describe(item))")
+                    throw error(place, "preferred", "item \(index + 1) must be \"HH:MM-HH:MM\" with start before end; got \(describe(item))")
                 }
                 windows.append(window)
             }
@@ -384,11 +384,11 @@ struct ConfigReader {
         var days: [Int] = []
         for (index, item) in items.enumerated() {
             guard case .string(let text) = item else {
-                throw error(place, "rest_days", "item \(index) must be a weekday name such as \"monday\" or \"mon\"; got \(describe(item))")
+                throw error(place, "rest_days", "item \(index + 1) must be a weekday name such as \"monday\" or \"mon\"; got \(describe(item))")
             }
             guard let day = Weekdays.number(of: text) else {
                 let suggestion = KeySuggestion.closest(to: text.lowercased(), in: Set(Weekdays.names)).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw error(place, "rest_days", "item \(index) '\(text)' is not a weekday\(suggestion); use monday … sunday, or at least their first three letters")
+                throw error(place, "rest_days", "item \(index + 1) '\(text)' is not a weekday\(suggestion); use monday … sunday, or at least their first three letters")
             }
             guard !days.contains(day) else { throw error(place, "rest_days", "'\(text)' is listed twice") }
             days.append(day)

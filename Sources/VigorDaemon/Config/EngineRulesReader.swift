@@ -21,7 +21,9 @@ struct EngineRulesReader {
     func read(_ members: [String: ConfigTree]) throws(ConfigError) -> (EngineRules, SchedulingRules) {
         let top = ConfigReader.Place(table: ["engine"])
         let known = try Self.knownTable(loader: loader)
-        let json = try convert(members, known: known, path: ["engine"])
+        // What the file names, laid over the defaults: a table that sets one key of a nested group
+        // (`[engine.trust.to_scheduler] min_score`) keeps the group's other defaults.
+        let json = Self.overlay(try convert(members, known: known, path: ["engine"]), on: known)
         let schedulingJSON = json.filter { Self.schedulingGroups.contains($0.key) }
         let engineJSON = json.filter { !Self.schedulingGroups.contains($0.key) }
         let engine: EngineRules
@@ -35,14 +37,48 @@ struct EngineRulesReader {
         do {
             try engine.validate()
         } catch {
-            throw loader.error(top, nil, error.message)
+            guard case .invalidRule(let name, let problem) = error else { throw loader.error(top, nil, error.message) }
+            throw ruleError(name, problem, members)
         }
         do {
             try scheduling.validate()
         } catch {
-            throw loader.error(top, nil, error.message)
+            guard case .invalidSetting(let name, let problem) = error else { throw loader.error(top, nil, error.message) }
+            throw ruleError(name, problem, members)
         }
         return (engine, scheduling)
+    }
+
+    /// `base` with every value of `over` put in, tables merged key by key.
+    static func overlay(_ over: [String: Any], on base: [String: Any]) -> [String: Any] {
+        var result = base
+        for (key, value) in over {
+            if let table = value as? [String: Any], let below = base[key] as? [String: Any],
+                RuleValueShape(below) == nil
+            {
+                result[key] = overlay(table, on: below)
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
+    /// A rule that cannot work, named (`slots.stepMinutes`) as the file spells it, on its line when the file sets it.
+    private func ruleError(_ name: String, _ problem: String, _ members: [String: ConfigTree]) -> ConfigError {
+        var table = ["engine"]
+        var level: [String: ConfigTree]? = members
+        let parts = name.split(separator: ".").map(String.init)
+        for (index, part) in parts.enumerated() {
+            let written = level?.keys.first { Self.camelCase($0) == part }
+            guard index < parts.count - 1 else {
+                let key = written ?? Self.snakeCase(part)
+                return loader.error(ConfigReader.Place(table: table), key, problem)
+            }
+            table.append(written ?? Self.snakeCase(part))
+            if let written, case .table(let next)? = level?[written] { level = next } else { level = nil }
+        }
+        return loader.error(ConfigReader.Place(table: ["engine"]), nil, problem)
     }
 
     /// Every key `[engine]` takes, as the JSON of the defaults: the engine's groups and the scheduling groups.
@@ -112,7 +148,7 @@ struct EngineRulesReader {
             case (.strings, .array(let items)):
                 return try items.enumerated().map { index, item throws(ConfigError) -> String in
                     guard case .string(let text) = item, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                        throw loader.error(place, key, "item \(index) must be a non-empty string; got \(item.typeName)")
+                        throw loader.error(place, key, "item \(index + 1) must be a non-empty string; got \(item.typeName)")
                     }
                     return text
                 }
