@@ -139,7 +139,8 @@ enum HealthAgeText {
     static func lines(_ health: HealthAgeStatus) -> [(label: String, text: String, fresh: Bool)] {
         var lines: [(label: String, text: String, fresh: Bool)] = []
         if let at = health.newestDataAt, let age = health.ageSeconds {
-            lines.append(("health data", "newest \(health.newestDataKind ?? "sample") ended \(at) (\(StatusText.duration(age)) ago): "
+            let what = health.newestDataKind == "checkIn" ? "check-in given" : "\(health.newestDataKind ?? "sample") ended"
+            lines.append(("health data", "newest \(what) \(at) (\(StatusText.duration(age)) ago): "
                 + SourceText.freshness(health.freshness), health.freshness == "fresh"))
         } else {
             lines.append(("health data", "none yet (vigorctl import FILE, or vigorctl checkin)", true))

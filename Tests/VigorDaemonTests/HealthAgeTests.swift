@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import Store
 import Synchronization
 import Testing
 import VigorRPC
@@ -60,6 +61,17 @@ struct HealthAgeTests {
             ages = try await health(context)
             #expect(ages.freshness == expected, "after \(hours) more hours")
         }
+    }
+
+    @Test func aCheckInIsHealthDataForStatusAsForTheMorning() async throws {
+        let clock = WallClock(morning)
+        let context = try berlin(clock)
+        _ = try context.database.saveCheckIn(
+            CheckIn(localDate: "2026-11-24", sleptMinutes: 240, felt: "tired", recordedAt: morning.addingTimeInterval(-600)))
+        let ages = try await health(context)
+        #expect(ages.newestDataKind == "checkIn" && ages.ageSeconds == 600 && ages.freshness == "fresh")
+        let outcome = try await context.cycles.run(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
+        #expect(outcome.newHealthData == true)
     }
 
     @Test func aMorningWithNothingNewSaysSoAndTheRecoveryScoreIsCarriedOver() async throws {

@@ -15,12 +15,8 @@ struct MorningNews: Sendable, Equatable {
     /// Reads the newest sample and check-in up to `now` and compares them with the previous morning cycle.
     static func read(database: AppDatabase, now: Date, calendar: LocalCalendar) throws -> MorningNews {
         let previous = try database.lastCycleRun(kind: CycleKind.morning.rawValue)
-        let sample = try database.newestHealthSample(kinds: HealthObservation.Kind.allCases.map(\.rawValue), endingBy: now)
-        let today = calendar.day(of: now)
-        let checkIn = try database.checkIns(from: today.adding(days: -31).description, through: today.description)
-            .map(\.recordedAt).filter { $0 <= now }.max()
-        let newest = [sample?.end, checkIn].compactMap { $0 }.max()
-        return MorningNews.judge(newest: newest, previousMorning: previous?.ranAt, calendar: calendar)
+        let newest = try NewestHealthData.read(database: database, now: now, calendar: calendar)
+        return MorningNews.judge(newest: newest?.at, previousMorning: previous?.ranAt, calendar: calendar)
     }
 
     /// The rule itself: new when the newest data is later than the previous morning.

@@ -4,21 +4,21 @@ import GhostScheduling
 import Store
 import VigorRPC
 
-/// The ages `status` shows for health data: the newest sample, the newest recovery score's measurements and
+/// The ages `status` shows for health data: the newest sample or check-in, the newest recovery score's measurements and
 /// whether the last morning had anything new, on the same freshness scale as calendar sources.
 enum HealthAges {
     /// Reads the store at `now`; a handful of indexed lookups, no samples are loaded.
     static func status(database: AppDatabase, now: Date, zone: TimeZone) throws -> HealthAgeStatus {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
-        let newest = try database.newestHealthSample(kinds: HealthObservation.Kind.allCases.map(\.rawValue), endingBy: now)
-        let age = newest.map { Self.seconds(from: $0.end, to: now) }
+        let newest = try NewestHealthData.read(database: database, now: now, calendar: calendar)
+        let age = newest.map { Self.seconds(from: $0.at, to: now) }
         let morning = try database.lastCycleRun(kind: CycleKind.morning.rawValue)
         let lastMorning = morning.flatMap { run in
             run.newHealthData.map { MorningRead(ranAt: RPCTimestamp(run.ranAt, in: zone), newHealthData: $0) }
         }
         return HealthAgeStatus(
-            newestDataAt: newest.map { RPCTimestamp($0.end, in: zone) }, newestDataKind: newest?.kind, ageSeconds: age,
+            newestDataAt: newest.map { RPCTimestamp($0.at, in: zone) }, newestDataKind: newest?.kind, ageSeconds: age,
             freshness: Freshness.of(ageSeconds: age).rawValue,
             recovery: try recovery(database: database, today: today, now: now, zone: zone, morning: morning),
             lastMorning: lastMorning)

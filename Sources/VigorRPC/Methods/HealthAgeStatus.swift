@@ -1,8 +1,8 @@
 /// How old the health data and the recovery score are, in `status`: the same freshness words as calendar sources.
 public struct HealthAgeStatus: Codable, Sendable, Equatable {
-    /// When the newest stored health sample ended (any kind); absent before the first import.
+    /// When the newest health data was measured: a stored sample's end or a check-in's time; absent before either.
     public var newestDataAt: RPCTimestamp?
-    /// Its kind: `sleep`, `hrv`, `restingHeartRate`, `steps` or `workout`.
+    /// Its kind: `sleep`, `hrv`, `restingHeartRate`, `steps`, `workout` or `checkIn`.
     public var newestDataKind: String?
     /// Seconds from `newestDataAt` to now.
     public var ageSeconds: Int?
