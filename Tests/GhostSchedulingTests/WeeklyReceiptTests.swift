@@ -48,6 +48,16 @@ struct WeeklyReceiptTests {
     }
 }
 
+/// A workout on one's own is a filled circle like a completed block.
+@Test func aWorkoutWithoutABlockFillsItsDaysCircle() throws {
+    var ghost = Ghost(startingAt: try Week.at(0, 0), timeZone: Week.berlin.timeZone)
+    _ = try ghost.handle(.workoutDetected(at: try Week.at(2, 18), confidence: 1), now: try Week.at(2, 19))
+    let receipt = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: ghost, receipts: [], previous: nil)
+    #expect(receipt.unplannedWorkouts == 1)
+    #expect(receipt.dots == "··●····")
+    #expect(CleanWeek(receipt).dots == "··●····")
+}
+
 /// The clean receipt's achievements: the seed's mapping, and never a count.
 struct CleanWeekTests {
     private func receipt(
@@ -81,6 +91,7 @@ struct CleanWeekTests {
     @Test func aWeekWithoutAchievementsStillSaysSomethingKind() {
         #expect(CleanWeek(receipt(scheduled: 0, completed: 0, strongWeeks: 1)).achievements == ["A strong week"])
         #expect(CleanWeek(receipt(scheduled: 2, completed: 0)).achievements == ["A week to build on"])
+        #expect(CleanWeek(receipt(scheduled: 3, completed: 2, phase: .scheduler, strongWeeks: 3)).achievements == ["A strong week"])
     }
 
     @Test func theCleanLineHasOnlyCirclesAndNoCountEvenWithBigNumbers() {

@@ -110,14 +110,25 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(await setup.ghost.current.blocks.filter { [.proposed, .scheduled].contains($0.status) }.isEmpty)
 }
 
-@Test func noPlacementDuringRecoveryTime() async throws {
+@Test func recoveryTimeRunningIntoTomorrowLeavesTomorrowEmpty() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")  // 21:00 in Berlin
+    let setup = try setup(start: now)
+    _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    // Until 01:00 Berlin: past midnight.
+    #expect(await setup.ghost.pressRedButton(startedAt: now.addingTimeInterval(-60), endsAt: now.addingTimeInterval(4 * 3600), reason: "test").notRecorded == nil)
+    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
+    #expect(outcome.summary.contains("recovery time runs into tomorrow"))
+    #expect(await setup.ghost.current.blocks.isEmpty)
+}
+
+@Test func recoveryTimeEndingTonightStillPlansTomorrow() async throws {
     let now = try instant("2026-11-23T20:00:00Z")
     let setup = try setup(start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     #expect(await setup.ghost.pressRedButton(startedAt: now.addingTimeInterval(-60), endsAt: now.addingTimeInterval(900), reason: "test").notRecorded == nil)
     let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
-    #expect(outcome.summary.contains("recovery time is running"))
-    #expect(await setup.ghost.current.blocks.isEmpty)
+    #expect(!outcome.summary.contains("recovery time"))
+    #expect(await setup.ghost.current.blocks.count == 1)
 }
 
 @Test func noBlockIsPlacedOnATravelDay() async throws {

@@ -53,9 +53,9 @@ struct WeekForecastTests {
     @Test func duringRecoveryTimeTomorrowIsEmptyWithItsReason() async throws {
         let now = try instant("2026-11-23T20:00:00Z")
         let context = try await schedulerContext(now: now)
-        _ = try await routerCall("emergency.activate", "{}", context)
+        _ = try await routerCall("emergency.activate", #"{"minutes":240}"#, context)  // until 01:00 Berlin tomorrow
         let outcome = try await context.cycles.run(.evening, now: now, zone: berlin)
-        #expect(outcome.summary.contains("recovery time is running"))
+        #expect(outcome.summary.contains("recovery time runs into tomorrow"))
         let receipt = try #require(try context.database.latestReceipt(action: DecisionAction.notPlaced.rawValue))
         #expect(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body).inputs.contains(ReceiptInput("why", "recoveryTime")))
         #expect(try await routerResult(PlanWeekMethod.self, "{}", context).days.map(\.why) == ["recoveryTime"])

@@ -19,7 +19,7 @@ public struct CleanWeek: Codable, Sendable, Equatable {
             achievements.append("On track")
         }
         if receipt.trustPhase >= .autoScheduler, receipt.scheduled >= CleanWeekRules.flowingBlocks { achievements.append("Flowing") }
-        if achievements.isEmpty { achievements.append(receipt.strongWeeks == 1 ? "A strong week" : "A week to build on") }
+        if achievements.isEmpty { achievements.append(receipt.strongWeeks >= 1 ? "A strong week" : "A week to build on") }
         self.achievements = achievements
         dots = String(receipt.dots.map { mark -> Character in
             switch mark {

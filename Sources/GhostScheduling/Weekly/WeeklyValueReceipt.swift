@@ -26,7 +26,7 @@ public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
     public let trustScore: Double
     public let trustChange: Double?
     public let trustPhase: TrustPhase
-    /// One mark per day, Monday first: `●` completed, `○` missed, `×` removed, `·` nothing planned.
+    /// One mark per day, Monday first: `●` a workout (a completed block or one on one's own), `○` missed, `×` removed, `·` nothing planned.
     public let dots: String
     /// Consecutive strong weeks ending with this one (completed ≥ 2/3 of scheduled, at least one).
     public let strongWeeks: Int
@@ -90,7 +90,7 @@ public enum WeeklyValueReceiptBuilder {
         let moved = count(.moved)
         let dots = String(days.map { day -> Character in
             let blocks = ofWeek.filter { $0.day == day }
-            if blocks.contains(where: { $0.status == .completed }) { return "●" }
+            if blocks.contains(where: { $0.status == .completed }) || ghost.unplannedWorkoutDays.contains(day) { return "●" }
             if blocks.contains(where: { $0.status == .missed }) { return "○" }
             if blocks.contains(where: { $0.status == .removed }) { return "×" }
             return "·"

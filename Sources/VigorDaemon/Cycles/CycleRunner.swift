@@ -222,10 +222,12 @@ public actor CycleRunner {
         var summary = "read the week from \(tomorrow): \(busy.intervals.count) busy interval(s)"
             + (failed.isEmpty ? "" : "; failed sources: \(failed.joined(separator: ", ")), their days unknown")
         do {
-            if await ghost.emergencies(endingAfter: now).contains(where: { $0.isActive(at: now) }) {
+            // Recovery time that reaches into tomorrow gives tomorrow a rest; one that ends tonight costs nothing.
+            let tomorrowStarts = try calendar.startOfDay(tomorrow)
+            if await ghost.emergencies(endingAfter: now).contains(where: { $0.isActive(at: now) && $0.endsAt > tomorrowStarts }) {
                 try saveForecast(WeekForecast(firstDay: tomorrow, days: 1, why: .recoveryTime), now: now)
                 events.append(.dayLeftEmpty(tomorrow, .recoveryTime))
-                return (events, summary + "; recovery time is running, so nothing is placed")
+                return (events, summary + "; recovery time runs into tomorrow, so nothing is placed")
             }
             let ghost = await ghost.current
             let planned = ghost.blocks.filter { [.scheduled, .proposed].contains($0.status) }
