@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Turns an SVG into PNG with `rsvg-convert` (librsvg) from PATH: vigorctl draws no pixels itself.
 enum SVGRasterizer {
@@ -24,8 +25,17 @@ enum SVGRasterizer {
         // rsvg-convert reads the whole SVG (a few kilobytes, under a pipe's buffer) before it writes the PNG.
         input.fileHandleForWriting.write(svg)
         try input.fileHandleForWriting.close()
+        // Both pipes are drained at once, so a chatty stderr cannot stall the PNG (or the PNG the stderr).
+        let stderrData = Mutex(Data())
+        let stderrRead = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            stderrData.withLock { $0 = data }
+            stderrRead.signal()
+        }
         let png = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        stderrRead.wait()
+        let message = String(decoding: stderrData.withLock { $0 }, as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
             throw Failure(description: "rsvg-convert failed (status \(process.terminationStatus)): \(message)")

@@ -35,7 +35,7 @@ extension LocalAPI {
         let open = Set(await context.ghost.current.blocks.filter { [.scheduled, .proposed].contains($0.status) }.map(\.id))
         let press = await context.ghost.pressRedButton(
             startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60),
-            reason: "recovery time for \(minutes) minutes (vigorctl crashing)")
+            reason: "\(minutes) minutes (vigorctl crashing)")
         if let problem = press.notRecorded {
             context.failures.failed("recording a press of the red button", reason: problem)
         }
