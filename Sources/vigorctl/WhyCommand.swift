@@ -46,7 +46,7 @@ struct WhyCommand: ParsableCommand {
                 let name = factor.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 print("  \(name)  \(factor.value) — \(factor.impact)")
             }
-            print("  Decided \(RelativeTime.text(from: receipt.at.date, to: now)) (\(receipt.at.description)), receipt \(receipt.id)")
+            print("  Decided \(RelativeTime.text(from: receipt.at.date, to: now)) (\(receipt.at.description.prefix(10)) \(PlanText.clock(receipt.at))), receipt \(receipt.id)")
             guard inputs else { continue }
             if receipt.headline != receipt.reason { print("  reason: \(receipt.reason)") }
             let raw = receipt.inputs.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
