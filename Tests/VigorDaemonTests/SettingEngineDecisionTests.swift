@@ -41,6 +41,7 @@ import Testing
 
     // MARK: [engine.slots]
 
+    /// Needs finished sessions, which one evening does not make: the slot finder learns from a given history.
     @Test func learnedPreferenceWeightDecidesHowMuchAGoodSlotHistoryCounts() throws {
         let doneAtEight = sessions(at: 8, count: 4, completed: 4)
         #expect(try bestTuesdayStart("", history: doneAtEight) == (try instant("2026-11-24T07:00:00Z")))
@@ -48,6 +49,7 @@ import Testing
             == (try instant("2026-11-24T05:00:00Z")))
     }
 
+    /// Needs a slot with history to weigh an unknown slot against: the slot finder learns from a given history.
     @Test func neutralFactorIsWhatASlotWithoutHistoryIsWorth() throws {
         // 08:00 was done twice: a completion rate of 0.75 beats an unknown slot's 0.5, but not one worth 0.8.
         let doneAtEight = sessions(at: 8, count: 2, completed: 2)
@@ -66,6 +68,8 @@ import Testing
         #expect(throws: SchedulingError.self) { try short.planWeek(request) }
     }
 
+    /// "Move later" runs when a meeting lands on a placed block (the replanner), not in a cycle: the slot finder's
+    /// `moveLater` is asked directly.
     @Test func moveSearchDaysDecidesHowFarMoveLaterLooks() throws {
         // A block on Tuesday 07:00; Tuesday to Saturday fill up, so the first free day is Sunday, five days later.
         let full = GhostScheduling.BusyInterval(
@@ -85,6 +89,7 @@ import Testing
 
     // MARK: [engine.travel]
 
+    /// An evening plans seven days, so a limit above seven would not show there: the travel detector is asked directly.
     @Test func zoneChangeMaxDaysDecidesHowLongASystemZoneChangeCountsAsTravel() throws {
         let change = [TravelEvidence.systemZoneChange(day: tuesday, timeZone: "Asia/Tokyo")]
         func travelDays(_ toml: String) throws -> [LocalDay] {
@@ -115,11 +120,13 @@ import Testing
         }
     }
 
+    /// Needs reverted changes of one rule: the morning transformer is given the counted feedback.
     @Test func revertsBeforeSuggestingDecidesHowManyRevertsDemoteARule() throws {
         #expect(try shortSleepApplies("", kept: 0, reverted: 2))
         #expect(try !shortSleepApplies("[engine.transformation]\nreverts_before_suggesting = 2\n", kept: 0, reverted: 2))
     }
 
+    /// Needs kept and reverted changes of one rule: the morning transformer is given the counted feedback.
     @Test func revertShareBeforeSuggestingDecidesWhichRevertRateDemotesARule() throws {
         // Three reverts and two kept: a revert rate of 4/7, above one half, below 0.6.
         #expect(try !shortSleepApplies("", kept: 2, reverted: 3))
@@ -133,12 +140,14 @@ import Testing
         sessions(at: 8, count: 1, completed: 1) + sessions(at: 10, count: 10, completed: 8)
     }
 
+    /// Without history the prior is the same for every slot and day, so it needs a history: given to the slot finder.
     @Test func priorSkipsDecidesHowMuchAShortRecordIsDoubted() throws {
         #expect(try bestTuesdayStart("", history: shortAgainstLongRecord) == (try instant("2026-11-24T09:00:00Z")))
         #expect(try bestTuesdayStart("[engine.patterns]\nprior_skips = 0.01\n", history: shortAgainstLongRecord)
             == (try instant("2026-11-24T07:00:00Z")))
     }
 
+    /// Without history the prior is the same for every slot and day, so it needs a history: given to the slot finder.
     @Test func priorCompletionsDecidesHowMuchAShortRecordIsTrusted() throws {
         #expect(try bestTuesdayStart("", history: shortAgainstLongRecord) == (try instant("2026-11-24T09:00:00Z")))
         #expect(try bestTuesdayStart("[engine.patterns]\nprior_completions = 10\n", history: shortAgainstLongRecord)
