@@ -2,6 +2,7 @@ import Foundation
 import GhostEngine
 import Logging
 import Store
+import Synchronization
 import Testing
 
 @testable import VigorDaemon
@@ -251,6 +252,24 @@ import Testing
         }
         #expect(try await alternatives("").count == 3)
         #expect(try await alternatives("[engine.slots]\nalternatives_kept = 1\n").count == 1)
+    }
+
+    @Test func zoneChangeMaxDaysDecidesHowLongASystemZoneChangeCountsAsTravel() async throws {
+        // vigord started in Berlin; this evening the system reads Tokyo. By default the next days are travel days and
+        // tomorrow gets no block; when a change counts for one day only (today), tomorrow is an ordinary day again.
+        func block(_ toml: String) async throws -> Date? {
+            let context = try await context("[training]\nsessions_per_week = 7\n" + toml, now: monday)
+            let zones = Mutex(["Europe/Berlin", "Asia/Tokyo"])
+            let runner = CycleRunner(
+                ghost: context.ghost, calendars: context.calendars, database: context.database, output: context.output,
+                logger: Logger(label: "test"),
+                systemZone: { zones.withLock { zones in zones.count > 1 ? zones.removeFirst() : zones.first } })
+            let config = await context.state.config
+            _ = try await runner.run(.evening, now: monday, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules)
+            return await context.ghost.current.blocks.first { $0.status == .proposed }?.start
+        }
+        #expect(try await block("") == nil)
+        #expect(try await block("[engine.travel]\nzone_change_max_days = 1\n") == (try instant("2026-11-24T06:00:00Z")))
     }
 
     // MARK: [engine.transformation]

@@ -6,9 +6,9 @@ import Testing
 @testable import VigorDaemon
 
 /// `[engine.*]` keys whose effect a single evening cannot show (it needs a session history, a reverted rule, a
-/// conflict on a placed block, a system zone change or a longer horizon): each is read from `config.toml` text by
-/// the real configuration reader and handed to the engine part that decides (slot finder, "move later", travel
-/// detector, morning transformer), once with the default and once with the key set; the decision differs.
+/// conflict on a placed block or a longer horizon): each is read from `config.toml` text by
+/// the real configuration reader and handed to the engine part that decides (slot finder, "move later", morning
+/// transformer), once with the default and once with the key set; the decision differs.
 @Suite struct SettingEngineDecisionTests {
     private let berlin = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
     /// Tuesday 2026-11-24 (UTC+1).
@@ -85,19 +85,6 @@ import Testing
         }
         #expect(sunday.chosen.day == LocalDay(year: 2026, month: 11, day: 29))
         #expect(try moved("[engine.slots]\nmove_search_days = 4\n") == .noRoom(searchedDays: 4))
-    }
-
-    // MARK: [engine.travel]
-
-    /// An evening plans seven days, so a limit above seven would not show there: the travel detector is asked directly.
-    @Test func zoneChangeMaxDaysDecidesHowLongASystemZoneChangeCountsAsTravel() throws {
-        let change = [TravelEvidence.systemZoneChange(day: tuesday, timeZone: "Asia/Tokyo")]
-        func travelDays(_ toml: String) throws -> [LocalDay] {
-            try TravelDetector.travelDays(from: change, home: berlin, rules: try rules(toml).travel).map(\.day)
-        }
-        let fiveDaysLater = tuesday.adding(days: 5)
-        #expect(try travelDays("").contains(fiveDaysLater))
-        #expect(try travelDays("[engine.travel]\nzone_change_max_days = 3\n") == [tuesday, tuesday.adding(days: 1), tuesday.adding(days: 2)])
     }
 
     // MARK: [engine.transformation]
