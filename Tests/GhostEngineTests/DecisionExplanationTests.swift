@@ -7,13 +7,14 @@ import Testing
 struct DecisionExplanationTests {
     private let window = "because this window had the best combination of calendar availability and your historical energy patterns."
 
-    /// The receipt of a block offered for Wednesday 07:00 Berlin with the slot finder's factors.
-    private func placement(phase: TrustPhase) throws -> DecisionReceipt {
+    /// The receipt of a block offered for Wednesday 07:00 Berlin with the slot finder's factors, last night's sleep
+    /// written as `sleep`.
+    private func placement(phase: TrustPhase, sleep: String = "420.000 (-0.200)") throws -> DecisionReceipt {
         var fixture = try GhostFixture(phase: phase)
         let factors = [
             ReceiptInput("preferredWindow", "1.000"), ReceiptInput("learnedPreference", "0.800"),
             ReceiptInput("skipProbability", "0.240"), ReceiptInput("meetingDensity", "4.000 (+0.600)"),
-            ReceiptInput("lastNightSleep", "420.000 (-0.200)"), ReceiptInput("weekday", "0.500 (+0.000)"),
+            ReceiptInput("lastNightSleep", sleep), ReceiptInput("weekday", "0.500 (+0.000)"),
         ]
         let candidate = BlockCandidate(start: try TestTime.date(2, 7), durationMinutes: 45, confidence: 1, factors: factors)
         let effects = try fixture.ghost.handle(.placementRequested(candidate, alternatives: []), now: try TestTime.date(1, 21))
@@ -40,6 +41,14 @@ struct DecisionExplanationTests {
         #expect(rows["Skips on this weekday"]?.impact == .neutral)
         #expect(rows["Confidence"]?.impact == .helped)
         #expect(rows["Trust phase"] == .init(name: "Trust phase", value: "Auto-Scheduler", impact: .neutral))
+    }
+
+    @Test func sleepNobodyRecordedShowsNoDataAndCountsNeitherWay() throws {
+        let receipt = try placement(phase: .autoScheduler, sleep: "no data (+0.000)")
+        let sleep = DecisionExplanation(receipt, timeZone: TestTime.berlin.timeZone).factors.first { $0.name == "Last night's sleep" }
+        #expect(sleep == .init(name: "Last night's sleep", value: "no data", impact: .neutral))
+        let measured = DecisionExplanation(try placement(phase: .autoScheduler), timeZone: TestTime.berlin.timeZone).factors
+        #expect(measured.first { $0.name == "Last night's sleep" }?.value == "7.0 h")
     }
 
     @Test func aProposalSaysSuggestedAndAConfidenceBelowTheThresholdHurt() throws {

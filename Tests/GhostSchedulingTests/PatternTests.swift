@@ -20,7 +20,7 @@ import GhostScheduling
         let prediction = SkipPredictor.predict(
             slot: monday7, meetingHours: 3, lastNightSleepMinutes: 420, history: history, rules: rules)
         // (3 skips + 1) / (4 + 2) = 2/3; the weekday rate equals the overall rate, so it adds nothing.
-        #expect(abs(prediction.factors[0].value - 2.0 / 3) < 1e-12)
+        #expect(abs((prediction.factors[0].value ?? .nan) - 2.0 / 3) < 1e-12)
         #expect(abs(prediction.factors[1].logOdds) < 1e-12)
         #expect(abs(prediction.probability - 2.0 / 3) < 1e-12)
     }
@@ -32,6 +32,14 @@ import GhostScheduling
         #expect(abs(prediction.factors[2].logOdds - 1) < 1e-12)
         #expect(abs(prediction.factors[3].logOdds - 1) < 1e-12)
         #expect(abs(prediction.probability - 1 / (1 + exp(-2.0))) < 1e-12)
+    }
+
+    @Test func aNightWithoutSleepDataIsRecordedAsNoDataNotAsEnoughSleep() throws {
+        let unknown = SkipPredictor.predict(slot: monday7, meetingHours: 3, lastNightSleepMinutes: nil, history: [], rules: rules)
+        #expect(unknown.receiptInputs.last == ReceiptInput("lastNightSleep", "no data (+0.000)"))
+        // A measured night is written as before, so receipts that had data keep their input hash.
+        let measured = SkipPredictor.predict(slot: monday7, meetingHours: 3, lastNightSleepMinutes: 300, history: [], rules: rules)
+        #expect(measured.receiptInputs.last == ReceiptInput("lastNightSleep", "300.000 (+1.000)"))
     }
 
     @Test func weekdayEffectComparesTheWeekdayWithEveryDay() throws {

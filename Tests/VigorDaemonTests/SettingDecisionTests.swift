@@ -2,6 +2,7 @@ import Foundation
 import GhostEngine
 import Logging
 import Store
+import Synchronization
 import Testing
 
 @testable import VigorDaemon
@@ -202,6 +203,75 @@ import Testing
         #expect(try await block("[engine.patterns]\ntypical_meeting_hours = 8\n") == (try instant("2026-11-24T06:00:00Z")))
     }
 
+    /// The week's one session under `toml`, with Tuesday's five hours of meetings and, when given, Monday night's
+    /// `sleep`: the start of the block the evening proposes for tomorrow, nil when the session goes to a later day.
+    private func oneSessionTomorrow(_ toml: String, meetings: Bool = true, sleep: HealthSample? = nil) async throws -> Date? {
+        let events = meetings ? tuesday("workshop", from: "100000", to: "150000") : nil
+        let context = try await context("[training]\nsessions_per_week = 1\n" + toml, events: events, now: monday)
+        if let sleep { _ = try context.database.insertHealthSamples([sleep]) }
+        _ = try await LocalAPI(context).serveCycleRun(.init(kind: "evening"))
+        return await context.ghost.current.blocks.first { $0.status == .proposed }?.start
+    }
+
+    @Test func attendanceWeightDecidesHowMuchTheSkipRiskCounts() async throws {
+        // Tuesday's busy day raises its skip risk and the session goes to Wednesday; with no weight on attendance
+        // every day scores alike and the earliest day, tomorrow, keeps it.
+        #expect(try await oneSessionTomorrow("") == nil)
+        #expect(try await oneSessionTomorrow("[engine.slots]\nattendance_weight = 0\n") == (try instant("2026-11-24T06:00:00Z")))
+    }
+
+    @Test func meetingHourCoefficientDecidesHowMuchABusyDayRaisesTheSkipRisk() async throws {
+        #expect(try await oneSessionTomorrow("") == nil)
+        #expect(try await oneSessionTomorrow("[engine.patterns]\nmeeting_hour_coefficient = 0\n") == (try instant("2026-11-24T06:00:00Z")))
+    }
+
+    @Test func sleepDebtHourCoefficientDecidesHowMuchAShortNightRaisesTomorrowsSkipRisk() async throws {
+        // Five hours of sleep last night, two below the need: tomorrow's risk rises and the session goes to Wednesday.
+        let shortNight = try night(hours: 5, endingAt: "2026-11-23T05:30:00Z")
+        #expect(try await oneSessionTomorrow("", meetings: false) == (try instant("2026-11-24T06:00:00Z")))
+        #expect(try await oneSessionTomorrow("", meetings: false, sleep: shortNight) == nil)
+        #expect(try await oneSessionTomorrow("[engine.patterns]\nsleep_debt_hour_coefficient = 0\n", meetings: false, sleep: shortNight)
+            == (try instant("2026-11-24T06:00:00Z")))
+    }
+
+    @Test func sleepNeedMinutesDecidesWhichNightCountsAsShort() async throws {
+        let shortNight = try night(hours: 5, endingAt: "2026-11-23T05:30:00Z")
+        #expect(try await oneSessionTomorrow("", meetings: false, sleep: shortNight) == nil)
+        #expect(try await oneSessionTomorrow("[engine.patterns]\nsleep_need_minutes = 300\n", meetings: false, sleep: shortNight)
+            == (try instant("2026-11-24T06:00:00Z")))
+    }
+
+    @Test func alternativesKeptDecidesHowManyAlternativesTheReceiptKeeps() async throws {
+        func alternatives(_ toml: String) async throws -> [String] {
+            let context = try await context("[training]\nsessions_per_week = 7\n" + toml, now: monday)
+            _ = try await LocalAPI(context).serveCycleRun(.init(kind: "evening"))
+            let stored = try context.database.receipts(from: monday.addingTimeInterval(-86_400), to: monday.addingTimeInterval(86_400))
+            let receipts = try stored.map { try JSONDecoder().decode(DecisionReceipt.self, from: $0.body) }
+            // The receipt lists the other slots, then the other way to act ("schedule on my own").
+            return try #require(receipts.first { $0.action == .proposed }).alternatives.dropLast()
+        }
+        #expect(try await alternatives("").count == 3)
+        #expect(try await alternatives("[engine.slots]\nalternatives_kept = 1\n").count == 1)
+    }
+
+    @Test func zoneChangeMaxDaysDecidesHowLongASystemZoneChangeCountsAsTravel() async throws {
+        // vigord started in Berlin; this evening the system reads Tokyo. By default the next days are travel days and
+        // tomorrow gets no block; when a change counts for one day only (today), tomorrow is an ordinary day again.
+        func block(_ toml: String) async throws -> Date? {
+            let context = try await context("[training]\nsessions_per_week = 7\n" + toml, now: monday)
+            let zones = Mutex(["Europe/Berlin", "Asia/Tokyo"])
+            let runner = CycleRunner(
+                ghost: context.ghost, calendars: context.calendars, database: context.database, output: context.output,
+                logger: Logger(label: "test"),
+                systemZone: { zones.withLock { zones in zones.count > 1 ? zones.removeFirst() : zones.first } })
+            let config = await context.state.config
+            _ = try await runner.run(.evening, now: monday, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules)
+            return await context.ghost.current.blocks.first { $0.status == .proposed }?.start
+        }
+        #expect(try await block("") == nil)
+        #expect(try await block("[engine.travel]\nzone_change_max_days = 1\n") == (try instant("2026-11-24T06:00:00Z")))
+    }
+
     // MARK: [engine.transformation]
 
     /// Runs Tuesday's morning cycle under `toml` (Transformer phase) with a heavy session at 18:00 Berlin and the
@@ -223,9 +293,9 @@ import Testing
         return await context.ghost.current.block(id)
     }
 
-    /// A night of `hours` asleep ending Tuesday 06:30 Berlin.
-    private func night(hours: Double) throws -> HealthSample {
-        let end = try instant("2026-11-24T05:30:00Z")
+    /// A night of `hours` asleep ending at `end` (by default Tuesday 06:30 Berlin).
+    private func night(hours: Double, endingAt end: String = "2026-11-24T05:30:00Z") throws -> HealthSample {
+        let end = try instant(end)
         return HealthSample(
             kind: "sleep", source: "watch", start: end.addingTimeInterval(-hours * 3600), end: end, value: hours * 60, detail: "core")
     }

@@ -111,6 +111,8 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
         case "meetingDensity":
             return number.map { Factor(name: "Meetings that day", value: String(format: "%.1f h", $0), impact: skipImpact) }
         case "lastNightSleep":
+            // The skip model writes "no data" when no sleep was recorded: it was not counted either way.
+            if input.value.hasPrefix("no data") { return Factor(name: "Last night's sleep", value: "no data", impact: .neutral) }
             return number.map { Factor(name: "Last night's sleep", value: String(format: "%.1f h", $0 / 60), impact: skipImpact) }
         case "candidateConfidence", "adjustmentConfidence":
             guard let value = number, let threshold = inputs["autonomousThreshold"].flatMap(Double.init) else { return nil }

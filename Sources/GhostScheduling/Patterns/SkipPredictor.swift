@@ -5,10 +5,13 @@ import GhostEngine
 public struct SkipFactor: Codable, Sendable, Equatable {
     /// `slotHistory`, `weekday`, `meetingDensity` or `lastNightSleep`.
     public let name: String
-    /// The observed value (a rate, hours or minutes).
-    public let value: Double
+    /// The observed value (a rate, hours or minutes); nil when nothing was measured (no sleep data last night).
+    public let value: Double?
     /// Log-odds contributed.
     public let logOdds: Double
+
+    /// How a receipt writes an unmeasured value.
+    public static let noData = "no data"
 }
 
 /// A skip probability with the factors that produced it.
@@ -18,10 +21,12 @@ public struct SkipPrediction: Codable, Sendable, Equatable {
     /// Factors in fixed order: slot history, weekday, meeting density, last night's sleep.
     public let factors: [SkipFactor]
 
-    /// Receipt inputs: the probability, then each factor as `value (log-odds)`.
+    /// Receipt inputs: the probability, then each factor as `value (log-odds)`, the value `no data` when unmeasured.
     public var receiptInputs: [ReceiptInput] {
         [ReceiptInput("skipProbability", String(format: "%.3f", probability))]
-            + factors.map { ReceiptInput($0.name, String(format: "%.3f (%+.3f)", $0.value, $0.logOdds)) }
+            + factors.map {
+                ReceiptInput($0.name, ($0.value.map { String(format: "%.3f", $0) } ?? SkipFactor.noData) + String(format: " (%+.3f)", $0.logOdds))
+            }
     }
 }
 
@@ -46,7 +51,7 @@ public enum SkipPredictor {
             SkipFactor(name: "slotHistory", value: slotRate, logOdds: logit(slotRate)),
             SkipFactor(name: "weekday", value: weekdayRate, logOdds: weekdayEffect),
             SkipFactor(name: "meetingDensity", value: meetingHours, logOdds: meeting),
-            SkipFactor(name: "lastNightSleep", value: Double(lastNightSleepMinutes ?? rules.sleepNeedMinutes), logOdds: sleep),
+            SkipFactor(name: "lastNightSleep", value: lastNightSleepMinutes.map(Double.init), logOdds: sleep),
         ]
         let odds = factors.reduce(0) { $0 + $1.logOdds }
         return SkipPrediction(probability: 1 / (1 + exp(-odds)), factors: factors)
