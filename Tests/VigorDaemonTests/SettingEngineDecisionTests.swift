@@ -68,6 +68,11 @@ import Testing
         #expect(throws: SchedulingError.self) { try short.planWeek(request) }
     }
 
+    /// A horizon shorter than the week the evening plans would leave every evening without a plan.
+    @Test func maxHorizonDaysBelowAWeekIsRefused() {
+        #expect(configFailure("[engine.slots]\nmax_horizon_days = 6\n")?.message.contains("must be within 7…14") == true)
+    }
+
     /// "Move later" runs when a meeting lands on a placed block (the replanner), not in a cycle: the slot finder's
     /// `moveLater` is asked directly.
     @Test func moveSearchDaysDecidesHowFarMoveLaterLooks() throws {

@@ -81,8 +81,10 @@ public struct SchedulingRules: Codable, Sendable, Equatable {
         else {
             throw SchedulingError.invalidSetting(name: "sacred.lunch", problem: "and weekendMorningUntil must be times of day, lunch from before to")
         }
-        guard slots.maxHorizonDays <= 14 else {
-            throw SchedulingError.invalidSetting(name: "slots.maxHorizonDays", problem: "must be at most 14")
+        // The evening plans a week ahead, so a shorter horizon would leave every evening without a plan.
+        guard (7...14).contains(slots.maxHorizonDays) else {
+            throw SchedulingError.invalidSetting(
+                name: "slots.maxHorizonDays", problem: "must be within 7…14 (the evening plans a week), is \(slots.maxHorizonDays)")
         }
         for (name, value) in [("patterns.priorSkips", patterns.priorSkips), ("patterns.priorCompletions", patterns.priorCompletions)]
         where !(value.isFinite && value > 0) {
