@@ -84,16 +84,22 @@ struct HealthImportRPCTests {
         #expect(response.error?.code == -32602)
     }
 
-    @Test func anImportedWorkoutOverlappingAScheduledBlockCompletesIt() async throws {
-        let context = try context()
+    /// An Auto-Scheduler's 45-minute block at 18:00 Berlin, over by `now` (20:00): its start and id.
+    private func blockThatEndedThisEvening(_ context: LocalAPI.Context) async throws -> (Date, BlockID) {
         _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: now)
-        let blockStart = now.addingTimeInterval(-2 * 3600)  // 18:00 Berlin, already over at 20:00
+        let blockStart = now.addingTimeInterval(-2 * 3600)
         let effects = try await context.ghost.perform(
             .placementRequested(BlockCandidate(start: blockStart, durationMinutes: 45, confidence: 1), alternatives: []),
             at: now.addingTimeInterval(-6 * 3600))
         let block = try #require(effects.compactMap { effect -> BlockID? in
             if case .writeBlock(let block) = effect { block.id } else { nil }
         }.first)
+        return (blockStart, block)
+    }
+
+    @Test func anImportedWorkoutOverlappingAScheduledBlockCompletesIt() async throws {
+        let context = try context()
+        let (blockStart, block) = try await blockThatEndedThisEvening(context)
         let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
         let start = RPCTimestamp(blockStart.addingTimeInterval(600), in: zone).description
         let end = RPCTimestamp(blockStart.addingTimeInterval(3000), in: zone).description
@@ -105,14 +111,7 @@ struct HealthImportRPCTests {
 
     @Test func aHandLoggedRunImportedLaterIsOneWorkoutAndUndoTakesBackOnlyTheLog() async throws {
         let context = try context()
-        _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: now)
-        let blockStart = now.addingTimeInterval(-2 * 3600)  // 18:00 Berlin, already over at 20:00
-        let effects = try await context.ghost.perform(
-            .placementRequested(BlockCandidate(start: blockStart, durationMinutes: 45, confidence: 1), alternatives: []),
-            at: now.addingTimeInterval(-6 * 3600))
-        let block = try #require(effects.compactMap { effect -> BlockID? in
-            if case .writeBlock(let block) = effect { block.id } else { nil }
-        }.first)
+        let (blockStart, block) = try await blockThatEndedThisEvening(context)
         let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
         let logged = try await routerResult(
             WorkoutLogMethod.self, #"{"at":"\#(RPCTimestamp(blockStart, in: zone).description)","minutes":45}"#, context)
