@@ -46,10 +46,7 @@ import Glibc
     }
 
     @Test func aMisspelledSchedulingSettingStopsTheStartWithItsLineAndTheKeyMeant() throws {
-        let folder = try makeScratchFolder("config-typo")
-        let path = folder + "/config.toml"
-        try "[training]\nearliest = \"07:00\"\n\n[engine.slots]\nstep_minuts = 5\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try runCommand(Binaries.vigord, ["--config", path, "--socket", folder + "/s.sock", "--state-dir", folder + "/state"])
+        let (folder, path, result) = try startVigord(withConfig: "[training]\nearliest = \"07:00\"\n\n[engine.slots]\nstep_minuts = 5\n", label: "config-typo")
         #expect(result.status == 78)
         #expect(result.stderr.contains("\(path):5: key 'engine.slots.step_minuts': unknown engine rule (did you mean 'step_minutes'?)"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/s.sock"))

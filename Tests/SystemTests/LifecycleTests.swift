@@ -111,10 +111,7 @@ import Glibc
     }
 
     @Test func invalidConfigStopsTheStartNamingFileLineAndKey() throws {
-        let folder = try makeScratchFolder("badconfig")
-        let path = folder + "/config.toml"
-        try "[training]\nsessions_per_week = 3\nduration_minutes = \"long\"\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try runCommand(Binaries.vigord, ["--config", path, "--socket", folder + "/s.sock", "--state-dir", folder + "/state"])
+        let (folder, path, result) = try startVigord(withConfig: "[training]\nsessions_per_week = 3\nduration_minutes = \"long\"\n", label: "badconfig")
         #expect(result.status == 78)
         #expect(result.stderr.contains("\(path):3: key 'training.duration_minutes': must be an integer, got a string"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/s.sock"))
