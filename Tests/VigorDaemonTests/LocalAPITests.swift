@@ -34,11 +34,11 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
 
 @Test func theClockHookMovesTheDaemonsClockForwardAndRefusesToGoBack() async throws {
     var context = try makeContext(testHooks: true)
-    let clock = TestClock(offsetHours: 0)
+    let before = try TestNow.instant
+    let clock = TestClock(start: before)
     context.testClock = clock
     context.now = { clock.now() }
     let dispatcher = RPCDispatcher(router: LocalAPI(context).router())
-    let before = Date()
     let reply = try #require(await dispatcher.reply(to: Data(#"{"jsonrpc":"2.0","method":"debug.clock","params":{"advanceHours":48},"id":1}"#.utf8)))
     let moved = try RPCCoding.decode(DebugClockMethod.Result.self, from: try #require(JSONDecoder().decode(RPCResponse.self, from: reply).result))
     // The reply's time travels in RFC 3339 with milliseconds, so it may read up to half a millisecond early.
@@ -152,4 +152,28 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
         #expect(response.error?.code == -32602)
     }
     #expect(try context.database.emergencies(endingAfter: Date(timeIntervalSince1970: 0)).isEmpty)
+}
+
+@Test func theTestClockStartsAtTheGivenInstantOnlyWithTestHooks() throws {
+    let start = try #require(RPCTimestamp(rfc3339: "2026-10-25T22:30:00+01:00")).date
+    let hooked = try #require(try TestClock.from(environment: ["VIGORD_TEST_HOOKS": "1", "VIGORD_CLOCK_START": "2026-10-25T22:30:00+01:00"]))
+    #expect(abs(hooked.now().timeIntervalSince(start)) < 60)
+    let later = try #require(try TestClock.from(environment: [
+        "VIGORD_TEST_HOOKS": "1", "VIGORD_CLOCK_START": "2026-10-25T21:30:00Z", "VIGORD_CLOCK_OFFSET_HOURS": "48",
+    ]))
+    #expect(abs(later.now().timeIntervalSince(start.addingTimeInterval(48 * 3600))) < 60)
+    #expect(try TestClock.from(environment: ["VIGORD_CLOCK_START": "2026-10-25T22:30:00+01:00"]) == nil)
+}
+
+@Test func aTestClockStartThatIsNotAnInstantIsRefusedWithTheValue() {
+    #expect(throws: TestClockError.invalidStart("2026-10-25 22:30")) {
+        try TestClock.from(environment: ["VIGORD_TEST_HOOKS": "1", "VIGORD_CLOCK_START": "2026-10-25 22:30"])
+    }
+    #expect(throws: TestClockError.invalidStart("2026-10-25T22:30:00")) {
+        try TestClock.from(environment: ["VIGORD_TEST_HOOKS": "1", "VIGORD_CLOCK_START": "2026-10-25T22:30:00"])
+    }
+    #expect(throws: TestClockError.invalidOffset("two days")) {
+        try TestClock.from(environment: ["VIGORD_TEST_HOOKS": "1", "VIGORD_CLOCK_OFFSET_HOURS": "two days"])
+    }
+    #expect(TestClockError.invalidStart("x").description.contains("VIGORD_CLOCK_START='x' is not an RFC 3339 instant"))
 }

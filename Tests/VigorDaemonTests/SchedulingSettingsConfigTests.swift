@@ -156,7 +156,7 @@ import VigorRPC
     @Test func reloadAppliesNewSettingsAndARefusedFileKeepsThem() async throws {
         let path = NSTemporaryDirectory() + "vigor-settings-reload-\(UUID().uuidString).toml"
         try "[training]\nrest_days = [\"sat\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let context = try makeTestContext(config: DaemonConfig(), now: Date(), configPath: path, origin: .file)
+        let context = try makeTestContext(config: DaemonConfig(), now: try TestNow.instant, configPath: path, origin: .file)
         #expect(await context.state.reload().ok)
         #expect(await context.state.config.training.restDays == [7])
         try "[training]\nrest_days = [\"sat\", \"sun\"]\n[engine.travel]\nfar_distance_kilometres = 60\n"
@@ -176,7 +176,7 @@ import VigorRPC
         let path = NSTemporaryDirectory() + "vigor-settings-show-\(UUID().uuidString).toml"
         try "[training]\nrest_days = [\"sat\"]\n\n[engine.sacred]\nlunch = \"12:30-13:30\"\n\n[engine.ghostHealth]\ndegradedAfterFailures = 3\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
-        let context = try makeTestContext(config: DaemonConfig(), now: Date(), configPath: path, origin: .file)
+        let context = try makeTestContext(config: DaemonConfig(), now: try TestNow.instant, configPath: path, origin: .file)
         #expect(await context.state.reload().ok)
         let shown = try await LocalAPI(context).serveConfigShow(NoParams())
         func key(_ table: String, _ name: String) -> EffectiveConfig.Key? {

@@ -40,6 +40,19 @@ public enum Daemon {
             logger.warning("log = \"journal\" but journald's socket is absent; logging to stderr")
         }
 
+        let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
+        let testClock: TestClock?
+        do {
+            testClock = try TestClock.from(environment: environment)
+        } catch {
+            logger.critical("cannot start the test-hook clock", metadata: ["error": "\(error)"])
+            printError(error.description)
+            return DaemonExitCode.config.rawValue
+        }
+        if let testClock, environment["VIGORD_CLOCK_START"] != nil || environment["VIGORD_CLOCK_OFFSET_HOURS"] != nil {
+            logger.warning("test hook: the clock reads \(RPCTimestamp(testClock.now(), in: zone)) at start")
+        }
+
         let notifier = SystemdNotifier()
         let listener: ListeningSocket
         do {
@@ -72,8 +85,6 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
 
-        let testHooks = environment["VIGORD_TEST_HOOKS"] == "1"
-        let testClock = testClock(environment: environment, testHooks: testHooks, logger: logger)
         let now: @Sendable () -> Date = { testClock?.now() ?? Date() }
         let ghost: GhostHost
         do {
@@ -257,17 +268,6 @@ public enum Daemon {
             printError("cannot write the cycle timers' drop-ins: \(error)")
             return DaemonExitCode.cannotWrite.rawValue
         }
-    }
-
-    /// The clock for test hooks (nil without them). `VIGORD_CLOCK_OFFSET_HOURS` shifts it at start (the demo
-    /// lives "two days later" to show a missed block and its triage question); `debug.clock` moves it on.
-    private static func testClock(environment: [String: String], testHooks: Bool, logger: Logger) -> TestClock? {
-        guard testHooks else { return nil }
-        let hours = environment["VIGORD_CLOCK_OFFSET_HOURS"].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } ?? 0
-        if hours != 0 {
-            logger.warning("test hook: the clock runs \(hours) hours ahead")
-        }
-        return TestClock(offsetHours: hours)
     }
 
     private static func describe(_ error: any Error) -> String {
