@@ -5,7 +5,6 @@ import VigorRPC
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 private let tools = ["radicale", "vdirsyncer"]
-private let berlin = TimeZone(identifier: "Europe/Berlin")!
 
 /// The whole way to a phone and back, with real parts: Radicale as the CalDAV server, vdirsyncer with the configuration
 /// Docs/calendars.md gives users, the real vigord. A calendar on the server comes down, vigord plans around it, its
@@ -23,7 +22,9 @@ struct CalDAVRoundTripTests {
         // The server side, as the user's phone and their employer left it.
         try server.makeCalendar("personal")
         try server.makeCalendar("work")
-        let meetings = try (1...3).map { day in try localTime(daysFromNow: day, hour: 7) }
+        // vigord lives on a Tuesday evening: its evening plans Wednesday, around that morning's standup.
+        let evening = try TestNow.next(weekday: 3, hour: 19)
+        let meetings = try (1...3).map { day in try TestNow.localTime(day, hour: 7, after: evening) }
         for (index, start) in meetings.enumerated() {
             try server.put(event(uid: "standup-\(index)@example.org", summary: "Standup", start: start, minutes: 60),
                            calendar: "personal", name: "standup-\(index)")
@@ -52,7 +53,7 @@ struct CalDAVRoundTripTests {
             sessions_per_week = 7
             [engine.trust]
             autonomous_action_base_threshold = 0.05
-            """, extraEnvironment: ["HOME": home])
+            """, extraEnvironment: ["HOME": home], now: evening)
         try daemon.start()
         let socket = ["--socket", daemon.socketPath]
         #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "autoScheduler"] + socket).status == 0)
@@ -151,14 +152,6 @@ private func documentedConfig(_ server: RadicaleServer) throws -> String {
     #expect(config.contains("https://cal.example.org/") && config.contains("https://dav.example.com/calendars/ana/work/"))
     return config.replacingOccurrences(of: "https://dav.example.com/calendars/ana/work/", with: server.root + "\(server.user)/work/")
         .replacingOccurrences(of: "https://cal.example.org/", with: server.root)
-}
-
-/// `hour`:00 in Berlin, `days` days from today there.
-private func localTime(daysFromNow days: Int, hour: Int) throws -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = berlin
-    let day = try #require(calendar.date(byAdding: .day, value: days, to: Date()))
-    return try #require(calendar.date(bySettingHour: hour, minute: 0, second: 0, of: day))
 }
 
 private func event(uid: String, summary: String, start: Date, minutes: Int) -> String {

@@ -21,7 +21,7 @@ import VigorRPC
         try daemon.start()
         let socket = ["--socket", daemon.socketPath]
         let nights = daemon.folder + "/nights.jsonl"
-        try Self.threeNights(now: Date()).write(toFile: nights, atomically: true, encoding: .utf8)
+        try Self.threeNights(now: daemon.now).write(toFile: nights, atomically: true, encoding: .utf8)
         #expect(try runCommand(Binaries.vigorctl, ["import", nights] + socket).status == 0)
 
         let none = try runCommand(Binaries.vigorctl, ["checkin"] + socket)

@@ -7,7 +7,7 @@ import VigorRPC
     let daemon: DaemonHarness
 
     init() throws {
-        daemon = try DaemonHarness(label: "order", extraEnvironment: ["VIGORD_TEST_HOOKS": "1"])
+        daemon = try DaemonHarness(label: "order")
         try daemon.start()
     }
 

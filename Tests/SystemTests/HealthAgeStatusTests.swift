@@ -11,12 +11,12 @@ import VigorRPC
     }
 
     @Test func statusAgesTheNewestHealthDataAsTheDaemonsClockMoves() throws {
-        let daemon = try DaemonHarness(label: "ages", extraEnvironment: ["VIGORD_TEST_HOOKS": "1"])
+        let daemon = try DaemonHarness(label: "ages")
         try daemon.start()
         let connection = try daemon.connect()
         #expect(try connection.call(StatusMethod.self, NoParams()).health.freshness == "unknown")
 
-        let measured = Date().addingTimeInterval(-600)
+        let measured = daemon.now.addingTimeInterval(-600)
         let file = daemon.folder + "/hrv.jsonl"
         try #"{"type":"hrv","start":"\#(stamp(measured))","value":48,"source":"oura"}"#.appending("\n")
             .write(toFile: file, atomically: true, encoding: .utf8)

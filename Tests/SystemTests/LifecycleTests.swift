@@ -31,7 +31,7 @@ import Glibc
     }
 
     @Test func requestInFlightAtSIGTERMIsAnsweredBeforeExit() throws {
-        let daemon = try DaemonHarness(label: "inflight", extraEnvironment: ["VIGORD_TEST_HOOKS": "1"])
+        let daemon = try DaemonHarness(label: "inflight")
         try daemon.start()
         let socketPath = daemon.socketPath
         let request = #"{"jsonrpc":"2.0","method":"debug.delay","params":{"milliseconds":1500},"id":9}"#
@@ -255,11 +255,12 @@ final class Answer: Sendable {
     }
 }
 
+/// Each story starts on a Tuesday evening, whose Wednesday gets a block on every week.
 @Suite(.serialized) struct CalendarRepairTests {
     @Test func aBlockSavedButNeverWrittenReachesTheCalendarAtStart() throws {
         let output = try makeScratchFolder("repair-output")
         let config = "[schedule]\ntimezone = \"Europe/Berlin\"\nevening = \"23:59\"\n[calendar.output]\npath = \"\(output)\"\n"
-        let first = try DaemonHarness(label: "repair", config: config)
+        let first = try DaemonHarness(label: "repair", config: config, now: try TestNow.next(weekday: 3, hour: 19))
         try first.start()
         let socket = ["--socket", first.socketPath]
         #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
@@ -283,7 +284,7 @@ final class Answer: Sendable {
     @Test func anEmptiedDatabaseBesideWrittenBlocksStopsTheStartAndLeavesTheCalendar() throws {
         let output = try makeScratchFolder("emptied-output")
         let config = "[schedule]\ntimezone = \"Europe/Berlin\"\nevening = \"23:59\"\n[calendar.output]\npath = \"\(output)\"\n"
-        let first = try DaemonHarness(label: "emptied", config: config)
+        let first = try DaemonHarness(label: "emptied", config: config, now: try TestNow.next(weekday: 3, hour: 19))
         try first.start()
         let socket = ["--socket", first.socketPath]
         #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)

@@ -13,7 +13,7 @@ import VigorRPC
         let daemon = try DaemonHarness(label: "bookkeeping")
         try daemon.start()
         let socket = ["--socket", daemon.socketPath]
-        let start = Date().addingTimeInterval(-3 * 3600)
+        let start = daemon.now.addingTimeInterval(-3 * 3600)
         let logged = try runCommand(Binaries.vigorctl, ["log", "--at", stamp(start), "--minutes", "45"] + socket)
         #expect(logged.status == 0, "\(logged.stderr)")
         #expect(logged.stdout.contains("Logged as unplanned activity."))

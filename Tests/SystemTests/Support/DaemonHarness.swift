@@ -5,7 +5,9 @@ import VigorRPC
 import Glibc
 #endif
 
-/// Runs the real vigord in a scratch folder with its own socket, state and NOTIFY_SOCKET.
+/// Runs the real vigord in a scratch folder with its own socket, state and NOTIFY_SOCKET. With test hooks on (the
+/// default) vigord's clock starts at `now` (the tests' own instant unless the test picks one) and runs on from there
+/// through every relaunch; without them vigord reads the machine's clock, so such a test must not depend on it.
 final class DaemonHarness {
     let folder: String
     let socketPath: String
@@ -15,8 +17,15 @@ final class DaemonHarness {
     private let exited = DispatchSemaphore(value: 0)
     /// Later runs of vigord on the same socket, state and configuration; stopped with the harness.
     private var relaunched: [Process] = []
+    /// vigord's clock when the harness was made (nil without test hooks), and the machine's clock then.
+    private let clockStart: Date?
+    private let madeAt = Date()
 
-    init(label: String, config: String? = nil, extraEnvironment: [String: String] = [:], arguments: [String] = []) throws {
+    init(
+        label: String, config: String? = nil, extraEnvironment: [String: String] = [:], arguments: [String] = [],
+        testHooks: Bool = true, now: Date? = nil
+    ) throws {
+        clockStart = testHooks ? try now ?? TestNow.instant : nil
         folder = try makeScratchFolder(label)
         socketPath = folder + "/run/vigord.sock"
         logPath = folder + "/vigord.log"
@@ -42,6 +51,9 @@ final class DaemonHarness {
         // Never the developer's desktop: a test daemon shows no notifications there.
         environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
         environment["XDG_RUNTIME_DIR"] = environment["XDG_RUNTIME_DIR"].map { _ in "/nonexistent" }
+        environment.removeValue(forKey: "VIGORD_CLOCK_START")
+        environment.removeValue(forKey: "VIGORD_CLOCK_OFFSET_HOURS")
+        environment["VIGORD_TEST_HOOKS"] = testHooks ? "1" : nil
         for (key, value) in extraEnvironment { environment[key] = value }
         process.environment = environment
         guard FileManager.default.createFile(atPath: logPath, contents: nil) else { throw HarnessError.notReady("cannot create \(logPath)") }
@@ -54,8 +66,22 @@ final class DaemonHarness {
 
     var configPath: String { folder + "/config.toml" }
 
+    /// What vigord's clock reads now (the machine's clock without test hooks).
+    var now: Date {
+        guard let clockStart else { return Date() }
+        return clockStart.addingTimeInterval(Date().timeIntervalSince(madeAt))
+    }
+
+    /// The environment of the next launch: vigord's clock goes on from where the harness's clock is.
+    private func launchEnvironment() -> [String: String]? {
+        guard clockStart != nil, var environment = process.environment else { return process.environment }
+        environment["VIGORD_CLOCK_START"] = TestNow.text(now)
+        return environment
+    }
+
     /// Starts vigord and waits for READY=1.
     func start() throws {
+        process.environment = launchEnvironment()
         try process.run()
         guard notify.waitFor("READY=1") else { throw HarnessError.notReady(log) }
     }
@@ -67,7 +93,7 @@ final class DaemonHarness {
         let next = Process()
         next.executableURL = process.executableURL
         next.arguments = process.arguments
-        next.environment = process.environment
+        next.environment = launchEnvironment()
         next.standardError = process.standardError
         next.standardOutput = process.standardOutput
         notify.forget()
