@@ -125,11 +125,13 @@ let package = Package(
             ]
         ),
 
+        // Programs the tests run, each with a deadline: a hung program fails its test, not the run.
+        .target(name: "TestPrograms", path: "Tests/TestPrograms"),
         // The differential test's reference side is a python script it runs, not a source of the target.
-        .testTarget(name: "CalendarTests", dependencies: ["Calendar"], exclude: ["Differential/reference_busy.py"]),
+        .testTarget(name: "CalendarTests", dependencies: ["Calendar", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
         .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
         .testTarget(name: "GhostSchedulingTests", dependencies: ["GhostScheduling", "GhostEngine"]),
-        .testTarget(name: "GhostSimulationTests", dependencies: ["GhostSimulation", "GhostEngine", "vigor-sim"]),
+        .testTarget(name: "GhostSimulationTests", dependencies: ["GhostSimulation", "GhostEngine", "vigor-sim", "TestPrograms"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC", "CivilCalendar"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
@@ -144,12 +146,12 @@ let package = Package(
             name: "VigorDaemonTests",
             dependencies: [
                 "VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator", "Calendar", "GhostEngine",
-                "GhostScheduling", .product(name: "Logging", package: "swift-log"),
+                "GhostScheduling", "TestPrograms", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "SystemTests",
-            dependencies: ["VigorRPC", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["VigorRPC", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/SystemTests"
         ),
     ],

@@ -20,8 +20,9 @@ public struct AppDatabase: Sendable {
 
     /// Opens (creating if needed) the database at `path` in WAL mode and brings its schema up to date.
     /// A damaged file or one from a newer vigord is refused, never reset; so is an empty file when
-    /// `stateExpected` (SQLite would take it for a new database).
-    public static func open(at path: String, stateExpected: Bool = false) throws(StoreError) -> AppDatabase {
+    /// `stateExpected` (SQLite would take it for a new database). `refusal`, for tests, makes writes fail as on a
+    /// full disk.
+    public static func open(at path: String, stateExpected: Bool = false, refusal: WriteRefusal? = nil) throws(StoreError) -> AppDatabase {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(
@@ -36,6 +37,11 @@ public struct AppDatabase: Sendable {
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
+            if let refusal {
+                configuration.prepareDatabase { db in
+                    db.add(transactionObserver: RefusingCommits(refusal), extent: .databaseLifetime)
+                }
+            }
             pool = try DatabasePool(path: path, configuration: configuration)
             try pool.read { db in
                 let verdict = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"

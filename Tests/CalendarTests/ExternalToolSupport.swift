@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPrograms
 
 /// Locates and runs the external programs used to cross-check written files.
 enum ExternalTool {
@@ -34,20 +35,9 @@ enum ExternalTool {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs a program to completion, capturing output.
+    /// Runs a program to completion (killed, and failing the test, past `TestDeadline.seconds`), capturing output.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try runProgram(executable, arguments, environment: environment)
+        return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 }

@@ -108,4 +108,40 @@ import Testing
         #expect(output.stdout.contains("\(focusUID) 2026-11-24T08:00:00+00:00 Focus: thesis; chapter 2 sequence 2 - - []"),
                 "python printed: \(output.stdout)")
     }
+
+    @Test(.enabled(if: ExternalTool.pythonWithICalendar != nil || ExternalTool.required,
+                   "python icalendar is not installed; run Scripts/install-test-tools"))
+    func aMoveSavedByPythonICalendarIsReportedAsTheUsersMove() throws {
+        let sandbox = try WriterSandbox()
+        defer { removeDirectory(sandbox.root) }
+        _ = try sandbox.writer.reconcile(.loaded([workout, focus]))
+        #expect(try sandbox.writer.detectEdits() == [])
+        // A client that parses the file and writes its own serialisation: a zone-aware start, folded lines, its
+        // own property order, a new DTSTAMP and SEQUENCE.
+        let script = """
+            import sys, datetime, zoneinfo, icalendar
+            path = sys.argv[1]
+            with open(path, 'rb') as handle:
+                cal = icalendar.Calendar.from_ical(handle.read())
+            berlin = zoneinfo.ZoneInfo('Europe/Berlin')
+            for event in cal.walk('VEVENT'):
+                event['DTSTART'] = icalendar.vDDDTypes(datetime.datetime(2026, 11, 23, 18, 0, tzinfo=berlin))
+                event['DTEND'] = icalendar.vDDDTypes(datetime.datetime(2026, 11, 23, 18, 45, tzinfo=berlin))
+                event['DTSTART'].params['TZID'] = 'Europe/Berlin'
+                event['DTEND'].params['TZID'] = 'Europe/Berlin'
+                event['SEQUENCE'] = int(event.get('SEQUENCE', 0)) + 1
+                event['DTSTAMP'] = icalendar.vDDDTypes(datetime.datetime(2026, 11, 22, 12, 0, tzinfo=datetime.timezone.utc))
+            with open(path, 'wb') as handle:
+                handle.write(cal.to_ical())
+            """
+        let python = try #require(ExternalTool.pythonWithICalendar)
+        let output = try ExternalTool.run(python, ["-c", script, sandbox.path(of: workout)])
+        #expect(output.status == 0, "icalendar failed: \(output.stderr)")
+        // 18:00–18:45 CET is 17:00–17:45Z.
+        #expect(try sandbox.writer.detectEdits() == [
+            BlockChange(blockID: workout.id, uid: workout.uid, kind: .moved, oldStart: workout.start, oldEnd: workout.end,
+                        newStart: utc("2026-11-23T17:00Z"), newEnd: utc("2026-11-23T17:45Z"), newTitle: workout.title),
+        ])
+        #expect(try sandbox.writer.detectEdits() == [])
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPrograms
 
 /// Runs the built `vigor-sim` binary, as a user would.
 struct VigorSimCommandTests {
@@ -14,20 +15,8 @@ struct VigorSimCommandTests {
         .appendingPathComponent("vigor-sim")
 
     func run(_ arguments: [String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-            errors: String(decoding: errData, as: UTF8.self))
+        let result = try runProgram(Self.binary.path, arguments)
+        return Outcome(status: result.status, output: result.stdout, errors: result.stderr)
     }
 
     func scenarioPath(_ name: String) -> String {

@@ -44,6 +44,8 @@ private func parseInChunks(_ bytes: [UInt8], size: Int) -> (records: [HealthReco
         let crlf = Data(lf.split(separator: 0x0A, omittingEmptySubsequences: false).joined(separator: [0x0D, 0x0A]))
         let plain = runImport(try Fixture.url("export-skips.xml"))
         let windows = runImport(try temporaryFile(crlf, name: "export.xml"))
+        #expect(plain.error == nil && windows.error == nil)
+        #expect(!plain.records.isEmpty)
         #expect(windows.records == plain.records)
         #expect(windows.summary?.examples == plain.summary?.examples)
     }

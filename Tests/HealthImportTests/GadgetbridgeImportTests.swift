@@ -39,7 +39,10 @@ import Testing
 
     @Test func reimportingGivesTheSameRecordsWithNoDuplicateKeys() throws {
         let (url, _) = try generated(days: 5)
-        let first = runImport(url).records
+        let outcome = runImport(url)
+        #expect(outcome.error == nil)
+        let first = outcome.records
+        #expect(!first.isEmpty)
         #expect(first == runImport(url).records)
         let keys = first.map { "\($0.kind)|\($0.source)|\($0.start)|\($0.end)|\($0.value)" }
         #expect(Set(keys).count == keys.count)
@@ -50,7 +53,9 @@ import Testing
         let before = try Data(contentsOf: url)
         let folder = url.deletingLastPathComponent()
         let filesBefore = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        _ = runImport(url)
+        let outcome = runImport(url)
+        #expect(outcome.error == nil)
+        #expect(!outcome.records.isEmpty)
         #expect(try Data(contentsOf: url) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == filesBefore)
     }

@@ -26,7 +26,7 @@ import VigorRPC
     @Test func pipelinedRepliesKeepTheOrderOfRequestsWhenAnEarlierOneSuspends() throws {
         let socket = try RawSocket(path: daemon.socketPath)
         try socket.send(Self.delay(300, id: 1) + Self.status(2) + Self.delay(0, id: 3) + Self.status(4))
-        let lines = (1...4).compactMap { _ in socket.readLine() }
+        let lines = try (1...4).compactMap { _ in try socket.readLine() }
         #expect(try ids(of: lines) == [.number(1), .number(2), .number(3), .number(4)])
     }
 
@@ -34,18 +34,18 @@ import VigorRPC
         let socket = try RawSocket(path: daemon.socketPath)
         try socket.send(Self.status(1) + Self.delay(100, id: 2) + Self.status(3))
         try socket.finishSending()
-        let lines = (1...3).compactMap { _ in socket.readLine() }
+        let lines = try (1...3).compactMap { _ in try socket.readLine() }
         #expect(try ids(of: lines) == [.number(1), .number(2), .number(3)])
-        #expect(socket.readLine() == nil)
+        #expect(try socket.readLine() == nil)
     }
 
     @Test func blankLinesBetweenFramesGetNoReply() throws {
         let socket = try RawSocket(path: daemon.socketPath)
         try socket.send(Self.status(1) + "\n  \r\n\t\n" + Self.status(2))
         try socket.finishSending()
-        let lines = (1...2).compactMap { _ in socket.readLine() }
+        let lines = try (1...2).compactMap { _ in try socket.readLine() }
         #expect(try ids(of: lines) == [.number(1), .number(2)])
-        #expect(socket.readLine() == nil)
+        #expect(try socket.readLine() == nil)
     }
 
     /// The daemon's resident memory in KiB, from /proc.
@@ -67,7 +67,7 @@ import VigorRPC
             roundsRefused = more == 0 ? roundsRefused + 1 : 0
             // The other client is answered meanwhile, and its round trip gives the daemon time to read more.
             try other.send(Self.status(round))
-            #expect(try ids(of: [try #require(other.readLine())]) == [.number(Int64(round))])
+            #expect(try ids(of: [try #require(try other.readLine())]) == [.number(Int64(round))])
         }
         // Requests of ~45 bytes whose ~2 KiB replies nobody reads: the daemon stops reading once the replies
         // fill the socket buffers, long before 4 MiB of requests.

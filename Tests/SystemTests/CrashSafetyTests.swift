@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestPrograms
 import VigorRPC
 
 #if canImport(Glibc)
@@ -61,11 +62,11 @@ import Glibc
             let socket = try RawSocket(path: daemon.socketPath)
             try socket.send(requests.map(\.frame).joined())
             for request in requests.prefix(random.next(below: requests.count + 1)) {
-                guard let line = socket.readLine() else { break }
-                acknowledge(line, of: request, into: &acknowledged)
+                guard let line = try socket.readLine() else { break }
+                try acknowledge(line, of: request, into: &acknowledged)
             }
             kill(current.processIdentifier, SIGKILL)
-            current.waitUntilExit()
+            try current.waitUntilExit(within: TestDeadline.seconds)
             #expect(current.terminationReason == .uncaughtSignal, "\(context)")
 
             try #require(try Self.integrityCheck(database) == "ok", "\(context)")
@@ -76,8 +77,7 @@ import Glibc
             try checkStoredWorkouts(daemon, acknowledged: acknowledged, context: context)
         }
         #expect(!daemon.log.contains("calendar edit learned"), "vigord mistook its own write for a user's edit")
-        current.terminate()
-        current.waitUntilExit()
+        current.stop()
     }
 
     private struct Request {
@@ -114,9 +114,16 @@ import Glibc
         }
     }
 
-    private func acknowledge(_ line: String, of request: Request, into acknowledged: inout Acknowledged) {
-        guard let reply = try? JSONParser.parse(Data(line.utf8)), case .object(let object) = reply,
-              case .object(let result)? = object["result"] else { return }
+    /// Records what a reply acknowledged. An error reply acknowledges nothing; a reply that is not JSON-RPC fails the test.
+    private func acknowledge(_ line: String, of request: Request, into acknowledged: inout Acknowledged) throws {
+        guard case .object(let object) = try JSONParser.parse(Data(line.utf8)) else {
+            Issue.record("a reply that is not an object: \(line)")
+            return
+        }
+        guard case .object(let result)? = object["result"] else {
+            #expect(object["error"] != nil, "a reply with neither result nor error: \(line)")
+            return
+        }
         if request.method == "emergency.activate", case .string(let file)? = result["blockFile"] {
             acknowledged.recoveryFiles.insert((file as NSString).lastPathComponent)
         }

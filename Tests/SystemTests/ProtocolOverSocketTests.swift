@@ -101,10 +101,23 @@ import Glibc
     }
 
     @Test func vigorctlHonoursVIGOR_SOCKET() throws {
+        // No daemon may answer on the default socket: it would make this pass with VIGOR_SOCKET ignored.
+        let elsewhere = try makeScratchFolder("vigor-socket-env")
         var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = elsewhere
+        environment["HOME"] = elsewhere
         environment["VIGOR_SOCKET"] = daemon.socketPath
         let result = try runCommand(Binaries.vigorctl, ["status", "--json"], environment: environment)
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result.stderr)")
+        guard case .object(let status) = try JSONParser.parse(Data(result.stdout.utf8)) else {
+            Issue.record("status --json is not an object: \(result.stdout)")
+            return
+        }
+        #expect(status["pid"] == .integer(Int64(daemon.process.processIdentifier)))
+        environment["VIGOR_SOCKET"] = elsewhere + "/absent.sock"
+        let missing = try runCommand(Binaries.vigorctl, ["status", "--json"], environment: environment)
+        #expect(missing.status == 3)
+        #expect(missing.stderr.contains(elsewhere + "/absent.sock"))
     }
 }
 

@@ -41,6 +41,11 @@ func theSystemServicesDynamicUserKeepsItsCalendarAndInboxInTheStateFolder() thro
     let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
     try #require(ready, "vigord did not come up as a dynamic user:\n\(text)")
     _ = try RPCConnection(socketPath: socket, timeoutSeconds: 5).call(StatusMethod.self, NoParams())
+    // The red button writes a block into vigord's own calendar: it lands under the state folder.
+    let pressed = try RPCConnection(socketPath: socket, timeoutSeconds: 5).call(EmergencyActivateMethod.self, .init(minutes: 5))
+    let blockFile = try #require(pressed.blockFile)
+    #expect(blockFile.hasPrefix(state + "/calendars/"), "\(blockFile)")
+    #expect(FileManager.default.fileExists(atPath: blockFile))
     #expect(FileManager.default.fileExists(atPath: state + "/vigor.sqlite"))
     #expect(FileManager.default.fileExists(atPath: state + "/inbox"))
     #expect(!text.contains("error"), "\(text)")

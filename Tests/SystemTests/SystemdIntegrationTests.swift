@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPrograms
 import VigorRPC
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Glibc
 private let socketActivateTool = Binaries.tool("systemd-socket-activate")
 private let setprivTool = Binaries.tool("setpriv")
 
-@Test(.enabled(if: socketActivateTool != nil, "systemd-socket-activate is not installed (apt-get install systemd)"))
+@Test(.enabled(if: TestTools.runnable(["systemd-socket-activate"]), "systemd-socket-activate is not installed (apt-get install systemd)"))
 func daemonAnswersThroughTheSocketSystemdPasses() throws {
     let folder = try makeScratchFolder("activate")
     let socketPath = folder + "/activated.sock"
@@ -23,13 +24,9 @@ func daemonAnswersThroughTheSocketSystemdPasses() throws {
     let stderr = Pipe()
     activator.standardError = stderr
     try activator.run()
-    defer {
-        kill(activator.processIdentifier, SIGTERM)
-        activator.waitUntilExit()
-    }
+    defer { activator.stop() }
     // systemd-socket-activate announces "Listening on ..." once the socket exists.
-    let announcement = stderr.fileHandleForReading.availableData
-    #expect(String(decoding: announcement, as: UTF8.self).contains("Listening on"))
+    _ = try stderr.read(until: "Listening on")
     let status = try RPCConnection(socketPath: socketPath, timeoutSeconds: 30).call(StatusMethod.self, NoParams())
     #expect(status.socketOrigin == "systemd")
     #expect(status.socket == socketPath)

@@ -4,7 +4,7 @@ import Testing
 private let analyzeTool = Binaries.tool("systemd-analyze")
 private let unitsFolder = Repository.path("systemd")
 
-@Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
+@Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
 func systemUnitsVerifyWithoutAnyWarning() throws {
     let (_, units) = try stageUnits("system")
     #expect(units.count == 8)
@@ -13,7 +13,7 @@ func systemUnitsVerifyWithoutAnyWarning() throws {
     #expect(result.stderr.isEmpty, "systemd-analyze verify warned:\n\(result.stderr)")
 }
 
-@Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
+@Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
 func userUnitsVerifyWithoutAnyWarning() throws {
     let (folder, units) = try stageUnits("user")
     let runtime = folder + "/runtime"
@@ -25,7 +25,7 @@ func userUnitsVerifyWithoutAnyWarning() throws {
     #expect(result.stderr.isEmpty, "systemd-analyze --user verify warned:\n\(result.stderr)")
 }
 
-@Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
+@Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
 func systemServiceExposureIsAtMostTwo() throws {
     let result = try runCommand(analyzeTool ?? "", ["security", "--offline=true", unitsFolder + "/system/vigord.service"])
     let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
@@ -75,7 +75,7 @@ func systemServiceExposureIsAtMostTwo() throws {
     }
 }
 
-@Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
+@Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
 func theUnitsSystemCallFilterAllowsAServiceAndNoPriorityOrResourceChange() throws {
     for set in ["system", "user"] {
         let allowed = try allowedSystemCalls(inUnit: unitsFolder + "/\(set)/vigord.service")

@@ -35,7 +35,7 @@ private func elapses(_ spec: String, after base: String, count: Int) throws -> [
 }
 
 @Suite struct TimerScheduleTests {
-    @Test(.enabled(if: analyzeTool != nil, "systemd-analyze is not installed (apt-get install systemd)"))
+    @Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
     func theTimersFireAtTheConfiguredTimesInTheConfiguredZoneAcrossDaylightSaving() throws {
         for set in ["system", "user"] {
             let (folder, units) = try stageUnits(set)

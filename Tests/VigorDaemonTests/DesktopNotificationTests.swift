@@ -8,7 +8,7 @@ import VigorRPC
 @testable import VigorDaemon
 
 /// Desktop notifications against a real notification server: dunst on a private session bus under Xvfb.
-@Suite(.serialized, .enabled(if: DesktopSession.available, "needs \(DesktopSession.tools.joined(separator: ", ")) (Scripts/bootstrap installs them)"))
+@Suite(.serialized, .enabled(if: DesktopSession.available || DesktopSession.required, "needs \(DesktopSession.tools.joined(separator: ", ")) (Scripts/bootstrap installs them)"))
 struct DesktopNotificationTests {
     /// Monday 2026-11-23 10:00 Berlin.
     static let monday10 = Date(timeIntervalSince1970: 1_795_424_400)

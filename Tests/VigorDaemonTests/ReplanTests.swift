@@ -69,8 +69,11 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     let id = try await week.place(at: blockStart)
     _ = try await week.context.ghost.perform(.autoBlockMoved(id, to: blockStart.addingTimeInterval(1800)), at: now)
     try week.save(boardMeeting)
-    _ = try await week.replan()
+    #expect(try await week.replan() == 1)
     #expect(await week.block(id)?.start == blockStart.addingTimeInterval(1800))
+    let noted = try #require(try await week.receipts().first)
+    #expect(noted.action == "conflictNoted")
+    #expect(noted.reason.hasPrefix("Left Mon 07:30 where you put it"))
 }
 
 @Test func aMoveAcrossTheDaylightSavingChangeKeepsLocalTime() async throws {

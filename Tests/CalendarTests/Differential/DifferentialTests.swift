@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized) struct DifferentialTests {
     static let referenceMissing = "python icalendar and recurring-ical-events are not installed; run Scripts/install-test-tools"
 
-    @Test(.enabled(if: ReferenceBusy.python != nil, Comment(rawValue: referenceMissing)))
+    @Test(.enabled(if: ReferenceBusy.python != nil || ExternalTool.required, Comment(rawValue: referenceMissing)))
     func everyFixtureCalendarAgreesWithTheReference() throws {
         let directory = try temporaryDirectory()
         defer { removeDirectory(directory) }
@@ -33,7 +33,7 @@ import Testing
         #expect(summary.unexplained.isEmpty, "\(summary.unexplained.joined(separator: "\n"))")
     }
 
-    @Test(.enabled(if: ReferenceBusy.python != nil, Comment(rawValue: referenceMissing)))
+    @Test(.enabled(if: ReferenceBusy.python != nil || ExternalTool.required, Comment(rawValue: referenceMissing)))
     func everyGeneratedCalendarAgreesWithTheReference() throws {
         let environment = ProcessInfo.processInfo.environment
         let keep = environment["VIGOR_DIFFERENTIAL_KEEP"]
@@ -61,7 +61,7 @@ import Testing
         #expect(summary.unexplained.isEmpty, "\(summary.unexplained.joined(separator: "\n"))")
     }
 
-    @Test(.enabled(if: ReferenceBusy.python != nil, Comment(rawValue: referenceMissing)))
+    @Test(.enabled(if: ReferenceBusy.python != nil || ExternalTool.required, Comment(rawValue: referenceMissing)))
     func everyDeviationTheReferenceAppliesIsListedInTheDocs() throws {
         let directory = try temporaryDirectory()
         defer { removeDirectory(directory) }

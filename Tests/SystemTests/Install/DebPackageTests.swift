@@ -76,7 +76,9 @@ struct DebPackageTests {
         let unpacked = try makeScratchFolder("deb-unpacked")
         #expect(try runCommand(dpkgDeb ?? "", ["-x", debPath ?? "", unpacked]).status == 0)
         for program in ["vigord", "vigorctl", "vigor-sim"] {
-            for library in try neededLibraries(unpacked + "/usr/bin/" + program) {
+            let libraries = try neededLibraries(unpacked + "/usr/bin/" + program)
+            #expect(libraries.contains { $0.name == "libc.so.6" }, "\(program) needs \(libraries.map(\.name))")
+            for library in libraries {
                 #expect(!library.name.contains("libswift"), "\(program) needs \(library.name)")
                 if library.name.hasPrefix("ld-linux") { continue }
                 let path = try #require(library.path, "\(program) needs \(library.name), which is not on this machine")

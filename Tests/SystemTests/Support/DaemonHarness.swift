@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import VigorRPC
 
 #if canImport(Glibc)
@@ -119,10 +120,7 @@ final class DaemonHarness {
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     deinit {
-        for next in relaunched where next.isRunning {
-            next.terminate()
-            next.waitUntilExit()
-        }
+        for next in relaunched { next.stop() }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             _ = exited.wait(timeout: .now() + .seconds(5))
@@ -140,19 +138,11 @@ enum HarnessError: Error, CustomStringConvertible {
     }
 }
 
-/// Runs a command to completion and returns its exit status, stdout and stderr.
-func runCommand(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+/// Runs a command to completion and returns its exit status, stdout and stderr; one that runs past `timeout` seconds
+/// is killed and fails the test.
+func runCommand(
+    _ path: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Int = TestDeadline.seconds
+) throws -> (status: Int32, stdout: String, stderr: String) {
+    let result = try runProgram(path, arguments, environment: environment, timeout: timeout)
+    return (result.status, result.stdout, result.stderr)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,10 @@ import Glibc
 /// while the other is read), with no signal blocked or ignored: a child Foundation's `Process` starts from a
 /// Dispatch worker inherits its blocked SIGTERM, and so would every daemon a script starts (the demo's dbus-daemon,
 /// Xvfb, dunst, vigord), which then never stop.
-func runMerged(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+/// One that runs past `timeout` seconds (the demo and a dpkg install take minutes) is killed and fails the test.
+func runMerged(
+    _ path: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Int = 10 * TestDeadline.seconds
+) throws -> (status: Int32, output: String) {
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { throw SpawnError(program: path, code: errno) }
     // Close-on-exec, so a child another test starts meanwhile does not hold the write end open.
@@ -41,7 +45,13 @@ func runMerged(_ path: String, _ arguments: [String], environment: [String: Stri
         close(pipeEnds[0])
         throw SpawnError(program: path, code: spawned)
     }
-    let output = FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: true).readDataToEndOfFile()
+    defer { close(pipeEnds[0]) }
+    guard let output = readToEnd(pipeEnds[0], within: timeout) else {
+        kill(child, SIGKILL)
+        var ignored: Int32 = 0
+        while waitpid(child, &ignored, 0) < 0 && errno == EINTR {}
+        throw DeadlineMissed("\(path) \(arguments) did not finish within \(timeout) s; killed")
+    }
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}
     let exited = status & 0x7f == 0

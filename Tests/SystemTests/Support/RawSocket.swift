@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 
 #if canImport(Glibc)
 import Glibc
@@ -56,13 +57,18 @@ final class RawSocket {
         guard shutdown(descriptor, Int32(SHUT_WR)) == 0 else { throw RawSocketError("shutdown failed: errno \(errno)") }
     }
 
-    /// Reads one reply line; nil when the peer closed first.
-    func readLine() -> String? {
+    /// Reads one reply line; nil when the peer closed first. Throws when no byte comes for `timeout` seconds.
+    func readLine(timeout: Int = TestDeadline.seconds) throws -> String? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
                 buffer.removeSubrange(buffer.startIndex...newline)
                 return line
+            }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(timeout * 1000))
+            guard polled > 0 else {
+                throw RawSocketError(polled == 0 ? "no reply within \(timeout) s" : "poll failed: errno \(errno)")
             }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = read(descriptor, &chunk, chunk.count)

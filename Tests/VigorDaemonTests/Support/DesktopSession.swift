@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPrograms
 
 /// A private desktop for one test: an Xvfb display, a session `dbus-daemon` of its own and dunst as the
 /// notification server on it. `click` presses a button the way a user does, through dunst's context menu,
@@ -8,6 +9,8 @@ final class DesktopSession {
     /// The programs it needs (Scripts/bootstrap installs them).
     static let tools = ["Xvfb", "dbus-daemon", "dunst", "dunstctl", "gdbus"]
     static let available = tools.allSatisfy { onPath($0) != nil }
+    /// Scripts/test installs the tools and sets VIGOR_REQUIRE_TEST_TOOLS=1: there a missing one fails the tests, never skips them.
+    static let required = ProcessInfo.processInfo.environment["VIGOR_REQUIRE_TEST_TOOLS"] == "1"
 
     let folder: String
     let address: String
@@ -16,6 +19,8 @@ final class DesktopSession {
 
     /// Starts the display and the bus; `server: false` leaves the bus without a notification server.
     init(server: Bool = true) throws {
+        let missing = Self.tools.filter { Self.onPath($0) == nil }
+        guard missing.isEmpty else { throw DesktopSessionError("missing \(missing.joined(separator: ", ")) (Scripts/bootstrap installs them)") }
         folder = NSTemporaryDirectory() + "vigor-desktop-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let config = """
@@ -152,21 +157,10 @@ final class DesktopSession {
         var stderr: String
     }
 
-    /// Runs a tool on this desktop to completion.
+    /// Runs a tool on this desktop to completion (killed, and failing the test, past `TestDeadline.seconds`).
     func run(_ tool: String, _ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.onPath(tool) ?? tool)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try runProgram(Self.onPath(tool) ?? tool, arguments, environment: environment)
+        return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     /// Starts a long-running tool and reads the first line it prints (an address, a display number): it

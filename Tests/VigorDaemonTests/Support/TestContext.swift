@@ -13,7 +13,8 @@ func makeTestContext(
     let clock = clock ?? { now }
     let folder = NSTemporaryDirectory() + "vigor-context-\(UUID().uuidString)"
     let logger = Logger(label: "test")
-    let database = try AppDatabase.inMemory(refusal: refusal)
+    // The shipped configuration: a WAL database pool in a file, with its concurrent readers and file locks.
+    let database = try AppDatabase.open(at: folder + "/vigor.sqlite", refusal: refusal)
     let ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now)
     let calendars = try CalendarHost(config: config, stateDirectory: folder)
     let output = try CalendarOutput(

@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How long a program a test runs, or a reply a test reads, may take: a hung daemon fails its test, not the run.
+/// Generous on purpose (two shared cores, a debug build); a correct run never comes near it.
+public enum TestDeadline {
+    public static let seconds = 120
+}
+
+/// A program or a read that did not finish within its deadline.
+public struct DeadlineMissed: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension Process {
+    /// Waits for the process to end; past `seconds` it is killed (SIGKILL) and the wait throws.
+    public func waitUntilExit(within seconds: Int) throws {
+        guard !ended(within: seconds) else { return }
+        kill(processIdentifier, SIGKILL)
+        _ = ended(within: 10)
+        throw DeadlineMissed("\(executableURL?.path ?? "a program") \(arguments ?? []) did not finish within \(seconds) s; killed")
+    }
+
+    /// Asks the process to stop (SIGTERM), and kills it when it has not ended within `seconds`; never blocks longer.
+    public func stop(within seconds: Int = 10) {
+        guard isRunning else { return }
+        terminate()
+        if ended(within: seconds) { return }
+        kill(processIdentifier, SIGKILL)
+        _ = ended(within: seconds)
+    }
+
+    /// True when the process ended within `seconds`.
+    private func ended(within seconds: Int) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [self] in
+            waitUntilExit()
+            done.signal()
+        }
+        return done.wait(timeout: .now() + .seconds(seconds)) == .success
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so neither of a program's two pipes fills while the other is read.
+public final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    public init(_ pipe: Pipe) {
+        Thread.detachNewThread { [self] in
+            data = pipe.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything the pipe carried; throws when its writers keep it open past `seconds` (a child left running).
+    public func wait(within seconds: Int = TestDeadline.seconds) throws -> Data {
+        guard done.wait(timeout: .now() + .seconds(seconds)) == .success else {
+            throw DeadlineMissed("a pipe stayed open \(seconds) s after its program ended")
+        }
+        return data
+    }
+}
+
+extension Pipe {
+    /// Reads what a running program writes until it contains `marker`; throws when the marker has not come within
+    /// `seconds`, or the program closed its end first.
+    public func read(until marker: String, within seconds: Int = TestDeadline.seconds) throws -> String {
+        let descriptor = fileHandleForReading.fileDescriptor
+        let deadline = DispatchTime.now() + .seconds(seconds)
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains(marker) {
+            let left = Int64(deadline.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&ready, 1, Int32(left / 1_000_000)) > 0 else {
+                throw DeadlineMissed("\(marker) did not come within \(seconds) s; seen: \(String(decoding: seen, as: UTF8.self))")
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = Glibc.read(descriptor, &chunk, chunk.count)
+            guard count > 0 else { throw DeadlineMissed("the program closed its output before \(marker); seen: \(String(decoding: seen, as: UTF8.self))") }
+            seen.append(contentsOf: chunk[0..<count])
+        }
+        return String(decoding: seen, as: UTF8.self)
+    }
+}
+
+/// Everything written to `descriptor` until its writers close it; nil when they keep it open past `seconds`.
+public func readToEnd(_ descriptor: Int32, within seconds: Int) -> Data? {
+    let deadline = DispatchTime.now() + .seconds(seconds)
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let left = Int64(deadline.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard left > 0 else { return nil }
+        let polled = poll(&ready, 1, Int32(min(left / 1_000_000, Int64(Int32.max))))
+        if polled < 0 && errno == EINTR { continue }
+        guard polled > 0 else { return nil }
+        let count = read(descriptor, &chunk, chunk.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return data }
+        data.append(contentsOf: chunk[0..<count])
+    }
+}
+
+/// What a finished program printed, and its exit status.
+public struct ProgramOutput: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs a program to completion: both pipes read at once, and one that runs past `timeout` seconds is killed and
+/// throws, so a hung program fails its test instead of the run. `input` goes to its stdin (answers to prompts).
+public func runProgram(
+    _ path: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil,
+    timeout: Int = TestDeadline.seconds
+) throws -> ProgramOutput {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let stdout = Pipe(), stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    let stdin = input.map { _ in Pipe() }
+    if let stdin { process.standardInput = stdin }
+    try process.run()
+    if let stdin, let input {
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    }
+    let output = PipeReader(stdout), errors = PipeReader(stderr)
+    try process.waitUntilExit(within: timeout)
+    return ProgramOutput(
+        status: process.terminationStatus, stdout: String(decoding: try output.wait(), as: UTF8.self),
+        stderr: String(decoding: try errors.wait(), as: UTF8.self))
+}
