@@ -27,7 +27,7 @@ import VigorRPC
         #expect(config.training.bufferAfterMinutes == 5)
         #expect(config.training.minHoursBetweenSessions == 20)
         #expect(config.schedulingRules.sacred.lunchOptIn)
-        let settings = CycleRunner.settings(config.training)
+        let settings = config.training.slotSettings
         #expect(settings.restDays == [1, 4, 5, 7])
         #expect(settings.earliest == WallTime(hour: 6, minute: 30))
     }

@@ -8,7 +8,8 @@ import GhostEngine
 /// reported sleep; baselines are means of daily means.
 public struct SignalDigest: Sendable {
     private let calendar: LocalCalendar
-    private let observations: [HealthObservation]
+    /// The observations digested.
+    public let observations: [HealthObservation]
     private let checkIns: [LocalDay: CheckInReport]
 
     /// Nights a sleep baseline looks back over, and the fewest it needs.

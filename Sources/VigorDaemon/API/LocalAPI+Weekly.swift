@@ -1,7 +1,6 @@
 import Foundation
 import GhostEngine
 import GhostScheduling
-import Store
 import VigorRPC
 
 extension LocalAPI {
@@ -17,25 +16,16 @@ extension LocalAPI {
         guard (AbsolutionReader.minimumDays...AbsolutionReader.maximumDays).contains(days) else {
             throw APIError.invalidParams("field 'days' must be between 7 and 90; got \(days)")
         }
-        let calendar = LocalCalendar(timeZone: await zone())
-        let lastDay = calendar.day(of: context.now()).adding(days: -1)
-        let from = try calendar.startOfDay(lastDay.adding(days: -(days - 1)))
-        let to = try calendar.startOfDay(lastDay.adding(days: 1))
-        let busy = await context.output.withoutOwnBusyEvents(try await context.calendars.busy(from: from, to: to, source: nil)).intervals.map {
-            GhostScheduling.BusyInterval(start: $0.start, end: $0.end, causes: $0.causes.map(\.summary))
-        }
-        let observations = try HealthObservation.Kind.allCases.flatMap { kind throws(StoreError) -> [HealthObservation] in
-            try context.database.healthSamples(kind: kind.rawValue, endingFrom: from.addingTimeInterval(-86_400), to: to).map {
-                HealthObservation(kind: kind, source: $0.source, start: $0.start, end: $0.end, value: $0.value, detail: $0.detail)
-            }
-        }
-        // The hope of the back-to-back finding counts the blocks already on the calendar for the week ahead.
+        let config = await context.state.config
+        let calendar = LocalCalendar(timeZone: config.schedule.zone)
         let now = context.now()
-        let protectedWindows = await context.ghost.current.blocks.filter {
-            $0.status == .scheduled && $0.start >= now && $0.start < now.addingTimeInterval(7 * 86_400)
-        }.count
-        guard let narrative = try AbsolutionReader.read(
-            lastDay: lastDay, days: days, calendar: calendar, busy: busy, observations: observations, protectedWindows: protectedWindows)
+        let reader = WeekPictureReader(
+            ghost: context.ghost, calendars: context.calendars, output: context.output, database: context.database,
+            systemZone: { nil }, startingSystemZone: nil)
+        let picture = try await reader.history(
+            lastDay: calendar.day(of: now).adding(days: -1), days: days, calendar: calendar,
+            settings: .init(training: config.training, rules: config.schedulingRules, home: config.schedule.home))
+        guard let narrative = try HistoryReading.absolution(picture, now: now)
         else {
             return .init(absolution: nil, reason: "fewer than 7 of the last \(days) days have health data; import some first (vigorctl import)")
         }

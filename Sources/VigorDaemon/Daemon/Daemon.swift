@@ -189,7 +189,7 @@ public enum Daemon {
         services.append(.init(service: EditWatchService(output: output, now: now, notifier: notifier, replan: replanSignal, logger: logger)))
         services.append(.init(service: SourceWatchService(state: state, signal: replanSignal, logger: logger)))
         services.append(.init(service: ReplanService(
-            replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger), signal: replanSignal,
+            replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger, database: database), signal: replanSignal,
             state: state, quiet: .seconds(1), clock: ContinuousClock(), now: now, notifier: notifier, failures: failures)))
         services.append(.init(service: InboxService(
             inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),

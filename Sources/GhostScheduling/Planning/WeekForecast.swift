@@ -1,27 +1,27 @@
 import Foundation
 import GhostEngine
-import GhostScheduling
-import VigorRPC
 
-/// The week ahead as an evening cycle planned it: for each of the seven days from tomorrow, the likely session and
-/// why, or why there is none. Saved as JSON each evening; `plan.week` and `status` read it beside the Ghost's blocks.
-struct WeekForecast: Codable, Sendable, Equatable {
+/// The week ahead as an evening plan saw it: for each of the seven days from tomorrow, the likely session and
+/// why, or why there is none. The daemon saves it as JSON each evening; `plan.week` and `status` read it beside
+/// the Ghost's blocks.
+public struct WeekForecast: Codable, Sendable, Equatable {
     /// One day of the forecast.
-    struct Day: Codable, Sendable, Equatable {
+    public struct Day: Codable, Sendable, Equatable {
         /// `YYYY-MM-DD`.
-        var date: String
+        public var date: String
         /// Start of the likely session; nil when the day gets none.
-        var start: Date?
+        public var start: Date?
         /// Why the day gets no session; nil when it gets one.
-        var why: DayWithoutBlock?
+        public var why: DayWithoutBlock?
         /// The reason in words.
-        var reason: String
+        public var reason: String
     }
 
-    var days: [Day]
+    /// The days, from the first planned one.
+    public var days: [Day]
 
     /// The forecast of `plan` over the seven days from `firstDay`, with the day's skip risk where known.
-    init(plan: WeekPlan, firstDay: LocalDay, skipRisk: [LocalDay: Double]) {
+    public init(plan: WeekPlan, firstDay: LocalDay, skipRisk: [LocalDay: Double]) {
         days = (0..<7).map { offset in
             let day = firstDay.adding(days: offset)
             if let block = plan.block(on: day) {
@@ -33,12 +33,12 @@ struct WeekForecast: Codable, Sendable, Equatable {
     }
 
     /// A forecast whose days all lack a block for the same reason (recovery time, unreadable calendars).
-    init(firstDay: LocalDay, days count: Int = 7, why: DayWithoutBlock) {
+    public init(firstDay: LocalDay, days count: Int = 7, why: DayWithoutBlock) {
         days = (0..<count).map { Day(date: firstDay.adding(days: $0).description, start: nil, why: why, reason: why.sentence) }
     }
 
     /// Why the day has no session, in the engine's receipt terms.
-    static func why(_ reason: DaySkipReason) -> DayWithoutBlock {
+    public static func why(_ reason: DaySkipReason) -> DayWithoutBlock {
         switch reason {
         case .restDay: .restDay
         case .travelDay: .travel
@@ -56,21 +56,5 @@ struct WeekForecast: Codable, Sendable, Equatable {
         if let risk { parts.append("skip risk \(Int((risk * 100).rounded())) %") }
         if block.autonomy == .proposalOnly { parts.append("a calendar could not be read, so only as a proposal") }
         return parts.joined(separator: "; ")
-    }
-
-    /// The days from `today` on, each with the Ghost's block of that day where one is on the calendar or proposed.
-    func view(ghost: Ghost, after today: LocalDay, zone: TimeZone) -> [PlanDayView] {
-        days.filter { $0.date > today.description }.map { day in
-            if let block = ghost.blocks.first(where: { $0.day.description == day.date && [.scheduled, .proposed].contains($0.status) }) {
-                let status = block.status == .scheduled ? "scheduled" : "proposed"
-                return PlanDayView(
-                    date: day.date, status: status, start: RPCTimestamp(block.start, in: zone),
-                    reason: block.status == .scheduled ? "on your calendar" : "waiting for your answer (vigorctl accept|decline \(block.id.rawValue))",
-                    why: nil)
-            }
-            return PlanDayView(
-                date: day.date, status: day.start == nil ? "none" : "likely", start: day.start.map { RPCTimestamp($0, in: zone) },
-                reason: day.reason, why: day.why?.rawValue)
-        }
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import GhostEngine
+
+/// What an evening decides from its week picture: the engine events to perform, the week's forecast to keep, and
+/// the notes for the cycle's summary.
+public struct EveningPlan: Sendable, Equatable {
+    /// The engine events, in order: the tick, the calendars' health, then tomorrow's placement or why it has none.
+    public var events: [GhostEvent]
+    /// The forecast of the week from tomorrow; nil when planning failed (the notes say why).
+    public var forecast: WeekForecast?
+    /// Sentences for the cycle's summary, in order.
+    public var notes: [String]
+
+    /// The hour skip risk is computed for when `[training] preferred` is empty.
+    public static let defaultSlotHour = 7
+
+    /// Plans the picture's week (tomorrow and six more days) and asks the Ghost to place tomorrow's block where the
+    /// slot finder puts it, at the slot's score (the engine decides whether it writes, proposes or only learns). A
+    /// failed source counts against ghost health and makes its days unknown (proposals at most); unreadable calendars
+    /// leave tomorrow empty; during recovery time that reaches into tomorrow nothing is placed.
+    public static func decide(_ picture: WeekPicture) -> EveningPlan {
+        let tomorrow = picture.firstDay
+        if let failure = picture.calendarFailure {
+            return EveningPlan(
+                events: [.tick, .backgroundFailed(.calendarReadFailed), .dayLeftEmpty(tomorrow, .unknownDay)],
+                forecast: WeekForecast(firstDay: tomorrow, why: .unknownDay), notes: ["could not read the calendars: \(failure)"])
+        }
+        let failed = picture.failedSources
+        var plan = EveningPlan(
+            events: [.tick, failed.isEmpty ? .backgroundSucceeded : .backgroundFailed(.calendarReadFailed)], forecast: nil,
+            notes: ["read the week from \(tomorrow): \(picture.busy.count) busy interval(s)"
+                + (failed.isEmpty ? "" : "; failed sources: \(failed.joined(separator: ", ")), their days unknown")])
+        if picture.recoveryTimeIntoFirstDay {
+            plan.forecast = WeekForecast(firstDay: tomorrow, days: 1, why: .recoveryTime)
+            plan.events.append(.dayLeftEmpty(tomorrow, .recoveryTime))
+            plan.notes.append("recovery time runs into tomorrow, so nothing is placed")
+            return plan
+        }
+        do {
+            try plan.placeTomorrow(picture)
+        } catch {
+            plan.notes.append("could not plan: \(error)")
+        }
+        return plan
+    }
+
+    /// The week's plan with skip risks and learned slots, the forecast, and tomorrow's placement request.
+    private mutating func placeTomorrow(_ picture: WeekPicture) throws {
+        let tomorrow = picture.firstDay
+        let planned = picture.plannedBlocks
+        let finder = try picture.slotFinder()
+        let history = picture.history
+        let travel = try picture.travel()
+        if !travel.reasons.isEmpty { notes.append("travel: " + travel.reasons.joined(separator: "; ")) }
+        let forecasts = try WeekSkipForecast.forecast(
+            firstDay: tomorrow, days: picture.days,
+            slotHour: picture.settings.preferredWindows.first?.from.hour ?? Self.defaultSlotHour,
+            busy: picture.busy, calendar: picture.calendar, lastNightSleepMinutes: try picture.lastNightSleepMinutes(),
+            history: history, rules: picture.rules.patterns)
+        let request = picture.slotRequest(
+            travelDays: travel.days, existingSessions: planned.map(\.start),
+            slotPreferences: OptimalWindows.preferences(history, rules: picture.rules.patterns),
+            skipPredictions: forecasts.map(\.request))
+        let week = try finder.planWeek(request)
+        let forecast = WeekForecast(
+            plan: week, firstDay: tomorrow, skipRisk: Dictionary(forecasts.map { ($0.day, $0.prediction.probability) }) { first, _ in first })
+        self.forecast = forecast
+        notes.append("\(forecast.days.dropFirst().filter { $0.start != nil }.count) more session(s) likely this week")
+        if planned.contains(where: { $0.day == tomorrow }) {
+            notes.append("tomorrow already has a block")
+            return
+        }
+        guard let block = week.block(on: tomorrow) else {
+            let why = forecast.days.first?.why ?? .weekFull
+            events.append(.dayLeftEmpty(tomorrow, why))
+            notes.append("no block tomorrow: \(why.sentence)")
+            return
+        }
+        let confidence = block.chosen.score
+        let skip = forecasts.first { $0.day == tomorrow }
+        events.append(.placementRequested(
+            block.candidate(confidence: confidence, extra: skip?.receiptInputs ?? []),
+            alternatives: block.alternativeCandidates(confidence: confidence)))
+        notes.append("placed tomorrow at \(block.chosen.localStart) (score \(String(format: "%.2f", block.chosen.score))"
+            + (skip.map { ", skip risk \(Int(($0.prediction.probability * 100).rounded()))%" } ?? "") + ")")
+    }
+}

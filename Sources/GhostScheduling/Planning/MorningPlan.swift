@@ -1,0 +1,64 @@
+import Foundation
+import GhostEngine
+
+/// What a morning decides from its picture: close the days since the last morning with their signal coverage and
+/// check-ins, tell the engine the time, judge whether health data still arrives, and transform today's blocks as
+/// the trust phase allows (`MorningPlanner`).
+public struct MorningPlan: Sendable, Equatable {
+    /// The engine events, in order: the closed days, the tick, the health data's verdict, today's changes.
+    public var events: [GhostEvent]
+    /// Sentences for the cycle's summary about the closed days and the health data.
+    public var notes: [String]
+    /// Today's blocks as the morning rules changed or would change them, each with its note.
+    public var transformations: [MorningPlanner.Outcome]
+
+    /// How old the newest health data may be at a morning: a wearable syncs at least daily, so two days without data
+    /// means the import stopped (a dead band, an export no longer dropped in the inbox).
+    public static let healthDataExpectedWithin: TimeInterval = 48 * 3600
+    /// Days a morning closes at most after a long absence.
+    public static let maximumCatchUpDays = 14
+
+    /// The days a morning on `today` closes after the last morning on `lastMorning` (none on the first morning).
+    public static func daysToClose(today: LocalDay, lastMorning: LocalDay?) -> [LocalDay] {
+        guard let lastMorning else { return [] }
+        var closed: [LocalDay] = []
+        var day = max(lastMorning, today.adding(days: -maximumCatchUpDays))
+        while day < today {
+            closed.append(day)
+            day = day.adding(days: 1)
+        }
+        return closed
+    }
+
+    /// Decides the morning of `picture.today`: `closing` are the days to close, `newestHealthData` the end of the
+    /// newest health sample (nil: never any, which is no failure: no wearable).
+    /// - Throws: `EngineError` when a day's bounds cannot be formed in the user's zone.
+    public static func decide(
+        _ picture: WeekPicture, closing: [LocalDay], newestHealthData: Date?, now: Date
+    ) throws(EngineError) -> MorningPlan {
+        var events: [GhostEvent] = []
+        for day in closing {
+            events.append(.dayClosed(day, signalCoverage: try picture.signals.coverage(of: day), checkedIn: picture.signals.checkedIn(on: day)))
+        }
+        var notes = [closing.isEmpty ? "first morning: nothing to close yet" : "closed \(closing.count) day(s) up to \(closing.last?.description ?? "")"]
+        // Health data that stopped coming counts against ghost health once, on the first morning past the limit;
+        // later mornings on stale data are no success either.
+        events.append(.tick)
+        if let newestHealthData, now.timeIntervalSince(newestHealthData) > healthDataExpectedWithin {
+            let age = now.timeIntervalSince(newestHealthData)
+            if age <= healthDataExpectedWithin + 86_400 { events.append(.backgroundFailed(.staleData)) }
+            notes.append("the newest health data is \(Int(age / 3600)) hours old")
+        } else {
+            events.append(.backgroundSucceeded)
+        }
+        let transformations = try transform(picture)
+        return MorningPlan(events: events + transformations.flatMap(\.events), notes: notes, transformations: transformations)
+    }
+
+    /// The morning rules on today's scheduled blocks, read from the picture's signals.
+    public static func transform(_ picture: WeekPicture) throws(EngineError) -> [MorningPlanner.Outcome] {
+        try MorningPlanner.plan(
+            ghost: picture.ghost, today: picture.today, digest: picture.signals, intensity: picture.intensity,
+            rules: picture.rules.transformation)
+    }
+}

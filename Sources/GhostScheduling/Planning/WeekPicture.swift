@@ -1,0 +1,115 @@
+import Foundation
+import GhostEngine
+
+/// Everything a planning decision looks at, as plain values: the days planned, what the calendars say about them
+/// (busy time with its causes, unreadable days, travel evidence, protected personal events), the Ghost (its blocks,
+/// sacred slots, history and trust phase), the signals of the last nights, and the user's settings and rules in
+/// force. The daemon reads it from its calendars and store (`WeekPictureReader`), the simulator from a scenario;
+/// both hand it to the same planning functions (`EveningPlan`, `MorningPlan`, `Replanning`, `HistoryReading`).
+public struct WeekPicture: Sendable {
+    /// The user's calendar (zone).
+    public var calendar: LocalCalendar
+    /// The local day the decision is made on (the evening's or morning's date, or today when re-planning).
+    public var today: LocalDay
+    /// First day planned: tomorrow in the evening, today in the morning and when re-planning.
+    public var firstDay: LocalDay
+    /// Number of days the picture covers from `firstDay`.
+    public var days: Int
+    /// Busy time of those days, each interval naming what covers it (`'Standup' (work)`).
+    public var busy: [BusyInterval]
+    /// Why no busy time could be read at all; nil when the calendars were read (some sources may have failed).
+    public var calendarFailure: String?
+    /// Names of the calendar sources that could not be read: their days are unknown.
+    public var failedSources: [String]
+    /// Days whose calendar could not be read: blocks there are proposals at most.
+    public var unknownDays: [LocalDay]
+    /// Travel days the user set by hand (`travel.set`).
+    public var manualTravelDays: [LocalDay]
+    /// What the calendars and the system zone say about travel; `TravelDetector` turns it into days.
+    public var travelEvidence: [TravelEvidence]
+    /// Recurring events sacred time protects.
+    public var personalEvents: [PersonalEvent]
+    /// The Ghost as it stands: blocks, sacred slots, history, trust phase.
+    public var ghost: Ghost
+    /// True when the user's recovery time (the red button) reaches into `firstDay`.
+    public var recoveryTimeIntoFirstDay: Bool
+    /// The health signals and check-ins of the last weeks, digested.
+    public var signals: SignalDigest
+    /// The user's training settings (`[training]`).
+    public var settings: TrainingSettings
+    /// How hard the sessions are (`[training] intensity`).
+    public var intensity: SessionIntensity
+    /// The scheduling rules in force (`[engine]`).
+    public var rules: SchedulingRules
+
+    /// Creates a picture; everything but the days, the Ghost and the settings is optional.
+    public init(
+        calendar: LocalCalendar, today: LocalDay, firstDay: LocalDay, days: Int, ghost: Ghost, settings: PlanningSettings,
+        busy: [BusyInterval] = [],
+        calendarFailure: String? = nil, failedSources: [String] = [], unknownDays: [LocalDay] = [],
+        manualTravelDays: [LocalDay] = [], travelEvidence: [TravelEvidence] = [], personalEvents: [PersonalEvent] = [],
+        recoveryTimeIntoFirstDay: Bool = false, signals: SignalDigest? = nil
+    ) {
+        self.calendar = calendar
+        self.today = today
+        self.firstDay = firstDay
+        self.days = days
+        self.ghost = ghost
+        self.settings = settings.training
+        self.rules = settings.rules
+        self.intensity = settings.intensity
+        self.busy = busy
+        self.calendarFailure = calendarFailure
+        self.failedSources = failedSources
+        self.unknownDays = unknownDays
+        self.manualTravelDays = manualTravelDays
+        self.travelEvidence = travelEvidence
+        self.personalEvents = personalEvents
+        self.recoveryTimeIntoFirstDay = recoveryTimeIntoFirstDay
+        self.signals = signals ?? SignalDigest(calendar: calendar, observations: [])
+    }
+
+    /// The days covered, in order.
+    public var dayList: [LocalDay] { (0..<max(0, days)).map { firstDay.adding(days: $0) } }
+
+    /// The trust phase the engine is in.
+    public var trustPhase: TrustPhase { ghost.trust.phase }
+
+    /// The finished sessions the pattern rules learn from.
+    public var history: [SessionOutcome] { SessionOutcome.history(of: ghost) }
+
+    /// The Ghost's blocks still ahead of the user: scheduled or proposed.
+    public var plannedBlocks: [ScheduledBlock] { ghost.blocks.filter { [.scheduled, .proposed].contains($0.status) } }
+
+    /// Last night's sleep in minutes (the night before `today`), nil without sleep data.
+    public func lastNightSleepMinutes() throws(EngineError) -> Int? {
+        try signals.recoveryInputs(on: today).sleepMinutes.map { Int($0.value.rounded()) }
+    }
+
+    /// The travel days among the picture's days: set by hand or detected from the evidence, and the detector's reasons
+    /// per detected day (`2026-11-24 (all-day event "Flight")`).
+    public func travel() throws(SchedulingError) -> (days: [LocalDay], reasons: [String]) {
+        let covered = Set(dayList)
+        let detected = try TravelDetector.travelDays(from: travelEvidence, home: calendar, rules: rules.travel)
+            .filter { covered.contains($0.day) }
+        let days = Set(manualTravelDays.filter(covered.contains)).union(detected.map(\.day)).sorted()
+        return (days, detected.map { "\($0.day) (\($0.reasons.joined(separator: ", ")))" })
+    }
+
+    /// The slot finder for the user's settings and the rules in force.
+    public func slotFinder() throws(SchedulingError) -> SlotFinder {
+        try SlotFinder(calendar: calendar, settings: settings, rules: rules)
+    }
+
+    /// The slot finder's request over the picture's days; `existingSessions` are the sessions whose days are taken,
+    /// `slotPreferences` and `skipPredictions` what the pattern rules learned (none when only checking a block).
+    public func slotRequest(
+        travelDays: [LocalDay], existingSessions: [Date], slotPreferences: [SlotPreference] = [],
+        skipPredictions: [DaySkipPrediction] = []
+    ) -> SlotRequest {
+        SlotRequest(
+            firstDay: firstDay, days: days, busy: busy, unknownDays: unknownDays, travelDays: travelDays,
+            personalEvents: personalEvents, sacredSlots: ghost.triage.sacredSlots, slotPreferences: slotPreferences,
+            skipPredictions: skipPredictions, existingSessions: existingSessions)
+    }
+}

@@ -1,0 +1,180 @@
+import Calendar
+import Foundation
+import GhostEngine
+import GhostScheduling
+import Store
+
+/// The daemon's one reader of what planning looks at: builds the `WeekPicture` for an evening, a morning, a
+/// re-planning or the absolution from the calendars, the Ghost and the store. The decisions are the pure functions of
+/// `GhostScheduling/Planning`; nothing here decides.
+struct WeekPictureReader: Sendable {
+    let ghost: GhostHost
+    let calendars: CalendarHost
+    let output: CalendarOutput
+    /// The store: health samples, check-ins and the system zone watch. Nil: the pictures carry no signals and the
+    /// system zone is not read.
+    let database: AppDatabase?
+    /// The system's time zone name now (nil: unknown), read at every evening for the travel rules.
+    let systemZone: @Sendable () -> String?
+    /// The system's zone when vigord started: the settled zone when none was saved yet (a server kept in UTC while
+    /// `[schedule] timezone` says Berlin is not travelling).
+    let startingSystemZone: String?
+
+    /// The user's settings a picture carries.
+    struct Settings: Sendable {
+        var training: DaemonConfig.TrainingSection
+        var rules: SchedulingRules
+        /// `[schedule] home`, so the travel rules can measure how far away an event takes place.
+        var home: GeoPosition?
+    }
+
+    /// The week from tomorrow as an evening on `today` plans it. Calendars that cannot be read at all give a picture
+    /// that says so; the evening observes (and saves) the system zone.
+    func evening(today: LocalDay, calendar: LocalCalendar, now: Date, settings: Settings) async throws -> WeekPicture {
+        let tomorrow = today.adding(days: 1)
+        var picture = try await base(today: today, firstDay: tomorrow, days: 7, calendar: calendar, settings: settings)
+        let from: Date, to: Date, busy: BusyResult
+        do {
+            from = try calendar.startOfDay(tomorrow)
+            to = try calendar.startOfDay(tomorrow.adding(days: 7))
+            busy = try await readBusy(from: from, to: to)
+        } catch {
+            picture.calendarFailure = "\(error)"
+            return picture
+        }
+        try await fill(&picture, busy: busy, from: from, to: to, settings: settings, systemZone: .observe(now: now))
+        picture.recoveryTimeIntoFirstDay = await ghost.emergencies(endingAfter: now).contains { $0.isActive(at: now) && $0.endsAt > from }
+        return picture
+    }
+
+    /// Today and the days after it as re-planning checks them, far enough for "move later" (`Replanning.pictureDays`);
+    /// the system zone as the last evening saw it.
+    func replanning(today: LocalDay, calendar: LocalCalendar, settings: Settings) async throws -> WeekPicture {
+        let days = Replanning.pictureDays(rules: settings.rules)
+        var picture = try await base(today: today, firstDay: today, days: days, calendar: calendar, settings: settings, signals: false)
+        let from = try calendar.startOfDay(today)
+        let to = try calendar.startOfDay(today.adding(days: days))
+        try await fill(&picture, busy: try await readBusy(from: from, to: to), from: from, to: to, settings: settings, systemZone: .saved)
+        return picture
+    }
+
+    /// Today as a morning sees it: the Ghost and the signals of the last weeks (a morning reads no calendar).
+    func morning(today: LocalDay, calendar: LocalCalendar, settings: Settings) async throws -> WeekPicture {
+        try await base(today: today, firstDay: today, days: 1, calendar: calendar, settings: settings)
+    }
+
+    /// The `days` local days ending with `lastDay` as the absolution reads them: their busy time and health data.
+    func history(lastDay: LocalDay, days: Int, calendar: LocalCalendar, settings: Settings) async throws -> WeekPicture {
+        let firstDay = lastDay.adding(days: -(days - 1))
+        var picture = try await base(
+            today: lastDay.adding(days: 1), firstDay: firstDay, days: days, calendar: calendar, settings: settings, signals: false)
+        let from = try calendar.startOfDay(firstDay)
+        let to = try calendar.startOfDay(lastDay.adding(days: 1))
+        picture.busy = Self.intervals(try await readBusy(from: from, to: to))
+        if let database {
+            picture.signals = SignalDigest(
+                calendar: calendar, observations: try Self.observations(database, from: from.addingTimeInterval(-86_400), to: to))
+        }
+        return picture
+    }
+
+    /// The busy time of every calendar from `from` to `to`, without vigord's own blocks.
+    func readBusy(from: Date, to: Date) async throws -> BusyResult {
+        await output.withoutOwnBusyEvents(try await calendars.busy(from: from, to: to, source: nil))
+    }
+
+    /// The calendars' busy intervals as planning reads them, each cause as `'Title' (source)`.
+    static func intervals(_ busy: BusyResult) -> [GhostScheduling.BusyInterval] {
+        busy.intervals.map { interval in
+            GhostScheduling.BusyInterval(
+                start: interval.start, end: interval.end, causes: interval.causes.map { "'\($0.summary)' (\($0.source))" })
+        }
+    }
+
+    /// The picture's Ghost, settings and (unless `signals` is false) the signals of the 31 days up to `today`.
+    private func base(
+        today: LocalDay, firstDay: LocalDay, days: Int, calendar: LocalCalendar, settings: Settings, signals: Bool = true
+    ) async throws -> WeekPicture {
+        var digest: SignalDigest?
+        if signals, let database {
+            digest = SignalDigest(
+                calendar: calendar, observations: try Self.observations(
+                    database, from: try calendar.startOfDay(today.adding(days: -31)), to: try calendar.startOfDay(today.adding(days: 1))),
+                checkIns: try Self.checkIns(database, before: today))
+        }
+        return WeekPicture(
+            calendar: calendar, today: today, firstDay: firstDay, days: days, ghost: await ghost.current,
+            settings: PlanningSettings(
+                training: settings.training.slotSettings, intensity: settings.training.sessionIntensity, rules: settings.rules),
+            signals: digest)
+    }
+
+    /// How the system zone enters a picture: observed now (and saved), or as the last evening saved it.
+    private enum SystemZoneReading {
+        case observe(now: Date)
+        case saved
+    }
+
+    /// Busy time, unknown and failed sources, travel evidence, manual travel and protected personal events.
+    private func fill(
+        _ picture: inout WeekPicture, busy: BusyResult, from: Date, to: Date, settings: Settings, systemZone: SystemZoneReading
+    ) async throws {
+        picture.busy = Self.intervals(busy)
+        picture.failedSources = busy.sources.filter { !$0.ok }.map(\.name)
+        picture.unknownDays = busy.unknownDays.compactMap(LocalDay.init(iso:))
+        let events = await calendars.events(from: from, to: to)
+        picture.personalEvents = CalendarPersonalEvents.protected(from: events, categories: settings.rules.sacred.protectedCategories)
+        picture.manualTravelDays = await ghost.travelDays(among: picture.dayList)
+        picture.travelEvidence = CalendarTravelEvidence.evidence(from: events, home: picture.calendar, homePosition: settings.home)
+        let home = picture.calendar.timeZone.identifier
+        let zone: TravelEvidence? = switch systemZone {
+        case .observe(let now): try watchSystemZone(today: picture.today, home: home, now: now, rules: settings.rules.travel)
+        case .saved: try database?.systemZone().map(SystemZoneWatch.init(record:))?.evidence
+        }
+        if let zone { picture.travelEvidence.append(zone) }
+    }
+
+    /// Saves the zone vigord started with as the system's settled zone unless one is saved already, so a later
+    /// restart while abroad is compared with the zone of home, not with the foreign one.
+    func settleSystemZone(now: Date) throws(StoreError) {
+        guard let database, try database.systemZone() == nil, let started = startingSystemZone, TimeZone(identifier: started) != nil
+        else { return }
+        try database.saveSystemZone(SystemZoneRecord(SystemZoneWatch(settledZone: started), at: now))
+    }
+
+    /// Reads the system zone and returns the change in force (SystemZoneWatch). The watch is saved, so a restart while
+    /// abroad still sees the trip; before anything was saved, the zone vigord started with is the settled one. An
+    /// unreadable or unknown system zone leaves the watch as it was.
+    private func watchSystemZone(today: LocalDay, home: String, now: Date, rules: TravelRules) throws -> TravelEvidence? {
+        guard let database else { return nil }
+        let stored = try database.systemZone()
+        let started = startingSystemZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 }
+        guard let current = systemZone(), TimeZone(identifier: current) != nil else {
+            return stored.map(SystemZoneWatch.init(record:))?.evidence
+        }
+        let watch = stored.map(SystemZoneWatch.init(record:)) ?? SystemZoneWatch(settledZone: started ?? current)
+        let next = watch.observing(current, today: today, home: home, rules: rules)
+        if next != watch || stored == nil {
+            try database.saveSystemZone(SystemZoneRecord(next, at: now))
+        }
+        return next.evidence
+    }
+
+    /// Check-ins of the 31 mornings up to `today`, as the morning rules read them.
+    static func checkIns(_ database: AppDatabase, before today: LocalDay) throws -> [CheckInReport] {
+        try database.checkIns(from: today.adding(days: -31).description, through: today.description).compactMap { stored in
+            LocalDay(iso: stored.localDate).map {
+                CheckInReport(day: $0, sleptMinutes: stored.sleptMinutes, felt: stored.felt.flatMap(Feeling.init(rawValue:)), recordedAt: stored.recordedAt)
+            }
+        }
+    }
+
+    /// Health samples ending from `from` to `to`, as the planning rules read them.
+    static func observations(_ database: AppDatabase, from: Date, to: Date) throws -> [HealthObservation] {
+        try HealthObservation.Kind.allCases.flatMap { kind throws -> [HealthObservation] in
+            try database.healthSamples(kind: kind.rawValue, endingFrom: from, to: to).map {
+                HealthObservation(kind: kind, source: $0.source, start: $0.start, end: $0.end, value: $0.value, detail: $0.detail)
+            }
+        }
+    }
+}

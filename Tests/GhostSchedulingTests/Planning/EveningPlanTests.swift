@@ -1,0 +1,97 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+import Testing
+
+/// The evening plan decides on a picture alone: no calendar files, no database.
+private let sunday = Week.monday.adding(days: -1)
+
+/// Sunday evening's picture of the week from Monday, the Ghost a Scheduler (it proposes what it places).
+private func eveningPicture(
+    settings: TrainingSettings = Week.morningSettings, busy: [BusyInterval] = [], _ change: (inout WeekPicture) -> Void = { _ in }
+) throws -> WeekPicture {
+    var ghost = Ghost(startingAt: try Week.at(sunday, 0), timeZone: Week.berlin.timeZone)
+    _ = try ghost.handle(.manualPhaseChange(to: .scheduler), now: try Week.at(sunday, 1))
+    var picture = WeekPicture(
+        calendar: Week.berlin, today: sunday, firstDay: Week.monday, days: 7, ghost: ghost,
+        settings: PlanningSettings(training: settings), busy: busy)
+    change(&picture)
+    return picture
+}
+
+private func placement(_ plan: EveningPlan) -> BlockCandidate? {
+    plan.events.lazy.compactMap { if case .placementRequested(let candidate, _) = $0 { candidate } else { nil } }.first
+}
+
+@Test func eveningAsksTheGhostToPlaceTomorrowAtTheSlotsScore() throws {
+    let daily = TrainingSettings(
+        sessionsPerWeek: 7, durationMinutes: 45, preferredWindows: [TimeWindow(from: WallTime(hour: 7), to: WallTime(hour: 9))])
+    let plan = EveningPlan.decide(try eveningPicture(settings: daily))
+    let candidate = try #require(placement(plan))
+    #expect(candidate.start == (try Week.at(0, 7)))
+    #expect(candidate.confidence == 0.75, "in the preferred window with no history the slot scores 0.75, and that is the confidence")
+    #expect(plan.events.prefix(2) == [.tick, .backgroundSucceeded])
+    #expect(plan.notes.last?.hasPrefix("placed tomorrow at 07:00 (score 0.75") == true)
+    #expect(plan.forecast?.days.count == 7)
+}
+
+@Test func recoveryTimeIntoTomorrowLeavesTomorrowEmptyAndPlansNothing() throws {
+    let plan = EveningPlan.decide(try eveningPicture { $0.recoveryTimeIntoFirstDay = true })
+    #expect(plan.events == [.tick, .backgroundSucceeded, .dayLeftEmpty(Week.monday, .recoveryTime)])
+    #expect(plan.forecast == WeekForecast(firstDay: Week.monday, days: 1, why: .recoveryTime))
+    #expect(plan.notes.last == "recovery time runs into tomorrow, so nothing is placed")
+}
+
+@Test func unreadableCalendarsLeaveTomorrowUnknownAndCountAgainstGhostHealth() throws {
+    let plan = EveningPlan.decide(try eveningPicture { $0.calendarFailure = "disk on fire" })
+    #expect(plan.events == [.tick, .backgroundFailed(.calendarReadFailed), .dayLeftEmpty(Week.monday, .unknownDay)])
+    #expect(plan.notes == ["could not read the calendars: disk on fire"])
+}
+
+@Test func aFailedSourceCountsAgainstGhostHealthButTheWeekIsStillPlanned() throws {
+    let plan = EveningPlan.decide(try eveningPicture { $0.failedSources = ["work"]; $0.unknownDays = [Week.monday] })
+    #expect(plan.events.prefix(2) == [.tick, .backgroundFailed(.calendarReadFailed)])
+    #expect(plan.notes.first?.hasSuffix("failed sources: work, their days unknown") == true)
+    #expect(plan.forecast != nil)
+}
+
+@Test func aTravelDayTomorrowGetsNoBlockAndTheNotesSayWhy() throws {
+    let plan = EveningPlan.decide(try eveningPicture {
+        $0.travelEvidence = [.allDayEvent(day: Week.monday, title: "Flight to Lisbon", category: "")]
+    })
+    #expect(placement(plan) == nil)
+    #expect(plan.events.last == .dayLeftEmpty(Week.monday, .travel))
+    #expect(plan.notes.contains(#"travel: 2026-03-02 (all-day event "Flight to Lisbon")"#))
+}
+
+@Test func aDayThatAlreadyHasABlockGetsNoSecondOne() throws {
+    let daily = TrainingSettings(sessionsPerWeek: 7, durationMinutes: 45)
+    let first = try eveningPicture(settings: daily)
+    var ghost = first.ghost
+    let candidate = try #require(placement(EveningPlan.decide(first)))
+    _ = try ghost.handle(.placementRequested(candidate, alternatives: []), now: try Week.at(sunday, 21))
+    let again = EveningPlan.decide(try eveningPicture(settings: daily) { $0.ghost = ghost })
+    #expect(placement(again) == nil)
+    #expect(again.notes.last == "tomorrow already has a block")
+}
+
+@Test func morningClosesTheDaysSinceTheLastMorningAtMostTwoWeeksBack() {
+    let today = Week.monday.adding(days: 30)
+    #expect(MorningPlan.daysToClose(today: today, lastMorning: nil).isEmpty)
+    #expect(MorningPlan.daysToClose(today: today, lastMorning: today.adding(days: -3)) == [-3, -2, -1].map { today.adding(days: $0) })
+    #expect(MorningPlan.daysToClose(today: today, lastMorning: today.adding(days: -40)).count == MorningPlan.maximumCatchUpDays)
+}
+
+@Test func healthDataOlderThanTwoDaysCountsAgainstGhostHealthOnlyOnTheFirstMorningPastTheLimit() throws {
+    let picture = try eveningPicture()
+    let now = try Week.at(0, 6)
+    let fresh = try MorningPlan.decide(picture, closing: [], newestHealthData: now.addingTimeInterval(-3600), now: now)
+    #expect(fresh.events == [.tick, .backgroundSucceeded])
+    let stale = try MorningPlan.decide(picture, closing: [], newestHealthData: now.addingTimeInterval(-49 * 3600), now: now)
+    #expect(stale.events == [.tick, .backgroundFailed(.staleData)])
+    #expect(stale.notes.last == "the newest health data is 49 hours old")
+    let staler = try MorningPlan.decide(picture, closing: [], newestHealthData: now.addingTimeInterval(-80 * 3600), now: now)
+    #expect(staler.events == [.tick])
+    let never = try MorningPlan.decide(picture, closing: [], newestHealthData: nil, now: now)
+    #expect(never.events == [.tick, .backgroundSucceeded])
+}
