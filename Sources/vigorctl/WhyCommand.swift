@@ -37,7 +37,9 @@ struct WhyCommand: ParsableCommand {
             return
         }
         let style = TerminalStyle.detect()
-        let now = Date()
+        // "Decided 3 hours ago" on the daemon's clock, which is the machine's unless a test or the demo moved it.
+        let status = try CallFailure.perform { () throws(RPCClientError) in try client.call(StatusMethod.self) }
+        let now = status.startedAt.date.addingTimeInterval(TimeInterval(status.uptimeSeconds))
         for (index, receipt) in result.receipts.enumerated() {
             if index > 0 { print("") }
             print(style.bold(receipt.headline))

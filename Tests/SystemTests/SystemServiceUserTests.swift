@@ -26,7 +26,7 @@ func theSystemServicesDynamicUserKeepsItsCalendarAndInboxInTheStateFolder() thro
     daemon.executableURL = URL(fileURLWithPath: setprivTool ?? "")
     daemon.arguments = [
         "--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i", "HOME=/", "STATE_DIRECTORY=\(state)", "PATH=/usr/bin:/bin",
-        "NOTIFY_SOCKET=\(notify.path)",
+        "NOTIFY_SOCKET=\(notify.path)", "VIGORD_TEST_HOOKS=1", "VIGORD_CLOCK_START=\(TestNow.text(try TestNow.instant))",
         Binaries.vigord, "--config", "/dev/null", "--socket", socket,
     ]
     let log = folder + "/vigord.log"
