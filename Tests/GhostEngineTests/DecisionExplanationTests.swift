@@ -9,10 +9,12 @@ struct DecisionExplanationTests {
 
     /// The receipt of a block offered for Wednesday 07:00 Berlin with the slot finder's factors, last night's sleep
     /// written as `sleep`.
-    private func placement(phase: TrustPhase, sleep: String = "420.000 (-0.200)") throws -> DecisionReceipt {
+    private func placement(
+        phase: TrustPhase, sleep: String = "420.000 (-0.200)", preferred: String = "1.000", learned: String = "0.800"
+    ) throws -> DecisionReceipt {
         var fixture = try GhostFixture(phase: phase)
         let factors = [
-            ReceiptInput("preferredWindow", "1.000"), ReceiptInput("learnedPreference", "0.800"),
+            ReceiptInput("preferredWindow", preferred), ReceiptInput("learnedPreference", learned),
             ReceiptInput("skipProbability", "0.240"), ReceiptInput("meetingDensity", "4.000 (+0.600)"),
             ReceiptInput("lastNightSleep", sleep), ReceiptInput("weekday", "0.500 (+0.000)"),
         ]
@@ -52,12 +54,86 @@ struct DecisionExplanationTests {
     }
 
     @Test func aProposalSaysSuggestedAndAConfidenceBelowTheThresholdHurt() throws {
-        var fixture = try GhostFixture(phase: .autoScheduler)
-        let receipt = try #require(try fixture.place(day: 2, hour: 7, confidence: 0.1).receipts.first)
+        let receipt = try placement(phase: .scheduler)
         #expect(receipt.action == .proposed)
         let explanation = DecisionExplanation(receipt, timeZone: TestTime.berlin.timeZone)
         #expect(explanation.headline == "Suggested Wed 07:00 \(window)")
-        #expect(explanation.factors.first { $0.name == "Confidence" }?.impact == .hurt)
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        let unsure = try #require(try fixture.place(day: 2, hour: 7, confidence: 0.1).receipts.first)
+        #expect(DecisionExplanation(unsure, timeZone: TestTime.berlin.timeZone).factors.first { $0.name == "Confidence" }?.impact == .hurt)
+    }
+
+    @Test func withoutHistoryTheHeadlineSaysTheCalendarsAndPreferredHoursDecided() throws {
+        let zone = TestTime.berlin.timeZone
+        let inside = try placement(phase: .autoScheduler, learned: "0.500")
+        #expect(DecisionExplanation(inside, timeZone: zone).headline
+            == "Scheduled for Wed 07:00 because your calendars are free then and it is inside your preferred hours.")
+        #expect(DecisionExplanation(inside, timeZone: zone).factors.contains { $0.value == "no history yet" })
+        let outside = try placement(phase: .autoScheduler, preferred: "0.000", learned: "0.500")
+        #expect(DecisionExplanation(outside, timeZone: zone).headline == "Scheduled for Wed 07:00 because your calendars are free "
+            + "then and it was the best free time that day, although outside your preferred hours.")
+        let unset = try placement(phase: .scheduler, preferred: "0.500", learned: "0.500")
+        #expect(DecisionExplanation(unset, timeZone: zone).headline == "Suggested Wed 07:00 because your calendars are free then.")
+    }
+
+    @Test func theSeedsSentenceNeedsPastSessionsThatRaisedTheSlot() throws {
+        let zone = TestTime.berlin.timeZone
+        #expect(DecisionExplanation(try placement(phase: .scheduler, learned: "0.800"), timeZone: zone).headline.hasSuffix(window))
+        for learned in ["0.500", "0.200"] {
+            let headline = DecisionExplanation(try placement(phase: .scheduler, learned: learned), timeZone: zone).headline
+            #expect(!headline.contains("historical"), "\(learned): \(headline)")
+        }
+    }
+
+    @Test func aPlacementWithoutSlotFactorsLeadsWithItsReasonAndClaimsNothingElse() throws {
+        var fixture = try GhostFixture(phase: .scheduler)
+        let receipt = try #require(try fixture.place(day: 2, hour: 7).receipts.first)
+        #expect(DecisionExplanation(receipt, timeZone: TestTime.berlin.timeZone).headline == receipt.reason)
+        #expect(receipt.reason.hasPrefix("I suggested Wed 07:00"))
+    }
+
+    @Test func aBlockMovedOffAMeetingSaysItMovedAndWhatCoversTheOldTime() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        let id = try #require(try fixture.autoBlock(day: 5, hour: 18))
+        let cause = "'Board meeting' (team) now covers 18:00–19:00"
+        let conflict = BlockConflict(block: id, cause: cause, target: try TestTime.date(5, 19, 15))
+        let receipt = try #require(try fixture.send(.conflictFound(conflict), day: 5, hour: 12).receipts.first)
+        let explanation = DecisionExplanation(receipt, timeZone: TestTime.berlin.timeZone)
+        #expect(explanation.headline == "Moved Sat 18:00 → 19:15: \(cause).")
+        #expect(explanation.headline == receipt.reason)
+        #expect(explanation.factors.prefix(3) == [
+            .init(name: "What changed", value: cause, impact: .hurt), .init(name: "Was at", value: "Sat 18:00", impact: .neutral),
+            .init(name: "Next free time", value: "Sat 19:15", impact: .neutral),
+        ])
+        #expect(!explanation.headline.contains("best combination"))
+    }
+
+    @Test func aMovedSuggestionAProposedMoveAndARemovalEachHaveTheirOwnHeadline() throws {
+        let zone = TestTime.berlin.timeZone
+        let cause = "'Board meeting' (team) now covers 18:00–19:00"
+        var proposing = try GhostFixture(phase: .scheduler)
+        try proposing.place(day: 5, hour: 18)
+        let b1 = BlockID(rawValue: "b1")
+        let following = try #require(try proposing.send(
+            .conflictFound(BlockConflict(block: b1, cause: cause, target: try TestTime.date(6, 7))), day: 5, hour: 12).receipts.first)
+        #expect(following.action == .proposed)
+        #expect(DecisionExplanation(following, timeZone: zone).headline == "Moved the suggestion Sat 18:00 → Sun 07:00: \(cause).")
+
+        var asking = try GhostFixture(phase: .scheduler)
+        try asking.place(day: 5, hour: 18)
+        _ = try asking.send(.proposalAnswered(b1, accepted: true), day: 5, hour: 6)
+        let offer = try #require(try asking.send(
+            .conflictFound(BlockConflict(block: b1, cause: cause, target: try TestTime.date(5, 19, 15))), day: 5, hour: 12).receipts.first)
+        #expect(DecisionExplanation(offer, timeZone: zone).headline == "Suggested moving Sat 18:00 → 19:15: \(cause).")
+
+        var removing = try GhostFixture(phase: .autoScheduler)
+        let id = try #require(try removing.autoBlock(day: 5, hour: 18))
+        let removal = try #require(try removing.send(
+            .conflictFound(BlockConflict(block: id, cause: cause, target: nil)), day: 5, hour: 12).receipts.first)
+        #expect(removal.action == .removed)
+        let explained = DecisionExplanation(removal, timeZone: zone)
+        #expect(explained.headline == "Removed Sat 18:00: \(cause), and no free time is left in the next days.")
+        #expect(explained.factors.contains { $0.name == "Next free time" && $0.value == "none in the next days" })
     }
 
     @Test func aTransformedBlockSaysFromWhatToWhat() throws {

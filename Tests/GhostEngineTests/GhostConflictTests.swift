@@ -18,7 +18,7 @@ private func conflict(_ id: BlockID, day: Int = 1, to hour: Int? = 18) throws ->
     #expect(effects.first == .updateBlock(moved))
     let receipt = try #require(effects.receipts.first)
     #expect(receipt.action == .moved)
-    #expect(receipt.reason == "Moved Tue 07:00 → Tue 18:00: \(meeting).")
+    #expect(receipt.reason == "Moved Tue 07:00 → 18:00: \(meeting).")
 }
 
 @Test func aSchedulerOnlyProposesTheMoveAndTheBlockStaysUntilTheUserSaysYes() throws {
@@ -36,7 +36,7 @@ private func conflict(_ id: BlockID, day: Int = 1, to hour: Int? = 18) throws ->
     #expect(target == (try TestTime.date(1, 18)))
     let accepted = try fixture.send(.moveAnswered(id, accepted: true), day: 0, hour: 13)
     #expect(fixture.ghost.block(id)?.start == (try TestTime.date(1, 18)))
-    #expect(accepted.receipts.map(\.reason) == ["Moved Tue 07:00 → Tue 18:00: you accepted the move."])
+    #expect(accepted.receipts.map(\.reason) == ["Moved Tue 07:00 → 18:00: you accepted the move."])
     #expect(fixture.ghost.block(id)?.proposedMove == nil)
 }
 
@@ -59,7 +59,7 @@ private func conflict(_ id: BlockID, day: Int = 1, to hour: Int? = 18) throws ->
     let effects = try fixture.send(.conflictFound(try conflict(id)), day: 0, hour: 12)
     #expect(fixture.ghost.block(id)?.start == (try TestTime.date(1, 18)))
     #expect(fixture.ghost.block(id)?.status == .proposed)
-    #expect(effects.receipts.first?.reason == "Moved the suggestion Tue 07:00 → Tue 18:00: \(meeting).")
+    #expect(effects.receipts.first?.reason == "Moved the suggestion Tue 07:00 → 18:00: \(meeting).")
 }
 
 @Test func withNoRoomLeftABlockIsRemovedNeverLeftOnTopOfTheMeeting() throws {

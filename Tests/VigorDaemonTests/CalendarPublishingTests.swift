@@ -234,7 +234,7 @@ private func shadowFolder() -> String {
     let words = try description(try calendarFile(context, item: id))
     #expect(words.contains("Why this time: your calendars are free then"))
     #expect(words.contains("I suggested Mon 07:00"))
-    #expect(words.contains("Moved the suggestion Mon 07:00 → Mon 08:15: 'Board meeting' (team) now covers 07:00–08:00."))
+    #expect(words.contains("Moved the suggestion Mon 07:00 → 08:15: 'Board meeting' (team) now covers 07:00–08:00."))
     #expect(!words.contains("vigorctl"), "no longer a proposal to answer")
 }
 

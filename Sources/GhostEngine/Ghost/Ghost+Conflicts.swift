@@ -51,7 +51,7 @@ extension Ghost {
             blocks[index].answeredConflict = conflict
             return [.proposeMove(blocks[index], to: target), .recordReceipt(conflictReceipt(
                 .moveProposed, block, conflict, at: moment, alternatives: ["keep it", "move it on my own"],
-                reason: "Suggested moving \(label(block.start)) → \(label(target)): \(conflict.cause)."))]
+                reason: ReplanSentence.moveSuggested(from: block.start, to: target, cause: conflict.cause, calendar: calendar)))]
         }
         blocks[index].answeredConflict = conflict
         return [.recordReceipt(conflictReceipt(
@@ -80,7 +80,7 @@ extension Ghost {
         blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: before.durationMinutes)
         return [.updateBlock(blocks[index]), .recordReceipt(makeReceipt(
             .moved, at: moment, inputs: inputs, alternatives: ["keep it where it was"], confidence: 1, trustImpact: 0,
-            reason: "Moved \(label(before.start)) → \(label(target)): you accepted the move."))]
+            reason: "Moved \(ReplanSentence.span(from: before.start, to: target, calendar: calendar)): you accepted the move."))]
     }
 
     private mutating func moveForConflict(
@@ -89,10 +89,10 @@ extension Ghost {
         let before = blocks[index]
         blocks[index].reschedule(to: calendar.moment(at: target), durationMinutes: before.durationMinutes)
         blocks[index].proposedMove = nil
-        let verb = before.status == .proposed ? "Moved the suggestion" : "Moved"
         return [.updateBlock(blocks[index]), .recordReceipt(conflictReceipt(
             action, before, conflict, at: moment, alternatives: ["leave it on top of the conflict"],
-            reason: "\(verb) \(label(before.start)) → \(label(target)): \(conflict.cause)."))]
+            reason: ReplanSentence.moved(
+                from: before.start, to: target, cause: conflict.cause, proposal: before.status == .proposed, calendar: calendar)))]
     }
 
     private mutating func removeForConflict(_ index: Int, _ conflict: BlockConflict, at moment: Moment) -> [GhostEffect] {
@@ -101,7 +101,7 @@ extension Ghost {
         blocks[index].proposedMove = nil
         return [.removeBlock(before.id), .recordReceipt(conflictReceipt(
             .removed, before, conflict, at: moment, alternatives: ["leave it on top of the conflict"],
-            reason: "Removed \(label(before.start)): \(conflict.cause), and no free time is left in the next days."))]
+            reason: ReplanSentence.removed(from: before.start, cause: conflict.cause, calendar: calendar)))]
     }
 
     private mutating func conflictReceipt(
@@ -121,7 +121,6 @@ extension Ghost {
 
     /// "Tue 07:00" in the user's zone.
     private func label(_ date: Date) -> String {
-        let local = calendar.moment(at: date)
-        return SlotKey(local).label(minute: local.minute)
+        ReplanSentence.label(date, calendar: calendar)
     }
 }

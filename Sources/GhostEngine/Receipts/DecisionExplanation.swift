@@ -37,23 +37,67 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
             return SlotKey(moment).label(minute: moment.minute)
         }
         let startDay = inputs["start"].flatMap { parser.date(from: $0) }.map { calendar.day(of: $0) }
-        headline = Self.headline(receipt, inputs: inputs, time: time, startDay: startDay, calendar: calendar)
+        if let cause = inputs["conflict"] {
+            let date = { (name: String) in inputs[name].flatMap { parser.date(from: $0) } }
+            headline = Self.replanHeadline(receipt, cause: cause, start: date("start"), target: date("target"), calendar: calendar)
+            factors = [
+                Factor(name: "What changed", value: cause, impact: .hurt),
+                Factor(name: "Was at", value: time("start") ?? "unknown", impact: .neutral),
+                Factor(name: "Next free time", value: time("target") ?? "none in the next days", impact: .neutral),
+            ] + Self.factors(receipt, inputs: inputs, neutral: neutral)
+            return
+        }
+        headline = Self.headline(receipt, inputs: inputs, time: time, startDay: startDay, calendar: calendar, neutral: neutral)
         factors = Self.factors(receipt, inputs: inputs, neutral: neutral)
+    }
+
+    /// The seed's sentence for a placement, said only when the history of past sessions helped choose the slot.
+    public static let historySentence =
+        "because this window had the best combination of calendar availability and your historical energy patterns."
+
+    /// Why a slot was chosen, from the slot finder's factors on its receipt: the seed's sentence when your past
+    /// sessions at that hour raised its score, otherwise what did ("because your calendars are free then and it is
+    /// inside your preferred hours."). Nil when the receipt carries no slot factors (nothing to say what decided).
+    public static func placementReason(_ inputs: [String: String], neutral: Double = 0.5) -> String? {
+        guard let preferred = inputs["preferredWindow"].flatMap(Double.init) else { return nil }
+        if let learned = inputs["learnedPreference"].flatMap(Double.init), learned > neutral + 1e-9 { return historySentence }
+        var reasons = ["your calendars are free then"]
+        if preferred > neutral + 1e-9 { reasons.append("it is inside your preferred hours") }
+        if preferred < neutral - 1e-9 { reasons.append("it was the best free time that day, although outside your preferred hours") }
+        return "because " + reasons.joined(separator: " and ") + "."
+    }
+
+    /// A re-planning decision in its own words: what moved where, and what now covers the old time.
+    private static func replanHeadline(
+        _ receipt: DecisionReceipt, cause: String, start: Date?, target: Date?, calendar: LocalCalendar
+    ) -> String {
+        guard let start else { return receipt.reason }
+        switch receipt.action {
+        case .moved, .proposed:
+            guard let target else { return receipt.reason }
+            return ReplanSentence.moved(from: start, to: target, cause: cause, proposal: receipt.action == .proposed, calendar: calendar)
+        case .moveProposed:
+            guard let target else { return receipt.reason }
+            return ReplanSentence.moveSuggested(from: start, to: target, cause: cause, calendar: calendar)
+        case .removed:
+            return ReplanSentence.removed(from: start, cause: cause, calendar: calendar)
+        default:
+            return receipt.reason
+        }
     }
 
     /// The seed's sentence for the decision kinds it names; the receipt's own reason for the rest.
     private static func headline(
         _ receipt: DecisionReceipt, inputs: [String: String], time: (String) -> String?, startDay: LocalDay?,
-        calendar: LocalCalendar
+        calendar: LocalCalendar, neutral: Double
     ) -> String {
-        let window = "because this window had the best combination of calendar availability and your historical energy patterns."
         switch receipt.action {
         case .scheduled:
-            guard let start = time("start") else { return receipt.reason }
-            return "Scheduled for \(start) \(window)"
+            guard let start = time("start"), let why = placementReason(inputs, neutral: neutral) else { return receipt.reason }
+            return "Scheduled for \(start) \(why)"
         case .proposed:
-            guard let start = time("start") else { return receipt.reason }
-            return "Suggested \(start) \(window)"
+            guard let start = time("start"), let why = placementReason(inputs, neutral: neutral) else { return receipt.reason }
+            return "Suggested \(start) \(why)"
         case .transformed:
             guard let before = inputs["durationMinutes"], let after = inputs["newDurationMinutes"] else { return receipt.reason }
             let to = inputs["rule"] == "hrvCrash" ? "a \(after)-minute recovery walk" : "\(after) minutes"
