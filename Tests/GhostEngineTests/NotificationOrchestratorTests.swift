@@ -51,14 +51,29 @@ private func decide(
     #expect(decide([proposal], at(tuesday, 7)).1 == [.deliver(proposal, alsoWaiting: 0)])
 }
 
-@Test func nothingDuringRecoveryTimeAndNothingBeforeNoonAfterAPoorNight() {
+@Test func nothingDuringRecoveryTime() {
     let (recovering, none) = decide([proposal], at(monday, 10, recovering: true))
     #expect(none.isEmpty)
     #expect(recovering.entry(proposal.key)?.reason == "held back: recovery time is running")
-    let (tired, quiet) = decide([proposal], at(monday, 11, 59, poorNight: true))
-    #expect(quiet.isEmpty)
-    #expect(tired.entry(proposal.key)?.reason == "held back: a poor night, so nothing before 12:00")
-    #expect(decide([proposal], at(monday, 12, poorNight: true), after: tired).1 == [.deliver(proposal, alsoWaiting: 0)])
+}
+
+@Test func afterAPoorNightNothingIsSaidAllDay() {
+    var ledger = NotificationLedger()
+    for (hour, minute) in [(7, 0), (12, 0), (17, 30), (21, 29)] {
+        let (next, effects) = decide([proposal, triage], at(monday, hour, minute, poorNight: true), after: ledger)
+        #expect(effects.isEmpty, "\(hour):\(minute)")
+        #expect(next.entry(proposal.key)?.reason == "held back: last night was poor, so I say nothing today")
+        ledger = next
+    }
+    // The next day, after a good night, the day's one notification goes out.
+    #expect(decide([proposal], at(tuesday, 10), after: ledger).1 == [.deliver(proposal, alsoWaiting: 0)])
+}
+
+@Test func afterAPoorNightTheApologyIsStillSaid() {
+    let apology = GhostMessage(key: "apology:1", kind: .apology, title: "Sorry", body: SafetyBreaker.apology)
+    let (ledger, effects) = decide([apology, proposal], at(monday, 10, poorNight: true))
+    #expect(effects == [.deliver(apology, alsoWaiting: 1)])
+    #expect(ledger.entry(proposal.key)?.reason == "held back: last night was poor, so I say nothing today")
 }
 
 @Test func aMessageAnsweredElsewhereIsWithdrawnAndSettled() {

@@ -3,7 +3,8 @@ import Foundation
 /// Decides what the Ghost says and when, as a state machine `(ledger, pending, now) -> (ledger, effects)`:
 /// at most `dailyBudget` notifications per local day, the most important first (apology > ghost health >
 /// triage > proposal > transformation > weekly receipt), the rest held back for tomorrow and counted in the one
-/// that goes out; nothing in quiet hours, during recovery time, or before noon after a poor night. A message
+/// that goes out; nothing in quiet hours or during recovery time, and after a poor night nothing all day but the
+/// apology (the seed: "Poor sleep = say nothing"; the red button answers on its own, never by notification). A message
 /// no longer pending is settled and its notification withdrawn. Every decision leaves its reason in the ledger.
 public enum NotificationOrchestrator {
     /// What the daemon does at the edge.
@@ -53,7 +54,7 @@ public enum NotificationOrchestrator {
         let budgetLeft = rules.dailyBudget - ledger.deliveries(on: situation.day)
         for (index, message) in waiting.enumerated() {
             let reason: String
-            if let silence {
+            if let silence = silence ?? reasonForSilence(message, situation) {
                 reason = silence
             } else if index < budgetLeft {
                 ledger.update(entry(for: message, in: ledger, state: .delivered, reason: "delivered", situation: situation))
@@ -77,10 +78,13 @@ public enum NotificationOrchestrator {
     static func reasonForSilence(_ situation: Situation, rules: NotificationRules) -> String? {
         if situation.recovering { return "held back: recovery time is running" }
         if rules.isQuiet(at: situation.time) { return "held back: quiet hours until \(rules.quietUntil.text)" }
-        if situation.poorNight && situation.time < rules.poorNightQuietUntil {
-            return "held back: a poor night, so nothing before \(rules.poorNightQuietUntil.text)"
-        }
         return nil
+    }
+
+    /// Why `message` may not be shown today although others may: after a poor night only the apology speaks.
+    static func reasonForSilence(_ message: GhostMessage, _ situation: Situation) -> String? {
+        guard situation.poorNight, message.kind != .apology else { return nil }
+        return "held back: last night was poor, so I say nothing today"
     }
 
     private static func entry(

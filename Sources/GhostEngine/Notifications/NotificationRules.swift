@@ -5,8 +5,6 @@ public struct NotificationRules: Codable, Sendable, Equatable {
     /// Quiet hours, local wall time; `quietFrom` after `quietUntil` means the quiet spans midnight.
     public var quietFrom = WallClockTime(hour: 21, minute: 30)
     public var quietUntil = WallClockTime(hour: 7, minute: 0)
-    /// After a poor night, nothing before this local time.
-    public var poorNightQuietUntil = WallClockTime(hour: 12, minute: 0)
 
     public init() {}
 

@@ -387,7 +387,7 @@ public actor CycleRunner {
     static let defaultSlotHour = 7
 
     /// True when last night's sleep (the night before `day`) was shorter than the morning rules' minimum: the
-    /// notifications then wait until noon. False without sleep data or when it cannot be read.
+    /// Ghost then says nothing all day but the apology. False without sleep data or when it cannot be read.
     func poorNight(before day: LocalDay, zone: TimeZone, rules: TransformationRules = TransformationRules()) -> Bool {
         do {
             guard let minutes = try lastNightSleep(today: day, calendar: LocalCalendar(timeZone: zone)) else { return false }

@@ -4,7 +4,7 @@ import Logging
 import ServiceLifecycle
 
 /// Runs the notification desk: after every change of the Ghost, and at the moments the rules turn on (quiet
-/// hours ending and starting, noon after a poor night, midnight's new budget). It sleeps in between, at most an
+/// hours ending and starting, midnight's new budget). It sleeps in between, at most an
 /// hour; after a reload it takes the new `[notify]` settings.
 struct NotificationService: Service {
     let desk: NotificationDesk
@@ -46,12 +46,12 @@ struct NotificationService: Service {
         }
     }
 
-    /// Time until the next local moment a rule turns on or off (quiet hours, poor-night noon, midnight), at most
+    /// Time until the next local moment a rule turns on or off (quiet hours, midnight), at most
     /// an hour; computed in the user's zone, so a 23- or 25-hour day is no hour off.
     static func untilNextTurn(after now: Date, zone: TimeZone, rules: NotificationRules) -> Duration {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
-        let times = [rules.quietFrom, rules.quietUntil, rules.poorNightQuietUntil, WallClockTime(hour: 0, minute: 0)]
+        let times = [rules.quietFrom, rules.quietUntil, WallClockTime(hour: 0, minute: 0)]
         var next = now.addingTimeInterval(3600)
         for day in [today, today.adding(days: 1)] {
             for time in times {
