@@ -21,7 +21,10 @@ struct TriageListCommand: ParsableCommand {
             print("Nothing to answer.")
         } else {
             for block in result.pending {
-                print("\(block.id) \(block.start) missed. Why? vigorctl triage answer \(block.id) --reason bad-time|life-happened|unwell|skip")
+                print("\(block.id) \(block.start) missed. Why?")
+                for reason in MissReasonArgument.allCases {
+                    print("  \(reason.button.padding(toLength: 38, withPad: " ", startingAt: 0)) vigorctl triage answer \(block.id) --reason \(reason.rawValue)")
+                }
             }
         }
     }
@@ -33,6 +36,16 @@ enum MissReasonArgument: String, ExpressibleByArgument, CaseIterable {
     case lifeHappened = "life-happened"
     case unwell
     case skip
+
+    /// The answer as the triage card shows it: the seed's one-tap answers with their subtitles.
+    var button: String {
+        switch self {
+        case .badTime: "Bad time — Schedule differently"
+        case .lifeHappened: "Just today — Time was fine"
+        case .unwell: "Felt unwell"
+        case .skip: "Skip"
+        }
+    }
 
     var wireName: String {
         switch self {

@@ -103,6 +103,10 @@ struct DesktopNotificationTests {
         #expect(ghost.triage.openQuestion == nil)
         #expect(ghost.triage.rejections.count == 1)
         #expect(try session.lastMenu().count == 3)
+        // The buttons show only their titles; the body carries the seed's subtitles.
+        await context.notifications.settle(now: tuesday10.addingTimeInterval(60), rules: NotificationRules())
+        let shown = try #require(try session.history().first { $0.summary.hasPrefix("Missed your") })
+        #expect(shown.body.contains("Bad time — Schedule differently") && shown.body.contains("Just today — Time was fine"), "\(shown.body)")
     }
 
     @Test func theDailyBudgetHoldsTheSecondProposalForTomorrowAndItReplacesTheFirst() async throws {

@@ -32,7 +32,7 @@ public enum GhostMessages {
             let id = block.id.rawValue
             messages.append(GhostMessage(
                 key: "triage:\(id)", kind: .triage, title: "Missed your \(label(block.start, ghost)) workout",
-                body: "Quick question to help me learn:",
+                body: triageBody,
                 actions: [
                     .init(id: "bad-time", label: "Bad time", command: "vigorctl triage answer \(id) --reason bad-time"),
                     .init(id: "life-happened", label: "Just today", command: "vigorctl triage answer \(id) --reason life-happened"),
@@ -85,6 +85,10 @@ public enum GhostMessages {
         }
         return messages.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }.map(\.element)
     }
+
+    /// The triage question's body: the seed's card, its two one-tap answers with their subtitles (a desktop button
+    /// shows only its title, so the subtitles are written out here).
+    public static let triageBody = "Quick question to help me learn:\nBad time — Schedule differently\nJust today — Time was fine"
 
     private static func label(_ date: Date, _ ghost: Ghost) -> String {
         let local = ghost.calendar.moment(at: date)
