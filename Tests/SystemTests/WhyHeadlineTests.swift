@@ -4,37 +4,9 @@ import VigorRPC
 
 /// `vigorctl why` over a real socket says what decided each decision about a block: a suggestion made without any
 /// history names the free calendars and the preferred hours, and the re-plan that moves it off a new meeting gets
-/// its own headline, which the block's DESCRIPTION in vigord's calendar repeats. vigord's clock is pinned (test
-/// hooks) to Wednesday 2027-03-03 10:00 UTC, so the test tells the same story on any day at any hour.
+/// its own headline, which the block's DESCRIPTION in vigord's calendar repeats. vigord's clock is pinned
+/// (`PinnedDaemon`), so the test tells the same story on any day at any hour.
 struct WhyHeadlineTests {
-    /// Wednesday 2027-03-03 10:00:00 UTC.
-    static let wednesday10 = Date(timeIntervalSince1970: 1_804_068_000)
-
-    /// vigord on the pinned clock, reading an empty vdir "team" in its scratch folder (returned beside it).
-    private static func pinnedDaemon(_ label: String) throws -> (DaemonHarness, team: String) {
-        let config = """
-            [schedule]
-            timezone = "UTC"
-            morning = "06:00"
-            evening = "23:59"
-            [[calendar.source]]
-            name = "team"
-            path = "team"
-            [training]
-            sessions_per_week = 7
-            duration_minutes = 45
-            preferred = ["18:00-20:00"]
-            [notify]
-            quiet_hours = "00:00-00:00"
-            """
-        let offset = wednesday10.timeIntervalSinceNow / 3600
-        let daemon = try DaemonHarness(label: label, config: config, extraEnvironment: [
-            "VIGORD_TEST_HOOKS": "1", "VIGORD_CLOCK_OFFSET_HOURS": String(format: "%.6f", offset),
-        ])
-        try FileManager.default.createDirectory(atPath: daemon.folder + "/team", withIntermediateDirectories: true)
-        return (daemon, daemon.folder + "/team")
-    }
-
     private static func receipts(about block: String?, _ socket: [String]) throws -> [ReceiptView] {
         let json = try runCommand(Binaries.vigorctl, ["why"] + (block.map { [$0] } ?? []) + ["--json"] + socket)
         try #require(json.status == 0, "\(json.stderr)")
@@ -56,7 +28,7 @@ struct WhyHeadlineTests {
     }
 
     @Test func aSuggestionWithoutHistorySaysTheFreeCalendarsAndPreferredHoursDecided() throws {
-        let (daemon, _) = try Self.pinnedDaemon("why-fresh")
+        let (daemon, _) = try PinnedDaemon.make("why-fresh")
         try daemon.start()
         defer { withExtendedLifetime(daemon) {} }
         let socket = ["--socket", daemon.socketPath]
@@ -72,7 +44,7 @@ struct WhyHeadlineTests {
     }
 
     @Test func aSuggestionMovedOffANewMeetingSaysItMovedInWhyAndInItsDescription() throws {
-        let (daemon, team) = try Self.pinnedDaemon("why-moved")
+        let (daemon, team) = try PinnedDaemon.make("why-moved")
         try daemon.start()
         defer { withExtendedLifetime(daemon) {} }
         let socket = ["--socket", daemon.socketPath]
