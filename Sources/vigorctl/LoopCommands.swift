@@ -112,21 +112,26 @@ struct LogCommand: ParsableCommand {
     @Option(name: .long, help: "When you started, RFC 3339 (default: --minutes ago).") var at: String?
     @Option(name: .long, help: "How long you trained, minutes (default: your session length).") var minutes: Int?
     @Flag(name: .long, help: "That was wrong: take back the last counted workout (or --workout ID).") var undo = false
-    @Option(name: .long, help: "With --undo: the workout id to take back.") var workout: String?
+    @Flag(name: .long, help: "That was right: confirm the workout --workout ID (the Correct of \"45 min run logged.\").") var confirm = false
+    @Option(name: .long, help: "With --undo: the workout id to take back; with --confirm: the one to confirm.") var workout: String?
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
         if undo, at != nil || minutes != nil { throw ValidationError("--undo takes no --at or --minutes") }
-        if !undo, workout != nil { throw ValidationError("--workout goes with --undo") }
+        if confirm, undo || at != nil || minutes != nil { throw ValidationError("--confirm takes only --workout") }
+        if confirm, workout == nil { throw ValidationError("--confirm needs --workout ID") }
+        if !undo, !confirm, workout != nil { throw ValidationError("--workout goes with --undo or --confirm") }
     }
 
     func run() throws {
         let client = connection.client
         let result = try CallFailure.perform { () throws(RPCClientError) in
-            undo ? try client.call(WorkoutUndoMethod.self, .init(workout: workout))
+            if confirm, let workout { return try client.call(WorkoutConfirmMethod.self, .init(workout: workout)) }
+            return undo ? try client.call(WorkoutUndoMethod.self, .init(workout: workout))
                 : try client.call(WorkoutLogMethod.self, .init(at: at, minutes: minutes))
         }
         if connection.json { return try JSONOutput.print(result) }
+        if confirm { return print("Thanks: \(result.workout) stays counted.") }
         print(Self.sentence(result, undone: undo))
     }
 

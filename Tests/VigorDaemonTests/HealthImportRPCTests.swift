@@ -144,6 +144,43 @@ struct HealthImportRPCTests {
         #expect(ghost.workouts.filter(\.counts).map(\.id) == counting.map(\.id))
     }
 
+    @Test func anImportedRunIsConfirmedOnceAndWrongTakesItBack() async throws {
+        let context = try context()
+        let (blockStart, block) = try await blockThatEndedThisEvening(context)
+        let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+        let start = RPCTimestamp(blockStart, in: zone).description
+        let end = RPCTimestamp(blockStart.addingTimeInterval(2700), in: zone).description
+        let line = #"{"type":"workout","start":"\#(start)","end":"\#(end)","activity":"running","source":"garmin"}"#
+        _ = try await importFile(try temporaryFile("run.jsonl", line + "\n"), context)
+        await context.notifications.settle(now: now, rules: NotificationRules())
+        let asked = try #require(await context.notifications.inbox.first { $0.message.kind == .workoutLogged })
+        #expect(asked.message.title == "45 min run logged.")
+        #expect(asked.message.actions.map(\.label) == ["Correct", "Wrong"])
+        #expect(await context.notifications.inbox.filter { $0.message.kind == .workoutLogged }.count == 1)
+
+        try await LocalAPI(context).answer(asked.message, action: "wrong")
+        #expect(await context.ghost.current.block(block)?.status == .scheduled)
+        #expect(await context.ghost.current.workouts.filter(\.counts).isEmpty)
+        await context.notifications.settle(now: now.addingTimeInterval(60), rules: NotificationRules())
+        #expect(await context.notifications.inbox.first { $0.message.key == asked.message.key }?.state == .settled)
+    }
+
+    @Test func correctKeepsTheImportedRunAndSettlesItsQuestion() async throws {
+        let context = try context()
+        let (blockStart, block) = try await blockThatEndedThisEvening(context)
+        let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+        let line = #"{"type":"workout","start":"\#(RPCTimestamp(blockStart, in: zone).description)","end":"\#(RPCTimestamp(blockStart.addingTimeInterval(2700), in: zone).description)","activity":"running","source":"garmin"}"#
+        _ = try await importFile(try temporaryFile("run.jsonl", line + "\n"), context)
+        await context.notifications.settle(now: now, rules: NotificationRules())
+        let asked = try #require(await context.notifications.inbox.first { $0.message.kind == .workoutLogged })
+        let confirmed = try await routerResult(
+            WorkoutConfirmMethod.self, #"{"workout":"\#(asked.message.key.dropFirst("workout:".count))"}"#, context)
+        #expect(confirmed.counted && confirmed.block == block.rawValue)
+        await context.notifications.settle(now: now.addingTimeInterval(60), rules: NotificationRules())
+        #expect(await context.notifications.inbox.first { $0.message.key == asked.message.key }?.state == .settled)
+        #expect(await context.ghost.current.block(block)?.status == .completed)
+    }
+
     @Test func workoutsFromLongAgoAreHistoryNotActivity() async throws {
         let context = try context()
         let result = try await importFile(Self.fixtures + "/export.zip", context)

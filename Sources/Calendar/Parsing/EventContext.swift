@@ -202,7 +202,7 @@ struct EventContext {
             if let zone = resolver.resolve(tzid) {
                 return CalendarTime(wall: wall, reference: .zone(zone))
             }
-            report("unknown TZID \"\(tzid)\"; read in the configured zone")
+            if let sentence = resolver.unknownZoneReport(tzid) { report(sentence) }
             return CalendarTime(wall: wall, reference: .floating)
         }
         if let defaultZone {

@@ -2,13 +2,16 @@ import Foundation
 
 /// The CLDR windowsZones mapping (territory "001", the primary zone for each Windows name).
 ///
-/// Outlook and Exchange write Windows zone names such as "W. Europe Standard Time" as TZIDs;
+/// Outlook and Exchange write Windows zone names such as "W. Europe Standard Time" as TZIDs, or their display
+/// names ("(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", see `WindowsZoneDisplayNames`);
 /// libical cannot resolve them, so the resolver maps them to IANA names through this table.
-/// Data: CLDR supplemental/windowsZones.xml as shipped in Debian's python3-tzlocal (windows_tz.py).
+/// Data: CLDR supplemental/windowsZones.xml, plus the ids Windows retired that old invitations still carry.
 enum WindowsZoneTable {
-    /// Returns the IANA zone for a Windows zone name, or nil when the name is not a Windows zone.
+    /// Returns the IANA zone for a Windows zone id or display name, or nil when the name is neither.
     static func ianaName(forWindowsName name: String) -> String? {
-        mapping[name.trimmingCharacters(in: .whitespaces)]
+        let trimmed = name.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\"")))
+        if let zone = mapping[trimmed] { return zone }
+        return WindowsZoneDisplayNames.windowsName(forDisplayName: trimmed).flatMap { mapping[$0] }
     }
 
     static let mapping: [String: String] = [
@@ -82,7 +85,7 @@ enum WindowsZoneTable {
         "Montevideo Standard Time": "America/Montevideo",
         "Morocco Standard Time": "Africa/Casablanca",
         "Mountain Standard Time": "America/Denver",
-        "Mountain Standard Time (Mexico)": "America/Chihuahua",
+        "Mountain Standard Time (Mexico)": "America/Mazatlan",
         "Myanmar Standard Time": "Asia/Rangoon",
         "N. Central Asia Standard Time": "Asia/Novosibirsk",
         "Namibia Standard Time": "Africa/Windhoek",
@@ -151,5 +154,11 @@ enum WindowsZoneTable {
         "West Pacific Standard Time": "Pacific/Port_Moresby",
         "Yakutsk Standard Time": "Asia/Yakutsk",
         "Yukon Standard Time": "America/Whitehorse",
+        // Retired ids, still in old invitations.
+        "Armenian Standard Time": "Asia/Yerevan",
+        "Kamchatka Standard Time": "Asia/Kamchatka",
+        "Mexico Standard Time": "America/Mexico_City",
+        "Mexico Standard Time 2": "America/Mazatlan",
+        "Mid-Atlantic Standard Time": "Etc/GMT+2",
     ]
 }

@@ -20,6 +20,8 @@ final class ZoneResolver {
     private var setAside: [String: (zone: ZoneHandle, from: WallTime)] = [:]
     /// TZIDs whose disagreement was reported already (once per TZID and calendar).
     private var reported: Set<String> = []
+    /// TZIDs no rule resolves, reported already (once per TZID and calendar, at its first event).
+    private var reportedUnknown: Set<String> = []
 
     /// Whether the file defines a zone the system knows (only then can `disagreement` find one).
     var hasSetAsideZones: Bool { !setAside.isEmpty }
@@ -52,6 +54,14 @@ final class ZoneResolver {
             setAside[tzid] = (own, from)
         }
         return system
+    }
+
+    /// The sentence for the source status the first time the file uses `tzid`, which no rule resolves (not a
+    /// system zone, a Windows id or display name, nor a VTIMEZONE in the file); nil after the first time.
+    func unknownZoneReport(_ tzid: String) -> String? {
+        guard reportedUnknown.insert(tzid).inserted else { return nil }
+        return "unknown TZID \"\(tzid)\" (no system zone, Windows zone or VTIMEZONE in the file): every time in it is read in "
+            + "the configured zone (first used here)"
     }
 
     /// Where the file's own VTIMEZONE for `tzid` (set aside for the system's rules) reads `wall` as another

@@ -17,6 +17,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidRule(name: String, problem: String)
     /// There is no counted workout (with that id) left to undo.
     case noWorkoutToUndo(String?)
+    /// There is no counted workout with that id to confirm.
+    case noWorkoutToConfirm(String)
 
     /// Stable machine-readable code.
     public var code: String {
@@ -29,6 +31,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noOpenTriageQuestion: "no-open-triage-question"
         case .invalidRule: "invalid-rule"
         case .noWorkoutToUndo: "no-workout-to-undo"
+        case .noWorkoutToConfirm: "no-workout-to-confirm"
         }
     }
 
@@ -51,6 +54,8 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
             "The rule '\(name)' \(problem)."
         case .noWorkoutToUndo(let id):
             id.map { "No counted workout '\($0)' is left to undo." } ?? "There is no counted workout left to undo."
+        case .noWorkoutToConfirm(let id):
+            "No counted workout '\(id)' is left to confirm."
         }
     }
 

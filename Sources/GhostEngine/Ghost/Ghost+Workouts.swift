@@ -56,6 +56,13 @@ extension Ghost {
             .signal(.workoutRetracted(inGhostBlock: target.completedBlock != nil), confidence: 1), at: moment)
     }
 
+    /// The user said the counted workout `id` was right: it is no longer asked about.
+    mutating func confirmWorkout(_ id: String) throws(EngineError) -> [GhostEffect] {
+        guard let index = workouts.lastIndex(where: { $0.id == id && $0.counts }) else { throw EngineError.noWorkoutToConfirm(id) }
+        workouts[index].confirmed = true
+        return []
+    }
+
     /// The entry an undo of `id` takes back. By default the newest counted workout, except that when it was
     /// also logged by hand, the hand log goes and the measured workout stays (`--workout` takes that back too).
     public func workoutToUndo(_ id: String?) -> RecordedWorkout? {

@@ -119,6 +119,8 @@ public struct Ghost: Codable, Sendable, Equatable {
             return try recordWorkout(report, at: moment)
         case .workoutUndone(let id):
             return try undoWorkout(id, at: moment)
+        case .workoutConfirmed(let id):
+            return try confirmWorkout(id)
         case .tick:
             return try tick(at: moment)
         case .triageAnswered(let id, let reason):

@@ -30,6 +30,8 @@ public enum GhostEvent: Sendable, Equatable {
     case workoutRecorded(WorkoutReport)
     /// The user said the workout with that id (default: the last) was wrong.
     case workoutUndone(id: String?)
+    /// The user said the counted workout with that id was right: nothing changes but the question.
+    case workoutConfirmed(id: String)
     /// Periodic check: blocks whose time passed become missed; unanswered questions expire.
     case tick
     /// The user answered the triage question about a block.

@@ -9,6 +9,8 @@ extension GhostMessage {
         case transformation(kept: Bool)
         /// The morning check-in: slept well (feeling good) or not (tired).
         case checkIn(sleptWell: Bool)
+        /// A workout that arrived without a command (an import) confirmed as right, or taken back as wrong.
+        case workout(id: String, correct: Bool)
     }
 
     /// The answer `actionID` gives to this message, or nil when it offers no such action.
@@ -24,6 +26,9 @@ extension GhostMessage {
         case (.transformation, "revert"): return .transformation(kept: false)
         case (.checkIn, "slept-well"): return .checkIn(sleptWell: true)
         case (.checkIn, "slept-badly"): return .checkIn(sleptWell: false)
+        case (.workoutLogged, "correct"), (.workoutLogged, "wrong"):
+            guard key.hasPrefix(GhostMessages.workoutKeyPrefix) else { return nil }
+            return .workout(id: String(key.dropFirst(GhostMessages.workoutKeyPrefix.count)), correct: actionID == "correct")
         default: return nil
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 public struct GhostMessage: Codable, Sendable, Equatable {
     /// What it is about, in priority order: the first kind wins the day's one notification.
     public enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
-        case apology, ghostHealth, triage, proposal, transformation, weeklyReceipt, checkIn
+        case apology, ghostHealth, triage, proposal, transformation, weeklyReceipt, checkIn, workoutLogged
 
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -21,6 +21,7 @@ public struct GhostMessage: Codable, Sendable, Equatable {
             case .transformation: "today's changed block"
             case .weeklyReceipt: "the weekly receipt"
             case .checkIn: "the morning check-in"
+            case .workoutLogged: "a logged workout"
             }
         }
     }

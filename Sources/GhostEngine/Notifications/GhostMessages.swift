@@ -83,7 +83,49 @@ public enum GhostMessages {
                     .init(id: "slept-badly", label: "Not really", command: "vigorctl checkin --felt tired"),
                 ]))
         }
+        if let workout = workoutToConfirm(ghost, now: now) {
+            messages.append(workoutMessage(workout, ghost))
+        }
         return messages.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }.map(\.element)
+    }
+
+    /// The key of a workout confirmation: this prefix and the workout's id.
+    public static let workoutKeyPrefix = "workout:"
+
+    /// The workout to confirm (the seed's "45 min logged." with Correct / Wrong): the newest that arrived without a
+    /// command (an import, from a device or app), counts, ended in the last day and was neither confirmed nor undone.
+    /// One the user had logged by hand already (`vigorctl log`) is not asked about: they said so themselves.
+    static func workoutToConfirm(_ ghost: Ghost, now: Date) -> RecordedWorkout? {
+        ghost.workouts.last { workout in
+            workout.counts && workout.source != nil && workout.confirmed != true && workout.end <= now
+                && now.timeIntervalSince(workout.end) < sentenceLifetime
+                && !ghost.workouts.contains { $0.countedAs == workout.id && $0.source == nil }
+        }
+    }
+
+    /// "45 min run logged." with Correct (`vigorctl log --confirm`) and Wrong (`vigorctl log --undo`) for that workout.
+    static func workoutMessage(_ workout: RecordedWorkout, _ ghost: Ghost) -> GhostMessage {
+        let minutes = Int((workout.end.timeIntervalSince(workout.start) / 60).rounded())
+        let what = workout.completedBlock.flatMap { ghost.block($0) }.map { "it completes your \(label($0.start, ghost)) block" }
+            ?? "it counts as training on your own"
+        return GhostMessage(
+            key: workoutKeyPrefix + workout.id, kind: .workoutLogged, title: "\(minutes) min \(activityNoun(workout.activity)) logged.",
+            body: "From \(workout.source ?? "an import"): \(what).",
+            actions: [
+                .init(id: "correct", label: "Correct", command: "vigorctl log --confirm --workout \(workout.id)"),
+                .init(id: "wrong", label: "Wrong", command: "vigorctl log --undo --workout \(workout.id)"),
+            ], block: workout.completedBlock)
+    }
+
+    /// "run" for running, "ride" for cycling…, "american football" for americanFootball, "workout" when unknown.
+    static func activityNoun(_ activity: String?) -> String {
+        let nouns = ["running": "run", "cycling": "ride", "walking": "walk", "swimming": "swim", "hiking": "hike", "rowing": "row"]
+        guard let activity, activity != "other", !activity.isEmpty else { return "workout" }
+        if let noun = nouns[activity] { return noun }
+        return activity.reduce(into: "") { text, character in
+            if character.isUppercase { text += " " }
+            text += character.lowercased()
+        }
     }
 
     /// The triage question's body: the seed's card, its two one-tap answers with their subtitles (a desktop button

@@ -28,6 +28,8 @@ public struct RecordedWorkout: Codable, Sendable, Equatable {
     /// Set when this report is a second report of a workout counted as the entry with this id: it earned
     /// nothing and completed nothing itself.
     public internal(set) var countedAs: String? = nil
+    /// True once the user said the workout was right (the Correct of its confirmation).
+    public internal(set) var confirmed: Bool? = nil
 
     /// True when this entry is the one that counts for its workout.
     public var counts: Bool { !undone && countedAs == nil }

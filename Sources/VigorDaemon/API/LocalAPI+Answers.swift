@@ -71,11 +71,15 @@ extension LocalAPI {
             _ = try await serveCheckIn(.init(felt: sleptWell ? Feeling.good.rawValue : Feeling.tired.rawValue))
             return
         }
+        if case .workout(let id, let correct) = answer {
+            _ = correct ? try await serveWorkoutConfirm(.init(workout: id)) : try await serveWorkoutUndo(.init(workout: id))
+            return
+        }
         guard let block = message.block?.rawValue else {
             throw APIError.invalidParams("the message '\(message.key)' has no action '\(actionID)'")
         }
         switch answer {
-        case .checkIn:
+        case .checkIn, .workout:
             return
         case .proposal(let accepted):
             _ = try await serveProposalAnswer(.init(block: block, accept: accepted))

@@ -54,6 +54,21 @@ extension LocalAPI {
             countedAs: stillCounted?.id, ghost: GhostStatus(ghost, now: now))
     }
 
+    /// `workout.confirm`: a counted workout was right.
+    func serveWorkoutConfirm(_ params: WorkoutConfirmMethod.Params) async throws -> WorkoutLogResult {
+        let now = context.now()
+        let zone = await zone()
+        try await perform(.workoutConfirmed(id: params.workout), now: now)
+        let ghost = await context.ghost.current
+        guard let workout = ghost.workouts.last(where: { $0.id == params.workout && $0.counts }) else {
+            throw RPCErrorObject(.internalError, "Internal error")
+        }
+        return WorkoutLogResult(
+            workout: workout.id, start: RPCTimestamp(workout.start, in: zone).description,
+            end: RPCTimestamp(workout.end, in: zone).description, block: workout.completedBlock?.rawValue, counted: true,
+            ghost: GhostStatus(ghost, now: now))
+    }
+
     /// `health.import`: reads a health file (Apple Health export, JSON Lines, CSV) into the store.
     func serveHealthImport(_ params: HealthImportMethod.Params) async throws -> HealthImportResult {
         guard params.path.hasPrefix("/") else {

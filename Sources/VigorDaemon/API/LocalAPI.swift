@@ -92,6 +92,7 @@ public struct LocalAPI: Sendable {
         router.serve(TransformationAnswerMethod.self, serveTransformationAnswer)
         router.serve(WorkoutLogMethod.self, serveWorkoutLog)
         router.serve(WorkoutUndoMethod.self, serveWorkoutUndo)
+        router.serve(WorkoutConfirmMethod.self, serveWorkoutConfirm)
         router.serve(CheckInMethod.self, serveCheckIn)
         router.serve(RecoveryHistoryMethod.self, serveRecoveryHistory)
         router.serve(HealthImportMethod.self, serveHealthImport)

@@ -21,6 +21,7 @@ public enum MethodCatalog {
         TransformationAnswerMethod.self,
         WorkoutLogMethod.self,
         WorkoutUndoMethod.self,
+        WorkoutConfirmMethod.self,
         CheckInMethod.self,
         RecoveryHistoryMethod.self,
         HealthImportMethod.self,

@@ -15,6 +15,24 @@ public enum WorkoutUndoMethod: RPCMethod {
     public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed, .calendarWriteFailed]
 }
 
+/// `workout.confirm`: "correct": a counted workout that arrived without a command (an import) was right; its
+/// confirmation is no longer asked for.
+public enum WorkoutConfirmMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        /// The workout's id, as its confirmation names it.
+        public var workout: String
+        public init(workout: String) { self.workout = workout }
+    }
+    public typealias Result = WorkoutLogResult
+    public static let name = "workout.confirm"
+    public static let summary = "Confirms a counted workout (the Correct of \"45 min run logged.\"): nothing changes but the question, which is settled."
+    public static let params = [
+        OpenRPCParam(name: "workout", required: true, description: "The workout id.", schema: Schema.string)
+    ]
+    public static let resultSchema = WorkoutLogResult.schema
+    public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed]
+}
+
 /// What a logged (or undone) workout did.
 public struct WorkoutLogResult: Codable, Sendable, Equatable {
     /// The workout's id (for `workout.undo`).

@@ -32,12 +32,25 @@ struct CalendarCorpus {
         "Asia/Amman", "Asia/Tehran", "Europe/London", "Australia/Adelaide", "Antarctica/Troll", "UTC",
     ]
 
-    /// TZIDs as producers write them: Windows names (Outlook) and vendor prefixes (Thunderbird), quoted or not.
+    /// TZIDs as producers write them: Windows ids and display names (Outlook, Exchange) and vendor prefixes
+    /// (Thunderbird), quoted or not.
     static let spelledZones: [(tzid: String, iana: String)] = [
         ("W. Europe Standard Time", "Europe/Berlin"), ("\"Morocco Standard Time\"", "Africa/Casablanca"),
         ("Lord Howe Standard Time", "Australia/Lord_Howe"), ("\"Chatham Islands Standard Time\"", "Pacific/Chatham"),
         ("Nepal Standard Time", "Asia/Katmandu"), ("/mozilla.org/20070129_1/America/Santiago", "America/Santiago"),
         ("Eastern Standard Time", "America/New_York"),
+    ] + displayNames.map { ("\"\($0.tzid)\"", $0.iana) }
+
+    /// Windows display names the reference library does not know (it reads them as floating times): the zone each
+    /// one means, declared here independently of vigord's table and handed to the reference in its manifest.
+    static let displayNames: [(tzid: String, iana: String)] = [
+        ("(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", "Europe/Berlin"),
+        ("(GMT+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", "Europe/Berlin"),
+        ("Western/Central Europe", "Europe/Berlin"),
+        ("(UTC-05:00) Eastern Time (US & Canada)", "America/New_York"),
+        ("(UTC+12:45) Chatham Islands", "Pacific/Chatham"),
+        ("(UTC+10:30) Lord Howe Island", "Australia/Lord_Howe"),
+        ("(UTC-06:00) Guadalajara, Mexico City, Monterrey", "America/Mexico_City"),
     ]
 
     static func generate(count: Int, seed: UInt64) -> [Entry] {

@@ -41,6 +41,8 @@ enum ReferenceBusy {
         }
 
         var calendars: [Entry]
+        /// TZIDs the library does not know, and the zone each means (Windows display names).
+        var zoneNames: [String: String]
     }
 
     private struct Answers: Decodable {
@@ -55,7 +57,7 @@ enum ReferenceBusy {
         let manifest = Manifest(calendars: calendars.map {
             Manifest.Entry(id: $0.id, path: $0.path, zone: $0.zone, from: $0.from, to: $0.to, allDay: $0.allDay.rawValue,
                            addresses: $0.addresses)
-        })
+        }, zoneNames: Dictionary(CalendarCorpus.displayNames.map { ($0.tzid, $0.iana) }, uniquingKeysWith: { first, _ in first }))
         let manifestURL = directory.appendingPathComponent("manifest.json")
         let answerURL = directory.appendingPathComponent("answers.json")
         try JSONEncoder().encode(manifest).write(to: manifestURL)
