@@ -112,6 +112,8 @@ let package = Package(
             name: "vigor-sim",
             dependencies: [
                 "GhostSimulation",
+                // The daemon's config reader, for the scenario's `config` text.
+                "VigorDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,7 +131,8 @@ let package = Package(
         .testTarget(name: "CalendarTests", dependencies: ["Calendar"], exclude: ["Differential/reference_busy.py"]),
         .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
         .testTarget(name: "GhostSchedulingTests", dependencies: ["GhostScheduling", "GhostEngine"]),
-        .testTarget(name: "GhostSimulationTests", dependencies: ["GhostSimulation", "GhostEngine", "vigor-sim"]),
+        .testTarget(
+            name: "GhostSimulationTests", dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "VigorDaemon", "vigor-sim"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC", "CivilCalendar"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(

@@ -14,8 +14,9 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var timeZone: String
     /// Seed of the random generator; the same seed gives the same run.
     public var seed: UInt64
-    /// The workout the ghost places each day.
-    public var workout: WorkoutPlan
+    /// The user's settings as `config.toml` text (`[training]`, `[engine]`), read by the daemon's config reader;
+    /// empty: the documented defaults.
+    public var config: String
     /// Weekly busy times: no block is placed there.
     public var busy: [BusyTime]
     /// How often the user does the workout.
@@ -47,7 +48,7 @@ public struct Scenario: Codable, Sendable, Equatable {
 
     /// Creates a scenario.
     public init(
-        name: String, startDate: String, days: Int, timeZone: String, seed: UInt64, workout: WorkoutPlan,
+        name: String, startDate: String, days: Int, timeZone: String, seed: UInt64, config: String = "",
         busy: [BusyTime] = [], completion: CompletionBehaviour, acceptRate: Double = 1, deletionDays: [Int] = [],
         travelDays: [Int] = [], triage: TriageBehaviour = TriageBehaviour(),
         healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = [],
@@ -59,7 +60,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.days = days
         self.timeZone = timeZone
         self.seed = seed
-        self.workout = workout
+        self.config = config
         self.busy = busy
         self.completion = completion
         self.acceptRate = acceptRate
@@ -83,7 +84,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         days = try keys.decode(Int.self, forKey: .days)
         timeZone = try keys.decode(String.self, forKey: .timeZone)
         seed = try keys.decode(UInt64.self, forKey: .seed)
-        workout = try keys.decode(WorkoutPlan.self, forKey: .workout)
+        config = try Self.configText(keys)
         busy = try keys.decodeIfPresent([BusyTime].self, forKey: .busy) ?? []
         completion = try keys.decode(CompletionBehaviour.self, forKey: .completion)
         acceptRate = try keys.decodeIfPresent(Double.self, forKey: .acceptRate) ?? 1
@@ -98,6 +99,18 @@ public struct Scenario: Codable, Sendable, Equatable {
         meetingChanges = try keys.decodeIfPresent([MeetingChange].self, forKey: .meetingChanges) ?? []
         workoutReports = try keys.decodeIfPresent(WorkoutReporting.self, forKey: .workoutReports) ?? .detected
         checkInRate = try keys.decodeIfPresent(Double.self, forKey: .checkInRate) ?? 0
+    }
+}
+
+extension Scenario {
+    /// `config` as one string, or as an array of lines (easier to read in a JSON file); absent: empty.
+    private static func configText(_ keys: KeyedDecodingContainer<CodingKeys>) throws -> String {
+        guard keys.contains(.config) else { return "" }
+        do {
+            return try keys.decode(String.self, forKey: .config)
+        } catch DecodingError.typeMismatch {
+            return try keys.decode([String].self, forKey: .config).map { $0 + "\n" }.joined()
+        }
     }
 }
 

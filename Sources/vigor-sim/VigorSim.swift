@@ -1,13 +1,15 @@
 import ArgumentParser
 import Foundation
 import GhostSimulation
+import VigorDaemon
 
-/// `vigor-sim SCENARIO.json [--json]`: runs the ghost engine over a scenario and prints the trajectory.
+/// `vigor-sim SCENARIO.json [--json]`: runs the Ghost engine and the daemon's planning over a scenario and prints the
+/// trajectory. The scenario's `config` is read by the daemon's own config reader (`ConfigLoader`).
 @main
 struct VigorSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vigor-sim",
-        abstract: "Run the Ghost engine over a simulated user and print the day-by-day trajectory."
+        abstract: "Run the Ghost engine and the daemon's planning over a simulated user and print the day-by-day trajectory."
     )
 
     @Argument(help: "Path of the scenario JSON file (see Docs/simulation.md).")
@@ -25,7 +27,9 @@ struct VigorSim: ParsableCommand {
         }
         let simulator: Simulator
         do {
-            simulator = try Simulator(scenario: Scenario.load(from: data))
+            let loaded = try Scenario.load(from: data)
+            let config = try ConfigLoader.parse(loaded.config, file: "config", baseDirectory: "")
+            simulator = try Simulator(scenario: loaded, settings: config.planningSettings, engineRules: config.engineRules)
         } catch {
             throw ScenarioFileError(file: scenario, problem: "is not a valid scenario: \(error)")
         }

@@ -54,12 +54,23 @@ struct VigorSimCommandTests {
 
     @Test func invalidScenarioNamesTheKeyPathAndExitsNonZero() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-invalid-\(UUID().uuidString).json")
-        try Data(#"{"name":"x","startDate":"2026-03-02","days":5,"timeZone":"UTC","seed":1,"completion":{"rate":1}}"#.utf8)
+        try Data(#"{"name":"x","startDate":"2026-03-02","days":5,"timeZone":"UTC","seed":1}"#.utf8)
             .write(to: file)
         let outcome = try run([file.path])
         try FileManager.default.removeItem(at: file)
         #expect(outcome.status != 0)
-        #expect(outcome.errors.contains("is not a valid scenario: workout: is missing"))
+        #expect(outcome.errors.contains("is not a valid scenario: completion: is missing"))
+    }
+
+    @Test func aSettingTheDaemonWouldRefuseNamesItsLineInTheScenariosConfig() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-config-\(UUID().uuidString).json")
+        let scenario = #"{"name":"x","startDate":"2026-03-02","days":5,"timeZone":"UTC","seed":1,"completion":{"rate":1},"#
+            + #""config":["[training]","sessions_per_week = 30"]}"#
+        try Data(scenario.utf8).write(to: file)
+        let outcome = try run([file.path])
+        try FileManager.default.removeItem(at: file)
+        #expect(outcome.status != 0)
+        #expect(outcome.errors.contains("config:2: key 'training.sessions_per_week': must be between 0 and 14; got 30"))
     }
 
     @Test func helpDescribesTheArguments() throws {
