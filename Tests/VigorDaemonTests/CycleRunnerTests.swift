@@ -309,26 +309,3 @@ private func night(ending end: Date) -> HealthSample {
     #expect(outcome.summary.contains("the newest health data is 49 hours old"))
     #expect(await setup.ghost.current.ghostHealth.failures == 1)
 }
-
-@Test func lastNightsHealthDataOrNoneEverIsNoFailure() async throws {
-    let start = try instant("2026-11-23T05:00:00Z")
-    let fresh = try setup(start: start)
-    _ = try fresh.database.insertHealthSamples([night(ending: start.addingTimeInterval(-3600))])
-    _ = try await fresh.runner.run(.morning, now: start, zone: berlin)
-    #expect(await fresh.ghost.current.ghostHealth.failures == 0)
-    let none = try setup(start: start)
-    _ = try await none.runner.run(.morning, now: start, zone: berlin)
-    #expect(await none.ghost.current.ghostHealth.failures == 0)
-}
-
-@Test func healthDataStaleForDaysCountsOnceAndIsNoSuccessAfterwards() async throws {
-    let start = try instant("2026-11-23T05:00:00Z")
-    let setup = try setup(start: start)
-    _ = try setup.database.insertHealthSamples([night(ending: start.addingTimeInterval(-49 * 3600))])
-    for day in 0..<3 {
-        _ = try await setup.runner.run(.morning, now: start.addingTimeInterval(Double(day) * 86_400), zone: berlin)
-    }
-    let health = await setup.ghost.current.ghostHealth
-    #expect(health.failures == 1)
-    #expect(health.successStreak == 0)
-}
