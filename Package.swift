@@ -112,8 +112,10 @@ let package = Package(
             name: "vigor-sim",
             dependencies: [
                 "GhostSimulation",
-                // The daemon's config reader, for the scenario's `config` text.
+                // The daemon's config reader for the scenario's `config` text, and the calendar module for its calendars.
                 "VigorDaemon",
+                "Calendar",
+                "GhostScheduling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -19,6 +19,8 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var config: String
     /// Weekly busy times: no block is placed there.
     public var busy: [BusyTime]
+    /// Calendar files or ICS text, read by the real calendar module (`vigor-sim`).
+    public var calendars: [ScenarioCalendarSource]
     /// How often the user does the workout.
     public var completion: CompletionBehaviour
     /// Chance the user accepts a proposal, 0…1.
@@ -49,7 +51,7 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// Creates a scenario.
     public init(
         name: String, startDate: String, days: Int, timeZone: String, seed: UInt64, config: String = "",
-        busy: [BusyTime] = [], completion: CompletionBehaviour, acceptRate: Double = 1, deletionDays: [Int] = [],
+        busy: [BusyTime] = [], calendars: [ScenarioCalendarSource] = [], completion: CompletionBehaviour, acceptRate: Double = 1, deletionDays: [Int] = [],
         travelDays: [Int] = [], triage: TriageBehaviour = TriageBehaviour(),
         healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = [],
         unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
@@ -62,6 +64,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.seed = seed
         self.config = config
         self.busy = busy
+        self.calendars = calendars
         self.completion = completion
         self.acceptRate = acceptRate
         self.deletionDays = deletionDays
@@ -86,6 +89,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         seed = try keys.decode(UInt64.self, forKey: .seed)
         config = try Self.configText(keys)
         busy = try keys.decodeIfPresent([BusyTime].self, forKey: .busy) ?? []
+        calendars = try keys.decodeIfPresent([ScenarioCalendarSource].self, forKey: .calendars) ?? []
         completion = try keys.decode(CompletionBehaviour.self, forKey: .completion)
         acceptRate = try keys.decodeIfPresent(Double.self, forKey: .acceptRate) ?? 1
         deletionDays = try keys.decodeIfPresent([Int].self, forKey: .deletionDays) ?? []

@@ -40,6 +40,15 @@ extension Scenario {
         guard TimeZone(identifier: timeZone) != nil else {
             throw ScenarioError(path: "timeZone", message: "'\(timeZone)' is not a known IANA time zone")
         }
+        var names: Set<String> = []
+        for (index, source) in calendars.enumerated() {
+            guard !source.name.isEmpty, names.insert(source.name).inserted else {
+                throw ScenarioError(path: "calendars[\(index)].name", message: "must be a name no other calendar has")
+            }
+            guard (source.path == nil) != (source.ics == nil) else {
+                throw ScenarioError(path: "calendars[\(index)]", message: "needs either path or ics")
+            }
+        }
         for (index, busyTime) in busy.enumerated() {
             for (dayIndex, weekday) in busyTime.weekdays.enumerated() {
                 try Self.check("busy[\(index)].weekdays[\(dayIndex)]", weekday, 1...7)

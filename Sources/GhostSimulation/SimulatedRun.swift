@@ -8,6 +8,7 @@ import GhostScheduling
 struct SimulatedRun {
     let scenario: Scenario
     let settings: PlanningSettings
+    let calendars: (any ScenarioCalendars)?
     let calendar: LocalCalendar
     let firstDay: LocalDay
     var ghost: Ghost
@@ -16,11 +17,13 @@ struct SimulatedRun {
     private var landed: [BusyInterval] = []
     private var today = DayLog()
 
-    init(scenario: Scenario, settings: PlanningSettings, engineRules: EngineRules, calendar: LocalCalendar, firstDay: LocalDay)
-        throws(SimulationError)
-    {
+    init(
+        scenario: Scenario, settings: PlanningSettings, engineRules: EngineRules, calendars: (any ScenarioCalendars)?,
+        calendar: LocalCalendar, firstDay: LocalDay
+    ) throws(SimulationError) {
         self.scenario = scenario
         self.settings = settings
+        self.calendars = calendars
         self.calendar = calendar
         self.firstDay = firstDay
         random = SplitMix64(seed: scenario.seed)
@@ -78,8 +81,8 @@ struct SimulatedRun {
         return record(number: number, day: day, travel: travel)
     }
 
-    /// The scenario's week from `firstDay` as a picture: its weekly busy times and the meetings landed so far, its
-    /// unknown and travel days, and the Ghost; the signals are `day`'s morning signals.
+    /// The scenario's week from `firstDay` as a picture: its weekly busy times, the meetings landed so far and its
+    /// calendars, its unknown and travel days, and the Ghost; the signals are `day`'s morning signals.
     private func picture(
         today day: LocalDay, firstDay first: LocalDay, days: Int, failedSources: [String] = []
     ) throws(EngineError) -> WeekPicture {
@@ -92,12 +95,14 @@ struct SimulatedRun {
             }
         }
         let dayNumber = { (covering: LocalDay) in self.firstDay.days(until: covering) + 1 }
-        return WeekPicture(
+        var picture = WeekPicture(
             calendar: calendar, today: day, firstDay: first, days: days, ghost: ghost, settings: settings,
             busy: busy + landed, failedSources: failedSources,
             unknownDays: covered.filter { scenario.unknownDays.contains(dayNumber($0)) },
             manualTravelDays: covered.filter { scenario.travelDays.contains(dayNumber($0)) },
             signals: SignalDigest(calendar: calendar, observations: try morningObservations(on: day)))
+        calendars?.add(to: &picture)
+        return picture
     }
 
     /// Busy time on `day` from `from` up to `to` (24: midnight).
@@ -118,8 +123,7 @@ struct SimulatedRun {
         let now = try calendar.date(on: day, hour: 5, minute: 45)
         let ahead = try Replanning.blocksToCheck(ghost, today: day, calendar: calendar, now: now)
         for block in ahead {
-            var current = try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules))
-            current.ghost = ghost
+            let current = try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules))
             let found: BlockConflict?
             do {
                 found = try ghost.block(block.id).flatMap { block throws(SchedulingError) in try Replanning.conflict(of: block, in: current) }

@@ -11,12 +11,16 @@ public struct Simulator: Sendable {
     public let settings: PlanningSettings
     /// The Ghost's rules (`[engine]`).
     public let engineRules: EngineRules
+    /// The scenario's calendars as the calendar module reads them; nil: the scenario has none.
+    public let calendars: (any ScenarioCalendars)?
     private let calendar: LocalCalendar
     private let firstDay: LocalDay
 
     /// Prepares a validated scenario with the settings read from its `config`.
     /// - Throws: `ScenarioError` when the scenario is invalid or its settings cannot plan a session.
-    public init(scenario: Scenario, settings: PlanningSettings, engineRules: EngineRules = .standard) throws(ScenarioError) {
+    public init(
+        scenario: Scenario, settings: PlanningSettings, engineRules: EngineRules = .standard, calendars: (any ScenarioCalendars)? = nil
+    ) throws(ScenarioError) {
         try scenario.validate()
         do {
             try settings.training.validate()
@@ -24,8 +28,12 @@ public struct Simulator: Sendable {
         } catch {
             throw ScenarioError(path: "config", message: error.message)
         }
+        guard scenario.calendars.isEmpty || calendars != nil else {
+            throw ScenarioError(path: "calendars", message: "are read by the calendar module: run the scenario with vigor-sim")
+        }
         self.settings = settings
         self.engineRules = engineRules
+        self.calendars = calendars
         guard let firstDay = LocalDay(iso: scenario.startDate), let zone = TimeZone(identifier: scenario.timeZone) else {
             throw ScenarioError(path: "startDate", message: "could not be read")
         }
@@ -38,7 +46,7 @@ public struct Simulator: Sendable {
     /// - Throws: `SimulationError` when the engine rejects an event (a simulator bug, reported not hidden).
     public func run() throws(SimulationError) -> Trajectory {
         var run = try SimulatedRun(
-            scenario: scenario, settings: settings, engineRules: engineRules, calendar: calendar, firstDay: firstDay)
+            scenario: scenario, settings: settings, engineRules: engineRules, calendars: calendars, calendar: calendar, firstDay: firstDay)
         var records: [DayRecord] = []
         for number in 1...scenario.days {
             records.append(try run.simulateDay(number))

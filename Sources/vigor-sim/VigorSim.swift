@@ -26,12 +26,22 @@ struct VigorSim: ParsableCommand {
             throw ScenarioFileError(file: scenario, problem: "cannot be read (\(error.localizedDescription))")
         }
         let simulator: Simulator
+        let files: ScenarioCalendarFiles?
         do {
             let loaded = try Scenario.load(from: data)
             let config = try ConfigLoader.parse(loaded.config, file: "config", baseDirectory: "")
-            simulator = try Simulator(scenario: loaded, settings: config.planningSettings, engineRules: config.engineRules)
+            files = loaded.calendars.isEmpty ? nil : try ScenarioCalendarFiles(scenario: loaded, scenarioFile: scenario)
+            simulator = try Simulator(
+                scenario: loaded, settings: config.planningSettings, engineRules: config.engineRules, calendars: files)
         } catch {
             throw ScenarioFileError(file: scenario, problem: "is not a valid scenario: \(error)")
+        }
+        defer {
+            do {
+                try files?.remove()
+            } catch {
+                FileHandle.standardError.write(Data("vigor-sim: could not remove \(files?.folder.path ?? ""): \(error)\n".utf8))
+            }
         }
         let trajectory = try simulator.run()
         print(json ? try trajectory.jsonText() : trajectory.text(), terminator: "")
