@@ -112,6 +112,10 @@ let package = Package(
             name: "vigor-sim",
             dependencies: [
                 "GhostSimulation",
+                // The daemon's config reader for the scenario's `config` text, and the calendar module for its calendars.
+                "VigorDaemon",
+                "Calendar",
+                "GhostScheduling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -131,7 +135,9 @@ let package = Package(
         .testTarget(name: "CalendarTests", dependencies: ["Calendar", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
         .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
         .testTarget(name: "GhostSchedulingTests", dependencies: ["GhostScheduling", "GhostEngine"]),
-        .testTarget(name: "GhostSimulationTests", dependencies: ["GhostSimulation", "GhostEngine", "vigor-sim", "TestPrograms"]),
+        .testTarget(
+            name: "GhostSimulationTests",
+            dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "VigorDaemon", "vigor-sim", "TestPrograms"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC", "CivilCalendar"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(

@@ -14,10 +14,13 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var timeZone: String
     /// Seed of the random generator; the same seed gives the same run.
     public var seed: UInt64
-    /// The workout the ghost places each day.
-    public var workout: WorkoutPlan
+    /// The user's settings as `config.toml` text (`[training]`, `[engine]`), read by the daemon's config reader;
+    /// empty: the documented defaults.
+    public var config: String
     /// Weekly busy times: no block is placed there.
     public var busy: [BusyTime]
+    /// Calendar files or ICS text, read by the real calendar module (`vigor-sim`).
+    public var calendars: [ScenarioCalendarSource]
     /// How often the user does the workout.
     public var completion: CompletionBehaviour
     /// Chance the user accepts a proposal, 0…1.
@@ -47,8 +50,8 @@ public struct Scenario: Codable, Sendable, Equatable {
 
     /// Creates a scenario.
     public init(
-        name: String, startDate: String, days: Int, timeZone: String, seed: UInt64, workout: WorkoutPlan,
-        busy: [BusyTime] = [], completion: CompletionBehaviour, acceptRate: Double = 1, deletionDays: [Int] = [],
+        name: String, startDate: String, days: Int, timeZone: String, seed: UInt64, config: String = "",
+        busy: [BusyTime] = [], calendars: [ScenarioCalendarSource] = [], completion: CompletionBehaviour, acceptRate: Double = 1, deletionDays: [Int] = [],
         travelDays: [Int] = [], triage: TriageBehaviour = TriageBehaviour(),
         healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = [],
         unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
@@ -59,8 +62,9 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.days = days
         self.timeZone = timeZone
         self.seed = seed
-        self.workout = workout
+        self.config = config
         self.busy = busy
+        self.calendars = calendars
         self.completion = completion
         self.acceptRate = acceptRate
         self.deletionDays = deletionDays
@@ -83,8 +87,9 @@ public struct Scenario: Codable, Sendable, Equatable {
         days = try keys.decode(Int.self, forKey: .days)
         timeZone = try keys.decode(String.self, forKey: .timeZone)
         seed = try keys.decode(UInt64.self, forKey: .seed)
-        workout = try keys.decode(WorkoutPlan.self, forKey: .workout)
+        config = try Self.configText(keys)
         busy = try keys.decodeIfPresent([BusyTime].self, forKey: .busy) ?? []
+        calendars = try keys.decodeIfPresent([ScenarioCalendarSource].self, forKey: .calendars) ?? []
         completion = try keys.decode(CompletionBehaviour.self, forKey: .completion)
         acceptRate = try keys.decodeIfPresent(Double.self, forKey: .acceptRate) ?? 1
         deletionDays = try keys.decodeIfPresent([Int].self, forKey: .deletionDays) ?? []
@@ -98,6 +103,18 @@ public struct Scenario: Codable, Sendable, Equatable {
         meetingChanges = try keys.decodeIfPresent([MeetingChange].self, forKey: .meetingChanges) ?? []
         workoutReports = try keys.decodeIfPresent(WorkoutReporting.self, forKey: .workoutReports) ?? .detected
         checkInRate = try keys.decodeIfPresent(Double.self, forKey: .checkInRate) ?? 0
+    }
+}
+
+extension Scenario {
+    /// `config` as one string, or as an array of lines (easier to read in a JSON file); absent: empty.
+    private static func configText(_ keys: KeyedDecodingContainer<CodingKeys>) throws -> String {
+        guard keys.contains(.config) else { return "" }
+        do {
+            return try keys.decode(String.self, forKey: .config)
+        } catch DecodingError.typeMismatch {
+            return try keys.decode([String].self, forKey: .config).map { $0 + "\n" }.joined()
+        }
     }
 }
 

@@ -1,63 +1,6 @@
 import GhostEngine
 import GhostScheduling
 
-/// The daily workout the slot finder places: from the preferred hour, starts up to `latestHour`, on an
-/// hourly grid by default, with buffers around busy times (10 minutes by default).
-public struct WorkoutPlan: Codable, Sendable, Equatable {
-    /// Local hour tried first (the preferred window starts here and is one session long).
-    public var preferredHour: Int
-    /// Last local hour a session may start.
-    public var latestHour: Int
-    /// Block length.
-    public var durationMinutes: Int
-    /// Confidence reported to the engine for a placed block, 0…1.
-    public var placementConfidence: Double
-    /// Free minutes kept before and after busy times.
-    public var bufferMinutes: Int
-    /// Candidate starts are tried every this many minutes from the preferred hour.
-    public var stepMinutes: Int
-    /// How demanding the session is (an HRV crash transforms only heavy sessions).
-    public var intensity: SessionIntensity
-
-    /// Creates a plan.
-    public init(
-        preferredHour: Int, latestHour: Int, durationMinutes: Int, placementConfidence: Double,
-        bufferMinutes: Int = 10, stepMinutes: Int = 60, intensity: SessionIntensity = .moderate
-    ) {
-        self.preferredHour = preferredHour
-        self.latestHour = latestHour
-        self.durationMinutes = durationMinutes
-        self.placementConfidence = placementConfidence
-        self.bufferMinutes = bufferMinutes
-        self.stepMinutes = stepMinutes
-        self.intensity = intensity
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let keys = try decoder.container(keyedBy: CodingKeys.self)
-        preferredHour = try keys.decode(Int.self, forKey: .preferredHour)
-        latestHour = try keys.decode(Int.self, forKey: .latestHour)
-        durationMinutes = try keys.decode(Int.self, forKey: .durationMinutes)
-        placementConfidence = try keys.decode(Double.self, forKey: .placementConfidence)
-        bufferMinutes = try keys.decodeIfPresent(Int.self, forKey: .bufferMinutes) ?? 10
-        stepMinutes = try keys.decodeIfPresent(Int.self, forKey: .stepMinutes) ?? 60
-        intensity = try keys.decodeIfPresent(SessionIntensity.self, forKey: .intensity) ?? .moderate
-    }
-
-    /// The slot-finder settings for one session a day.
-    var trainingSettings: TrainingSettings {
-        let start = preferredHour * 60
-        let end = min(latestHour * 60 + durationMinutes, 23 * 60 + 59)
-        return TrainingSettings(
-            sessionsPerWeek: 1, durationMinutes: durationMinutes,
-            preferredWindows: [TimeWindow(
-                from: WallTime(hour: preferredHour), to: WallTime(hour: (start + durationMinutes) / 60,
-                minute: (start + durationMinutes) % 60))],
-            earliest: WallTime(hour: preferredHour), latest: WallTime(hour: end / 60, minute: end % 60),
-            bufferBeforeMinutes: bufferMinutes, bufferAfterMinutes: bufferMinutes, minHoursBetweenSessions: 0)
-    }
-}
-
 /// A weekly busy time: on `weekdays` (1 = Sunday … 7 = Saturday), hours `fromHour` up to, not including, `toHour`.
 public struct BusyTime: Codable, Sendable, Equatable {
     /// Weekdays, 1 = Sunday … 7 = Saturday.

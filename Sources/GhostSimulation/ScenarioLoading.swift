@@ -40,13 +40,15 @@ extension Scenario {
         guard TimeZone(identifier: timeZone) != nil else {
             throw ScenarioError(path: "timeZone", message: "'\(timeZone)' is not a known IANA time zone")
         }
-        try Self.check("workout.preferredHour", workout.preferredHour, 0...23)
-        try Self.check("workout.latestHour", workout.latestHour, workout.preferredHour...23)
-        try Self.check("workout.durationMinutes", workout.durationMinutes, 1...600)
-        try Self.check("workout.placementConfidence", workout.placementConfidence)
-        try Self.check("workout.durationMinutes", workout.durationMinutes, 1...(23 * 60 + 59 - workout.preferredHour * 60))
-        try Self.check("workout.bufferMinutes", workout.bufferMinutes, 0...240)
-        try Self.check("workout.stepMinutes", workout.stepMinutes, 1...60)
+        var names: Set<String> = []
+        for (index, source) in calendars.enumerated() {
+            guard !source.name.isEmpty, names.insert(source.name).inserted else {
+                throw ScenarioError(path: "calendars[\(index)].name", message: "must be a name no other calendar has")
+            }
+            guard (source.path == nil) != (source.ics == nil) else {
+                throw ScenarioError(path: "calendars[\(index)]", message: "needs either path or ics")
+            }
+        }
         for (index, busyTime) in busy.enumerated() {
             for (dayIndex, weekday) in busyTime.weekdays.enumerated() {
                 try Self.check("busy[\(index)].weekdays[\(dayIndex)]", weekday, 1...7)

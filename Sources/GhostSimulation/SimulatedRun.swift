@@ -2,36 +2,40 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 
-/// The mutable state of one simulation: the ghost, the random generator, and what today produced.
+/// The mutable state of one simulation: the ghost, the random generator, and what today produced. Every planning
+/// decision is the daemon's: the scenario's day becomes a `WeekPicture`, and the evening plan, re-planning and the
+/// morning rules of `GhostScheduling/Planning` decide on it.
 struct SimulatedRun {
     let scenario: Scenario
+    let settings: PlanningSettings
+    let calendars: (any ScenarioCalendars)?
     let calendar: LocalCalendar
     let firstDay: LocalDay
     var ghost: Ghost
     var random: SplitMix64
-    private let finder: SlotFinder
+    /// Meetings that landed on the calendar so far (a meeting change stays on the calendar once it landed).
+    private var landed: [BusyInterval] = []
     private var today = DayLog()
 
-    init(scenario: Scenario, calendar: LocalCalendar, firstDay: LocalDay) throws(SimulationError) {
+    init(
+        scenario: Scenario, settings: PlanningSettings, engineRules: EngineRules, calendars: (any ScenarioCalendars)?,
+        calendar: LocalCalendar, firstDay: LocalDay
+    ) throws(SimulationError) {
         self.scenario = scenario
+        self.settings = settings
+        self.calendars = calendars
         self.calendar = calendar
         self.firstDay = firstDay
         random = SplitMix64(seed: scenario.seed)
         do {
-            var rules = SchedulingRules.standard
-            rules.slots.stepMinutes = scenario.workout.stepMinutes
-            finder = try SlotFinder(calendar: calendar, settings: scenario.workout.trainingSettings, rules: rules)
-        } catch {
-            throw SimulationError(day: 1, engineError: error.engineError)
-        }
-        do {
-            ghost = Ghost(startingAt: try calendar.startOfDay(firstDay), timeZone: calendar.timeZone)
+            ghost = Ghost(startingAt: try calendar.startOfDay(firstDay), timeZone: calendar.timeZone, rules: engineRules)
         } catch {
             throw SimulationError(day: 1, engineError: error)
         }
     }
 
-    /// Runs one day: manual changes, placement, the user's answer, deletion, workout, misses and triage, day close.
+    /// Runs one day: manual changes, the user's answer to a proposal, meetings landing (re-planning), deletion, the
+    /// morning rules, the workout, the evening plan for tomorrow, misses and triage, day close.
     mutating func simulateDay(_ number: Int) throws(SimulationError) -> DayRecord {
         do {
             return try simulate(number)
@@ -48,24 +52,26 @@ struct SimulatedRun {
             try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
             if !change.pin { try send(.releaseManualPin, at: calendar.date(on: day, hour: 0, minute: 6)) }
         }
-        let block = try placeBlock(on: day, number: number)
-        if let placed = block, placed.origin == .proposal, placed.status == .proposed {
+        // The block last evening planned for today.
+        let block = ghost.blocks.first { $0.day == day && [.scheduled, .proposed].contains($0.status) }
+        if let placed = block, placed.status == .proposed {
             let accepted = random.nextUnit() < scenario.acceptRate
             try send(.proposalAnswered(placed.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 30))
         }
-        if let placed = block.flatMap({ ghost.block($0.id) }) {
-            try replan(placed, on: day, number: number)
-        }
-        if let placed = block.flatMap({ ghost.block($0.id) }), placed.status == .scheduled {
-            try transform(placed, on: day, number: number)
-        }
-        if let placed = block, placed.origin == .auto, scenario.deletionDays.contains(number) {
+        try landMeetings(on: day, number: number)
+        if let placed = block, placed.origin == .auto, scenario.deletionDays.contains(number),
+            ghost.block(placed.id)?.status == .scheduled
+        {
             try send(.autoBlockDeleted(placed.id), at: calendar.date(on: day, hour: 6))
             today.deletions += 1
+        }
+        if block.flatMap({ ghost.block($0.id) })?.status == .scheduled {
+            try transform(on: day, number: number)
         }
         if !travel {
             try work(on: day, number: number, block: block.flatMap { ghost.block($0.id) })
         }
+        try planEvening(of: day, number: number)
         try send(.tick, at: calendar.date(on: day, hour: 23))
         try answerTriage(on: day, number: number)
         let coverage = scenario.healthSignals.coverage
@@ -75,112 +81,119 @@ struct SimulatedRun {
         return record(number: number, day: day, travel: travel)
     }
 
-    /// The real slot finder for one session on `day` (travel days get none, unknown days a proposal at most),
-    /// then the engine decides write / propose / observe; a day that already has a block keeps it.
-    private mutating func placeBlock(on day: LocalDay, number: Int) throws(EngineError) -> ScheduledBlock? {
-        // As in vigord's evening cycle: a day that already has a block (one moved here) gets no second one.
-        if let moved = ghost.blocks.first(where: { $0.day == day && [.scheduled, .proposed].contains($0.status) }) {
-            return moved
-        }
-        let request = try slotRequest(for: day, number: number)
-        let plan: WeekPlan
-        do {
-            plan = try finder.planWeek(request)
-        } catch {
-            throw error.engineError
-        }
-        guard let planned = plan.block(on: day) else { return nil }
-        let confidence = scenario.workout.placementConfidence
-        let effects = try send(
-            .placementRequested(
-                planned.candidate(confidence: confidence), alternatives: planned.alternativeCandidates(confidence: confidence)),
-            at: calendar.date(on: day, hour: 5))
-        for effect in effects {
-            switch effect {
-            case .writeBlock(let block), .proposeBlock(let block):
-                return block
-            default:
-                continue
+    /// The scenario's week from `firstDay` as a picture: its weekly busy times, the meetings landed so far and its
+    /// calendars, its unknown and travel days, and the Ghost; the signals are `day`'s morning signals.
+    private func picture(
+        today day: LocalDay, firstDay first: LocalDay, days: Int, failedSources: [String] = []
+    ) throws(EngineError) -> WeekPicture {
+        let covered = (0..<days).map { first.adding(days: $0) }
+        var busy: [BusyInterval] = []
+        for covering in covered {
+            let weekday = covering.weekday
+            for time in scenario.busy where time.weekdays.contains(weekday) {
+                busy.append(try interval(on: covering, from: time.fromHour, to: time.toHour, cause: "'Busy' (scenario)"))
             }
         }
-        return nil
+        let dayNumber = { (covering: LocalDay) in self.firstDay.days(until: covering) + 1 }
+        var picture = WeekPicture(
+            calendar: calendar, today: day, firstDay: first, days: days, ghost: ghost, settings: settings,
+            busy: busy + landed, failedSources: failedSources,
+            unknownDays: covered.filter { scenario.unknownDays.contains(dayNumber($0)) },
+            manualTravelDays: covered.filter { scenario.travelDays.contains(dayNumber($0)) },
+            signals: SignalDigest(calendar: calendar, observations: try morningObservations(on: day)))
+        calendars?.add(to: &picture)
+        return picture
     }
 
-    /// At 05:45 the day's meeting changes land: as vigord's replanning does, the real slot finder says whether
-    /// the block is now in conflict and where "move later" puts it (the same day, or nowhere), and the engine
-    /// decides by its trust; a move proposal is accepted with `acceptRate` at 05:50.
-    private mutating func replan(_ block: ScheduledBlock, on day: LocalDay, number: Int) throws(EngineError) {
+    /// Busy time on `day` from `from` up to `to` (24: midnight).
+    private func interval(on day: LocalDay, from: Int, to: Int, cause: String) throws(EngineError) -> BusyInterval {
+        let end = to == 24 ? try calendar.startOfDay(day.adding(days: 1)) : try calendar.date(on: day, hour: to)
+        return BusyInterval(start: try calendar.date(on: day, hour: from), end: end, causes: [cause])
+    }
+
+    /// At 05:45 the day's meeting changes land on the calendar and the daemon's re-planning runs: each block ahead now
+    /// in conflict goes to the engine with where "move later" puts it; a move proposal is accepted with `acceptRate`
+    /// at 05:50.
+    private mutating func landMeetings(on day: LocalDay, number: Int) throws(EngineError) {
         let meetings = scenario.meetingChanges.filter { $0.day == number }
-        guard !meetings.isEmpty, [.scheduled, .proposed].contains(block.status) else { return }
-        var request = try slotRequest(for: day, number: number)
+        guard !meetings.isEmpty else { return }
         for meeting in meetings {
-            let end = meeting.toHour == 24
-                ? try calendar.startOfDay(day.adding(days: 1)) : try calendar.date(on: day, hour: meeting.toHour)
-            request.busy.append(BusyInterval(
-                start: try calendar.date(on: day, hour: meeting.fromHour), end: end, causes: ["'\(meeting.title)'"]))
+            landed.append(try interval(on: day, from: meeting.fromHour, to: meeting.toHour, cause: "'\(meeting.title)' (scenario)"))
         }
-        let found: BlockConflict?
-        do {
-            found = try conflict(of: block, request: request)
-        } catch {
-            throw error.engineError
-        }
-        guard let found else { return }
-        let effects = try send(.conflictFound(found), at: calendar.date(on: day, hour: 5, minute: 45))
-        if effects.contains(where: { if case .proposeMove = $0 { true } else { false } }) {
-            let accepted = random.nextUnit() < scenario.acceptRate
-            try send(.moveAnswered(block.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 50))
-        }
-    }
-
-    /// The conflict over `block` in `request`, with where "move later" puts it; nil while it still fits.
-    private func conflict(of block: ScheduledBlock, request: SlotRequest) throws(SchedulingError) -> BlockConflict? {
-        guard let cause = try finder.conflict(blockStart: block.start, durationMinutes: block.durationMinutes, request: request)
-        else { return nil }
-        switch try finder.moveLater(blockStart: block.start, request: request) {
-        case .sameDay(let planned), .laterDay(let planned):
-            return BlockConflict(block: block.id, cause: cause, target: planned.chosen.start)
-        case .noRoom:
-            return BlockConflict(block: block.id, cause: cause, target: nil)
+        let now = try calendar.date(on: day, hour: 5, minute: 45)
+        let ahead = try Replanning.blocksToCheck(ghost, today: day, calendar: calendar, now: now)
+        for block in ahead {
+            let current = try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules))
+            let found: BlockConflict?
+            do {
+                found = try ghost.block(block.id).flatMap { block throws(SchedulingError) in try Replanning.conflict(of: block, in: current) }
+            } catch {
+                throw error.engineError
+            }
+            guard let found else { continue }
+            let effects = try send(.conflictFound(found), at: now)
+            if effects.contains(where: { if case .proposeMove = $0 { true } else { false } }) {
+                let accepted = random.nextUnit() < scenario.acceptRate
+                try send(.moveAnswered(block.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 50))
+            }
         }
     }
 
-    /// The day's request: weekly busy times as intervals, travel and unknown days, the engine's sacred slots.
-    private func slotRequest(for day: LocalDay, number: Int) throws(EngineError) -> SlotRequest {
-        let weekday = calendar.moment(at: try calendar.date(on: day, hour: 12)).weekday
-        var busy: [BusyInterval] = []
-        for time in scenario.busy where time.weekdays.contains(weekday) {
-            let end = time.toHour == 24 ? try calendar.startOfDay(day.adding(days: 1)) : try calendar.date(on: day, hour: time.toHour)
-            busy.append(BusyInterval(start: try calendar.date(on: day, hour: time.fromHour), end: end, causes: ["busy"]))
+    /// The morning cycle at 06:30: the daemon's morning rules read the day's signals for today's blocks; a change
+    /// goes to the engine (Transformer and above), a suggestion is logged; the user keeps or reverts an applied
+    /// change at 06:45, and the ghost's tallies teach the rule.
+    private mutating func transform(on day: LocalDay, number: Int) throws(EngineError) {
+        guard scenario.morningSignals.contains(where: { $0.day == number }) else { return }
+        for outcome in try MorningPlan.transform(try picture(today: day, firstDay: day, days: 1)) {
+            guard !outcome.events.isEmpty else {
+                today.suggestions.append(outcome.note)
+                continue
+            }
+            for event in outcome.events {
+                let effects = try send(event, at: calendar.date(on: day, hour: 6, minute: 30))
+                guard case .adjustmentRequested(let id, _, _, _, _) = event,
+                    effects.contains(where: { if case .recordReceipt = $0 { true } else { false } })
+                else { continue }
+                try send(.transformationOutcome(id, kept: !scenario.revertDays.contains(number)), at: calendar.date(on: day, hour: 6, minute: 45))
+            }
         }
-        return SlotRequest(
-            firstDay: day, days: 1, busy: busy, unknownDays: scenario.unknownDays.contains(number) ? [day] : [],
-            travelDays: scenario.travelDays.contains(number) ? [day] : [], sacredSlots: ghost.triage.sacredSlots)
     }
 
-    /// The morning cycle at 06:30: the transformer reads the day's signals; a change goes to the engine as an
-    /// adjustment, a suggestion (below Transformer, or a rule reverted too often) is logged; the user keeps or
-    /// reverts an applied change, and the ghost's tallies teach the rule (as in vigord).
-    private mutating func transform(_ block: ScheduledBlock, on day: LocalDay, number: Int) throws(EngineError) {
-        guard let morning = scenario.morningSignals.last(where: { $0.day == number }) else { return }
-        let decision = MorningTransformer.decide(
-            intensity: scenario.workout.intensity, durationMinutes: block.durationMinutes, signals: morning.signals,
-            capabilities: ghost.capabilities, rules: SchedulingRules.standard.transformation,
-            feedback: TransformationFeedback(tallies: ghost.transformationTallies))
-        switch decision {
-        case .keep:
-            return
-        case .suggest(let change):
-            today.suggestions.append(change.reason)
-        case .apply(let change):
-            let effects = try send(
-                .adjustmentRequested(
-                    block.id, change.adjustment, confidence: scenario.workout.placementConfidence, reason: change.reason,
-                    rule: change.rule.rawValue),
-                at: calendar.date(on: day, hour: 6, minute: 30))
-            guard effects.contains(where: { if case .recordReceipt = $0 { true } else { false } }) else { return }
-            let kept = !scenario.revertDays.contains(number)
-            try send(.transformationOutcome(block.id, kept: kept), at: calendar.date(on: day, hour: 6, minute: 45))
+    /// The morning signals of `day` as a wearable would have recorded them: the night's sleep ending 06:00, this
+    /// morning's HRV at 05:00, and the stated 7-day HRV baseline as one reading at 15:00 on each of the 7 days before.
+    private func morningObservations(on day: LocalDay) throws(EngineError) -> [HealthObservation] {
+        guard let signals = scenario.morningSignals.last(where: { $0.day == firstDay.days(until: day) + 1 }) else { return [] }
+        var observations: [HealthObservation] = []
+        let wake = try calendar.date(on: day, hour: 6)
+        if let minutes = signals.sleepMinutes {
+            observations.append(HealthObservation(
+                kind: .sleep, source: "scenario", start: wake.addingTimeInterval(-Double(minutes) * 60), end: wake,
+                value: Double(minutes), detail: "asleep"))
+        }
+        if let hrv = signals.hrv {
+            let at = try calendar.date(on: day, hour: 5)
+            observations.append(HealthObservation(kind: .hrv, source: "scenario", start: at, end: at, value: hrv))
+        }
+        if let baseline = signals.hrvBaseline7 {
+            for back in 1...7 {
+                let at = try calendar.date(on: day.adding(days: -back), hour: 15)
+                observations.append(HealthObservation(kind: .hrv, source: "scenario", start: at, end: at, value: baseline))
+            }
+        }
+        return observations
+    }
+
+    /// The evening cycle at 21:00: the daemon's evening plan over the week from tomorrow; an unknown day tomorrow is
+    /// a calendar that could not be read this evening.
+    private mutating func planEvening(of day: LocalDay, number: Int) throws(EngineError) {
+        let tomorrow = day.adding(days: 1)
+        let failed = scenario.unknownDays.contains(number + 1) ? ["scenario"] : []
+        let plan = EveningPlan.decide(try picture(today: day, firstDay: tomorrow, days: 7, failedSources: failed))
+        if plan.forecast == nil, let note = plan.notes.last {
+            throw EngineError.invalidRule(name: "config", problem: note)
+        }
+        for event in plan.events {
+            try send(event, at: calendar.date(on: day, hour: 21))
         }
     }
 
@@ -192,16 +205,17 @@ struct SimulatedRun {
         // A block a meeting pushed to another day is that day's session.
         if let block, block.day != day { return }
         guard random.nextUnit() < rate else { return }
+        let own = settings.training.preferredWindows.first?.from ?? WallTime(hour: EveningPlan.defaultSlotHour)
         let start = if let block, block.status == .scheduled {
             block.start.addingTimeInterval(600)
         } else {
-            try calendar.date(on: day, hour: scenario.workout.preferredHour, minute: 10)
+            try calendar.date(on: day, hour: own.hour, minute: own.minute + 10)
         }
         switch scenario.workoutReports {
         case .detected:
             try send(.workoutDetected(at: start, confidence: 1), at: start.addingTimeInterval(600))
         case .logged:
-            let end = start.addingTimeInterval(TimeInterval(scenario.workout.durationMinutes * 60) - 600)
+            let end = start.addingTimeInterval(TimeInterval(settings.training.durationMinutes * 60) - 600)
             let report = WorkoutReport(id: "log:\(Int(start.timeIntervalSince1970))", start: start, end: end, confidence: 1)
             try send(.workoutRecorded(report), at: end.addingTimeInterval(300))
         case .none:

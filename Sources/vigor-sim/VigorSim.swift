@@ -1,13 +1,15 @@
 import ArgumentParser
 import Foundation
 import GhostSimulation
+import VigorDaemon
 
-/// `vigor-sim SCENARIO.json [--json]`: runs the ghost engine over a scenario and prints the trajectory.
+/// `vigor-sim SCENARIO.json [--json]`: runs the Ghost engine and the daemon's planning over a scenario and prints the
+/// trajectory. The scenario's `config` is read by the daemon's own config reader (`ConfigLoader`).
 @main
 struct VigorSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vigor-sim",
-        abstract: "Run the Ghost engine over a simulated user and print the day-by-day trajectory."
+        abstract: "Run the Ghost engine and the daemon's planning over a simulated user and print the day-by-day trajectory."
     )
 
     @Argument(help: "Path of the scenario JSON file (see Docs/simulation.md).")
@@ -24,10 +26,22 @@ struct VigorSim: ParsableCommand {
             throw ScenarioFileError(file: scenario, problem: "cannot be read (\(error.localizedDescription))")
         }
         let simulator: Simulator
+        let files: ScenarioCalendarFiles?
         do {
-            simulator = try Simulator(scenario: Scenario.load(from: data))
+            let loaded = try Scenario.load(from: data)
+            let config = try ConfigLoader.parse(loaded.config, file: "config", baseDirectory: "")
+            files = loaded.calendars.isEmpty ? nil : try ScenarioCalendarFiles(scenario: loaded, scenarioFile: scenario)
+            simulator = try Simulator(
+                scenario: loaded, settings: config.planningSettings, engineRules: config.engineRules, calendars: files)
         } catch {
             throw ScenarioFileError(file: scenario, problem: "is not a valid scenario: \(error)")
+        }
+        defer {
+            do {
+                try files?.remove()
+            } catch {
+                FileHandle.standardError.write(Data("vigor-sim: could not remove \(files?.folder.path ?? ""): \(error)\n".utf8))
+            }
         }
         let trajectory = try simulator.run()
         print(json ? try trajectory.jsonText() : trajectory.text(), terminator: "")

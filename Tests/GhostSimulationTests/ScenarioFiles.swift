@@ -1,5 +1,6 @@
 import Foundation
 import GhostSimulation
+import VigorDaemon
 
 /// The shipped scenario files, found relative to this source file (no bundle resources).
 enum ScenarioFiles {
@@ -14,7 +15,13 @@ enum ScenarioFiles {
 
     /// Loads and runs the named scenario.
     static func run(_ name: String) throws -> Trajectory {
-        try Simulator(scenario: load(name)).run()
+        try simulator(load(name)).run()
+    }
+
+    /// The simulator of `scenario`, its `config` read by the daemon's config reader as `vigor-sim` reads it.
+    static func simulator(_ scenario: Scenario) throws -> Simulator {
+        let config = try ConfigLoader.parse(scenario.config, file: "config", baseDirectory: "")
+        return try Simulator(scenario: scenario, settings: config.planningSettings, engineRules: config.engineRules)
     }
 
     /// Loads the named scenario.

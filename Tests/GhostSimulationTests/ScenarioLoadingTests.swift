@@ -57,7 +57,6 @@ struct ScenarioLoadingTests {
         #expect(error(try edited { $0["busy"] = [["weekdays": [8], "fromHour": 7, "toHour": 9]] })?.path == "busy[0].weekdays[0]")
         #expect(error(try edited { $0["busy"] = [["weekdays": [2], "fromHour": 9, "toHour": 7]] })?.path == "busy[0].toHour")
         #expect(error(try edited { $0["healthSignals"] = ["coverage": ["min": 0.9, "max": 0.5]] })?.path == "healthSignals.coverage")
-        #expect(error(try edited { $0["workout"] = ["preferredHour": 7, "latestHour": 6, "durationMinutes": 30, "placementConfidence": 0.9] })?.path == "workout.latestHour")
     }
 
     @Test func invalidJSONSaysSo() {
@@ -69,20 +68,19 @@ struct ScenarioLoadingTests {
     @Test func optionalSectionsHaveDefaults() throws {
         let json = """
             {"name":"minimal","startDate":"2026-03-02","days":3,"timeZone":"UTC","seed":1,
-             "workout":{"preferredHour":7,"latestHour":7,"durationMinutes":30,"placementConfidence":0.9},
              "completion":{"rate":1}}
             """
         let scenario = try Scenario.load(from: Data(json.utf8))
         #expect(scenario.acceptRate == 1 && scenario.busy.isEmpty && scenario.deletionDays.isEmpty)
-        #expect(scenario.triage == TriageBehaviour() && scenario.healthSignals == HealthSignalRanges())
-        #expect(try Simulator(scenario: scenario).run().days.count == 3)
+        #expect(scenario.triage == TriageBehaviour() && scenario.healthSignals == HealthSignalRanges() && scenario.config.isEmpty)
+        #expect(try ScenarioFiles.simulator(scenario).run().days.count == 3)
     }
 
     @Test func simulatorRefusesAnInvalidScenarioBuiltInCode() throws {
         var scenario = try ScenarioFiles.load("steady-85-percent.json")
         scenario.acceptRate = 2
         #expect(throws: ScenarioError(path: "acceptRate", message: "must be 0…1, is 2.0")) {
-            try Simulator(scenario: scenario)
+            try ScenarioFiles.simulator(scenario)
         }
     }
 }

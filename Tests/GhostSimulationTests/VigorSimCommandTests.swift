@@ -1,4 +1,5 @@
 import Foundation
+import GhostSimulation
 import Testing
 import TestPrograms
 
@@ -43,12 +44,53 @@ struct VigorSimCommandTests {
 
     @Test func invalidScenarioNamesTheKeyPathAndExitsNonZero() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-invalid-\(UUID().uuidString).json")
-        try Data(#"{"name":"x","startDate":"2026-03-02","days":5,"timeZone":"UTC","seed":1,"completion":{"rate":1}}"#.utf8)
+        try Data(#"{"name":"x","startDate":"2026-03-02","days":5,"timeZone":"UTC","seed":1}"#.utf8)
             .write(to: file)
         let outcome = try run([file.path])
         try FileManager.default.removeItem(at: file)
         #expect(outcome.status != 0)
-        #expect(outcome.errors.contains("is not a valid scenario: workout: is missing"))
+        #expect(outcome.errors.contains("is not a valid scenario: completion: is missing"))
+    }
+
+    @Test func aSettingTheDaemonWouldRefuseNamesItsLineInTheScenariosConfig() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-config-\(UUID().uuidString).json")
+        let scenario = #"{"name":"x","startDate":"2026-03-02","days":5,"timeZone":"UTC","seed":1,"completion":{"rate":1},"#
+            + #""config":["[training]","sessions_per_week = 30"]}"#
+        try Data(scenario.utf8).write(to: file)
+        let outcome = try run([file.path])
+        try FileManager.default.removeItem(at: file)
+        #expect(outcome.status != 0)
+        #expect(outcome.errors.contains("config:2: key 'training.sessions_per_week': must be between 0 and 14; got 30"))
+    }
+
+    @Test func aScenariosCalendarIsReadByTheCalendarModuleAndPlannedAround() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-ics-\(UUID().uuidString).json")
+        let ics = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
+            "BEGIN:VEVENT", "UID:standup", "DTSTAMP:20260301T000000Z", "DTSTART;TZID=Europe/Berlin:20260302T070000",
+            "DTEND;TZID=Europe/Berlin:20260302T080000", "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "SUMMARY:Standup", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:flight", "DTSTAMP:20260301T000000Z", "DTSTART;VALUE=DATE:20260319",
+            "DTEND;VALUE=DATE:20260320", "SUMMARY:Flight to Lisbon", "END:VEVENT",
+            "END:VCALENDAR",
+        ]
+        let scenario: [String: Any] = [
+            "name": "calendar", "startDate": "2026-03-02", "days": 21, "timeZone": "Europe/Berlin", "seed": 3,
+            "completion": ["rate": 1], "manualPhaseChanges": [["day": 1, "phase": "scheduler"]],
+            "config": ["[training]", "sessions_per_week = 7", "min_hours_between_sessions = 0", "preferred = [\"07:00-10:00\"]",
+                       "[engine.slots]", "step_minutes = 60"],
+            "calendars": [["name": "work", "ics": ics]],
+        ]
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        let outcome = try run([file.path, "--json"])
+        try FileManager.default.removeItem(at: file)
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let trajectory = try JSONDecoder().decode(Trajectory.self, from: Data(outcome.output.utf8))
+        // Weekdays: the standup and its 10-minute buffer leave 09:00 as the first hour; weekends: sacred until 09:00.
+        for record in trajectory.days where record.day > 1 && record.date != "2026-03-19" {
+            #expect(record.blocks.map(\.start) == ["09:00"], "day \(record.day)")
+        }
+        // The all-day flight makes Thursday 19 March a travel day.
+        #expect(trajectory.days.first { $0.date == "2026-03-19" }?.blocks.isEmpty == true)
     }
 
     @Test func helpDescribesTheArguments() throws {

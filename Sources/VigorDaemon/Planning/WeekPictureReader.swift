@@ -70,7 +70,7 @@ struct WeekPictureReader: Sendable {
             today: lastDay.adding(days: 1), firstDay: firstDay, days: days, calendar: calendar, settings: settings, signals: false)
         let from = try calendar.startOfDay(firstDay)
         let to = try calendar.startOfDay(lastDay.adding(days: 1))
-        picture.busy = Self.intervals(try await readBusy(from: from, to: to))
+        picture.busy = CalendarPicture.intervals(try await readBusy(from: from, to: to))
         if let database {
             picture.signals = SignalDigest(
                 calendar: calendar, observations: try Self.observations(database, from: from.addingTimeInterval(-86_400), to: to))
@@ -81,14 +81,6 @@ struct WeekPictureReader: Sendable {
     /// The busy time of every calendar from `from` to `to`, without vigord's own blocks.
     func readBusy(from: Date, to: Date) async throws -> BusyResult {
         await output.withoutOwnBusyEvents(try await calendars.busy(from: from, to: to, source: nil))
-    }
-
-    /// The calendars' busy intervals as planning reads them, each cause as `'Title' (source)`.
-    static func intervals(_ busy: BusyResult) -> [GhostScheduling.BusyInterval] {
-        busy.intervals.map { interval in
-            GhostScheduling.BusyInterval(
-                start: interval.start, end: interval.end, causes: interval.causes.map { "'\($0.summary)' (\($0.source))" })
-        }
     }
 
     /// The picture's Ghost, settings and (unless `signals` is false) the signals of the 31 days up to `today`.
@@ -115,17 +107,12 @@ struct WeekPictureReader: Sendable {
         case saved
     }
 
-    /// Busy time, unknown and failed sources, travel evidence, manual travel and protected personal events.
+    /// What the calendars say about the picture's days (`CalendarPicture`), manual travel and the system zone.
     private func fill(
         _ picture: inout WeekPicture, busy: BusyResult, from: Date, to: Date, settings: Settings, systemZone: SystemZoneReading
     ) async throws {
-        picture.busy = Self.intervals(busy)
-        picture.failedSources = busy.sources.filter { !$0.ok }.map(\.name)
-        picture.unknownDays = busy.unknownDays.compactMap(LocalDay.init(iso:))
-        let events = await calendars.events(from: from, to: to)
-        picture.personalEvents = CalendarPersonalEvents.protected(from: events, categories: settings.rules.sacred.protectedCategories)
+        CalendarPicture.add(busy: busy, events: await calendars.events(from: from, to: to), home: settings.home, to: &picture)
         picture.manualTravelDays = await ghost.travelDays(among: picture.dayList)
-        picture.travelEvidence = CalendarTravelEvidence.evidence(from: events, home: picture.calendar, homePosition: settings.home)
         let home = picture.calendar.timeZone.identifier
         let zone: TravelEvidence? = switch systemZone {
         case .observe(let now): try watchSystemZone(today: picture.today, home: home, now: now, rules: settings.rules.travel)

@@ -45,7 +45,7 @@ public actor Replanner {
             picture.ghost = await ghost.current
             guard let current = picture.ghost.block(block.id), let found = try Replanning.conflict(of: current, in: picture) else { continue }
             conflicts += 1
-            try await ghost.perform(.conflictFound(found), at: now)
+            _ = try await ghost.perform(.conflictFound(found), at: now)
         }
         if await ghost.current.blocks != before {
             try await output.sync(now: now)

@@ -95,3 +95,29 @@ private func placement(_ plan: EveningPlan) -> BlockCandidate? {
     let never = try MorningPlan.decide(picture, closing: [], newestHealthData: nil, now: now)
     #expect(never.events == [.tick, .backgroundSucceeded])
 }
+
+@Test func threeMissesInTheSameSlotSteerTomorrowsBlockElsewhere() throws {
+    let start = Week.monday.adding(days: -22)
+    var ghost = Ghost(startingAt: try Week.at(start, 0), timeZone: Week.berlin.timeZone)
+    _ = try ghost.handle(.manualPhaseChange(to: .autoScheduler), now: try Week.at(start, 1))
+    for weeksBack in [3, 2, 1] {
+        let block = try Week.at(Week.monday.adding(days: -7 * weeksBack), 7)
+        _ = try ghost.handle(
+            .placementRequested(BlockCandidate(start: block, durationMinutes: 45, confidence: 1), alternatives: []),
+            now: block.addingTimeInterval(-12 * 3600))
+        _ = try ghost.handle(.tick, now: block.addingTimeInterval(3 * 3600))
+    }
+    #expect(ghost.blocks.filter { $0.status == .missed }.count == 3)
+    let daily = TrainingSettings(
+        sessionsPerWeek: 7, durationMinutes: 45, preferredWindows: [TimeWindow(from: WallTime(hour: 7), to: WallTime(hour: 9))])
+    let candidate = try #require(placement(EveningPlan.decide(try eveningPicture(settings: daily) { $0.ghost = ghost })))
+    #expect(Week.berlin.moment(at: candidate.start).hour != 7, "three misses at Mon 07:00 must steer tomorrow's block elsewhere")
+}
+
+@Test func aMeetingPackedTomorrowLeavesTheSessionToALighterDay() throws {
+    let free = EveningPlan.decide(try eveningPicture())
+    #expect(placement(free)?.start == (try Week.at(0, 7)))
+    let packed = EveningPlan.decide(try eveningPicture(busy: [try Week.busy(0, (9, 0), (19, 0))]))
+    #expect(placement(packed) == nil, "ten hours of meetings make Monday the likeliest skip of the week")
+    #expect(packed.notes.last?.hasPrefix("no block tomorrow") == true)
+}
