@@ -66,6 +66,15 @@ struct WorkoutConfirmationTests {
         #expect(try confirmations(logged, day: 2, hour: 20).isEmpty)
     }
 
+    @Test func anImportOfTwoRunsAsksAboutTheLastOnlyAlsoAfterAWrong() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        try fixture.send(.workoutRecorded(try run(day: 2, hour: 7, minutes: 30, id: "sample:1")), day: 2, hour: 19)
+        try fixture.send(.workoutRecorded(try run(day: 2, hour: 17, minutes: 50, id: "sample:2")), day: 2, hour: 19)
+        #expect(try confirmations(fixture, day: 2, hour: 19).map(\.title) == ["50 min run logged."])
+        try fixture.send(.workoutUndone(id: "sample:2"), day: 2, hour: 20)
+        #expect(try confirmations(fixture, day: 2, hour: 20).isEmpty)
+    }
+
     @Test func theConfirmationRanksLastForTheDaysOneNotification() {
         #expect(GhostMessage.Kind.allCases.last == .workoutLogged)
         let proposal = GhostMessage(key: "proposal:b2:1", kind: .proposal, title: "Tue 07:00 workout?", body: "45 minutes.")

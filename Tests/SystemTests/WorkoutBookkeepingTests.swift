@@ -37,4 +37,30 @@ import VigorRPC
         #expect(undone.stdout.contains("Taken back your log log:"))
         #expect(undone.stdout.contains("The workout a device recorded still counts (sample:"))
     }
+
+    @Test func anImportedRunIsConfirmedByTheCommandItsCorrectButtonGives() throws {
+        let daemon = try DaemonHarness(label: "confirm")
+        try daemon.start()
+        let socket = ["--socket", daemon.socketPath]
+        #expect(try runCommand(Binaries.vigorctl, ["log", "--confirm"] + socket).status == 64)
+
+        let start = Date().addingTimeInterval(-3 * 3600)
+        let file = daemon.folder + "/run.jsonl"
+        let line = #"{"type":"workout","start":"\#(stamp(start))","end":"\#(stamp(start.addingTimeInterval(2700)))","activity":"running","source":"garmin"}"#
+        try (line + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try runCommand(Binaries.vigorctl, ["import", file] + socket).status == 0)
+        let workouts = { () throws -> [JSONValue] in
+            let json = try runCommand(Binaries.vigorctl, ["export"] + socket)
+            let ghost = try #require(try JSONParser.parse(Data(json.stdout.utf8)).objectValue?["ghost"]?.objectValue)
+            guard case .array(let list)? = ghost["workouts"] else { return [] }
+            return list
+        }
+        let id = try #require(try workouts().first?.objectValue?["id"].flatMap { if case .string(let text) = $0 { text } else { nil } })
+
+        let confirmed = try runCommand(Binaries.vigorctl, ["log", "--confirm", "--workout", id] + socket)
+        #expect(confirmed.status == 0 && confirmed.stdout == "Thanks: \(id) stays counted.\n", "\(confirmed.stderr)")
+        #expect(try workouts().first?.objectValue?["confirmed"] == .bool(true))
+        let unknown = try runCommand(Binaries.vigorctl, ["log", "--confirm", "--workout", "sample:999"] + socket)
+        #expect(unknown.status != 0 && unknown.stderr.contains("No counted workout 'sample:999' is left to confirm."), "\(unknown.stderr)")
+    }
 }

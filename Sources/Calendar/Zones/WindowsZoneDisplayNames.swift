@@ -149,6 +149,8 @@ enum WindowsZoneDisplayNames {
         ("Sri Jayawardenepura", "Sri Lanka Standard Time"),
         ("Kathmandu", "Nepal Standard Time"),
         ("Astana", "Central Asia Standard Time"),
+        ("Bishkek", "Central Asia Standard Time"),
+        ("Ashgabat, Astana, Tashkent", "West Asia Standard Time"),
         ("Dhaka", "Bangladesh Standard Time"),
         ("Omsk", "Omsk Standard Time"),
         ("Novosibirsk (RTZ 5)", "N. Central Asia Standard Time"),

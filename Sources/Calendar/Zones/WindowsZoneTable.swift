@@ -39,7 +39,7 @@ enum WindowsZoneTable {
         "Caucasus Standard Time": "Asia/Yerevan",
         "Cen. Australia Standard Time": "Australia/Adelaide",
         "Central America Standard Time": "America/Guatemala",
-        "Central Asia Standard Time": "Asia/Almaty",
+        "Central Asia Standard Time": "Asia/Bishkek",  // UTC+06:00; Almaty is +05:00 since March 2024
         "Central Brazilian Standard Time": "America/Cuiaba",
         "Central Europe Standard Time": "Europe/Budapest",
         "Central European Standard Time": "Europe/Warsaw",

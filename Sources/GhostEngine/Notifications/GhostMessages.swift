@@ -92,15 +92,16 @@ public enum GhostMessages {
     /// The key of a workout confirmation: this prefix and the workout's id.
     public static let workoutKeyPrefix = "workout:"
 
-    /// The workout to confirm (the seed's "45 min logged." with Correct / Wrong): the newest that arrived without a
-    /// command (an import, from a device or app), counts, ended in the last day and was neither confirmed nor undone.
+    /// The workout to confirm (the seed's "45 min logged." with Correct / Wrong): the last one that arrived without a
+    /// command (an import, from a device or app), when it counts, ended in the last day and was neither confirmed nor
+    /// undone. One message per import: earlier workouts of the same import are not asked about, also after a Wrong.
     /// One the user had logged by hand already (`vigorctl log`) is not asked about: they said so themselves.
     static func workoutToConfirm(_ ghost: Ghost, now: Date) -> RecordedWorkout? {
-        ghost.workouts.last { workout in
-            workout.counts && workout.source != nil && workout.confirmed != true && workout.end <= now
-                && now.timeIntervalSince(workout.end) < sentenceLifetime
-                && !ghost.workouts.contains { $0.countedAs == workout.id && $0.source == nil }
-        }
+        guard let workout = ghost.workouts.last(where: { $0.source != nil }),
+              workout.counts, workout.confirmed != true, workout.end <= now, now.timeIntervalSince(workout.end) < sentenceLifetime,
+              !ghost.workouts.contains(where: { $0.countedAs == workout.id && $0.source == nil })
+        else { return nil }
+        return workout
     }
 
     /// "45 min run logged." with Correct (`vigorctl log --confirm`) and Wrong (`vigorctl log --undo`) for that workout.

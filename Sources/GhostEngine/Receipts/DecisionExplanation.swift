@@ -52,13 +52,13 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
     }
 
     /// The seed's sentence for a placement, said only when the history of past sessions helped choose the slot.
-    public static let historySentence =
+    static let historySentence =
         "because this window had the best combination of calendar availability and your historical energy patterns."
 
     /// Why a slot was chosen, from the slot finder's factors on its receipt: the seed's sentence when your past
     /// sessions at that hour raised its score, otherwise what did ("because your calendars are free then and it is
     /// inside your preferred hours."). Nil when the receipt carries no slot factors (nothing to say what decided).
-    public static func placementReason(_ inputs: [String: String], neutral: Double = 0.5) -> String? {
+    static func placementReason(_ inputs: [String: String], neutral: Double = 0.5) -> String? {
         guard let preferred = inputs["preferredWindow"].flatMap(Double.init) else { return nil }
         if let learned = inputs["learnedPreference"].flatMap(Double.init), learned > neutral + 1e-9 { return historySentence }
         var reasons = ["your calendars are free then"]
