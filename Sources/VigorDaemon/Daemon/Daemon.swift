@@ -46,7 +46,8 @@ public enum Daemon {
             if let passed = try ListenSockets.take() {
                 listener = .systemd(descriptor: passed.descriptor, path: passed.path)
             } else {
-                let path = SocketLocation.resolve(explicit: options.socketPath ?? config.daemon.socket, environment: environment, uid: uid)
+                let path = SocketLocation.resolve(
+                    explicit: options.socketPath, configured: config.daemon.socket, environment: environment, uid: uid)
                 if try SocketPreparer.prepare(path: path) == .replacedStale {
                     logger.notice("replaced a stale socket left by an earlier run", metadata: ["socket": "\(path)"])
                 }
@@ -58,8 +59,8 @@ public enum Daemon {
             return DaemonExitCode.socketUnavailable.rawValue
         }
 
-        let stateDirectory = options.stateDirectory ?? config.daemon.stateDir
-            ?? ConfigPaths.defaultStateDirectory(environment: environment, uid: uid)
+        let chosenStateDirectory = options.stateDirectory ?? config.daemon.stateDir
+        let stateDirectory = chosenStateDirectory ?? ConfigPaths.defaultStateDirectory(environment: environment, uid: uid)
         let database: AppDatabase
         let run: DaemonRun
         do {
@@ -100,7 +101,8 @@ public enum Daemon {
         let output: CalendarOutput
         do {
             output = try CalendarOutput(
-                directory: config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid),
+                directory: config.calendar.outputPath
+                    ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory),
                 stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, database: database,
                 alarmMinutes: config.calendar.alarmMinutes, shadow: config.calendar.shadow, logger: logger, failures: failures)
         } catch {
@@ -181,7 +183,9 @@ public enum Daemon {
             replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger), signal: replanSignal,
             state: state, quiet: .seconds(1), clock: ContinuousClock(), now: now, notifier: notifier, failures: failures)))
         services.append(.init(service: InboxService(
-            inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),
+            inbox: HealthInbox(
+                path: config.health.inboxPath
+                    ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)),
             intake: health, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: NotificationService(
             desk: notifications, ghost: ghost, state: state, clock: ContinuousClock(), now: now,
