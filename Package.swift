@@ -139,7 +139,7 @@ let package = Package(
             name: "GhostSimulationTests",
             dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "VigorDaemon", "vigor-sim", "TestPrograms"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC", "CivilCalendar"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HealthImportTests",
             dependencies: [

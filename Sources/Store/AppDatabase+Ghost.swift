@@ -95,13 +95,24 @@ extension AppDatabase {
     /// a new user's engine state, in the same transaction. The schema stays; items written later get new UIDs.
     public func purgeAll(replacingStateWith state: Data, at date: Date) throws(StoreError) {
         try write("purge the user data") { db in
-            for table in ["ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport", "weeklyReceipt",
-                          "systemZone", "notificationLedger", "checkIn", "recoveryScore", "weekForecast", "calendarItem"] {
+            for table in Self.purgedTables {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?)", arguments: [state, date])
         }
     }
+}
+
+extension AppDatabase {
+    /// Every table a purge empties: all of the schema but `keptByPurge` and the migrations' own.
+    static let purgedTables = [
+        "ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport",
+        "weeklyReceipt", "systemZone", "notificationLedger", "checkIn", "recoveryScore", "weekForecast", "calendarItem",
+    ]
+    /// Tables a purge keeps, and why: they hold no user data.
+    static let keptByPurge = [
+        "calendarAdoption": "the mark that the UIDs shown before the calendar ledger existed were adopted; kept, so an old UID is never adopted again"
+    ]
 }
 
 /// All user data the store holds, as exported.

@@ -11,7 +11,7 @@ import Glibc
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a health file: Apple Health export.zip or export.xml, JSON Lines, CSV.",
+        abstract: "Import a health file: Apple Health export.zip or export.xml, JSON Lines, CSV, a Gadgetbridge database, a FIT file.",
         discussion: """
             vigord reads the file itself, so it must be readable by the daemon's user. Importing the same file \
             twice adds nothing. Formats: Docs/health-data.md. Example: vigorctl import ~/Downloads/export.zip

@@ -23,10 +23,10 @@ struct VigordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Configuration file (default: $XDG_CONFIG_HOME/vigor/config.toml; /etc/vigor/config.toml as root).")
     var config: String?
 
-    @Option(name: .long, help: "Socket path (default: $XDG_RUNTIME_DIR/vigor/vigord.sock; /run/vigor/vigord.sock as root).")
+    @Option(name: .long, help: "Socket path (default: $VIGOR_SOCKET, else [daemon] socket, else $XDG_RUNTIME_DIR/vigor/vigord.sock; /run/vigor/vigord.sock as root).")
     var socket: String?
 
-    @Option(name: .customLong("state-dir"), help: "State folder (default: $STATE_DIRECTORY, else $XDG_STATE_HOME/vigor; /var/lib/vigor as root).")
+    @Option(name: .customLong("state-dir"), help: "State folder (default: $STATE_DIRECTORY, else $XDG_STATE_HOME/vigor; /var/lib/vigor as root). Given, it also holds vigord's calendar and the health inbox unless the configuration places them.")
     var stateDir: String?
 
     @Flag(name: .customLong("check-config"), help: "Check the configuration file and exit: 0 when valid, 78 with file:line: message when not. Binds nothing, opens no database.")
@@ -35,7 +35,7 @@ struct VigordCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("write-timer-drop-ins"),
         help: ArgumentHelp(
-            "Write drop-ins that make vigor-morning.timer and vigor-evening.timer fire at the [schedule] times and zone into the folder and exit: 0 written, 78 invalid configuration (nothing written), 73 not writable. The systemd generator vigord-timer-generator runs it.",
+            "Write drop-ins that make vigor-morning.timer, vigor-evening.timer and vigor-weekly.timer (Sundays) fire at the [schedule] times and zone into the folder and exit: 0 written, 78 invalid configuration (nothing written), 73 not writable. The systemd generator vigord-timer-generator runs it.",
             valueName: "folder"),
         completion: .directory)
     var timerDropIns: String?

@@ -35,6 +35,19 @@ struct TrustLadderTests {
         #expect(change.from == .scheduler && change.to == .autoScheduler && change.cause == .advanced)
     }
 
+    @Test func aSchedulerAutoSchedulesOnItsSeventhDayNotItsSixth() throws {
+        #expect(try evaluate(.scheduler, score: 1, daysLater: 6).0.phase == .scheduler)
+        #expect(try evaluate(.scheduler, score: 1, daysLater: 7).0.phase == .autoScheduler)
+    }
+
+    @Test func deletingAnAutoBlockCostsThreeHundredthsAndMovingOneAHundredth() throws {
+        var trust = TrustLadder(phase: .autoScheduler, score: 0.5, phaseEnteredOn: TestTime.monday)
+        _ = try trust.handle(.signal(.autoBlockDeleted, confidence: 1), at: TestTime.moment(1, 9), rules: rules)
+        #expect(abs(trust.score - 0.47) < 1e-9)
+        _ = try trust.handle(.signal(.autoBlockMoved, confidence: 1), at: TestTime.moment(1, 10), rules: rules)
+        #expect(abs(trust.score - 0.46) < 1e-9)
+    }
+
     @Test func scoreOneStepBelowThresholdDoesNotAdvance() throws {
         let need = rules.trust.toAutoScheduler
         let (trust, effects) = try evaluate(.scheduler, score: need.minScore - 0.001, daysLater: 30)

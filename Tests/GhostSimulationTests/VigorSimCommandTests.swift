@@ -93,6 +93,19 @@ struct VigorSimCommandTests {
         #expect(trajectory.days.first { $0.date == "2026-03-19" }?.blocks.isEmpty == true)
     }
 
+    @Test func simulationDocsSampleIsWhatTheSimulatorPrints() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("Docs/simulation.md"), encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "## A week that changes under its blocks").dropFirst().first)
+        let sample = try #require(section.components(separatedBy: "```").dropFirst().first)
+        let shown = sample.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        #expect(shown.count > 5)
+        let output = try run([scenarioPath("changing-week.json")]).output
+        let printed = Set(output.split(separator: "\n").map { String($0.reversed().drop { $0 == " " }.reversed()) })
+        let stale = shown.filter { !printed.contains($0) }
+        #expect(stale.isEmpty, "Docs/simulation.md shows lines vigor-sim does not print:\n\(stale.joined(separator: "\n"))")
+    }
+
     @Test func helpDescribesTheArguments() throws {
         let outcome = try run(["--help"])
         #expect(outcome.status == 0)

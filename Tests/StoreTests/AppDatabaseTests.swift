@@ -60,3 +60,15 @@ private func temporaryFolder() throws -> String {
         try AppDatabase.open(at: path)
     }
 }
+
+@Test func aPurgeEmptiesEveryTableOfTheSchemaButThoseItKeepsOnPurpose() throws {
+    let path = try temporaryFolder() + "/vigor.sqlite"
+    _ = try AppDatabase.open(at: path)
+    let tables = try DatabaseQueue(path: path).read { db in
+        try String.fetchSet(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
+            """)
+    }
+    #expect(Set(AppDatabase.purgedTables).isDisjoint(with: AppDatabase.keptByPurge.keys))
+    #expect(Set(AppDatabase.purgedTables).union(AppDatabase.keptByPurge.keys) == tables)
+}

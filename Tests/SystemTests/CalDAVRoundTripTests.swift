@@ -89,6 +89,22 @@ struct CalDAVRoundTripTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: home + "/.local/share/vigor/busy").count == 1,
                 "the work meetings stay on the server")
 
+        // The user moves the block an hour later on their phone; vdirsyncer brings the change down and vigord learns
+        // it as the user's move: the block keeps the time they gave it.
+        let moved = (start: block.start.date.addingTimeInterval(3600), end: block.end.date.addingTimeInterval(3600))
+        let movedICS = onServer.ics
+            .replacingOccurrences(of: "DTSTART:\(utcStamp(block.start.date))", with: "DTSTART:\(utcStamp(moved.start))")
+            .replacingOccurrences(of: "DTEND:\(utcStamp(block.end.date))", with: "DTEND:\(utcStamp(moved.end))")
+            .replacingOccurrences(of: "SEQUENCE:0", with: "SEQUENCE:1")
+        #expect(movedICS.contains("DTSTART:\(utcStamp(moved.start))"), "\(onServer.ics)")
+        try server.put(movedICS, calendar: "vigor", name: String((onServer.href as NSString).lastPathComponent.dropLast(".ics".count)))
+        try sync.expect(["sync", "vigor"])
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; learned 1 edit(s)", timeout: 60), "vigord did not notice the move")
+        let afterMove = try #require(try daemon.connect().call(BlocksListMethod.self, .init()).blocks.first { $0.id == block.id })
+        #expect(afterMove.start.date == moved.start && afterMove.status == "scheduled")
+        daemon.notify.forget()
+        try sync.expect(["sync", "vigor"])
+
         // The user deletes the block on their phone. It was vigord's only event: vdirsyncer refuses to empty the
         // local side until told, as the documentation says.
         try server.delete(href: onServer.href)
@@ -173,4 +189,13 @@ private func removeScratch(_ folder: String) {
     } catch {
         Issue.record("could not remove \(folder): \(error)")
     }
+}
+
+/// `20261123T060000Z`: how vigord and the phone write a UTC time.
+private func utcStamp(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    return formatter.string(from: date)
 }

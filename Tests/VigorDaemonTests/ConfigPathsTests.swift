@@ -14,3 +14,10 @@ import Testing
     #expect(ConfigPaths.defaultCalendarOutput(environment: user, uid: 1000) == "/home/ana/.local/share/vigor/calendars")
     #expect(ConfigPaths.defaultHealthInbox(environment: user, uid: 1000) == "/home/ana/.local/share/vigor/inbox")
 }
+
+@Test func aChosenStateFolderHoldsTheCalendarAndTheInbox() {
+    let user = ["HOME": "/home/ana"]
+    #expect(ConfigPaths.defaultCalendarOutput(environment: user, uid: 1000, chosenStateDirectory: "/srv/vigor") == "/srv/vigor/calendars")
+    #expect(ConfigPaths.defaultHealthInbox(environment: user, uid: 1000, chosenStateDirectory: "/srv/vigor") == "/srv/vigor/inbox")
+    #expect(ConfigPaths.defaultCalendarOutput(environment: [:], uid: 0, chosenStateDirectory: "/srv/vigor") == "/srv/vigor/calendars")
+}

@@ -171,3 +171,53 @@ private func processes(naming text: String) throws -> [String] {
         }
     }
 }
+
+/// No quiet hours: these tests look at the budget alone.
+private let alwaysAwake: NotificationRules = {
+    var rules = NotificationRules()
+    rules.quietFrom = WallClockTime(hour: 0, minute: 0)
+    rules.quietUntil = WallClockTime(hour: 0, minute: 0)
+    return rules
+}()
+
+/// Two proposals waiting at `now`, in `zone`; the context in that zone.
+private func twoProposals(zone: String, now: Date) async throws -> LocalAPI.Context {
+    var config = DaemonConfig()
+    config.schedule.timezone = zone
+    let context = try makeTestContext(config: config, now: now)
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+    for days in [2.0, 3.0] {
+        _ = try await context.ghost.perform(
+            .placementRequested(BlockCandidate(start: now.addingTimeInterval(days * 86_400), durationMinutes: 45, confidence: 0.5),
+                                alternatives: []), at: now)
+    }
+    return context
+}
+
+private func states(_ context: LocalAPI.Context) async throws -> [String] {
+    try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state).sorted()
+}
+
+@Test func theBudgetRenewsAtLocalMidnightEvenWhereTheUTCDateHasNotChanged() async throws {
+    // Monday 2026-11-23 23:30 in Auckland (+13:00) is 10:30 UTC; its midnight is 11:00 UTC, the same UTC date.
+    let lateMonday = Date(timeIntervalSince1970: 1_795_429_800)
+    let context = try await twoProposals(zone: "Pacific/Auckland", now: lateMonday)
+    await context.notifications.settle(now: lateMonday, rules: alwaysAwake)
+    #expect(try await states(context) == ["delivered", "heldBack"])
+    await context.notifications.settle(now: lateMonday.addingTimeInterval(20 * 60), rules: alwaysAwake)  // 23:50
+    #expect(try await states(context) == ["delivered", "heldBack"])
+    await context.notifications.settle(now: lateMonday.addingTimeInterval(40 * 60), rules: alwaysAwake)  // Tuesday 00:10
+    #expect(try await states(context) == ["delivered", "delivered"])
+}
+
+@Test func theApologyIsNewsForADayAndStaysInStatusForAWeek() async throws {
+    let context = try await context()
+    let ghost = await context.ghost.current
+    let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+    for (hours, notified, shown) in [(23.0, true, true), (25.0, false, true), (6 * 24 + 23.0, false, true), (7 * 24 + 1.0, false, false)] {
+        let fired = monday10.addingTimeInterval(-hours * 3600)
+        let messages = GhostMessages.pending(ghost: ghost, now: monday10, breakerFiredAt: fired)
+        #expect(messages.contains { $0.kind == .apology && $0.body == SafetyBreaker.apology } == notified, "\(hours) h after")
+        #expect((PlanStatus(ghost: ghost, zone: zone, now: monday10, lastBreakerFiredAt: fired).apology != nil) == shown, "\(hours) h after")
+    }
+}

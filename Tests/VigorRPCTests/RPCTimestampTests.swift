@@ -43,3 +43,11 @@ import Testing
     #expect(SocketLocation.resolve(explicit: nil, environment: [:], uid: 0) == "/run/vigor/vigord.sock")
     #expect(SocketLocation.resolve(explicit: nil, environment: [:], uid: 1000) == "/run/user/1000/vigor/vigord.sock")
 }
+
+@Test func vigordsConfiguredSocketGivesWayToFlagAndEnvironmentAndBeatsTheDefault() {
+    let environment = ["XDG_RUNTIME_DIR": "/run/user/1000", "VIGOR_SOCKET": "/tmp/v.sock"]
+    #expect(SocketLocation.resolve(explicit: "/x.sock", configured: "/c.sock", environment: environment, uid: 1000) == "/x.sock")
+    #expect(SocketLocation.resolve(explicit: nil, configured: "/c.sock", environment: environment, uid: 1000) == "/tmp/v.sock")
+    #expect(SocketLocation.resolve(explicit: nil, configured: "/c.sock", environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], uid: 1000)
+        == "/c.sock")
+}

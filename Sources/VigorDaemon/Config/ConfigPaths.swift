@@ -21,16 +21,18 @@ public enum ConfigPaths {
         return xdg("XDG_STATE_HOME", fallback: ".local/state", environment: environment) + "/vigor"
     }
 
+    /// `calendars` in the state folder when one was chosen (`--state-dir`, `[daemon] state_dir`); else
     /// `$XDG_DATA_HOME/vigor/calendars` (`~/.local/share/vigor/calendars`); `/var/lib/vigor/calendars` as root and
     /// for the system service (its dynamic user has the home `/`, read-only: the calendar lives in its state folder).
-    public static func defaultCalendarOutput(environment: [String: String], uid: UInt32) -> String {
-        systemFolder(environment: environment, uid: uid).map { $0 + "/calendars" }
+    public static func defaultCalendarOutput(environment: [String: String], uid: UInt32, chosenStateDirectory: String? = nil) -> String {
+        (chosenStateDirectory ?? systemFolder(environment: environment, uid: uid)).map { $0 + "/calendars" }
             ?? xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/calendars"
     }
 
-    /// `$XDG_DATA_HOME/vigor/inbox` (`~/.local/share/vigor/inbox`); `/var/lib/vigor/inbox` as root and for the system service.
-    public static func defaultHealthInbox(environment: [String: String], uid: UInt32) -> String {
-        systemFolder(environment: environment, uid: uid).map { $0 + "/inbox" }
+    /// `inbox` in the state folder when one was chosen; else `$XDG_DATA_HOME/vigor/inbox` (`~/.local/share/vigor/inbox`);
+    /// `/var/lib/vigor/inbox` as root and for the system service.
+    public static func defaultHealthInbox(environment: [String: String], uid: UInt32, chosenStateDirectory: String? = nil) -> String {
+        (chosenStateDirectory ?? systemFolder(environment: environment, uid: uid)).map { $0 + "/inbox" }
             ?? xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/inbox"
     }
 

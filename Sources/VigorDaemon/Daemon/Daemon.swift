@@ -59,7 +59,8 @@ public enum Daemon {
             if let passed = try ListenSockets.take() {
                 listener = .systemd(descriptor: passed.descriptor, path: passed.path)
             } else {
-                let path = SocketLocation.resolve(explicit: options.socketPath ?? config.daemon.socket, environment: environment, uid: uid)
+                let path = SocketLocation.resolve(
+                    explicit: options.socketPath, configured: config.daemon.socket, environment: environment, uid: uid)
                 if try SocketPreparer.prepare(path: path) == .replacedStale {
                     logger.notice("replaced a stale socket left by an earlier run", metadata: ["socket": "\(path)"])
                 }
@@ -71,8 +72,8 @@ public enum Daemon {
             return DaemonExitCode.socketUnavailable.rawValue
         }
 
-        let stateDirectory = options.stateDirectory ?? config.daemon.stateDir
-            ?? ConfigPaths.defaultStateDirectory(environment: environment, uid: uid)
+        let chosenStateDirectory = options.stateDirectory ?? config.daemon.stateDir
+        let stateDirectory = chosenStateDirectory ?? ConfigPaths.defaultStateDirectory(environment: environment, uid: uid)
         let database: AppDatabase
         let run: DaemonRun
         do {
@@ -111,7 +112,8 @@ public enum Daemon {
         let output: CalendarOutput
         do {
             output = try CalendarOutput(
-                directory: config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid),
+                directory: config.calendar.outputPath
+                    ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory),
                 stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, database: database,
                 alarmMinutes: config.calendar.alarmMinutes, shadow: config.calendar.shadow, logger: logger, failures: failures)
         } catch {
@@ -192,7 +194,9 @@ public enum Daemon {
             replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger, database: database), signal: replanSignal,
             state: state, quiet: .seconds(1), clock: ContinuousClock(), now: now, notifier: notifier, failures: failures)))
         services.append(.init(service: InboxService(
-            inbox: HealthInbox(path: config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)),
+            inbox: HealthInbox(
+                path: config.health.inboxPath
+                    ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)),
             intake: health, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: NotificationService(
             desk: notifications, ghost: ghost, state: state, clock: ContinuousClock(), now: now,

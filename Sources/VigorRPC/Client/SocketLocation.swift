@@ -19,12 +19,15 @@ public enum SocketLocation {
         return runtime + "/vigor/vigord.sock"
     }
 
-    /// An explicit path wins, then `VIGOR_SOCKET`, then the default.
+    /// An explicit path (`--socket`) wins, then `VIGOR_SOCKET`, then the configured one (vigord's `[daemon] socket`),
+    /// then the default: vigorctl, which reads no configuration, finds a vigord started with the same environment.
     public static func resolve(
-        explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment, uid: UInt32 = getuid()
+        explicit: String?, configured: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+        uid: UInt32 = getuid()
     ) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let fromEnvironment = environment[environmentKey], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let configured, !configured.isEmpty { return configured }
         return defaultPath(environment: environment, uid: uid)
     }
 }

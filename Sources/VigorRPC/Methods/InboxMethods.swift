@@ -15,7 +15,7 @@ public struct InboxEntryView: Codable, Sendable, Equatable {
     }
 
     public var key: String
-    /// `apology`, `ghostHealth`, `triage`, `proposal`, `transformation` or `weeklyReceipt`.
+    /// `apology`, `ghostHealth`, `triage`, `proposal`, `transformation`, `weeklyReceipt` or `checkIn`.
     public var kind: String
     public var title: String
     public var body: String
@@ -44,7 +44,7 @@ public struct InboxEntryView: Codable, Sendable, Equatable {
 
     static let schema = Schema.object(
         [
-            "key": Schema.string, "kind": Schema.oneOf(["apology", "ghostHealth", "triage", "proposal", "transformation", "weeklyReceipt"]),
+            "key": Schema.string, "kind": Schema.oneOf(["apology", "ghostHealth", "triage", "proposal", "transformation", "weeklyReceipt", "checkIn"]),
             "title": Schema.string, "body": Schema.string, "actions": Schema.array(of: Action.schema),
             "state": Schema.oneOf(["heldBack", "delivered", "settled"]), "reason": Schema.string,
             "firstSeen": Schema.time, "decidedAt": Schema.time,
