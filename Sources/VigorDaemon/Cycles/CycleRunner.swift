@@ -42,12 +42,15 @@ public actor CycleRunner {
     /// questions and proposals expire on time rather than at the next cycle.
     public static let tickInterval: TimeInterval = 5 * 60
 
-    /// Tells the engine the time (`tick`) and writes the calendar when that changed a block.
+    /// Tells the engine the time (`tick`) and writes the calendar when that changed a block, or when its last write
+    /// failed (the folder may be writable again).
     func tick(now: Date) async throws {
         let before = await ghost.current.blocks
         _ = try await ghost.perform(.tick, at: now)
         if await ghost.current.blocks != before {
             try await output.sync(now: now)
+        } else {
+            try await output.catchUp(now: now)
         }
     }
 
