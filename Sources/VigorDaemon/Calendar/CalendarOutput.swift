@@ -89,9 +89,10 @@ public actor CalendarOutput {
             failures.succeeded("writing vigord's calendar")
             writeFailure = nil
         } catch {
-            await failures.failed("writing vigord's calendar", reason: "\(error)", counting: .calendarWriteFailed, in: ghost, at: now)
+            let reason = Self.reason(error)
+            await failures.failed("writing vigord's calendar", reason: reason, counting: .calendarWriteFailed, in: ghost, at: now)
             if writeFailure == nil { writeFailureEpisodes += 1 }
-            writeFailure = (reason: "\(error)", since: writeFailure?.since ?? now)
+            writeFailure = (reason: reason, since: writeFailure?.since ?? now)
             // What was decided is saved; the calendar is written again on the next change or tick (`catchUp`).
             throw error is StoreError ? error : CalendarPublishError(cause: error) as any Error
         }
@@ -101,6 +102,14 @@ public actor CalendarOutput {
             await writeShadow(published, now: now)
         }
         return report
+    }
+
+    /// Why a write failed, the same for every file of one cause (a read-only folder fails each block's file): the
+    /// folder and the system's reason, so the log tells a failure once, not once per block.
+    static func reason(_ error: any Error) -> String {
+        guard case CalendarError.writeFailed(let path, let why) = error else { return "\(error)" }
+        let folder = path.hasSuffix(".ics") ? (path as NSString).deletingLastPathComponent : path
+        return "\(folder): write failed: \(why)"
     }
 
     /// Writes the calendar when the last write failed, so it is back in step with the Ghost as soon as the folder is

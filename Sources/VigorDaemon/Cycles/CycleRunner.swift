@@ -24,6 +24,11 @@ public actor CycleRunner {
     static let healthDataExpectedWithin: TimeInterval = 48 * 3600
     /// Days the morning cycle closes at most in one run after a long absence.
     static let maximumCatchUpDays = 14
+    /// Whether a cycle is running, and the runs waiting for it: an actor lets a second `run` in while the first
+    /// awaits the engine, so two runs of one day (a catch-up at start and `cycle.run`) would both pass the
+    /// once-per-day check.
+    private var cycleRunning = false
+    private var waitingRuns: [CheckedContinuation<Void, Never>] = []
 
     public init(
         ghost: GhostHost, calendars: CalendarHost, database: AppDatabase, output: CalendarOutput, logger: Logger,
@@ -68,6 +73,11 @@ public actor CycleRunner {
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
         rules: SchedulingRules = .standard, home: GeoPosition? = nil
     ) async throws -> CycleOutcome {
+        if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
+        cycleRunning = true
+        defer {
+            if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
+        }
         let calendar = LocalCalendar(timeZone: zone)
         let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
         if let earlier = try database.cycleRuns(onOrAfter: today.description).first(where: {

@@ -108,16 +108,16 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
 
+        let failures = FailureLog(logger: logger)
         let calendars: CalendarHost
         do {
-            calendars = try CalendarHost(config: config, stateDirectory: stateDirectory)
+            calendars = try CalendarHost(config: config, stateDirectory: stateDirectory, failures: failures)
         } catch {
             logger.critical("cannot set up the calendars", metadata: ["error": "\(error)"])
             printError(error.description)
             return DaemonExitCode.config.rawValue
         }
 
-        let failures = FailureLog(logger: logger)
         let output: CalendarOutput
         do {
             output = try CalendarOutput(
