@@ -53,12 +53,15 @@ let package = Package(
         .target(name: "GhostSimulation", dependencies: ["GhostEngine", "GhostScheduling"]),
         // The libical adapter: no C pointer leaves it.
         .target(name: "Calendar", dependencies: ["CLibical", "CivilCalendar"]),
+        // SQLite's variadic sqlite3_db_config, which Swift cannot call: the settings for a database someone else wrote.
+        .target(name: "CSQLiteGuard", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV, Gadgetbridge databases
-        // (SQLite's C API as GRDB ships it: read-only, immutable), FIT activity files.
+        // (SQLite's C API as GRDB ships it, opened as an untrusted database), FIT activity files.
         .target(
             name: "HealthImport",
             dependencies: [
                 "CivilCalendar",
+                "CSQLiteGuard",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

@@ -71,6 +71,9 @@ enum StatusText {
             let text = "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
             row("calendar", source.ok && source.freshness == "fresh" ? text : style.red(text))
         }
+        if !status.calendarWrites.ok {
+            row("calendar", style.red("vigord's calendar cannot be written: \(status.calendarWrites.reason ?? "")"))
+        }
         for line in HealthAgeText.lines(status.health) {
             row(line.label, line.fresh ? line.text : style.red(line.text))
         }

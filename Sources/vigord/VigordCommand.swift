@@ -15,7 +15,8 @@ struct VigordCommand: AsyncParsableCommand {
         discussion: """
             Runs in the foreground until SIGTERM or SIGINT; SIGHUP reloads the configuration.
             Exit codes: 0 clean stop, 1 failure, 69 socket unavailable (e.g. another vigord is running),
-            74 state database unusable, 78 invalid configuration.
+            74 state database unusable, 75 another vigord runs on the same state or calendar folder,
+            78 invalid configuration.
             """,
         version: VigorVersion.current
     )

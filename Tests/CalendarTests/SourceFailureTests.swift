@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Calendar
 
 @Suite struct SourceFailureTests {
@@ -35,6 +38,29 @@ import Testing
         #expect(status.skipped.contains { $0.contains("partly-valid.ics:12 (VEVENT UID=bad-rule@broken.example): event skipped") })
         #expect(status.skipped.contains { $0.contains("this line is not iCalendar") })
         #expect(status.skipped.count == 3)
+    }
+
+    @Test func aFIFOInPlaceOfASourceFileFailsAtOnceNamingItsKind() throws {
+        let folder = NSTemporaryDirectory() + "vigor-fifo-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/work.ics"
+        #expect(mkfifo(path, 0o600) == 0)
+        let calendar = try service(.file(path), zone: "UTC")
+        let result = try calendar.busy(from: utc("2026-03-23T00:00Z"), to: utc("2026-03-24T00:00Z"))
+        #expect(result.unknownDays == ["2026-03-23"])
+        #expect(result.sources.first?.error?.contains("\(path): cannot read: it is a FIFO (named pipe), not a regular file") == true)
+    }
+
+    @Test func aFIFOInAVdirIsReadAsAFailureNotAWait() throws {
+        let folder = NSTemporaryDirectory() + "vigor-fifo-vdir-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/event.ics", 0o600) == 0)
+        let calendar = try service(.vdir(folder), zone: "UTC")
+        let result = try calendar.busy(from: utc("2026-03-23T00:00Z"), to: utc("2026-03-24T00:00Z"))
+        #expect(result.sources.first?.ok == false)
+        #expect(result.sources.first?.error?.contains("FIFO") == true)
     }
 
     @Test func missingSourceDoesNotBlockTheOthers() throws {

@@ -206,3 +206,52 @@ import Testing
         try db.execute(sql: "INSERT INTO MI_BAND_ACTIVITY_SAMPLE VALUES (?, ?, 1, 0, ?, ?, 60)", arguments: [time, device, steps, kind])
     }
 }
+
+/// A Gadgetbridge database is a file someone else wrote: its newest changes may still be in the `-wal` beside it, and
+/// its content is checked before anything is read.
+@Suite struct GadgetbridgeUntrustedDatabaseTests {
+    @Test func rowsDeletedInTheWALAreNotImportedAndTheUsersFilesStayUntouched() throws {
+        let url = try temporaryFile(Data(), name: "Gadgetbridge")
+        let report = try GadgetbridgeDatabaseGenerator(seed: 3).write(to: url, days: 5)
+        #expect((report.expectedCounts["restingHeartRate"] ?? 0) > 0)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        // Gadgetbridge still has the database open: its last delete lives only in the WAL.
+        let writer = try DatabaseQueue(path: url.path, configuration: configuration)
+        try writer.writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "DELETE FROM HUAMI_HEART_RATE_RESTING_SAMPLE")
+        }
+        let wal = url.path + "-wal"
+        #expect(FileManager.default.fileExists(atPath: wal))
+        let databaseBefore = try Data(contentsOf: url)
+        let walBefore = try Data(contentsOf: URL(fileURLWithPath: wal))
+
+        let outcome = runImport(url)
+
+        #expect(outcome.error == nil, "\(String(describing: outcome.error))")
+        #expect(outcome.records.filter { $0.kind == .restingHeartRate }.isEmpty)
+        #expect(outcome.records.contains { $0.kind == .steps })
+        #expect(try Data(contentsOf: url) == databaseBefore)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: wal)) == walBefore)
+        withExtendedLifetime(writer) {}
+    }
+
+    @Test func aDatabaseWhoseContentFailsSQLitesCheckIsRefusedBeforeARowIsRead() throws {
+        let url = try temporaryFile(Data(), name: "Gadgetbridge")
+        _ = try GadgetbridgeDatabaseGenerator(seed: 3).write(to: url, days: 5)
+        var bytes = try Data(contentsOf: url)
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        // Scribble over the middle of the last page: the header and the schema stay readable.
+        let last = bytes.count - pageSize
+        for offset in (last + 8)..<(last + pageSize / 2) { bytes[offset] = 0xA5 }
+        try bytes.write(to: url)
+
+        let outcome = runImport(url)
+
+        let error = try #require(outcome.error)
+        #expect(error.kind == .malformed)
+        #expect(error.message.contains("the database is damaged (SQLite's integrity check:"), "\(error.message)")
+        #expect(outcome.records.isEmpty)
+    }
+}

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import VigorRPC
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Health files into a running vigord: `vigorctl import` and the inbox folder.
 @Suite(.serialized) struct HealthIntakeTests {
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -69,5 +73,26 @@ import VigorRPC
         try daemon.start()
         #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; imported sample.csv"), "\(daemon.log)")
         #expect(FileManager.default.fileExists(atPath: inbox + "/done/sample.csv"))
+    }
+
+    @Test func aFIFOIsRefusedAtOnceByImportAndInboxAndTheLaneStaysOpen() throws {
+        let daemon = try DaemonHarness(label: "import-fifo")
+        let inbox = daemon.folder + "/inbox"
+        try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
+        #expect(mkfifo(inbox + "/pipe.jsonl", 0o600) == 0)
+        try daemon.start()
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; pipe.jsonl could not be imported"), "\(daemon.log)")
+        let reason = try String(contentsOfFile: inbox + "/failed/pipe.jsonl.reason.txt", encoding: .utf8)
+        #expect(reason.contains("pipe.jsonl is a FIFO (named pipe), not a regular file"))
+
+        let fifo = daemon.folder + "/export.xml"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let refused = try runCommand(Binaries.vigorctl, ["import", fifo, "--socket", daemon.socketPath])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\(fifo) is a FIFO (named pipe), not a regular file"), "\(refused.stderr)")
+        let next = try runCommand(Binaries.vigorctl, ["import", Self.fixtures + "/sample.csv", "--socket", daemon.socketPath])
+        #expect(next.status == 0, "\(next.stderr)")
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 10) == 0)
     }
 }

@@ -60,6 +60,29 @@ import Glibc
         #expect(try first.connect().call(StatusMethod.self, NoParams()).pid == first.process.processIdentifier)
     }
 
+    @Test func secondDaemonOnTheSameStateFolderExits75NamingTheFirst() throws {
+        let first = try DaemonHarness(label: "lockstate")
+        try first.start()
+        let otherSocket = first.folder + "/other/vigord.sock"
+        let second = try runCommand(
+            Binaries.vigord, ["--socket", otherSocket, "--state-dir", first.folder + "/state", "--config", first.configPath])
+        #expect(second.status == 75)
+        #expect(second.stderr.contains("another vigord (pid \(first.process.processIdentifier), socket \(first.socketPath))"))
+        #expect(second.stderr.contains(first.folder + "/state"))
+        #expect(!FileManager.default.fileExists(atPath: otherSocket))
+        #expect(try first.connect().call(StatusMethod.self, NoParams()).pid == first.process.processIdentifier)
+    }
+
+    @Test func secondDaemonWritingTheSameCalendarExits75NamingTheFirst() throws {
+        let first = try DaemonHarness(label: "lockcal")
+        try first.start()
+        let second = try runCommand(
+            Binaries.vigord, ["--socket", first.folder + "/other.sock", "--state-dir", first.folder + "/state2", "--config", first.configPath])
+        #expect(second.status == 75)
+        #expect(second.stderr.contains("another vigord (pid \(first.process.processIdentifier), socket \(first.socketPath)) is running on \(first.folder)/calendars"))
+        #expect(!FileManager.default.fileExists(atPath: first.folder + "/state2/vigor.sqlite"))
+    }
+
     @Test func staleSocketFromAKilledDaemonIsReplaced() throws {
         let crashed = try DaemonHarness(label: "stale")
         try crashed.start()

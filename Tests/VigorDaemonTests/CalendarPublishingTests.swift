@@ -7,6 +7,10 @@ import VigorRPC
 
 @testable import VigorDaemon
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
 private let tomorrow7 = now.addingTimeInterval(20 * 3600)  // 2026-11-23 07:00 Berlin
 
@@ -150,15 +154,14 @@ private func shadowFolder() -> String {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
 }
 
-@Test func aShadowFolderInsideVigordsOwnCalendarIsRefused() throws {
+@Test func aShadowFolderInsideVigordsOwnCalendarIsRefusedByTheStartsChecks() throws {
     let folder = shadowFolder()
-    let database = try AppDatabase.inMemory()
-    let ghost = try GhostHost(database: database, zone: TimeZone(identifier: "Europe/Berlin")!, now: now)
     for shadow in [folder + "/calendars/busy", folder + "/calendars", folder] {
-        #expect(throws: DaemonError.self, "\(shadow)") {
-            try CalendarOutput(
-                directory: folder + "/calendars", stateDirectory: folder, zone: TimeZone(identifier: "Europe/Berlin")!, ghost: ghost,
-                database: database, shadow: ShadowCalendar(path: shadow), logger: .init(label: "test"))
+        let text = "[calendar.output]\npath = \"\(folder)/calendars\"\n[calendar.shadow]\npath = \"\(shadow)\"\n"
+        let loaded = ConfigLoader.Loaded(
+            config: try ConfigLoader.parse(text, file: "/c/config.toml", baseDirectory: "/c"), origin: .file, text: text)
+        #expect(throws: ConfigError.self, "\(shadow)") {
+            try StartChecks.check(loaded, file: "/c/config.toml", environment: [:], uid: getuid())
         }
     }
 }

@@ -13,6 +13,10 @@ private enum EchoMethod: RPCMethod {
     typealias Result = [String]
     static let name = "test.echo"
     static let summary = "Echoes text."
+    static let params = [
+        OpenRPCParam(name: "text", required: true, description: "What to echo.", schema: Schema.string),
+        OpenRPCParam(name: "times", required: false, description: "How often.", schema: Schema.integer),
+    ]
     static let resultSchema = Schema.array(of: Schema.string)
 }
 
@@ -164,4 +168,16 @@ private func errorMessage(_ value: JSONValue?) -> String? {
 @Test func oversizedFrameReplyIsInvalidRequest() throws {
     let answer = try JSONDecoder().decode(JSONValue.self, from: RPCDispatcher.oversizedFrameReply())
     #expect(errorCode(answer) == -32600)
+}
+
+@Test func anUnknownParamIsRefusedNamingItAndTheClosestKnownField() async throws {
+    let answer = try await reply(#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"hi","tims":2},"id":1}"#)
+    #expect(errorCode(answer) == -32602)
+    #expect(errorMessage(answer) == "Invalid params: unknown field 'tims' (the closest known field is 'times'); known fields: text, times")
+}
+
+@Test func anExtraParamFarFromEveryKnownOneIsRefusedToo() async throws {
+    let answer = try await reply(#"{"jsonrpc":"2.0","method":"test.echo","params":{"text":"hi","extra":1},"id":1}"#)
+    #expect(errorCode(answer) == -32602)
+    #expect(errorMessage(answer)?.hasPrefix("Invalid params: unknown field 'extra' (the closest known field is ") == true)
 }

@@ -17,7 +17,7 @@ struct EditDetector {
                 entry.file = (renamed as NSString).lastPathComponent
                 path = renamed
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = RegularFile.contents(path) else {
                 changes.append(BlockChange(blockID: blockID, uid: entry.uid, kind: .deleted, oldStart: entry.start, oldEnd: entry.end))
                 ledger.entries[blockID] = nil
                 ledger.userDeleted[blockID] = WriterLedger.Deletion(uid: entry.uid, plan: entry.plan)
@@ -76,7 +76,7 @@ struct EditDetector {
         guard case .success(let paths) = SourceFileLister.files(at: .vdir(collectionPath)) else { return [:] }
         var index: [String: String] = [:]
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8),
+            guard let data = RegularFile.contents(path), let text = String(data: data, encoding: .utf8),
                   let uid = ICSPropertyScanner.eventProperties(in: text)["UID"] else { continue }
             index[uid] = path
         }

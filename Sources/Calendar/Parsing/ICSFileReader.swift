@@ -4,11 +4,9 @@ import Foundation
 enum ICSFileReader {
     static func read(path: String) -> Result<ParsedFile, CalendarError> {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or I/O error" : "no such file"
-            return .failure(.unreadable(path: path, reason: reason))
+        switch RegularFile.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let error): return .failure(error)
         }
         if let text = String(data: data, encoding: .utf8) {
             return ICSParser.parse(text: text, path: path)

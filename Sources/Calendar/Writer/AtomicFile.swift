@@ -73,20 +73,7 @@ enum AtomicFile {
     /// The bytes of `path` when it is a regular file; nil when it is missing, a symbolic link (never followed) or
     /// anything else that cannot be read as a file of ours.
     static func readRegularFile(_ path: String) -> Data? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[0..<count])
-        }
+        RegularFile.contents(path, followLinks: false)
     }
 
     /// Removes `path` and makes the removal durable.

@@ -160,7 +160,7 @@ public final class VdirWriter: @unchecked Sendable {
         return paths.compactMap { path in
             let name = (path as NSString).lastPathComponent
             guard name.hasPrefix("vigor-"), !known.contains(name),
-                  let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return nil }
+                  let data = RegularFile.contents(path), let text = String(data: data, encoding: .utf8) else { return nil }
             let properties = ICSPropertyScanner.eventProperties(in: text)
             guard properties["X-VIGOR-OWNER"] == BlockICSRenderer.ownerValue, let blockID = properties["X-VIGOR-BLOCK-ID"],
                   let uid = properties["UID"], Self.fileName(forUID: uid) == name else { return nil }

@@ -13,7 +13,8 @@ struct FileChunkReader: ~Copyable {
     let size: Int64
 
     init(url: URL, chunkSize: Int = 1 << 20) throws(ImportFault) {
-        let fd = open(url.path, O_RDONLY)
+        // O_NONBLOCK: opening a FIFO or a device must not wait for a writer; only a regular file is read.
+        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             throw ImportFault(kind: .unreadable, line: nil, message: "cannot open the file: \(String(cString: strerror(errno)))")
         }
@@ -23,9 +24,10 @@ struct FileChunkReader: ~Copyable {
             close(fd)
             throw ImportFault(kind: .unreadable, line: nil, message: "cannot read the file's size: \(message)")
         }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else {
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw ImportFault(kind: .unreadable, line: nil, message: "this is a folder, not a file")
+            let kind = FileKind.name(of: info.st_mode)
+            throw ImportFault(kind: .unreadable, line: nil, message: "\(url.path) is \(kind), not a regular file; only regular files are imported")
         }
         descriptor = fd
         size = Int64(info.st_size)

@@ -32,7 +32,7 @@ struct GadgetbridgeSource: RecordSource {
         totalBytes = Int64(info.st_size)
         let header = try SQLiteHeader(FileChunkReader.prefix(of: url, limit: SQLiteHeader.size))
         try header.checkComplete(fileSize: totalBytes)
-        database = try SQLiteDatabase(path: url.path)
+        database = try SQLiteDatabase.open(path: url.path)
         let names = try database.tableNames()
         guard names.contains("DEVICE") else {
             let shown = names.prefix(5).joined(separator: ", ")

@@ -32,12 +32,13 @@ public struct HealthImporter: Sendable {
 
     /// Streams the file; calls `deliver` with batches of records (in file order) and `progress(bytesRead, totalBytes)`
     /// about ten times a second and once at the end. Throws on a fatal problem; batches delivered before it stand.
+    /// `shouldStop` is asked after every chunk or step: true ends the import with a `.stopped` error.
     public func importFile(
-        at url: URL, progress: (Int64, Int64) -> Void = { _, _ in },
+        at url: URL, shouldStop: @escaping () -> Bool = { false }, progress: (Int64, Int64) -> Void = { _, _ in },
         deliver: ([HealthRecord]) throws -> Void
     ) throws(HealthImportError) -> HealthImportSummary {
         let format = try Self.detectFormat(of: url)
-        var run = ImportRun(file: url.lastPathComponent, format: format, batchSize: batchSize)
+        var run = ImportRun(file: url.lastPathComponent, format: format, batchSize: batchSize, shouldStop: shouldStop)
         switch format {
         case .appleHealthXML:
             var parser = AppleHealthXMLParser()

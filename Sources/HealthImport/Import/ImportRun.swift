@@ -8,11 +8,19 @@ struct ImportRun {
     private var collector: RecordCollector
     private var bytesRead: Int64 = 0
     private var throttle = ProgressThrottle()
+    /// Asked after every chunk or step; true stops the import.
+    private let shouldStop: () -> Bool
 
-    init(file: String, format: HealthFileFormat, batchSize: Int) {
+    init(file: String, format: HealthFileFormat, batchSize: Int, shouldStop: @escaping () -> Bool = { false }) {
         self.file = file
         self.format = format
+        self.shouldStop = shouldStop
         collector = RecordCollector(batchSize: batchSize)
+    }
+
+    /// Throws `.stopped` when the caller asked the import to stop.
+    private func checkStop() throws(ImportFault) {
+        if shouldStop() { throw ImportFault(kind: .stopped, line: nil, message: "the import was stopped (vigord is shutting down)") }
     }
 
     /// A `deliver` failure, kept apart from parser faults.
@@ -91,6 +99,7 @@ struct ImportRun {
             var more = true
             while more {
                 defer { bytesRead = source.bytesDone }
+                try checkStop()
                 more = try source.step(into: &collector)
                 bytesRead = source.bytesDone
                 try flush(all: false, deliver)
@@ -112,6 +121,7 @@ struct ImportRun {
         _ chunk: UnsafeRawBufferPointer, parser: inout Parser, total: Int64,
         progress: (Int64, Int64) -> Void, deliver: ([HealthRecord]) throws -> Void
     ) throws {
+        try checkStop()
         try parser.feed(chunk, into: &collector)
         bytesRead += Int64(chunk.count)
         try flush(all: false, deliver)

@@ -21,6 +21,8 @@ public struct HealthImportError: Error, Sendable, Equatable, CustomStringConvert
         case missingHeader
         /// The `deliver` closure threw; `underlyingDescription` says what.
         case deliveryFailed
+        /// The caller asked the import to stop (vigord is shutting down); batches delivered before stand.
+        case stopped
     }
 
     /// The category of the problem.

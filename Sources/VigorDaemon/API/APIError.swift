@@ -18,7 +18,7 @@ enum APIError {
         case CalendarError.unknownSource(let name):
             return RPCErrorObject(.unknownSource, "Unknown calendar source: \(name)")
         case let error as HealthIntakeError:
-            return RPCErrorObject(error.storage ? .storageFailed : .importFailed, error.description)
+            return RPCErrorObject(error.stopped ? .shuttingDown : error.storage ? .storageFailed : .importFailed, error.description)
         case let error as CalendarPublishError:
             return RPCErrorObject(.calendarWriteFailed, "Saved, but the calendar could not be written: \(error.cause)")
         default:
@@ -30,10 +30,4 @@ enum APIError {
     static func invalidParams(_ reason: String) -> RPCErrorObject {
         RPCErrorObject(.invalidParams, "Invalid params: \(reason)")
     }
-}
-
-/// A decision was saved but vigord's own calendar could not be written (it is retried on the next change).
-struct CalendarPublishError: Error, CustomStringConvertible {
-    var cause: any Error
-    var description: String { "the calendar could not be written: \(cause)" }
 }

@@ -12,6 +12,8 @@ extension LocalAPI {
     func publish(now: Date) async throws {
         do {
             try await context.output.sync(now: now)
+        } catch let error as CalendarPublishError {
+            throw error
         } catch {
             throw CalendarPublishError(cause: error)
         }

@@ -27,9 +27,13 @@ public final class CalendarHost: Sendable {
     private let trim: ParseBurstTrim
     private let work: CalendarLane
     private let downloads = CalendarLane()
+    /// Where a source that fails to read is logged once when it starts failing and once when it reads again, whoever
+    /// read it (a cycle, a re-plan, a request, the refresh); nil: not logged here.
+    private let failures: FailureLog?
 
     /// Builds the reader for `config`; subscriptions keep their last good copy under `stateDirectory`.
-    public init(config: DaemonConfig, stateDirectory: String) throws(DaemonError) {
+    public init(config: DaemonConfig, stateDirectory: String, failures: FailureLog? = nil) throws(DaemonError) {
+        self.failures = failures
         cacheDirectory = stateDirectory + "/subscriptions"
         let signature = Signature(section: config.calendar, zone: config.schedule.zone.identifier)
         current = Mutex(
@@ -54,7 +58,9 @@ public final class CalendarHost: Sendable {
     /// Merged busy time over [from, to), optionally for one source.
     public func busy(from: Date, to: Date, source: String?) async throws -> BusyResult {
         let service = self.service
-        return try await work.run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
+        let result = try await work.run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
+        if let failures { CalendarRefreshService.report(result.sources, to: failures) }
+        return result
     }
 
     /// Builds the busy time of [from, to) in the background and returns at once, so a later query there

@@ -3,6 +3,7 @@ import Foundation
 import GhostEngine
 import Logging
 import Store
+import VigorRPC
 
 /// vigord's own calendar: the `vigor` vdir collection, and the shadow collection when `[calendar.shadow]` asks for
 /// one. It publishes the desired set (the Ghost's written blocks, proposals and recovery time) through the Calendar
@@ -23,13 +24,16 @@ public actor CalendarOutput {
     private var unsaved = false
     /// The shadow events written last, to recognise them when a calendar vigord reads brings them back.
     private var echo: ShadowEcho?
+    /// Why the last write of vigord's calendar failed, since when (nil: it is in step with the Ghost).
+    private var writeFailure: (reason: String, since: Date)?
+    /// How many times writing began to fail since vigord started.
+    private var writeFailureEpisodes = 0
     /// How long past blocks stay visible in the calendar.
     static let history: TimeInterval = 30 * 86_400
     /// How far back receipts can explain a block still in the calendar: its history, plus the days ahead it was placed.
     static let explainedSince: TimeInterval = history + 14 * 86_400
 
-    /// - Throws: `DaemonError.calendar` for a zone libical does not know, or a shadow folder that would mix with
-    ///   vigord's own collection.
+    /// - Throws: `DaemonError.calendar` for a zone libical does not know.
     public init(
         directory: String, stateDirectory: String, zone: TimeZone, ghost: GhostHost, database: AppDatabase,
         alarmMinutes: Int? = 10, shadow: ShadowCalendar? = nil, logger: Logger, failures: FailureLog? = nil
@@ -39,18 +43,8 @@ public actor CalendarOutput {
         } catch {
             throw .calendar(error.description)
         }
-        if let shadow {
-            let folder = (shadow.path as NSString).standardizingPath
-            let root = (directory as NSString).standardizingPath
-            guard folder != root, !folder.hasPrefix(root + "/"), !root.hasPrefix(folder + "/") else {
-                throw .calendar(
-                    "[calendar.shadow] path \(shadow.path) must lie outside [calendar.output] path \(directory) (and not hold it): "
-                        + "the sync of vigord's own calendar would carry the busy events along")
-            }
-            self.shadow = ShadowWriter(collectionPath: folder)
-        } else {
-            self.shadow = nil
-        }
+        // `StartChecks` refused a shadow folder that would mix with vigord's own collection before the start.
+        self.shadow = shadow.map { ShadowWriter(collectionPath: ($0.path as NSString).standardizingPath) }
         style = CalendarStyle(alarmMinutes: alarmMinutes, shadowSummary: shadow?.summary)
         self.ghost = ghost
         self.database = database
@@ -93,9 +87,14 @@ public actor CalendarOutput {
             published = try await publication(now: now)
             report = try writer.reconcile(.loaded(published))
             failures.succeeded("writing vigord's calendar")
+            writeFailure = nil
         } catch {
-            await failures.failed("writing vigord's calendar", reason: "\(error)", counting: .calendarWriteFailed, in: ghost, at: now)
-            throw error
+            let reason = Self.reason(error)
+            await failures.failed("writing vigord's calendar", reason: reason, counting: .calendarWriteFailed, in: ghost, at: now)
+            if writeFailure == nil { writeFailureEpisodes += 1 }
+            writeFailure = (reason: reason, since: writeFailure?.since ?? now)
+            // What was decided is saved; the calendar is written again on the next change or tick (`catchUp`).
+            throw error is StoreError ? error : CalendarPublishError(cause: error) as any Error
         }
         try await learn(report.userChanges, now: now)
         if shadow != nil {
@@ -103,6 +102,30 @@ public actor CalendarOutput {
             await writeShadow(published, now: now)
         }
         return report
+    }
+
+    /// Why a write failed, the same for every file of one cause (a read-only folder fails each block's file): the
+    /// folder and the system's reason, so the log tells a failure once, not once per block.
+    static func reason(_ error: any Error) -> String {
+        guard case CalendarError.writeFailed(let path, let why) = error else { return "\(error)" }
+        let folder = path.hasSuffix(".ics") ? (path as NSString).deletingLastPathComponent : path
+        return "\(folder): write failed: \(why)"
+    }
+
+    /// Writes the calendar when the last write failed, so it is back in step with the Ghost as soon as the folder is
+    /// writable again; true when it wrote. A write that still fails stays owed (and logged once, as it began).
+    @discardableResult
+    public func catchUp(now: Date) async throws -> Bool {
+        guard writeFailure != nil else { return false }
+        try await sync(now: now)
+        return true
+    }
+
+    /// Whether vigord's calendar is in step with the Ghost, for `status`.
+    public func writeStatus(zone: TimeZone) -> CalendarWriteStatus {
+        CalendarWriteStatus(
+            ok: writeFailure == nil, failingSince: writeFailure.map { RPCTimestamp($0.since, in: zone) }, reason: writeFailure?.reason,
+            failedEpisodes: writeFailureEpisodes)
     }
 
     /// Looks for the user's edits (at start, and when the folder changes) and hands them to the Ghost; the shadow

@@ -1,6 +1,7 @@
 import Calendar
 import Foundation
 import GhostEngine
+import VigorRPC
 
 /// Reads and validates `config.toml`. Unknown keys and wrong types are errors that name
 /// file, line and key: a typo must never be silently ignored.
@@ -452,25 +453,5 @@ enum Weekdays {
     /// The full name of day `number` (1 = Sunday).
     static func name(of number: Int) -> String {
         names[(number - 1 + 7) % 7]
-    }
-}
-
-/// Suggests the known key a typo was probably meant to be.
-enum KeySuggestion {
-    static func closest(to key: String, in candidates: Set<String>) -> String? {
-        let scored = candidates.map { ($0, distance(Array(key), Array($0))) }.filter { $0.1 <= 2 }
-        return scored.min { $0.1 == $1.1 ? $0.0 < $1.0 : $0.1 < $1.1 }?.0
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, left) in a.enumerated() {
-            var current = [i + 1]
-            for (j, right) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GhostEngine
 import GhostScheduling
+import VigorRPC
 
 /// Reads `[engine]` and its sub-tables into the two rules tables: the Ghost's (`[engine.trust]`,
 /// `[engine.breaker]`, …, `EngineRules`) and the scheduling brain's (`[engine.slots]`, `[engine.sacred]`,

@@ -16,6 +16,11 @@ public actor CycleRunner {
     private let logger: Logger
     /// Reads the week picture every cycle decides on.
     private let reader: WeekPictureReader
+    /// Whether a cycle is running, and the runs waiting for it: an actor lets a second `run` in while the first
+    /// awaits the engine, so two runs of one day (a catch-up at start and `cycle.run`) would both pass the
+    /// once-per-day check.
+    private var cycleRunning = false
+    private var waitingRuns: [CheckedContinuation<Void, Never>] = []
 
     public init(
         ghost: GhostHost, calendars: CalendarHost, database: AppDatabase, output: CalendarOutput, logger: Logger,
@@ -35,12 +40,15 @@ public actor CycleRunner {
     /// questions and proposals expire on time rather than at the next cycle.
     public static let tickInterval: TimeInterval = 5 * 60
 
-    /// Tells the engine the time (`tick`) and writes the calendar when that changed a block.
+    /// Tells the engine the time (`tick`) and writes the calendar when that changed a block, or when its last write
+    /// failed (the folder may be writable again).
     func tick(now: Date) async throws {
         let before = await ghost.current.blocks
         _ = try await ghost.perform(.tick, at: now)
         if await ghost.current.blocks != before {
             try await output.sync(now: now)
+        } else {
+            try await output.catchUp(now: now)
         }
     }
 
@@ -58,6 +66,11 @@ public actor CycleRunner {
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
         rules: SchedulingRules = .standard, home: GeoPosition? = nil
     ) async throws -> CycleOutcome {
+        if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
+        cycleRunning = true
+        defer {
+            if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
+        }
         let calendar = LocalCalendar(timeZone: zone)
         let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
         if let earlier = try database.cycleRuns(onOrAfter: today.description).first(where: {

@@ -24,6 +24,12 @@ public enum Daemon {
             printError("invalid configuration: \(error)")
             return DaemonExitCode.config.rawValue
         }
+        do {
+            try StartChecks.check(loaded, file: configPath, environment: environment, uid: uid)
+        } catch {
+            printError("invalid configuration: \(error)")
+            return DaemonExitCode.config.rawValue
+        }
         let config = loaded.config
 
         let destination = LogDestination.detect(config.daemon.log, environment: environment)
@@ -74,6 +80,21 @@ public enum Daemon {
 
         let chosenStateDirectory = options.stateDirectory ?? config.daemon.stateDir
         let stateDirectory = chosenStateDirectory ?? ConfigPaths.defaultStateDirectory(environment: environment, uid: uid)
+        let outputDirectory = config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)
+        // One daemon per state folder and per calendar: both stay locked until this process ends.
+        let locks: [FolderLock]
+        do {
+            locks = [
+                try FolderLock.acquire(folder: stateDirectory, fileName: FolderLock.stateFileName, socket: listener.path),
+                try FolderLock.acquire(folder: outputDirectory, fileName: FolderLock.calendarFileName, socket: listener.path),
+            ]
+        } catch {
+            logger.critical("\(error.description)")
+            printError(error.description)
+            if case .folderLocked = error { return DaemonExitCode.alreadyRunning.rawValue }
+            return DaemonExitCode.storage.rawValue
+        }
+        defer { withExtendedLifetime(locks) {} }
         let database: AppDatabase
         let run: DaemonRun
         do {
@@ -99,21 +120,20 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
 
+        let failures = FailureLog(logger: logger)
         let calendars: CalendarHost
         do {
-            calendars = try CalendarHost(config: config, stateDirectory: stateDirectory)
+            calendars = try CalendarHost(config: config, stateDirectory: stateDirectory, failures: failures)
         } catch {
             logger.critical("cannot set up the calendars", metadata: ["error": "\(error)"])
             printError(error.description)
             return DaemonExitCode.config.rawValue
         }
 
-        let failures = FailureLog(logger: logger)
         let output: CalendarOutput
         do {
             output = try CalendarOutput(
-                directory: config.calendar.outputPath
-                    ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory),
+                directory: outputDirectory,
                 stateDirectory: stateDirectory, zone: config.schedule.zone, ghost: ghost, database: database,
                 alarmMinutes: config.calendar.alarmMinutes, shadow: config.calendar.shadow, logger: logger, failures: failures)
         } catch {
@@ -188,7 +208,8 @@ public enum Daemon {
         services.append(.init(service: CycleService(
             runner: cycles, ghost: ghost, state: state, database: database, checkInterval: .seconds(60), clock: ContinuousClock(),
             now: now, notifier: notifier, failures: failures, logger: logger)))
-        services.append(.init(service: EditWatchService(output: output, now: now, notifier: notifier, replan: replanSignal, logger: logger)))
+        services.append(.init(service: EditWatchService(
+            output: output, now: now, notifier: notifier, replan: replanSignal, failures: failures, logger: logger)))
         services.append(.init(service: SourceWatchService(state: state, signal: replanSignal, logger: logger)))
         services.append(.init(service: ReplanService(
             replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger, database: database), signal: replanSignal,
@@ -236,13 +257,15 @@ public enum Daemon {
         return exitCode.rawValue
     }
 
-    /// Checks the configuration the daemon would read and says whether it is valid, like `sshd -t`: binds
-    /// nothing, opens no database. 0 when valid, 78 with `file:line: message` on stderr when not.
+    /// Checks the configuration the daemon would read and says whether it is valid, like `sshd -t`: the start's own
+    /// checks (`ConfigLoader`, then `StartChecks`), binding nothing, opening no database, creating no folder. 0 when
+    /// valid, 78 with `file:line: message` on stderr when not.
     public static func checkConfig(path explicitPath: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let path = explicitPath ?? ConfigPaths.defaultConfigFile(environment: environment, uid: getuid())
         do {
-            let (_, origin) = try ConfigLoader.load(path: path, mayBeMissing: explicitPath == nil)
-            let line = origin == .defaults ? "vigord: no configuration at \(path); the defaults are valid\n" : "vigord: \(path) is valid\n"
+            let loaded = try ConfigLoader.read(path: path, mayBeMissing: explicitPath == nil)
+            try StartChecks.check(loaded, file: path, environment: environment, uid: getuid())
+            let line = loaded.origin == .defaults ? "vigord: no configuration at \(path); the defaults are valid\n" : "vigord: \(path) is valid\n"
             FileHandle.standardOutput.write(Data(line.utf8))
             return DaemonExitCode.success.rawValue
         } catch {

@@ -8,6 +8,9 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
     case storage(String)
     case calendar(String)
     case health(String)
+    /// Another vigord holds the folder (its state, or the folder of its calendar).
+    case folderLocked(folder: String, pid: Int32?, socket: String?)
+    case lockFailed(path: String, detail: String)
 
     public var description: String {
         switch self {
@@ -21,6 +24,11 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .storage(let detail): detail
         case .calendar(let detail): "cannot set up the calendars: \(detail)"
         case .health(let detail): "health inbox: \(detail)"
+        case .folderLocked(let folder, let pid, let socket):
+            "another vigord (pid \(pid.map { String($0) } ?? "unknown"), socket \(socket ?? "unknown")) is running on \(folder); "
+                + "two daemons would write one database and one calendar. Stop it first (systemctl --user stop vigord) "
+                + "or give this one its own --state-dir and [calendar.output] path"
+        case .lockFailed(let path, let detail): "cannot lock \(path): \(detail)"
         }
     }
 }

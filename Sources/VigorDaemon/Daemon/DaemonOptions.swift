@@ -20,5 +20,7 @@ public enum DaemonExitCode: Int32, Sendable {
     /// An output file cannot be written (`--write-timer-drop-ins`).
     case cannotWrite = 73
     case storage = 74
+    /// Another vigord runs on the same state folder or calendar folder (EX_TEMPFAIL: it may be gone later).
+    case alreadyRunning = 75
     case config = 78
 }

@@ -12,6 +12,8 @@ public struct HealthIntakeError: Error, Sendable, CustomStringConvertible {
     /// True when the state database failed (rather than the file).
     public let storage: Bool
     public let description: String
+    /// True when the import was stopped part-way (vigord is shutting down): the file is not at fault.
+    public var stopped = false
 }
 
 /// Imports health files into the store, off the async pool, and hands new workouts to the Ghost:
@@ -47,8 +49,14 @@ public final class HealthIntake: Sendable {
         -> HealthImportResult
     {
         let started = now()
-        let outcome = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: self.store(path: path)) }
+        // Cancelling the caller (a shutdown) stops the import at its next chunk, and one still queued before it starts.
+        let stop = Stop()
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                queue.async { continuation.resume(returning: self.store(path: path, stop: stop)) }
+            }
+        } onCancel: {
+            stop.request()
         }
         running.withLock { $0[path] = nil }
         var result = try outcome.get()
@@ -75,14 +83,21 @@ public final class HealthIntake: Sendable {
         var summary: HealthImportSummary
     }
 
+    /// A request to stop an import, set from any thread.
+    private final class Stop: Sendable {
+        private let requested = Mutex(false)
+        func request() { requested.withLock { $0 = true } }
+        var isRequested: Bool { requested.withLock { $0 } }
+    }
+
     /// Runs on the import queue: reads the file and stores each batch in its own transaction.
-    private func store(path: String) -> Result<Stored, HealthIntakeError> {
+    private func store(path: String, stop: Stop) -> Result<Stored, HealthIntakeError> {
         let url = URL(fileURLWithPath: path)
         var inserted = HealthInsertResult()
         let summary: HealthImportSummary
         var stopped: HealthImportError?
         do {
-            summary = try HealthImporter().importFile(at: url, progress: { read, total in
+            summary = try HealthImporter().importFile(at: url, shouldStop: { stop.isRequested }, progress: { read, total in
                 self.running.withLock { $0[path] = .init(file: path, bytesRead: read, totalBytes: total) }
             }) { batch in
                 let result = try self.database.insertHealthSamples(batch.map(Self.sample))
@@ -91,6 +106,11 @@ public final class HealthIntake: Sendable {
                 inserted.addedWorkouts += result.addedWorkouts
             }
         } catch {
+            if error.kind == .stopped {
+                var stoppedError = HealthIntakeError(storage: false, description: error.description)
+                stoppedError.stopped = true
+                return .failure(stoppedError)
+            }
             if error.kind == .deliveryFailed {
                 return .failure(HealthIntakeError(storage: true, description: "storing \(url.lastPathComponent) failed: \(error.message)"))
             }

@@ -60,6 +60,8 @@ struct InboxService: Service {
                 let target = try inbox.markFailed(name, reason: result.error ?? "stopped early")
                 notifier.status("Serving; \(name) stopped part-way, see \(target).reason.txt")
             }
+        } catch let error as HealthIntakeError where error.stopped {
+            logger.notice("inbox file left for the next start: the import was stopped", metadata: ["file": "\(path)"])
         } catch let error as HealthIntakeError where error.storage {
             logger.error("inbox file left for the next pass: storage failed", metadata: ["file": "\(path)", "error": "\(error)"])
         } catch let error as HealthIntakeError {

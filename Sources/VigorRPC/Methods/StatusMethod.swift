@@ -36,13 +36,15 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var travel: TravelStatus
     /// How old the newest health data and the recovery score are, and whether the last morning had anything new.
     public var health: HealthAgeStatus
+    /// Whether vigord's own calendar is in step with what the Ghost decided, or why writing it fails.
+    public var calendarWrites: CalendarWriteStatus
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
         emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
-        health: HealthAgeStatus = HealthAgeStatus()
+        health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: CalendarWriteStatus = CalendarWriteStatus()
     ) {
         self.version = version
         self.pid = pid
@@ -62,6 +64,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.sources = sources
         self.travel = travel
         self.health = health
+        self.calendarWrites = calendarWrites
     }
 
     static let schema = Schema.object(
@@ -84,10 +87,12 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "sources": Schema.array(of: SourceFreshnessView.schema),
             "travel": TravelStatus.schema,
             "health": HealthAgeStatus.schema,
+            "calendarWrites": CalendarWriteStatus.schema,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
             "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan", "sources", "travel", "health",
+            "calendarWrites",
         ]
     )
 }
@@ -127,4 +132,28 @@ public struct SourceFreshnessView: Codable, Sendable, Equatable {
             "ageSeconds": Schema.integer,
         ],
         required: ["name", "ok", "freshness"])
+}
+
+/// Whether vigord's own calendar is in step with the Ghost (`status.calendarWrites`). A write that fails is a
+/// ghost-health failure of its own kind; what was decided stays saved and is written on the next change or tick.
+public struct CalendarWriteStatus: Codable, Sendable, Equatable {
+    /// False while the last write of vigord's calendar failed.
+    public var ok: Bool
+    /// When the current run of failures began.
+    public var failingSince: RPCTimestamp?
+    /// Why the last write failed (the path and the system's reason).
+    public var reason: String?
+    /// How many times writing began to fail since vigord started.
+    public var failedEpisodes: Int
+
+    public init(ok: Bool = true, failingSince: RPCTimestamp? = nil, reason: String? = nil, failedEpisodes: Int = 0) {
+        self.ok = ok
+        self.failingSince = failingSince
+        self.reason = reason
+        self.failedEpisodes = failedEpisodes
+    }
+
+    static let schema = Schema.object(
+        ["ok": Schema.boolean, "failingSince": Schema.time, "reason": Schema.string, "failedEpisodes": Schema.integer],
+        required: ["ok", "failedEpisodes"])
 }
