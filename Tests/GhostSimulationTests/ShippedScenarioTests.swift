@@ -139,8 +139,8 @@ struct ChangingWeekScenarioTests {
     @Test func aSchedulerProposesTheMoveAndTheUserAcceptsIt() throws {
         let trajectory = try ScenarioFiles.run("changing-week.json")
         #expect(reasons(trajectory, day: 11).prefix(2) == [
-            "moveProposed: Suggested moving Thu 07:00 → Thu 09:00: 'Board meeting' (scenario) now covers 07:00–08:00.",
-            "moved: Moved Thu 07:00 → Thu 09:00: you accepted the move.",
+            "moveProposed: Suggested moving Thu 07:00 → 09:00: 'Board meeting' (scenario) now covers 07:00–08:00.",
+            "moved: Moved Thu 07:00 → 09:00: you accepted the move.",
         ])
         #expect(trajectory.day(11)?.blocks.map(\.start) == ["09:00"])
     }
@@ -148,7 +148,7 @@ struct ChangingWeekScenarioTests {
     @Test func anAutoSchedulerMovesItsBlockLaterThatDay() throws {
         let trajectory = try ScenarioFiles.run("changing-week.json")
         // Thursday's block is at 09:00: the week before, the 09:00 session (moved there) was done.
-        #expect(reasons(trajectory, day: 18).first == "moved: Moved Thu 09:00 → Thu 11:00: 'Client visit' (scenario) now covers 07:00–10:00.")
+        #expect(reasons(trajectory, day: 18).first == "moved: Moved Thu 09:00 → 11:00: 'Client visit' (scenario) now covers 07:00–10:00.")
         #expect(trajectory.day(18)?.blocks.map(\.start) == ["11:00"])
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// vigord on a pinned clock: its test hooks shift the wall clock so that it starts on Wednesday 2027-03-03 at 10:00
-/// UTC whatever the real day and hour, with a configuration that places a session every day at 18:00–20:00 UTC and
+/// vigord on a pinned clock: it starts on Wednesday 2027-03-03 at 10:00 UTC whatever the real day and hour and
+/// whatever `VIGOR_TEST_NOW` says, with a configuration that places a session every day at 18:00–20:00 UTC and
 /// reads an empty vdir "team" (a test drops meetings into it).
 enum PinnedDaemon {
     /// Wednesday 2027-03-03 10:00:00 UTC.
@@ -24,10 +24,7 @@ enum PinnedDaemon {
             [notify]
             quiet_hours = "00:00-00:00"
             """
-        let offset = wednesday10.timeIntervalSinceNow / 3600
-        let daemon = try DaemonHarness(label: label, config: config, extraEnvironment: [
-            "VIGORD_TEST_HOOKS": "1", "VIGORD_CLOCK_OFFSET_HOURS": String(format: "%.6f", offset),
-        ])
+        let daemon = try DaemonHarness(label: label, config: config, now: wednesday10)
         try FileManager.default.createDirectory(atPath: daemon.folder + "/team", withIntermediateDirectories: true)
         return (daemon, daemon.folder + "/team")
     }

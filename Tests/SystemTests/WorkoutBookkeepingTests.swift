@@ -44,7 +44,7 @@ import VigorRPC
         let socket = ["--socket", daemon.socketPath]
         #expect(try runCommand(Binaries.vigorctl, ["log", "--confirm"] + socket).status == 64)
 
-        let start = Date().addingTimeInterval(-3 * 3600)
+        let start = daemon.now.addingTimeInterval(-3 * 3600)
         let file = daemon.folder + "/run.jsonl"
         let line = #"{"type":"workout","start":"\#(stamp(start))","end":"\#(stamp(start.addingTimeInterval(2700)))","activity":"running","source":"garmin"}"#
         try (line + "\n").write(toFile: file, atomically: true, encoding: .utf8)

@@ -44,7 +44,7 @@ public struct InboxEntryView: Codable, Sendable, Equatable {
 
     static let schema = Schema.object(
         [
-            "key": Schema.string, "kind": Schema.oneOf(["apology", "ghostHealth", "triage", "proposal", "transformation", "weeklyReceipt", "checkIn"]),
+            "key": Schema.string, "kind": Schema.oneOf(["apology", "ghostHealth", "triage", "proposal", "transformation", "weeklyReceipt", "checkIn", "workoutLogged"]),
             "title": Schema.string, "body": Schema.string, "actions": Schema.array(of: Action.schema),
             "state": Schema.oneOf(["heldBack", "delivered", "settled"]), "reason": Schema.string,
             "firstSeen": Schema.time, "decidedAt": Schema.time,
