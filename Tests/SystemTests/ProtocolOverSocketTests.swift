@@ -24,6 +24,13 @@ import Glibc
         value.objectValue?["error"]?.objectValue?["code"]
     }
 
+    @Test func theSocketAndItsFolderAreTheOwnersAlone() throws {
+        let socket = try FileManager.default.attributesOfItem(atPath: daemon.socketPath)
+        #expect((socket[.posixPermissions] as? Int) == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: (daemon.socketPath as NSString).deletingLastPathComponent)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+    }
+
     @Test func everyStandardErrorComesBackOverTheSocket() throws {
         #expect(code(try reply("{nope")) == -32700)
         #expect(code(try reply(#"{"jsonrpc":"2.0","id":1}"#)) == -32600)
