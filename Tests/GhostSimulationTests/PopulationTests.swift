@@ -97,7 +97,7 @@ struct PopulationTests {
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
         #expect(collector.names.first == "svg")
         #expect(collector.names.filter { $0 == "polygon" }.count == TrustPhase.allCases.count)
-        #expect(svg.contains("Auto-Scheduler (median day 3)"))
+        #expect(svg.contains("Auto-Scheduler (median first day 3)"))
     }
 }
 

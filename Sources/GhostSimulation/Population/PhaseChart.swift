@@ -5,8 +5,8 @@ extension PopulationReport {
     /// The share of users in each trust phase at the end of each day, as stacked areas (Observer at the bottom), in
     /// SVG written by hand: axes, day and percent ticks, a legend with each phase's median first day.
     public func phaseChartSVG() -> String {
-        let width = 760.0, height = 400.0
-        let left = 60.0, right = 190.0, top = 40.0, bottom = 50.0
+        let width = 880.0, height = 400.0
+        let left = 60.0, right = 300.0, top = 40.0, bottom = 50.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let colours = ["#c8c8c8", "#9ecae1", "#4292c6", "#2171b5", "#08306b"]
         let span = Double(max(days - 1, 1))
@@ -28,7 +28,7 @@ extension PopulationReport {
             parts.append(##"<polygon points="\##((upper + lower).joined(separator: " "))" fill="\##(colours[phaseIndex])"><title>\##(phase.displayName)</title></polygon>"##)
             below = above
             let reach = phases.first { $0.phase == phase }
-            let median = reach?.medianDay.map { String(format: "median day %g", $0) } ?? "not reached"
+            let median = reach?.medianDay.map { String(format: "median first day %g", $0) } ?? "not reached"
             let legendY = top + 20 * Double(TrustPhase.allCases.count - 1 - phaseIndex)
             parts.append(##"<rect x="\##(number(width - right + 15))" y="\##(number(legendY))" width="12" height="12" fill="\##(colours[phaseIndex])"/>"##)
             parts.append(##"<text x="\##(number(width - right + 32))" y="\##(number(legendY + 10))">\##(phase.displayName) (\##(median))</text>"##)
