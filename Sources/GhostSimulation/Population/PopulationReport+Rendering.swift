@@ -5,9 +5,7 @@ extension PopulationReport {
     /// Pretty JSON with sorted keys: the same report gives byte-identical text.
     /// - Throws: `EncodingError` only for non-finite numbers, which the report never holds.
     public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try SortedJSON.text(self)
     }
 
     /// The metrics against their targets, then the median first day of each trust phase.
