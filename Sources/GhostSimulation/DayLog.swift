@@ -10,6 +10,10 @@ struct DayLog {
     var triage: [String] = []
     var suggestions: [String] = []
     var receipts: [ReceiptRecord] = []
+    /// The commands and clicks the user made, in order (`accept b3`, `checkin`, …).
+    var interactions: [String] = []
+    /// The workout the user did, if any.
+    var workout: WorkoutRecord?
 
     /// Records the effects that matter to the trajectory.
     mutating func absorb(_ effects: [GhostEffect]) {

@@ -47,6 +47,14 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var workoutReports: WorkoutReporting
     /// Chance the user checks in each morning (`vigorctl checkin`), 0…1.
     public var checkInRate: Double
+    /// Chance the user answers a proposal at all, 0…1; an unanswered proposal stays a proposal.
+    public var answerRate: Double
+    /// Days on which the user presses the red button (`vigorctl crashing --minutes 240`) at 06:00.
+    public var crashDays: [Int]
+    /// Days on which the evening's notification could not be delivered (counted against ghost health).
+    public var notificationFailureDays: [Int]
+    /// Days on which no health data arrives: no signal coverage, and the mornings judge the data's age.
+    public var staleHealthDays: [Int]
 
     /// Creates a scenario.
     public init(
@@ -55,7 +63,8 @@ public struct Scenario: Codable, Sendable, Equatable {
         travelDays: [Int] = [], triage: TriageBehaviour = TriageBehaviour(),
         healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = [],
         unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
-        meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected, checkInRate: Double = 0
+        meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected, checkInRate: Double = 0,
+        answerRate: Double = 1, crashDays: [Int] = [], notificationFailureDays: [Int] = [], staleHealthDays: [Int] = []
     ) {
         self.name = name
         self.startDate = startDate
@@ -78,6 +87,10 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.meetingChanges = meetingChanges
         self.workoutReports = workoutReports
         self.checkInRate = checkInRate
+        self.answerRate = answerRate
+        self.crashDays = crashDays
+        self.notificationFailureDays = notificationFailureDays
+        self.staleHealthDays = staleHealthDays
     }
 
     public init(from decoder: any Decoder) throws {
@@ -103,6 +116,10 @@ public struct Scenario: Codable, Sendable, Equatable {
         meetingChanges = try keys.decodeIfPresent([MeetingChange].self, forKey: .meetingChanges) ?? []
         workoutReports = try keys.decodeIfPresent(WorkoutReporting.self, forKey: .workoutReports) ?? .detected
         checkInRate = try keys.decodeIfPresent(Double.self, forKey: .checkInRate) ?? 0
+        answerRate = try keys.decodeIfPresent(Double.self, forKey: .answerRate) ?? 1
+        crashDays = try keys.decodeIfPresent([Int].self, forKey: .crashDays) ?? []
+        notificationFailureDays = try keys.decodeIfPresent([Int].self, forKey: .notificationFailureDays) ?? []
+        staleHealthDays = try keys.decodeIfPresent([Int].self, forKey: .staleHealthDays) ?? []
     }
 }
 

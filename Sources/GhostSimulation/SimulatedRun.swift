@@ -15,6 +15,8 @@ struct SimulatedRun {
     var random: SplitMix64
     /// Meetings that landed on the calendar so far (a meeting change stays on the calendar once it landed).
     private var landed: [BusyInterval] = []
+    /// When the newest health data ended (nil: none yet), for the mornings' health-data check.
+    private var newestHealthData: Date?
     private var today = DayLog()
 
     init(
@@ -50,35 +52,65 @@ struct SimulatedRun {
         today = DayLog()
         for change in scenario.manualPhaseChanges where change.day == number {
             try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
-            if !change.pin { try send(.releaseManualPin, at: calendar.date(on: day, hour: 0, minute: 6)) }
+            today.interactions.append("trust set \(change.phase.rawValue)")
+            if !change.pin {
+                try send(.releaseManualPin, at: calendar.date(on: day, hour: 0, minute: 6))
+                today.interactions.append("trust set auto")
+            }
         }
         // The block last evening planned for today.
         let block = ghost.blocks.first { $0.day == day && [.scheduled, .proposed].contains($0.status) }
-        if let placed = block, placed.status == .proposed {
+        if let placed = block, placed.status == .proposed, scenario.answerRate >= 1 || random.nextUnit() < scenario.answerRate {
             let accepted = random.nextUnit() < scenario.acceptRate
             try send(.proposalAnswered(placed.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 30))
+            today.interactions.append("\(accepted ? "accept" : "decline") \(placed.id)")
         }
+        try judgeHealthData(on: day)
         try landMeetings(on: day, number: number)
-        if let placed = block, placed.origin == .auto, scenario.deletionDays.contains(number),
+        let crashing = scenario.crashDays.contains(number)
+        if crashing {
+            let pressed = try calendar.date(on: day, hour: 6)
+            try send(.emergencyClear(reason: "240 minutes (vigorctl crashing)", until: pressed.addingTimeInterval(240 * 60)), at: pressed)
+            today.interactions.append("crashing")
+        }
+        if !crashing, let placed = block, placed.origin == .auto, scenario.deletionDays.contains(number),
             ghost.block(placed.id)?.status == .scheduled
         {
             try send(.autoBlockDeleted(placed.id), at: calendar.date(on: day, hour: 6))
             today.deletions += 1
+            today.interactions.append("delete \(placed.id)")
         }
         if block.flatMap({ ghost.block($0.id) })?.status == .scheduled {
             try transform(on: day, number: number)
         }
-        if !travel {
+        if !travel, !crashing {
             try work(on: day, number: number, block: block.flatMap { ghost.block($0.id) })
         }
         try planEvening(of: day, number: number)
+        if scenario.notificationFailureDays.contains(number) {
+            try send(.backgroundFailed(.notificationFailed), at: calendar.date(on: day, hour: 21, minute: 1))
+        }
         try send(.tick, at: calendar.date(on: day, hour: 23))
         try answerTriage(on: day, number: number)
         let coverage = scenario.healthSignals.coverage
-        let signal = coverage.min + (coverage.max - coverage.min) * random.nextUnit()
+        let drawn = coverage.min + (coverage.max - coverage.min) * random.nextUnit()
+        let signal = scenario.staleHealthDays.contains(number) ? 0 : drawn
         let checkedIn = scenario.checkInRate > 0 && random.nextUnit() < scenario.checkInRate
-        try send(.dayClosed(day, signalCoverage: signal, checkedIn: checkedIn), at: calendar.date(on: day, hour: 23, minute: 59))
+        if checkedIn { today.interactions.append("checkin") }
+        let closing = try calendar.date(on: day, hour: 23, minute: 59)
+        if signal > 0 { newestHealthData = closing }
+        try send(.dayClosed(day, signalCoverage: signal, checkedIn: checkedIn), at: closing)
         return record(number: number, day: day, travel: travel)
+    }
+
+    /// At 05:35, in a scenario with stale-health days, the daemon's morning check of the health data's age
+    /// (`MorningPlan.healthDataVerdict`) on the newest day that had signal coverage.
+    private mutating func judgeHealthData(on day: LocalDay) throws(EngineError) {
+        guard !scenario.staleHealthDays.isEmpty, day > firstDay else { return }
+        let now = try calendar.date(on: day, hour: 5, minute: 35)
+        for event in MorningPlan.healthDataVerdict(newestHealthData: newestHealthData, now: now).events {
+            try send(event, at: now)
+        }
     }
 
     /// The scenario's week from `firstDay` as a picture: its weekly busy times, the meetings landed so far and its
@@ -135,6 +167,7 @@ struct SimulatedRun {
             if effects.contains(where: { if case .proposeMove = $0 { true } else { false } }) {
                 let accepted = random.nextUnit() < scenario.acceptRate
                 try send(.moveAnswered(block.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 50))
+                today.interactions.append("move \(block.id)")
             }
         }
     }
@@ -154,7 +187,9 @@ struct SimulatedRun {
                 guard case .adjustmentRequested(let id, _, _, _, _) = event,
                     effects.contains(where: { if case .recordReceipt = $0 { true } else { false } })
                 else { continue }
-                try send(.transformationOutcome(id, kept: !scenario.revertDays.contains(number)), at: calendar.date(on: day, hour: 6, minute: 45))
+                let kept = !scenario.revertDays.contains(number)
+                try send(.transformationOutcome(id, kept: kept), at: calendar.date(on: day, hour: 6, minute: 45))
+                if !kept { today.interactions.append("revert \(id)") }
             }
         }
     }
@@ -206,11 +241,15 @@ struct SimulatedRun {
         if let block, block.day != day { return }
         guard random.nextUnit() < rate else { return }
         let own = settings.training.preferredWindows.first?.from ?? WallTime(hour: EveningPlan.defaultSlotHour)
+        let inBlock = block?.status == .scheduled
         let start = if let block, block.status == .scheduled {
             block.start.addingTimeInterval(600)
         } else {
             try calendar.date(on: day, hour: own.hour, minute: own.minute + 10)
         }
+        today.workout = WorkoutRecord(
+            inGhostBlock: inBlock, reported: scenario.workoutReports,
+            tookInput: scenario.workoutReports == .logged || (inBlock && block?.origin == .proposal))
         switch scenario.workoutReports {
         case .detected:
             try send(.workoutDetected(at: start, confidence: 1), at: start.addingTimeInterval(600))
@@ -218,6 +257,7 @@ struct SimulatedRun {
             let end = start.addingTimeInterval(TimeInterval(settings.training.durationMinutes * 60) - 600)
             let report = WorkoutReport(id: "log:\(Int(start.timeIntervalSince1970))", start: start, end: end, confidence: 1)
             try send(.workoutRecorded(report), at: end.addingTimeInterval(300))
+            today.interactions.append("log")
         case .none:
             return
         }
@@ -231,6 +271,7 @@ struct SimulatedRun {
         try send(
             .triageAnswered(open.block, scenario.triage.answer(onDay: number)),
             at: calendar.date(on: day, hour: 23, minute: 30))
+        today.interactions.append("triage \(open.block)")
     }
 
     /// Sends an event to the ghost and logs what today's record needs.
@@ -253,6 +294,6 @@ struct SimulatedRun {
             ghostHealth: ghost.ghostHealth.mode, blocks: blocks, deletions: today.deletions,
             breakerFirings: today.breakerFirings, apologies: today.apologies, phaseChanges: today.phaseChanges,
             healthChanges: today.healthChanges, triage: today.triage, suggestions: today.suggestions,
-            receipts: today.receipts)
+            receipts: today.receipts, interactions: today.interactions, workout: today.workout)
     }
 }

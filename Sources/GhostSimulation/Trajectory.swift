@@ -43,6 +43,28 @@ public struct DayRecord: Codable, Sendable, Equatable {
     public let suggestions: [String]
     /// Receipts issued that day.
     public let receipts: [ReceiptRecord]
+    /// Every command or click the user made that day (`accept b3`, `decline b3`, `move b3`, `delete b3`, `revert b3`,
+    /// `triage b3`, `checkin`, `log`, `trust set …`, `crashing`).
+    public let interactions: [String]
+    /// The workout the user did that day; nil: none.
+    public let workout: WorkoutRecord?
+}
+
+/// A workout the simulated user did.
+public struct WorkoutRecord: Codable, Sendable, Equatable {
+    /// Done inside a block the Ghost placed (written or accepted) — a proactive session.
+    public let inGhostBlock: Bool
+    /// How the Ghost heard of it.
+    public let reported: WorkoutReporting
+    /// It took a command or click: the user logged it, or accepted the proposal it was done in.
+    public let tookInput: Bool
+
+    /// Creates a record.
+    public init(inGhostBlock: Bool, reported: WorkoutReporting, tookInput: Bool) {
+        self.inGhostBlock = inGhostBlock
+        self.reported = reported
+        self.tookInput = tookInput
+    }
 }
 
 /// A block as the trajectory shows it.

@@ -5,9 +5,7 @@ extension Trajectory {
     /// Pretty JSON with sorted keys, so equal trajectories give byte-identical text.
     /// - Throws: `EncodingError` only for non-finite numbers, which the engine never produces.
     public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try SortedJSON.text(self)
     }
 
     /// A day-by-day table followed by the events of each day and a summary.

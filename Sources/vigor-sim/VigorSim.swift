@@ -3,12 +3,23 @@ import Foundation
 import GhostSimulation
 import VigorDaemon
 
-/// `vigor-sim SCENARIO.json [--json]`: runs the Ghost engine and the daemon's planning over a scenario and prints the
-/// trajectory. The scenario's `config` is read by the daemon's own config reader (`ConfigLoader`).
+/// `vigor-sim [run] SCENARIO.json [--json]` and `vigor-sim population …`: the Ghost engine and the daemon's planning
+/// over one simulated user, or over a drawn population.
 @main
 struct VigorSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vigor-sim",
+        abstract: "Run the Ghost engine and the daemon's planning over simulated users.",
+        subcommands: [ScenarioCommand.self, PopulationCommand.self],
+        defaultSubcommand: ScenarioCommand.self
+    )
+}
+
+/// `vigor-sim [run] SCENARIO.json [--json]`: runs the Ghost engine and the daemon's planning over a scenario and prints
+/// the trajectory. The scenario's `config` is read by the daemon's own config reader (`ConfigLoader`).
+struct ScenarioCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run the Ghost engine and the daemon's planning over a simulated user and print the day-by-day trajectory."
     )
 

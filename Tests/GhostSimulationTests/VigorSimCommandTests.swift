@@ -107,8 +107,47 @@ struct VigorSimCommandTests {
     }
 
     @Test func helpDescribesTheArguments() throws {
-        let outcome = try run(["--help"])
+        let outcome = try run(["run", "--help"])
         #expect(outcome.status == 0)
-        #expect(outcome.output.contains("USAGE: vigor-sim <scenario> [--json]"))
+        #expect(outcome.output.contains("USAGE: vigor-sim run <scenario> [--json]"))
+        let population = try run(["population", "--help"])
+        #expect(population.output.contains("USAGE: vigor-sim population --users <users> --days <days> --seed <seed>"))
+    }
+
+    @Test func aPopulationWithTheSameSeedGivesTheSameReportAndOtherSeedsAnother() throws {
+        let arguments = ["population", "--users", "4", "--days", "21", "--json"]
+        let first = try run(arguments + ["--seed", "11"])
+        let again = try run(arguments + ["--seed", "11"])
+        let other = try run(arguments + ["--seed", "12"])
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output == again.output)
+        #expect(first.output != other.output)
+        let report = try JSONDecoder().decode(PopulationReport.self, from: Data(first.output.utf8))
+        #expect(report.users == 4)
+        #expect(report.phaseCounts.count == 21)
+        #expect(report.phaseCounts.allSatisfy { $0.reduce(0, +) == 4 })
+    }
+
+    @Test func populationPrintsTheSixMetricsAndWritesThePhasePicture() throws {
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-phases-\(UUID().uuidString).svg")
+        let outcome = try run(["population", "--users", "2", "--days", "10", "--seed", "3", "--svg", picture.path])
+        let svg = try String(contentsOf: picture, encoding: .utf8)
+        try FileManager.default.removeItem(at: picture)
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        for name in ["time to first proposal", "interactions per week", "proactive share", "zero-input share",
+                     "share at Auto-Scheduler or higher on day 30", "share that spent time outside healthy ghost health"] {
+            #expect(outcome.output.contains(name))
+        }
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(svg.contains("<polygon"))
+    }
+
+    @Test func aBrokenProfilesFileNamesTheKeyAndExitsNonZero() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-profiles-\(UUID().uuidString).json")
+        try Data(#"{"startDate":"2026-03-02","timeZone":"Mars/Olympus"}"#.utf8).write(to: file)
+        let outcome = try run(["population", "--users", "1", "--days", "5", "--seed", "1", "--profiles", file.path])
+        try FileManager.default.removeItem(at: file)
+        #expect(outcome.status != 0)
+        #expect(outcome.errors.contains("is not a valid profiles file: calendars: is missing"), "\(outcome.errors)")
     }
 }

@@ -41,18 +41,24 @@ public struct MorningPlan: Sendable, Equatable {
             events.append(.dayClosed(day, signalCoverage: try picture.signals.coverage(of: day), checkedIn: picture.signals.checkedIn(on: day)))
         }
         var notes = [closing.isEmpty ? "first morning: nothing to close yet" : "closed \(closing.count) day(s) up to \(closing.last?.description ?? "")"]
-        // Health data that stopped coming counts against ghost health once, on the first morning past the limit;
-        // later mornings on stale data are no success either.
         events.append(.tick)
-        if let newestHealthData, now.timeIntervalSince(newestHealthData) > healthDataExpectedWithin {
-            let age = now.timeIntervalSince(newestHealthData)
-            if age <= healthDataExpectedWithin + 86_400 { events.append(.backgroundFailed(.staleData)) }
-            notes.append("the newest health data is \(Int(age / 3600)) hours old")
-        } else {
-            events.append(.backgroundSucceeded)
-        }
+        let verdict = healthDataVerdict(newestHealthData: newestHealthData, now: now)
+        events += verdict.events
+        notes += verdict.notes
         let transformations = try transform(picture)
         return MorningPlan(events: events + transformations.flatMap(\.events), notes: notes, transformations: transformations)
+    }
+
+    /// What a morning at `now` says about health data whose newest sample ended at `newestHealthData` (nil: never any,
+    /// which is no failure: no wearable): a success while it is fresh; once past the limit it counts against ghost
+    /// health on the first morning only, and later mornings on stale data are no success either.
+    public static func healthDataVerdict(newestHealthData: Date?, now: Date) -> (events: [GhostEvent], notes: [String]) {
+        guard let newestHealthData, now.timeIntervalSince(newestHealthData) > healthDataExpectedWithin else {
+            return ([.backgroundSucceeded], [])
+        }
+        let age = now.timeIntervalSince(newestHealthData)
+        let events: [GhostEvent] = age <= healthDataExpectedWithin + 86_400 ? [.backgroundFailed(.staleData)] : []
+        return (events, ["the newest health data is \(Int(age / 3600)) hours old"])
     }
 
     /// The morning rules on today's scheduled blocks, read from the picture's signals.

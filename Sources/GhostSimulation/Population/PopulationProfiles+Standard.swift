@@ -1,0 +1,51 @@
+import Foundation
+
+extension PopulationProfiles {
+    /// The shipped default profiles, as `Fixtures/population/profiles.json` spells them (a test keeps the two equal).
+    public static let standardJSON = #"""
+    {
+      "startDate": "2026-03-02",
+      "timeZone": "Europe/Berlin",
+      "config": "",
+      "calendars": [
+        {"kind": "light", "weight": 2},
+        {"kind": "office", "weight": 4},
+        {"kind": "onCall", "weight": 1},
+        {"kind": "shift", "weight": 1},
+        {"kind": "parent", "weight": 2},
+        {"kind": "traveller", "weight": 1}
+      ],
+      "attendance": [
+        {"name": "steady", "weight": 5, "completion": {"rate": 0.85}},
+        {"name": "fading", "weight": 3, "completion": {"rate": 0.35,
+          "periods": [{"fromDay": 1, "toDay": 14, "rate": 0.85}, {"fromDay": 15, "toDay": 28, "rate": 0.6}]}},
+        {"name": "lapse and return", "weight": 2, "completion": {"rate": 0.8,
+          "periods": [{"fromDay": 22, "toDay": 35, "rate": 0}]}}
+      ],
+      "wearables": [
+        {"name": "watch", "weight": 5, "workoutReports": "detected", "coverage": {"min": 0.8, "max": 1}},
+        {"name": "ring", "weight": 2, "workoutReports": "detected", "coverage": {"min": 0.6, "max": 0.9}},
+        {"name": "none", "weight": 3, "workoutReports": "logged", "coverage": {"min": 0, "max": 0}}
+      ],
+      "checkIns": [
+        {"name": "daily", "weight": 2, "rate": 0.9},
+        {"name": "sometimes", "weight": 3, "rate": 0.3},
+        {"name": "never", "weight": 5, "rate": 0}
+      ],
+      "answering": [
+        {"name": "responsive", "weight": 5, "answerRate": 1, "acceptRate": 0.85, "triageAnswerRate": 0.7, "deleteRate": 0},
+        {"name": "ignores notifications", "weight": 3, "answerRate": 0.2, "acceptRate": 0.85, "triageAnswerRate": 0, "deleteRate": 0},
+        {"name": "deletes blocks", "weight": 2, "answerRate": 1, "acceptRate": 0.6, "triageAnswerRate": 0.3, "deleteRate": 0.15}
+      ],
+      "lifeEvents": {"illnessWeek": 0.15, "travelWeek": 0.2, "crashDay": 0.1},
+      "failures": {"unreadableCalendarDay": 0.01, "failedNotification": 0.02, "staleHealthStretch": 0.05}
+    }
+
+    """#
+
+    /// The shipped default profiles.
+    /// - Throws: `ScenarioError` only if `standardJSON` were broken (a test reads it).
+    public static func standard() throws(ScenarioError) -> PopulationProfiles {
+        try load(from: Data(standardJSON.utf8))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GhostEngine
+
+/// The seed's success metrics over a population, each against its target, with the trust phase per day.
+public struct PopulationReport: Codable, Sendable, Equatable {
+    public let users: Int
+    public let days: Int
+    public let seed: UInt64
+    /// The six metrics, in the seed's order.
+    public let metrics: [MetricResult]
+    /// For each phase, how many users reached it (or a higher one) and the median first day they did.
+    public let phases: [PhaseReach]
+    /// `phaseCounts[d][p]`: users in phase `p` (TrustPhase order, Observer first) at the end of day `d + 1`.
+    public let phaseCounts: [[Int]]
+
+    /// Computes the report from each user's outcome.
+    public init(outcomes: [UserOutcome], days: Int, seed: UInt64) {
+        users = outcomes.count
+        self.days = days
+        self.seed = seed
+        let workouts = outcomes.reduce(0) { $0 + $1.workouts }
+        let weeks = Double(days) / 7
+        let firstProposals = outcomes.compactMap(\.hoursToFirstProposal)
+        let onDay30 = days >= 30 ? outcomes.map { $0.phases[29] } : []
+        metrics = [
+            MetricResult(
+                key: "timeToFirstProposal", name: "time to first proposal (median, from first start)", unit: "hours",
+                value: Self.median(firstProposals), target: 5.0 / 60, targetIsMaximum: true,
+                note: "\(outcomes.count - firstProposals.count) user(s) never got one"),
+            MetricResult(
+                key: "interactionsPerWeek", name: "interactions per week (mean: every command or click)", unit: "per week",
+                value: outcomes.isEmpty ? nil : outcomes.reduce(0) { $0 + Double($1.interactions) / weeks } / Double(outcomes.count),
+                target: 3, targetIsMaximum: true, note: nil),
+            MetricResult(
+                key: "proactiveShare", name: "proactive share (workouts done in a Ghost block)", unit: "share",
+                value: Self.share(outcomes.reduce(0) { $0 + $1.proactive }, of: workouts), target: 0.6, targetIsMaximum: false,
+                note: "\(workouts) workouts"),
+            MetricResult(
+                key: "zeroInputShare", name: "zero-input share (workouts counted with no command or click)", unit: "share",
+                value: Self.share(outcomes.reduce(0) { $0 + $1.zeroInput }, of: workouts), target: 0.4, targetIsMaximum: false,
+                note: nil),
+            MetricResult(
+                key: "autoSchedulerOnDay30", name: "share at Auto-Scheduler or higher on day 30", unit: "share",
+                value: Self.share(onDay30.filter { $0 >= .autoScheduler }.count, of: onDay30.count), target: 0.3,
+                targetIsMaximum: false, note: days >= 30 ? nil : "the run is shorter than 30 days"),
+            MetricResult(
+                key: "leftHealthyShare", name: "share that spent time outside healthy ghost health", unit: "share",
+                value: Self.share(outcomes.filter(\.leftHealthy).count, of: outcomes.count), target: 0.05, targetIsMaximum: true,
+                note: "read at each day's end"),
+        ]
+        phases = TrustPhase.allCases.map { phase in
+            let firstDays = outcomes.compactMap { outcome in outcome.phases.firstIndex { $0 >= phase }.map { $0 + 1 } }
+            return PhaseReach(phase: phase, reached: firstDays.count, medianDay: Self.median(firstDays.map(Double.init)))
+        }
+        phaseCounts = (0..<days).map { day in
+            TrustPhase.allCases.map { phase in outcomes.filter { day < $0.phases.count && $0.phases[day] == phase }.count }
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    static func share(_ part: Int, of whole: Int) -> Double? {
+        whole == 0 ? nil : Double(part) / Double(whole)
+    }
+}
+
+/// One metric against its target.
+public struct MetricResult: Codable, Sendable, Equatable {
+    public let key: String
+    public let name: String
+    public let unit: String
+    /// Nil: nothing to measure (no user, no workout, a run shorter than 30 days).
+    public let value: Double?
+    public let target: Double
+    /// The target is an upper bound (`<`), else a lower bound (`>`).
+    public let targetIsMaximum: Bool
+    public let note: String?
+    /// Whether the value meets the target; nil when there is no value.
+    public let met: Bool?
+
+    init(key: String, name: String, unit: String, value: Double?, target: Double, targetIsMaximum: Bool, note: String?) {
+        self.key = key
+        self.name = name
+        self.unit = unit
+        self.value = value
+        self.target = target
+        self.targetIsMaximum = targetIsMaximum
+        self.note = note
+        met = value.map { targetIsMaximum ? $0 < target : $0 > target }
+    }
+}
+
+/// How many users reached a phase (or a higher one) and the median first day they did.
+public struct PhaseReach: Codable, Sendable, Equatable {
+    public let phase: TrustPhase
+    public let reached: Int
+    public let medianDay: Double?
+}

@@ -1,0 +1,47 @@
+import GhostEngine
+
+/// What the seed's metrics read from one simulated user's trajectory.
+public struct UserOutcome: Codable, Sendable, Equatable {
+    /// Trust phase at the end of each day, day 1 first.
+    public var phases: [TrustPhase]
+    /// Hours from the first start (day 1, 00:00) to the evening that placed or proposed the first block; nil: none.
+    public var hoursToFirstProposal: Double?
+    /// Commands and clicks over the run.
+    public var interactions: Int
+    /// Workouts the user did.
+    public var workouts: Int
+    /// Of those, done in a block the Ghost placed.
+    public var proactive: Int
+    /// Of those, counted by the Ghost with no command or click.
+    public var zeroInput: Int
+    /// Ghost health was other than healthy at the end of some day.
+    public var leftHealthy: Bool
+
+    /// Creates an outcome.
+    public init(
+        phases: [TrustPhase], hoursToFirstProposal: Double?, interactions: Int, workouts: Int, proactive: Int, zeroInput: Int,
+        leftHealthy: Bool
+    ) {
+        self.phases = phases
+        self.hoursToFirstProposal = hoursToFirstProposal
+        self.interactions = interactions
+        self.workouts = workouts
+        self.proactive = proactive
+        self.zeroInput = zeroInput
+        self.leftHealthy = leftHealthy
+    }
+
+    /// Reads a trajectory. The first block of day N was placed by the evening plan of day N − 1 at 21:00.
+    public init(_ trajectory: Trajectory) {
+        let first = trajectory.days.first { !$0.blocks.isEmpty }
+        let done = trajectory.days.compactMap(\.workout)
+        self.init(
+            phases: trajectory.days.map(\.trustPhase),
+            hoursToFirstProposal: first.map { Double(($0.day - 2) * 24 + 21) },
+            interactions: trajectory.days.reduce(0) { $0 + $1.interactions.count },
+            workouts: done.count,
+            proactive: done.filter(\.inGhostBlock).count,
+            zeroInput: done.filter { !$0.tookInput && $0.reported != .none }.count,
+            leftHealthy: trajectory.days.contains { $0.ghostHealth != .healthy })
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import GhostEngine
+import GhostSimulation
+import Testing
+
+struct PopulationTests {
+    /// Seven days of a pinned Auto-Scheduler training every day (`sessions_per_week = 7`), who works out every day and
+    /// accepts every proposal. With no history the slots' scores stay below what Auto-Scheduler needs to write on its
+    /// own, so every block is a proposal.
+    func everyDayUser(reports: WorkoutReporting) throws -> Trajectory {
+        let scenario = Scenario(
+            name: "every day", startDate: "2026-03-02", days: 7, timeZone: "Europe/Berlin", seed: 5,
+            config: "[training]\nsessions_per_week = 7\nmin_hours_between_sessions = 0\n",
+            completion: CompletionBehaviour(rate: 1), manualPhaseChanges: [ManualPhaseChange(day: 1, phase: .autoScheduler)],
+            workoutReports: reports)
+        return try ScenarioFiles.simulator(scenario).run()
+    }
+
+    @Test func acceptingAProposalIsAClickSoOnlyTheWearablesUnplannedWorkoutIsZeroInput() throws {
+        let outcome = UserOutcome(try everyDayUser(reports: .detected))
+        // Day 1 has no block yet (the first evening plans day 2): that workout is the user's own.
+        #expect(outcome.workouts == 7)
+        #expect(outcome.proactive == 6)
+        #expect(outcome.zeroInput == 1)
+        #expect(outcome.interactions == 7)  // trust set autoScheduler, six accepts
+        #expect(outcome.hoursToFirstProposal == 21)
+        #expect(outcome.phases == Array(repeating: .autoScheduler, count: 7))
+        #expect(!outcome.leftHealthy)
+    }
+
+    @Test func aUserWhoLogsEveryWorkoutMakesAnInteractionForEachAndNoZeroInputWorkout() throws {
+        let outcome = UserOutcome(try everyDayUser(reports: .logged))
+        #expect(outcome.workouts == 7)
+        #expect(outcome.proactive == 6)
+        #expect(outcome.zeroInput == 0)
+        #expect(outcome.interactions == 14)  // trust set, six accepts, seven logs
+    }
+
+    @Test func theSixMetricsOfATinyPopulationAreTheHandComputedValues() throws {
+        let auto = Array(repeating: TrustPhase.observer, count: 9) + Array(repeating: TrustPhase.scheduler, count: 10)
+            + Array(repeating: TrustPhase.autoScheduler, count: 16)
+        let stuck = Array(repeating: TrustPhase.observer, count: 35)
+        let report = PopulationReport(
+            outcomes: [
+                UserOutcome(phases: auto, hoursToFirstProposal: 213, interactions: 10, workouts: 20, proactive: 15, zeroInput: 10, leftHealthy: false),
+                UserOutcome(phases: stuck, hoursToFirstProposal: nil, interactions: 0, workouts: 10, proactive: 0, zeroInput: 10, leftHealthy: true),
+                UserOutcome(phases: auto, hoursToFirstProposal: 237, interactions: 25, workouts: 10, proactive: 9, zeroInput: 0, leftHealthy: false),
+            ],
+            days: 35, seed: 1)
+        let values = Dictionary(uniqueKeysWithValues: report.metrics.map { ($0.key, $0.value) })
+        #expect(values["timeToFirstProposal"] == 225)  // median of 213 and 237
+        #expect(values["interactionsPerWeek"] == 7.0 / 3)  // (10 + 0 + 25) / 5 weeks / 3 users
+        #expect(values["proactiveShare"] == 0.6)  // 24 of 40
+        #expect(values["zeroInputShare"] == 0.5)  // 20 of 40
+        #expect(values["autoSchedulerOnDay30"] == 2.0 / 3)
+        #expect(values["leftHealthyShare"] == 1.0 / 3)
+        #expect(report.metrics.map(\.met) == [false, true, false, true, true, false])  // 0.6 is not > 0.6
+        #expect(report.phases.map(\.reached) == [3, 2, 2, 0, 0])
+        #expect(report.phases.map(\.medianDay) == [1, 10, 20, nil, nil])
+        #expect(report.phaseCounts[0] == [3, 0, 0, 0, 0])
+        #expect(report.phaseCounts[34] == [1, 0, 2, 0, 0])
+    }
+
+    @Test func aUserIsTheSameWhateverThePopulationsSize() throws {
+        let profiles = try PopulationProfiles.standard()
+        #expect(profiles.user(7, days: 60, seed: 42) == profiles.user(7, days: 60, seed: 42))
+        #expect(profiles.user(7, days: 60, seed: 42).scenario != profiles.user(7, days: 60, seed: 43).scenario)
+        try profiles.user(7, days: 60, seed: 42).scenario.validate()
+    }
+
+    @Test func theShippedProfilesFileIsTheDefault() throws {
+        let file = ScenarioFiles.directory.deletingLastPathComponent().appendingPathComponent("population/profiles.json")
+        #expect(try PopulationProfiles.load(from: Data(contentsOf: file)) == PopulationProfiles.standard())
+    }
+
+    @Test func aProfilesFileWithABadChanceNamesItsKeyPath() throws {
+        let broken = PopulationProfiles.standardJSON.replacingOccurrences(of: #""crashDay": 0.1"#, with: #""crashDay": 1.5"#)
+        #expect(throws: ScenarioError(path: "lifeEvents.crashDay", message: "must be 0…1, is 1.5")) {
+            try PopulationProfiles.load(from: Data(broken.utf8))
+        }
+    }
+
+    @Test func thePhasePictureIsWellFormedSVGWithOneAreaPerPhase() throws {
+        let report = PopulationReport(
+            outcomes: [
+                UserOutcome(phases: [.observer, .scheduler, .autoScheduler], hoursToFirstProposal: 45, interactions: 1, workouts: 2, proactive: 1, zeroInput: 1, leftHealthy: false),
+                UserOutcome(phases: [.observer, .observer, .scheduler], hoursToFirstProposal: nil, interactions: 0, workouts: 0, proactive: 0, zeroInput: 0, leftHealthy: false),
+            ],
+            days: 3, seed: 9)
+        let svg = report.phaseChartSVG()
+        let collector = ElementCollector()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(collector.names.first == "svg")
+        #expect(collector.names.filter { $0 == "polygon" }.count == TrustPhase.allCases.count)
+        #expect(svg.contains("Auto-Scheduler (median first day 3)"))
+    }
+}
+
+/// Collects the element names an XML parser meets.
+final class ElementCollector: NSObject, XMLParserDelegate {
+    var names: [String] = []
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        names.append(elementName)
+    }
+}
