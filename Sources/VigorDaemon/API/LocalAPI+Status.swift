@@ -18,6 +18,7 @@ extension LocalAPI {
             socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: now))
         status.plan.week = try await weekPlan(now: now).days
         status.health = try HealthAges.status(database: context.database, now: now, zone: await zone())
+        status.streak = try weeklyReceipt()?.strongWeeks
         return status
     }
 

@@ -36,13 +36,15 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var travel: TravelStatus
     /// How old the newest health data and the recovery score are, and whether the last morning had anything new.
     public var health: HealthAgeStatus
+    /// Strong weeks in a row at the last weekly receipt; absent before the first receipt.
+    public var streak: Int?
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
         emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
-        health: HealthAgeStatus = HealthAgeStatus()
+        health: HealthAgeStatus = HealthAgeStatus(), streak: Int? = nil
     ) {
         self.version = version
         self.pid = pid
@@ -62,6 +64,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.sources = sources
         self.travel = travel
         self.health = health
+        self.streak = streak
     }
 
     static let schema = Schema.object(
@@ -84,6 +87,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "sources": Schema.array(of: SourceFreshnessView.schema),
             "travel": TravelStatus.schema,
             "health": HealthAgeStatus.schema,
+            "streak": Schema.integer,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
