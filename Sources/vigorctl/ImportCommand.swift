@@ -54,7 +54,7 @@ struct ImportCommand: ParsableCommand {
     /// The counts in a few lines.
     static func summary(_ result: HealthImportResult) -> String {
         let kinds = ["sleep", "hrv", "restingHeartRate", "steps", "workout"]
-            .compactMap { kind in result.records[kind].map { "\($0) \(kind)" } }
+            .compactMap { kind in result.records[kind].map { "\($0) \(KebabName.kebab(kind))" } }
         var lines = [
             "Imported \(result.file) (\(result.format), \(ByteCount.text(result.bytes))): \(result.added) new, "
                 + "\(result.duplicates) already stored, \(result.ignored) of other kinds ignored.",

@@ -140,7 +140,7 @@ enum PlanText {
         guard let change = block.transformation else { return "" }
         let what = change.removed ? "removed" : "shortened from \(change.originalMinutes) min"
         let answer = change.answer.map { "; \($0)" } ?? "; vigorctl revert \(block.id)"
-        return " (\(what) by \(change.rule)\(answer))"
+        return " (\(what) by \(KebabName.kebab(change.rule))\(answer))"
     }
 
     static func list(_ blocks: [BlockView]) -> String {
