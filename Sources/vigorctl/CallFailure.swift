@@ -1,31 +1,21 @@
 import ArgumentParser
-import Foundation
 import VigorRPC
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Runs one call and turns client errors into the documented exit codes and one-line messages.
+/// Runs one call and turns client errors into `CommandFailure`s: the documented exit code and one sentence.
 enum CallFailure {
-    static func perform<T>(_ body: () throws(RPCClientError) -> T) throws -> T {
+    static func perform<T>(_ body: () throws(RPCClientError) -> T) throws(CommandFailure) -> T {
         do {
             return try body()
         } catch {
-            switch error {
-            case .daemonNotRunning(let socket, let reason):
-                printError("vigord is not running (\(reason) at \(socket)). Start it with `systemctl --user start vigord.socket`, or run `vigord`.")
-                throw ExitCode(3)
-            case .accessDenied, .transport:
-                printError(error.description)
-                throw ExitCode(1)
-            case .server(let failure):
-                printError("\(failure.message) (error \(failure.code))")
-                throw ExitCode(1)
-            }
+            throw CommandFailure(error)
         }
     }
 
+    /// A line for the user on stderr (`wrote week.svg`), never mixed into the result on stdout.
     static func printError(_ message: String) {
         let line = Array("vigorctl: \(message)\n".utf8)
         line.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }

@@ -27,13 +27,13 @@ struct ConfigCommand: ParsableCommand {
             let width = table.keys.map(\.key.count).max() ?? 0
             let valueWidth = min(40, table.keys.map(\.value.count).max() ?? 0)
             for key in table.keys {
-                let name = key.key.padding(toLength: width, withPad: " ", startingAt: 0)
+                let name = TextFormat.padded(key.key, to: width)
                 // A key left unset whose default is decided at run time comes as a comment saying what happens.
                 if key.value.hasPrefix("# ") {
                     print("# \(name)   \(key.value.dropFirst(2))  (\(key.source))")
                     continue
                 }
-                let value = key.value.count < valueWidth ? key.value.padding(toLength: valueWidth, withPad: " ", startingAt: 0) : key.value
+                let value = key.value.count < valueWidth ? TextFormat.padded(key.value, to: valueWidth) : key.value
                 print("\(name) = \(value)  # \(key.source)")
             }
         }

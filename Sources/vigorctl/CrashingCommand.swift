@@ -1,6 +1,5 @@
 import ArgumentParser
 import Dispatch
-import Foundation
 import VigorRPC
 
 #if canImport(Glibc)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -15,11 +19,12 @@ enum ImageFile {
         var description: String { "cannot write \(path): \(reason)" }
     }
 
-    static func write(_ data: Data, to path: String) throws(WriteError) {
-        let name = (path as NSString).lastPathComponent
+    static func write(_ data: [UInt8], to path: String) throws(WriteError) {
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty, name != ".", name != ".." else { throw WriteError(path: path, reason: "not a file name") }
-        let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
-        let temporary = (directory as NSString).appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let temporary = (directory.hasSuffix("/") ? directory : directory + "/") + ".\(name).\(UUID().uuidString).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, reason: "cannot create a file in \(directory): \(errnoText())") }
         let written = data.withUnsafeBytes { buffer -> Bool in

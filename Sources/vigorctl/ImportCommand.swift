@@ -1,6 +1,10 @@
 import ArgumentParser
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 import VigorRPC
 
@@ -25,7 +29,7 @@ struct ImportCommand: ParsableCommand {
         let client = RPCClient(socketPath: socket, timeoutSeconds: 3_600)
         let done = DispatchSemaphore(value: 0)
         let outcome = Outcome()
-        Thread.detachNewThread {
+        DispatchQueue.global().async {
             outcome.set(Result { () throws(RPCClientError) in try client.call(HealthImportMethod.self, .init(path: path)) })
             done.signal()
         }
@@ -50,7 +54,7 @@ struct ImportCommand: ParsableCommand {
     /// The counts in a few lines.
     static func summary(_ result: HealthImportResult) -> String {
         let kinds = ["sleep", "hrv", "restingHeartRate", "steps", "workout"]
-            .compactMap { kind in result.records[kind].map { "\($0) \(kind)" } }
+            .compactMap { kind in result.records[kind].map { "\($0) \(KebabName.kebab(kind))" } }
         var lines = [
             "Imported \(result.file) (\(result.format), \(ByteCount.text(result.bytes))): \(result.added) new, "
                 + "\(result.duplicates) already stored, \(result.ignored) of other kinds ignored.",
@@ -95,7 +99,7 @@ private struct ProgressLine {
 
     func show(_ running: HealthImportsRunning.Running) {
         let percent = running.totalBytes > 0 ? Int(Double(running.bytesRead) / Double(running.totalBytes) * 100) : 0
-        let name = (running.file as NSString).lastPathComponent
+        let name = running.file.split(separator: "/").last.map(String.init) ?? running.file
         write("\r\u{1B}[2Kimporting \(name)  \(percent) % (\(ByteCount.text(running.bytesRead)) of \(ByteCount.text(running.totalBytes)))")
     }
 
@@ -104,7 +108,8 @@ private struct ProgressLine {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
 
@@ -113,7 +118,7 @@ enum ByteCount {
     static func text(_ bytes: Int64) -> String {
         let units: [(Double, String)] = [(1e9, "GB"), (1e6, "MB"), (1e3, "kB")]
         for (size, unit) in units where Double(bytes) >= size {
-            return String(format: "%.1f %@", Double(bytes) / size, unit)
+            return "\(TextFormat.fixed(Double(bytes) / size, places: 1)) \(unit)"
         }
         return "\(bytes) B"
     }

@@ -55,6 +55,14 @@ enum MissReasonArgument: String, ExpressibleByArgument, CaseIterable {
         case .skip: "unknown"
         }
     }
+
+    /// Kebab-case as listed, and the camelCase spellings (`badTime`, the API's `badTimeSlot`) in any letter case.
+    init?(argument: String) {
+        guard let reason = Self.allCases.first(where: {
+            $0.rawValue == argument.lowercased() || KebabName.match(argument, in: ["\($0)", $0.wireName]) != nil
+        }) else { return nil }
+        self = reason
+    }
 }
 
 struct TriageAnswerCommand: ParsableCommand {

@@ -21,7 +21,7 @@ struct MethodsCommand: ParsableCommand {
         // Names in one column as wide as the longest, two spaces before the summaries.
         let width = (rows.map(\.name.count).max() ?? 0) + 2
         for row in rows {
-            print(row.name.padding(toLength: width, withPad: " ", startingAt: 0) + row.summary)
+            print(TextFormat.padded(row.name, to: width) + row.summary)
         }
     }
 }

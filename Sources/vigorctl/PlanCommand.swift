@@ -18,7 +18,7 @@ struct PlanCommand: ParsableCommand {
             print("No forecast yet: the evening cycle plans the week ahead (vigorctl cycle evening runs it now).")
             return
         }
-        print("The week ahead, as planned \(madeAt.description.prefix(16).replacingOccurrences(of: "T", with: " ")):")
+        print("The week ahead, as planned \(madeAt.description.prefix(16).replacing("T", with: " ")):")
         for day in week.days { print("  " + WeekText.line(day)) }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import VigorRPC
 
 struct RecoveryCommand: ParsableCommand {
@@ -44,6 +43,6 @@ struct RecoveryCommand: ParsableCommand {
     }
 
     static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        value == value.rounded() ? String(Int(value)) : TextFormat.fixed(value, places: 1)
     }
 }

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import VigorRPC
 
 #if canImport(Glibc)
@@ -7,12 +11,28 @@ import Glibc
 #endif
 
 struct StatusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show what the daemon is doing.")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show what the daemon is doing.",
+        discussion: """
+            --bar prints one line for a status bar: waybar's JSON (text, tooltip, class, percentage), or with             --bar=plain the text alone (i3blocks, polybar). Class: quiet, needs-answer, warning, ok, or down when             vigord does not answer; then the line says so and the exit status is 0, so the bar shows it.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("One line for a status bar: waybar (the default of a bare --bar) or plain.", valueName: "waybar|plain"))
+    var bar: BarFormat?
 
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
         let client = connection.client
+        if let bar {
+            let line: String
+            do {
+                line = try StatusBar(try CallFailure.perform { () throws(RPCClientError) in try client.call(StatusMethod.self) }).line(bar)
+            } catch let failure as CommandFailure {
+                line = try StatusBar(down: failure).line(bar)
+            }
+            return print(line)
+        }
         let status = try CallFailure.perform { () throws(RPCClientError) in try client.call(StatusMethod.self) }
         if connection.json {
             try JSONOutput.print(status)
@@ -40,7 +60,7 @@ enum StatusText {
     static func render(_ status: DaemonStatus, style: TerminalStyle) -> String {
         var lines = [style.bold("vigord \(status.version)") + " running, pid \(status.pid), up \(duration(status.uptimeSeconds))"]
         func row(_ label: String, _ value: String) {
-            lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value)
+            lines.append("  " + TextFormat.padded(label, to: 12) + value)
         }
         row("since", "\(status.startedAt) (\(status.timezone))")
         row("socket", "\(status.socket) (\(status.socketOrigin == "systemd" ? "from systemd" : "bound by vigord"))")
@@ -123,7 +143,7 @@ enum PlanText {
         guard let change = block.transformation else { return "" }
         let what = change.removed ? "removed" : "shortened from \(change.originalMinutes) min"
         let answer = change.answer.map { "; \($0)" } ?? "; vigorctl revert \(block.id)"
-        return " (\(what) by \(change.rule)\(answer))"
+        return " (\(what) by \(KebabName.kebab(change.rule))\(answer))"
     }
 
     static func list(_ blocks: [BlockView]) -> String {

@@ -3,14 +3,19 @@ import VigorRPC
 
 /// `vigorctl`: the thin command line for vigord. Each command checks its arguments, makes one
 /// call to the daemon and prints the result; no scheduling logic lives here.
-@main
 struct Vigorctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vigorctl",
         abstract: "Talk to the vigord daemon.",
         discussion: """
-            Exit codes: 0 success; 1 the daemon answered with an error or the connection failed;
-            3 the daemon is not running (nothing listens at the socket); 64 invalid arguments.
+            Every command takes --socket PATH and --json, before or after the command \
+            (vigorctl --socket PATH status). Under --json an error is {"error": {kind, message, exit, code}} on stdout.
+
+            Exit codes:
+              0 success
+              1 the daemon answered with an error, the connection failed, or what the command reports failed
+              3 the daemon is not running or did not answer
+              64 invalid arguments
             """,
         version: VigorVersion.current,
         subcommands: [StatusCommand.self, InboxCommand.self, TriageCommand.self, AcceptCommand.self, DeclineCommand.self, RevertCommand.self, KeepCommand.self, LogCommand.self, CheckInCommand.self, ImportCommand.self, RecoveryCommand.self, WeekCommand.self, AbsolutionCommand.self, BlocksCommand.self, PlanCommand.self, BusyCommand.self, SourcesCommand.self, WhyCommand.self, TrustCommand.self, CycleCommand.self, SacredCommand.self, TravelCommand.self, CrashingCommand.self, ExportCommand.self, PurgeCommand.self, ConfigCommand.self, ReloadCommand.self, MethodsCommand.self]

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import VigorRPC
 
 struct WeekCommand: ParsableCommand {
@@ -24,21 +23,20 @@ struct WeekCommand: ParsableCommand {
         if connection.json { return try JSONOutput.print(result) }
         guard let receipt = result.receipt else {
             if svg != nil || png != nil {
-                CallFailure.printError("no weekly receipt yet to draw: the first comes on Sunday evening (or run `vigorctl cycle weekly`)")
-                throw ExitCode(1)
+                throw CommandFailure(.failed, "no weekly receipt yet to draw: the first comes on Sunday evening (or run `vigorctl cycle weekly`)")
             }
             print("No weekly receipt yet: the first comes on Sunday evening (or run `vigorctl cycle weekly`).")
             print("Where you start from: vigorctl absolution")
             return
         }
         if clean { return try writeClean(receipt) }
-        let trust = receipt.trustChange.map { String(format: " (%+.0f points this week)", $0 * 100) } ?? ""
+        let trust = receipt.trustChange.map { " (\(TextFormat.fixed($0 * 100, places: 0, signed: true)) points this week)" } ?? ""
         var lines = [
             "Week of \(receipt.weekStart)   \(receipt.dots)",
             "  sessions   \(receipt.completed) done of \(receipt.scheduled) planned; \(receipt.missed) missed, \(receipt.removed) removed, "
                 + "\(receipt.moved) moved, \(receipt.transformed) changed by the morning rules; \(receipt.unplannedWorkouts) on your own",
             "  saved      about \(receipt.planningMinutesSaved) minutes of planning",
-            "  trust      \(StatusText.percent(receipt.trustScore))\(trust), \(receipt.trustPhase)",
+            "  trust      \(StatusText.percent(receipt.trustScore))\(trust), \(KebabName.kebab(receipt.trustPhase))",
             "  streak     \(receipt.strongWeeks) strong week(s) in a row",
         ]
         lines += receipt.patterns.map { "  pattern    \($0)" }
@@ -48,7 +46,7 @@ struct WeekCommand: ParsableCommand {
     /// Prints the clean line, or writes the images asked for.
     private func writeClean(_ receipt: WeeklyReceiptView) throws {
         guard svg != nil || png != nil else { return print(receipt.clean) }
-        let image = Data(CleanReceiptSVG(achievements: receipt.cleanAchievements, dots: receipt.cleanDots).document.utf8)
+        let image = Array(CleanReceiptSVG(achievements: receipt.cleanAchievements, dots: receipt.cleanDots).document.utf8)
         do {
             if let svg {
                 try ImageFile.write(image, to: svg)
@@ -59,8 +57,7 @@ struct WeekCommand: ParsableCommand {
                 CallFailure.printError("wrote the clean receipt to \(png)")
             }
         } catch {
-            CallFailure.printError("\(error)")
-            throw ExitCode(1)
+            throw CommandFailure(.failed, "\(error)")
         }
     }
 }

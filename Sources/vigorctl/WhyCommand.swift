@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import VigorRPC
 
 struct WhyCommand: ParsableCommand {
@@ -45,7 +49,7 @@ struct WhyCommand: ParsableCommand {
             print(style.bold(receipt.headline))
             let width = receipt.factors.map(\.name.count).max() ?? 0
             for factor in receipt.factors {
-                let name = factor.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                let name = TextFormat.padded(factor.name, to: width)
                 print("  \(name)  \(factor.value) — \(factor.impact)")
             }
             print("  Decided \(RelativeTime.text(from: receipt.at.date, to: now)) (\(receipt.at.description.prefix(10)) \(PlanText.clock(receipt.at))), receipt \(receipt.id)")
@@ -54,7 +58,7 @@ struct WhyCommand: ParsableCommand {
             let raw = receipt.inputs.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
             if !raw.isEmpty { print("  inputs: \(raw)") }
             if !receipt.alternatives.isEmpty { print("  instead of: \(receipt.alternatives.joined(separator: "; "))") }
-            print("  confidence \(StatusText.percent(receipt.confidence)), trust \(String(format: "%+.3f", receipt.trustImpact)), input hash \(receipt.inputHash)")
+            print("  confidence \(StatusText.percent(receipt.confidence)), trust \(TextFormat.fixed(receipt.trustImpact, places: 3, signed: true)), input hash \(receipt.inputHash)")
         }
     }
 }

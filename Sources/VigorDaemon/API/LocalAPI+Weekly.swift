@@ -6,8 +6,13 @@ import VigorRPC
 extension LocalAPI {
     /// `weekly.receipt`: the value the Ghost delivered last week.
     func serveWeeklyReceipt(_: WeeklyReceiptMethod.Params) async throws -> WeeklyReceiptMethod.Result {
-        guard let record = try context.database.weeklyReceipt() else { return .init(receipt: nil) }
-        return .init(receipt: WeeklyReceiptView(try JSONDecoder().decode(WeeklyValueReceipt.self, from: record.body)))
+        try .init(receipt: weeklyReceipt().map(WeeklyReceiptView.init))
+    }
+
+    /// The last weekly receipt, nil before the first.
+    func weeklyReceipt() throws -> WeeklyValueReceipt? {
+        guard let record = try context.database.weeklyReceipt() else { return nil }
+        return try JSONDecoder().decode(WeeklyValueReceipt.self, from: record.body)
     }
 
     /// `absolution.read`: what held the user back over the last days, from calendars and health data.

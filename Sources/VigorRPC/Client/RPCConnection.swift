@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -97,7 +101,8 @@ public final class RPCConnection {
                 let code = errno
                 if code == EINTR { continue }
                 // The daemon may have refused us and closed; its reason is still waiting to be read.
-                if code == EPIPE || code == ECONNRESET, let refusal = try? readLine() { return refusal }
+                // With nothing to read, that is no answer at all (readLine says so).
+                if code == EPIPE || code == ECONNRESET { return try readLine() }
                 throw .transport("cannot send to the daemon: \(String(cString: strerror(code)))")
             }
             sent += written
@@ -117,10 +122,14 @@ public final class RPCConnection {
             if count < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { throw .transport("the daemon did not answer in time") }
+                if errno == ECONNRESET, buffer.isEmpty {
+                    throw .noAnswer(socket: socketPath, reason: "the connection was reset before any reply")
+                }
                 throw .transport("cannot read from the daemon: \(String(cString: strerror(errno)))")
             }
             if count == 0 {
-                throw .transport("the daemon closed the connection")
+                if buffer.isEmpty { throw .noAnswer(socket: socketPath, reason: "the connection was closed before any reply") }
+                throw .transport("the daemon closed the connection in the middle of its reply")
             }
             buffer.append(contentsOf: chunk[..<count])
         }

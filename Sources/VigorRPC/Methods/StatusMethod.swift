@@ -38,13 +38,16 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var health: HealthAgeStatus
     /// Whether vigord's own calendar is in step with what the Ghost decided, or why writing it fails.
     public var calendarWrites: CalendarWriteStatus
+    /// Strong weeks in a row at the last weekly receipt; absent before the first receipt.
+    public var streak: Int?
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
         emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
-        health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: CalendarWriteStatus = CalendarWriteStatus()
+        health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: CalendarWriteStatus = CalendarWriteStatus(),
+        streak: Int? = nil
     ) {
         self.version = version
         self.pid = pid
@@ -65,6 +68,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.travel = travel
         self.health = health
         self.calendarWrites = calendarWrites
+        self.streak = streak
     }
 
     static let schema = Schema.object(
@@ -88,6 +92,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "travel": TravelStatus.schema,
             "health": HealthAgeStatus.schema,
             "calendarWrites": CalendarWriteStatus.schema,
+            "streak": Schema.integer,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",

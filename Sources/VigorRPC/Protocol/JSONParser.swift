@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A strict RFC 8259 parser from bytes to `JSONValue`, for the daemon's hot path: Foundation's
 /// `JSONDecoder` can only reach an untyped value by trial decoding, which throws and catches

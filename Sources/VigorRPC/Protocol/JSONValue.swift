@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Any JSON value, kept exactly as received so ids and params round-trip unchanged.
 public enum JSONValue: Sendable, Equatable, Hashable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one JSON configuration both sides use, so field names and key order cannot drift.
 public enum RPCCoding {

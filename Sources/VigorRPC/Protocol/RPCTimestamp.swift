@@ -1,5 +1,9 @@
 import CivilCalendar
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An instant shown in a given zone as RFC 3339 with its offset, e.g. `2026-11-22T07:30:00+01:00`.
 /// Stored as UTC; the offset only tells the reader the wall time where the user is.

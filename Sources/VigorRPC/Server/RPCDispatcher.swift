@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Answers one frame (a JSON object or batch array) with the bytes of the reply, or nil when
 /// nothing must be sent (a notification, or a batch of them). Transport-free, so every

@@ -94,7 +94,7 @@ enum ParamsDecoder {
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-                .replacingOccurrences(of: ".[", with: "[")
+                .replacing(".[", with: "[")
         }
         switch error {
         case .keyNotFound(let key, let context):

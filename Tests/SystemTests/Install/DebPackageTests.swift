@@ -5,8 +5,10 @@ import Testing
 import Glibc
 #endif
 
-/// The .deb Scripts/test builds with Scripts/package-deb; without it (or without root and dpkg) these tests are skipped.
+/// The .debs Scripts/test builds with Scripts/package-deb (vigord, vigord-tools); without them (or without root and
+/// dpkg) these tests are skipped.
 private let debPath = ProcessInfo.processInfo.environment["VIGOR_DEB"].flatMap { $0.isEmpty ? nil : $0 }
+private let toolsDebPath = ProcessInfo.processInfo.environment["VIGOR_TOOLS_DEB"].flatMap { $0.isEmpty ? nil : $0 }
 private let dpkgDeb = Binaries.tool("dpkg-deb")
 private let dpkg = Binaries.tool("dpkg")
 private let analyzeTool = Binaries.tool("systemd-analyze")
@@ -18,8 +20,8 @@ private func systemdFolder(_ variable: String) throws -> String {
 }
 
 /// A field of the package's control file.
-private func field(_ name: String) throws -> String {
-    let result = try runCommand(dpkgDeb ?? "", ["--field", debPath ?? "", name])
+private func field(_ name: String, of deb: String? = debPath) throws -> String {
+    let result = try runCommand(dpkgDeb ?? "", ["--field", deb ?? "", name])
     #expect(result.status == 0, "\(result.stderr)")
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 }
@@ -58,8 +60,8 @@ private func owningPackage(_ path: String) throws -> String? {
 }
 
 /// The paths the package ships, as `dpkg-deb --contents` lists them (`/usr/bin/`, `/usr/bin/vigord`).
-private func packagedPaths() throws -> Set<String> {
-    let listing = try runCommand(dpkgDeb ?? "", ["--contents", debPath ?? ""]).stdout
+private func packagedPaths(_ deb: String? = debPath) throws -> Set<String> {
+    let listing = try runCommand(dpkgDeb ?? "", ["--contents", deb ?? ""]).stdout
     return Set(listing.split(separator: "\n").compactMap { line in
         line.split(separator: " ").first { $0.hasPrefix("./") }.map { String($0.dropFirst()) }
     })
@@ -67,15 +69,20 @@ private func packagedPaths() throws -> Set<String> {
 
 @Suite(
     .serialized,
-    .enabled(if: debPath != nil && dpkgDeb != nil && getuid() == 0, "VIGOR_DEB is not set (Scripts/test sets it), or not root")
+    .enabled(
+        if: debPath != nil && toolsDebPath != nil && dpkgDeb != nil && getuid() == 0,
+        "VIGOR_DEB or VIGOR_TOOLS_DEB is not set (Scripts/test sets them), or not root")
 )
 struct DebPackageTests {
-    @Test func theDebDependsOnEveryLibraryItsBinariesLoad() throws {
-        let depends = packageNames(try field("Depends"))
-        #expect(depends.isSuperset(of: ["libical3", "libsystemd0", "libsqlite3-0"]), "Depends: \(depends.sorted())")
+    @Test(arguments: [(debPath, ["vigord", "vigorctl"]), (toolsDebPath, ["vigor-sim"])])
+    func theDebDependsOnEveryLibraryItsBinariesLoad(deb: String?, programs: [String]) throws {
+        let depends = packageNames(try field("Depends", of: deb))
+        if deb == debPath {
+            #expect(depends.isSuperset(of: ["libical3", "libsystemd0", "libsqlite3-0"]), "Depends: \(depends.sorted())")
+        }
         let unpacked = try makeScratchFolder("deb-unpacked")
-        #expect(try runCommand(dpkgDeb ?? "", ["-x", debPath ?? "", unpacked]).status == 0)
-        for program in ["vigord", "vigorctl", "vigor-sim"] {
+        #expect(try runCommand(dpkgDeb ?? "", ["-x", deb ?? "", unpacked]).status == 0)
+        for program in programs {
             let libraries = try neededLibraries(unpacked + "/usr/bin/" + program)
             #expect(libraries.contains { $0.name == "libc.so.6" }, "\(program) needs \(libraries.map(\.name))")
             for library in libraries {
@@ -92,7 +99,7 @@ struct DebPackageTests {
         let paths = try packagedPaths()
         let systemUnits = try systemdFolder("systemdsystemunitdir"), userUnits = try systemdFolder("systemduserunitdir")
         for expected in [
-            "/usr/bin/vigord", "/usr/bin/vigorctl", "/usr/bin/vigor-sim",
+            "/usr/bin/vigord", "/usr/bin/vigorctl", "/usr/share/doc/vigord/copyright", "/usr/share/doc/vigord/changelog.gz",
             systemUnits + "/vigord.service", userUnits + "/vigord.service", userUnits + "/vigor-morning.timer",
             systemUnits + "/vigor-weekly.timer", systemUnits + "/vigor-weekly.service", userUnits + "/vigor-weekly.timer",
             try systemdFolder("systemdsystemgeneratordir") + "/vigord-timer-generator",
@@ -104,6 +111,15 @@ struct DebPackageTests {
             #expect(paths.contains(expected), "the .deb lacks \(expected)")
         }
         #expect(paths.filter { $0.contains(".wants/") || $0.hasPrefix("/etc/systemd") }.isEmpty, "the .deb enables units")
+        #expect(paths.filter { $0.contains("vigor-sim") || $0.contains("/scenarios/") }.isEmpty, "vigor-sim belongs to vigord-tools")
+        let tools = try packagedPaths(toolsDebPath)
+        for expected in [
+            "/usr/bin/vigor-sim", "/usr/share/man/man1/vigor-sim.1.gz", "/usr/share/zsh/vendor-completions/_vigor-sim",
+            "/usr/share/vigord/scenarios/steady-85-percent.json", "/usr/share/doc/vigord-tools/copyright",
+        ] {
+            #expect(tools.contains(expected), "vigord-tools lacks \(expected)")
+        }
+        #expect(tools.filter { $0.hasPrefix("/usr/bin/") && $0 != "/usr/bin/" }.sorted() == ["/usr/bin/vigor-sim"])
         #expect(!paths.contains { $0.hasSuffix(".manifest") })
         #expect(try runCommand(dpkgDeb ?? "", ["--info", debPath ?? "", "conffiles"]).stdout == "/etc/vigor/config.toml\n")
     }
@@ -112,12 +128,12 @@ struct DebPackageTests {
     func theInstalledDebRunsTheDemoAndPurgeLeavesNothingBehind() throws {
         let status = try runCommand("/usr/bin/dpkg-query", ["-W", "-f=${Status}", "vigord"]).stdout
         try #require(!status.hasSuffix(" installed"), "a vigord package is installed here already; this test installs and purges its own")
-        let packaged = try packagedPaths()
+        let packaged = try packagedPaths().union(try packagedPaths(toolsDebPath))
         let existing = packaged.filter { FileManager.default.fileExists(atPath: $0) }
-        let installed = try runMerged(dpkg ?? "", ["-i", debPath ?? ""])
+        let installed = try runMerged(dpkg ?? "", ["-i", debPath ?? "", toolsDebPath ?? ""])
         try #require(installed.status == 0, "dpkg -i failed:\n\(installed.output)")
         var purged = false
-        defer { if !purged { _ = try? runMerged(dpkg ?? "", ["--purge", "vigord"]) } }
+        defer { if !purged { _ = try? runMerged(dpkg ?? "", ["--purge", "vigord", "vigord-tools"]) } }
 
         let version = try runCommand("/usr/bin/vigord", ["--version"])
         #expect(version.status == 0)
@@ -149,7 +165,7 @@ struct DebPackageTests {
         #expect(demo.status == 0, "Scripts/demo --bin /usr/bin failed:\n\(demo.output.suffix(3000))")
         #expect(demo.output.contains("demo: stopping vigord"))
 
-        let removal = try runMerged(dpkg ?? "", ["--purge", "vigord"])
+        let removal = try runMerged(dpkg ?? "", ["--purge", "vigord", "vigord-tools"])
         purged = removal.status == 0
         #expect(removal.status == 0, "\(removal.output)")
         #expect(!removal.output.contains("warning"), "dpkg warned while purging:\n\(removal.output)")
@@ -158,5 +174,25 @@ struct DebPackageTests {
         #expect(!FileManager.default.fileExists(atPath: "/etc/vigor"))
         #expect(!FileManager.default.fileExists(atPath: "/usr/share/vigord"))
         #expect(!(try runCommand("/usr/bin/dpkg-query", ["-W", "-f=${Status}", "vigord"]).stdout.hasSuffix(" installed")))
+    }
+
+    @Test(.enabled(if: Binaries.tool("lintian") != nil, "lintian is not installed (Scripts/bootstrap)"))
+    func lintianFindsNoErrorInEitherPackage() throws {
+        for deb in [debPath, toolsDebPath].compactMap({ $0 }) {
+            let report = try runMerged(Binaries.tool("lintian") ?? "", ["--fail-on", "error", deb])
+            let errors = report.output.split(separator: "\n").filter { $0.hasPrefix("E: ") }
+            #expect(report.status == 0 && errors.isEmpty, "lintian \(deb):\n\(report.output)")
+        }
+    }
+
+    @Test func theCompletionsThePackageInstallsWorkInARealZshAndFish() throws {
+        let unpacked = try makeScratchFolder("deb-completions")
+        #expect(try runCommand(dpkgDeb ?? "", ["-x", debPath ?? "", unpacked]).status == 0)
+        let binaries = unpacked + "/usr/bin"
+        let zsh = try CompletionShells.zsh("vigorctl tr", fpath: unpacked + "/usr/share/zsh/vendor-completions", binaries: binaries)
+        #expect(Set(zsh) == ["travel", "triage", "trust"], "\(zsh)")
+        let fish = try CompletionShells.fish(
+            "vigorctl triage answer --reason ", file: unpacked + "/usr/share/fish/vendor_completions.d/vigorctl.fish", binaries: binaries)
+        #expect(fish == ["bad-time", "life-happened", "unwell", "skip"], "\(fish)")
     }
 }

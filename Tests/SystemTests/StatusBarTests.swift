@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import VigorRPC
+
+/// `vigorctl status --bar` through the built binary: against a real vigord, and against a real socket that answers
+/// with a chosen `status` (a proposal waiting, a recovery score, a streak), so every class is reached on any day.
+@Suite(.serialized) struct StatusBarTests {
+    private func bar(_ arguments: [String]) throws -> (status: Int32, object: [String: Any], stdout: String) {
+        let result = try runCommand(Binaries.vigorctl, ["status"] + arguments)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return (result.status, try #require(object, "not one JSON object: \(result.stdout) \(result.stderr)"), result.stdout)
+    }
+
+    /// A real daemon's status, with the fields a bar shows set by the test; times in +01:00, "now" Friday 16:00.
+    private func chosenStatus(_ change: (inout DaemonStatus) -> Void) throws -> String {
+        let daemon = try DaemonHarness(label: "bar-source")
+        try daemon.start()
+        var status = try daemon.connect().call(StatusMethod.self, NoParams())
+        func at(_ text: String) throws -> RPCTimestamp { try #require(RPCTimestamp(rfc3339: text)) }
+        status.startedAt = try at("2026-11-27T08:00:00+01:00")
+        status.uptimeSeconds = 8 * 3600
+        status.plan.today = [BlockView(id: "b1", start: try at("2026-11-27T07:00:00+01:00"), end: try at("2026-11-27T07:45:00+01:00"),
+                                       origin: "auto", status: "completed")]
+        status.plan.tomorrow = [BlockView(id: "b2", start: try at("2026-11-28T09:30:00+01:00"), end: try at("2026-11-28T10:15:00+01:00"),
+                                          origin: "proposal", status: "proposed")]
+        status.plan.proposals = status.plan.tomorrow
+        status.health.recovery = RecoveryAge(date: "2026-11-27", score: 71.6, computedAt: try at("2026-11-27T06:00:00+01:00"),
+                                             dataAgeSeconds: 3600, freshness: "fresh", carriedOver: false)
+        status.streak = 3
+        change(&status)
+        return String(decoding: try RPCCoding.makeEncoder().encode(status), as: UTF8.self)
+    }
+
+    @Test func aFreshDaemonShowsNoBlockAndRecoveryTimeIsQuiet() throws {
+        let daemon = try DaemonHarness(label: "bar")
+        try daemon.start()
+        let idle = try bar(["--bar", "--socket", daemon.socketPath])
+        #expect(idle.status == 0)
+        #expect(idle.object["text"] as? String == "no block" && idle.object["class"] as? String == "ok", "\(idle.stdout)")
+        #expect((idle.object["tooltip"] as? String)?.contains("Trust: Observer") == true, "\(idle.stdout)")
+        #expect(idle.object["percentage"] == nil && idle.stdout.split(separator: "\n").count == 1)
+
+        let pressed = try runCommand(Binaries.vigorctl, ["crashing", "--no-guide", "--minutes", "20", "--json", "--socket", daemon.socketPath])
+        let until = try #require(try RPCCoding.makeDecoder().decode(EmergencyStatus.self, from: Data(pressed.stdout.utf8)).endsAt)
+        let quiet = try bar(["--bar", "--socket", daemon.socketPath])
+        #expect(quiet.object["class"] as? String == "quiet", "\(quiet.stdout)")
+        // "quiet until 18:20", or "quiet until Sat 00:10" when it ends tomorrow.
+        let text = try #require(quiet.object["text"] as? String)
+        #expect(text.hasPrefix("quiet until ") && text.hasSuffix(PlanClock.hhmm(until)), "\(quiet.stdout)")
+        let plain = try runCommand(Binaries.vigorctl, ["status", "--bar=plain", "--socket", daemon.socketPath])
+        #expect(plain.stdout == text + "\n")
+    }
+
+    @Test func aWaitingProposalAsksForAnAnswerAndShowsTheNextBlockRecoveryAndStreak() throws {
+        let folder = try makeScratchFolder("bar-answer")
+        let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: try chosenStatus { _ in }))
+        let shown = try bar(["--bar", "--socket", server.path])
+        #expect(shown.object["text"] as? String == "1 to answer · next Sat 09:30 · recovery 72 · streak 3", "\(shown.stdout)")
+        #expect(shown.object["class"] as? String == "needs-answer")
+        #expect(shown.object["percentage"] as? Int == 72)
+        let tooltip = try #require(shown.object["tooltip"] as? String)
+        #expect(tooltip.contains("Proposed b2 Sat 09:30: vigorctl accept b2 (or decline)"), "\(tooltip)")
+        #expect(tooltip.contains("Recovery: 72/100 for 2026-11-27") && tooltip.contains("Streak: 3 strong weeks in a row"), "\(tooltip)")
+        let plain = try runCommand(Binaries.vigorctl, ["status", "--bar=plain", "--socket", server.path])
+        #expect(plain.stdout == "1 to answer · next Sat 09:30 · recovery 72 · streak 3\n")
+        withExtendedLifetime(server) {}
+    }
+
+    @Test func aBlockLaterTodayShowsItsTimeAloneAndAFailedCalendarWarns() throws {
+        let folder = try makeScratchFolder("bar-today")
+        let result = try chosenStatus { status in
+            let start = RPCTimestamp(rfc3339: "2026-11-27T18:00:00+01:00")!, end = RPCTimestamp(rfc3339: "2026-11-27T18:45:00+01:00")!
+            status.plan.today.append(BlockView(id: "b3", start: start, end: end, origin: "auto", status: "scheduled"))
+            status.plan.proposals = []
+            status.sources = [SourceFreshnessView(name: "work", ok: false, freshness: "expired", ageSeconds: nil)]
+        }
+        let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: result))
+        let shown = try bar(["--bar=waybar", "--socket", server.path])
+        #expect(shown.object["text"] as? String == "next 18:00 · recovery 72 · streak 3", "\(shown.stdout)")
+        #expect(shown.object["class"] as? String == "warning")
+        #expect((shown.object["tooltip"] as? String)?.contains("Calendar work failed: vigorctl sources") == true)
+        withExtendedLifetime(server) {}
+    }
+
+    @Test func withoutADaemonTheBarSaysSoAndExitsZero() throws {
+        let folder = try makeScratchFolder("bar-down")
+        let shown = try bar(["--bar", "--socket", folder + "/none.sock"])
+        #expect(shown.status == 0)
+        #expect(shown.object["text"] as? String == "vigord off" && shown.object["class"] as? String == "down")
+        #expect((shown.object["tooltip"] as? String)?.contains("systemctl --user start vigord.socket") == true)
+    }
+}
+
+/// `HH:MM` of a time as the reply carries it.
+private enum PlanClock {
+    static func hhmm(_ time: RPCTimestamp) -> String { String(time.description.dropFirst(11).prefix(5)) }
+}
