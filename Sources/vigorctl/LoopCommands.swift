@@ -23,7 +23,7 @@ struct TriageListCommand: ParsableCommand {
             for block in result.pending {
                 print("\(block.id) \(block.start) missed. Why?")
                 for reason in MissReasonArgument.allCases {
-                    print("  \(reason.button.padding(toLength: 38, withPad: " ", startingAt: 0)) vigorctl triage answer \(block.id) --reason \(reason.rawValue)")
+                    print("  \(TextFormat.padded(reason.button, to: 38)) vigorctl triage answer \(block.id) --reason \(reason.rawValue)")
                 }
             }
         }
