@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import TestPrograms
 import Testing
 import VigorRPC
 

@@ -7,10 +7,10 @@ import Glibc
 /// Makes a real folder unwritable for this process until `restore()`: `chattr +i` as root (root ignores modes),
 /// mode 0500 for anyone else. A probe write checks that it worked, so a test never passes on a folder that was
 /// writable after all.
-struct UnwritableFolder {
-    let path: String
+public struct UnwritableFolder {
+    public let path: String
 
-    init(_ path: String) throws {
+    public init(_ path: String) throws {
         self.path = path
         if getuid() == 0 {
             try Self.run("/usr/bin/chattr", ["+i", path])
@@ -27,7 +27,7 @@ struct UnwritableFolder {
         }
     }
 
-    func restore() throws {
+    public func restore() throws {
         if getuid() == 0 {
             try Self.run("/usr/bin/chattr", ["-i", path])
         } else {
@@ -36,16 +36,12 @@ struct UnwritableFolder {
     }
 
     private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure("\(tool) \(arguments.joined(separator: " ")) failed") }
+        let result = try runProgram(tool, arguments, timeout: 30)
+        guard result.status == 0 else { throw Failure("\(tool) \(arguments.joined(separator: " ")) failed: \(result.stderr)") }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
     }
 }
