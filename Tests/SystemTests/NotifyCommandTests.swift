@@ -9,12 +9,15 @@ private let socatTool = Binaries.tool("socat")
 @Test(.enabled(if: TestTools.runnable(["socat"]), "needs socat (Scripts/bootstrap installs it)"))
 func theDaysNotificationReachesTheNotifyCommandAsOneLineOfJSONAndTheInboxSaysSo() throws {
     let hook = try NotifySocket(folder: try makeScratchFolder("notify-hook"))
+    // A Tuesday evening in Berlin: its cycle always places Wednesday's block, so a proposal waits to be told.
     let daemon = try DaemonHarness(label: "notify-command", config: """
+        [schedule]
+        timezone = "Europe/Berlin"
         [notify]
         quiet_hours = "00:00-00:00"
         desktop = false
         command = ["\(socatTool ?? "socat")", "-u", "-", "UNIX-SENDTO:\(hook.path)"]
-        """)
+        """, now: try TestNow.next(weekday: 3, hour: 19))
     try daemon.start()
     _ = try daemon.connect().call(TrustSetMethod.self, .init(phase: "scheduler"))
     _ = try daemon.connect().call(CycleRunMethod.self, .init(kind: "evening"))
