@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // vigord: a personal scheduling daemon. See Docs/architecture.md for the layer map:
-// executables -> VigorDaemon -> (GhostEngine, Calendar, Store, VigorRPC) -> system libraries.
+// executables -> VigorDaemon -> (GhostEngine, ICalendarKit, Store, VigorRPC) -> system libraries.
 
 import PackageDescription
 
@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "GhostScheduling", dependencies: ["GhostEngine"]),
         .target(name: "GhostSimulation", dependencies: ["GhostEngine", "GhostScheduling"]),
         // The libical adapter: no C pointer leaves it.
-        .target(name: "Calendar", dependencies: ["CLibical", "CivilCalendar"]),
+        .target(name: "ICalendarKit", dependencies: ["CLibical", "CivilCalendar"]),
         // SQLite's variadic sqlite3_db_config, which Swift cannot call: the settings for a database someone else wrote.
         .target(name: "CSQLiteGuard", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV, Gadgetbridge databases
@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "VigorDaemon",
             dependencies: [
-                "Calendar",
+                "ICalendarKit",
                 "CivilCalendar",
                 "CMalloc",
                 "CSystemd",
@@ -115,9 +115,9 @@ let package = Package(
             name: "vigor-sim",
             dependencies: [
                 "GhostSimulation",
-                // The daemon's config reader for the scenario's `config` text, and the calendar module for its calendars.
+                // The daemon's config reader for the scenario's `config` text, and ICalendarKit for its calendars.
                 "VigorDaemon",
-                "Calendar",
+                "ICalendarKit",
                 "GhostScheduling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -135,7 +135,7 @@ let package = Package(
         // Programs the tests run, each with a deadline: a hung program fails its test, not the run.
         .target(name: "TestPrograms", path: "Tests/TestPrograms"),
         // The differential test's reference side is a python script it runs, not a source of the target.
-        .testTarget(name: "CalendarTests", dependencies: ["Calendar", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
+        .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
         .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
         .testTarget(name: "GhostSchedulingTests", dependencies: ["GhostScheduling", "GhostEngine"]),
         .testTarget(
@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "VigorDaemonTests",
             dependencies: [
-                "VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator", "Calendar", "GhostEngine",
+                "VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator", "ICalendarKit", "GhostEngine",
                 "GhostScheduling", "TestPrograms", .product(name: "Logging", package: "swift-log"),
             ]
         ),

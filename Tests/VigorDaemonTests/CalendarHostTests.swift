@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Calendar
+@testable import ICalendarKit
 @testable import VigorDaemon
 
 private let personalVdir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

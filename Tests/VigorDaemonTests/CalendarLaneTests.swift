@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Calendar
+@testable import ICalendarKit
 @testable import VigorDaemon
 
 #if canImport(Glibc)

@@ -4,7 +4,7 @@ import Store
 import Testing
 import VigorRPC
 
-@testable import Calendar
+@testable import ICalendarKit
 @testable import VigorDaemon
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

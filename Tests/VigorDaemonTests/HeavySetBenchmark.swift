@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 @testable import VigorDaemon
 
 /// Timing run over a generated heavy calendar set (Benchmarks/calendar); runs only when VIGOR_BENCH_DIR is set.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-import Calendar
+import ICalendarKit
 import GhostEngine
 import VigorRPC
 

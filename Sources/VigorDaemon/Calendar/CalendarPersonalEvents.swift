@@ -1,4 +1,4 @@
-import Calendar
+import ICalendarKit
 import GhostScheduling
 
 /// Picks the calendars' events that sacred time protects (Docs/engine.md, "Sacred time"): recurring events

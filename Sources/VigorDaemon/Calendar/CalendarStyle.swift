@@ -1,4 +1,4 @@
-import Calendar
+import ICalendarKit
 
 /// How vigord's calendar looks beyond times and words: the reminder before a block, categories and colours (so the
 /// blocks stand out among meetings), and the summary of the shadow calendar's events.

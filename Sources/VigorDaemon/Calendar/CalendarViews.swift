@@ -1,4 +1,4 @@
-import Calendar
+import ICalendarKit
 import Foundation
 import VigorRPC
 
@@ -32,7 +32,7 @@ enum WindowBound {
         if parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         {
-            var calendar = Foundation.Calendar(identifier: .gregorian)
+            var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let components = DateComponents(year: year, month: month, day: day)
             if calendar.date(from: components).map({ calendar.dateComponents([.year, .month, .day], from: $0) == components }) == true,

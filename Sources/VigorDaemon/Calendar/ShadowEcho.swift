@@ -1,4 +1,4 @@
-import Calendar
+import ICalendarKit
 import Foundation
 
 /// vigord's own busy events coming back: the shadow calendar, pushed to a work calendar that vigord also reads as a

@@ -5,7 +5,7 @@ import Foundation
 /// the gap; a time that occurs twice on a fall-back day runs at its first occurrence.
 public enum CycleTimes {
     public static func next(_ time: LocalTime, after instant: Date, in zone: TimeZone) -> Date {
-        var calendar = Foundation.Calendar(identifier: .gregorian)
+        var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let wanted = DateComponents(hour: time.hour, minute: time.minute, second: 0)
         return calendar.nextDate(

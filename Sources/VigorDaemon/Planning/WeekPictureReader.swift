@@ -1,4 +1,4 @@
-import Calendar
+import ICalendarKit
 import Foundation
 import GhostEngine
 import GhostScheduling

@@ -1,4 +1,4 @@
-import Calendar
+import ICalendarKit
 import Dispatch
 import Foundation
 import Logging

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// Outlook and Exchange write a zone as a Windows id ("W. Europe Standard Time"), as its display name
 /// ("(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", "(GMT+01:00) …" in older versions) or in a short

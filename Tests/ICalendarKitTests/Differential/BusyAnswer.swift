@@ -1,5 +1,5 @@
 import Foundation
-@testable import Calendar
+@testable import ICalendarKit
 
 /// One calendar of a differential run: the file and how it is read (the same settings on both sides).
 struct ComparedCalendar: Sendable {

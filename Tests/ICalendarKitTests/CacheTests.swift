@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 @Suite struct CacheTests {
     private func event(_ uid: String, hour: Int) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 @Suite struct BusyRuleTests {
     private let window = (from: "2026-06-01T00:00Z", to: "2026-06-02T00:00Z")

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Calendar
+@testable import ICalendarKit
 
 /// Writes one random calendar of `CalendarCorpus`.
 struct CorpusCalendarWriter {

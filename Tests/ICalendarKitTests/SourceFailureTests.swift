@@ -3,7 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import Calendar
+@testable import ICalendarKit
 
 @Suite struct SourceFailureTests {
     @Test func truncatedFileFailsAndItsDaysAreUnknown() throws {

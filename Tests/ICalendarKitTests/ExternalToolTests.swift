@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// Real khal and python icalendar read what VdirWriter wrote.
 @Suite struct ExternalToolTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 @Suite struct ParserTests {
     private func write(_ data: Data, name: String = "cal.ics") throws -> (URL, URL) {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// A python http.server on 127.0.0.1 with ETag/If-None-Match support and a request log.
 final class LocalCalendarServer {

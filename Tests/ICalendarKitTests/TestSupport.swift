@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// Paths of fixtures relative to the package root.
 enum Fixture {

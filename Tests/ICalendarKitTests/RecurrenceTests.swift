@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 @Suite struct RecurrenceTests {
     @Test func thisAndFutureOverrideShiftsLaterInstances() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Calendar
+@testable import ICalendarKit
 
 @Suite struct PreparedHorizonTests {
     let now = Date(timeIntervalSince1970: 1_782_327_600)  // 2026-06-24T19:00:00Z

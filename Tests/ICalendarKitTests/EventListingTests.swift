@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// `events(from:to:)` lists what the travel rules read: every occurrence, busy or not, with its
 /// categories and the zones its times were written in.

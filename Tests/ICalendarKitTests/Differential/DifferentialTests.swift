@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// vigord's busy time against an independent implementation (python icalendar + recurring-ical-events) over
 /// every calendar in Fixtures/ and a seeded corpus of generated calendars, a year each. A disagreement fails

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Calendar
+@testable import ICalendarKit
 
 /// UTC offset changes of a zone in a year, computed once per (zone, year).
 struct TransitionTable {

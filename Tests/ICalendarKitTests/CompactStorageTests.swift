@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// What the calendar keeps in memory is small, and keeping less never changes an answer.
 @Suite struct CompactStorageTests {

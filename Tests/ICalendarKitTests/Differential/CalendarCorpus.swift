@@ -1,5 +1,5 @@
 import Foundation
-@testable import Calendar
+@testable import ICalendarKit
 
 /// Seeded random calendars for the differential test: RRULE, RDATE (dates, date-times, periods), EXDATE,
 /// RECURRENCE-ID (also RANGE=THISANDFUTURE), all-day and timed events in zones with odd rules (Lord Howe's

@@ -18,7 +18,7 @@ enum ReferenceBusy {
         return nil
     }()
 
-    static let script = Fixture.packageRoot.appendingPathComponent("Tests/CalendarTests/Differential/reference_busy.py").path
+    static let script = Fixture.packageRoot.appendingPathComponent("Tests/ICalendarKitTests/Differential/reference_busy.py").path
 
     /// The reference's reading of one calendar: as the library reads it, and with the deliberate deviations
     /// (Docs/calendars.md) applied, naming those that changed the answer.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// Expected values below are worked out by hand from each fixture (see comments).
 @Suite struct ProducerFixtureTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// A temporary output vdir plus ledger, removed at the end of each test.
 struct WriterSandbox {

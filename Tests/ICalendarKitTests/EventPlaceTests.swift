@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// Where events take place: GEO (RFC 5545) and Apple's X-APPLE-STRUCTURED-LOCATION, and the distances between places.
 @Suite struct EventPlaceTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestPrograms
 import Testing
 
-@testable import Calendar
+@testable import ICalendarKit
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// The system zones as vigord reads them from /usr/share/zoneinfo (TZif transitions, then the POSIX rule).
 @Suite struct ZoneinfoTests {

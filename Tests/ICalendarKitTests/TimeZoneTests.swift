@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 @Suite struct TimeZoneTests {
     private func instant(_ wall: (Int, Int, Int, Int, Int), in zone: String) throws -> Date {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// Rewrites a block file the way khal does after a move: zoned DTSTART/DTEND, other lines kept.
 func simulateKhalMove(_ path: String, start: String, end: String) throws {

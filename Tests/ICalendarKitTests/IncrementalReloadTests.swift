@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// The in-memory state behind warm queries: unchanged sources are never parsed again, one
 /// changed source is parsed alone, and answers from cached expansions equal fresh ones.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// Shapes real producers write that RFC 5545 leaves broken or open; each fixture is written after one.
 /// Expected values are worked out by hand (see comments).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 /// A temporary shadow collection, removed at the end of each test.
 private struct ShadowSandbox {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Calendar
+@testable import ICalendarKit
 
 @Suite struct RobustnessTests {
     private static let fixtures = ["google/ana.lopez@gmail.com.ics", "outlook/Calendar.ics", "apple/Home.ics",
