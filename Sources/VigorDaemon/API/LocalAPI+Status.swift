@@ -18,7 +18,7 @@ extension LocalAPI {
             socket: context.socket, database: database, snapshot: snapshot, sources: context.calendars.freshness(at: now))
         status.plan.week = try await weekPlan(now: now).days
         status.health = try HealthAges.status(database: context.database, now: now, zone: await zone())
-        status.calendarWrites = await context.output.writeStatus(zone: await zone())
+        status.calendarWrites = context.output.writeStatus(zone: await zone())
         status.streak = try weeklyReceipt()?.strongWeeks
         return status
     }
@@ -29,7 +29,7 @@ extension LocalAPI {
     }
 
     private func weekPlan(now: Date) async throws -> WeekPlanView {
-        guard let (forecast, madeAt) = try await context.cycles.forecast() else { return WeekPlanView(madeAt: nil, days: []) }
+        guard let (forecast, madeAt) = try context.cycles.forecast() else { return WeekPlanView(madeAt: nil, days: []) }
         let zone = await zone()
         let ghost = await context.ghost.current
         return WeekPlanView(

@@ -3,6 +3,7 @@ import Foundation
 import GhostEngine
 import Logging
 import Store
+import Synchronization
 import VigorRPC
 
 /// vigord's own calendar: the `vigor` vdir collection, and the shadow collection when `[calendar.shadow]` asks for
@@ -24,10 +25,9 @@ public actor CalendarOutput {
     private var unsaved = false
     /// The shadow events written last, to recognise them when a calendar vigord reads brings them back.
     private var echo: ShadowEcho?
-    /// Why the last write of vigord's calendar failed, since when (nil: it is in step with the Ghost).
-    private var writeFailure: (reason: String, since: Date)?
-    /// How many times writing began to fail since vigord started.
-    private var writeFailureEpisodes = 0
+    /// Whether vigord's calendar is in step with the Ghost. Behind a lock, so `status` reads it without waiting
+    /// for a write in progress.
+    private let writeHealth = Mutex(WriteHealth())
     /// How long past blocks stay visible in the calendar.
     static let history: TimeInterval = 30 * 86_400
     /// How far back receipts can explain a block still in the calendar: its history, plus the days ahead it was placed.
@@ -87,12 +87,11 @@ public actor CalendarOutput {
             published = try await publication(now: now)
             report = try writer.reconcile(.loaded(published))
             failures.succeeded("writing vigord's calendar")
-            writeFailure = nil
+            writeHealth.withLock { $0.failure = nil }
         } catch {
             let reason = Self.reason(error)
             await failures.failed("writing vigord's calendar", reason: reason, counting: .calendarWriteFailed, in: ghost, at: now)
-            if writeFailure == nil { writeFailureEpisodes += 1 }
-            writeFailure = (reason: reason, since: writeFailure?.since ?? now)
+            writeHealth.withLock { $0.failed(reason: reason, at: now) }
             // What was decided is saved; the calendar is written again on the next change or tick (`catchUp`).
             throw error is StoreError ? error : CalendarPublishError(cause: error) as any Error
         }
@@ -116,16 +115,18 @@ public actor CalendarOutput {
     /// writable again; true when it wrote. A write that still fails stays owed (and logged once, as it began).
     @discardableResult
     public func catchUp(now: Date) async throws -> Bool {
-        guard writeFailure != nil else { return false }
+        guard writeHealth.withLock({ $0.failure != nil }) else { return false }
         try await sync(now: now)
         return true
     }
 
     /// Whether vigord's calendar is in step with the Ghost, for `status`.
-    public func writeStatus(zone: TimeZone) -> CalendarWriteStatus {
-        CalendarWriteStatus(
-            ok: writeFailure == nil, failingSince: writeFailure.map { RPCTimestamp($0.since, in: zone) }, reason: writeFailure?.reason,
-            failedEpisodes: writeFailureEpisodes)
+    public nonisolated func writeStatus(zone: TimeZone) -> CalendarWriteStatus {
+        writeHealth.withLock { health in
+            CalendarWriteStatus(
+                ok: health.failure == nil, failingSince: health.failure.map { RPCTimestamp($0.since, in: zone) },
+                reason: health.failure?.reason, failedEpisodes: health.episodes)
+        }
     }
 
     /// Looks for the user's edits (at start, and when the folder changes) and hands them to the Ghost; the shadow
@@ -253,5 +254,17 @@ public actor CalendarOutput {
             failures.failed("reading the receipts that explain the blocks", reason: "unreadable receipts \(unreadable.joined(separator: ", "))")
         }
         return receipts
+    }
+}
+
+/// Why the last write of vigord's calendar failed and since when (nil: in step with the Ghost), and how many times
+/// writing began to fail since vigord started.
+struct WriteHealth: Sendable {
+    var failure: (reason: String, since: Date)?
+    var episodes = 0
+
+    mutating func failed(reason: String, at now: Date) {
+        if failure == nil { episodes += 1 }
+        failure = (reason: reason, since: failure?.since ?? now)
     }
 }

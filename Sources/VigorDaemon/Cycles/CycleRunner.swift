@@ -174,8 +174,8 @@ public actor CycleRunner {
         try database.saveWeekForecast(WeekForecastRecord(madeAt: now, body: try GhostHost.encode(forecast)))
     }
 
-    /// The last evening's forecast, if any.
-    func forecast() throws -> (WeekForecast, Date)? {
+    /// The last evening's forecast, if any: a read of the store, so `status` never waits behind a running cycle.
+    nonisolated func forecast() throws -> (WeekForecast, Date)? {
         guard let stored = try database.weekForecast() else { return nil }
         return (try JSONDecoder().decode(WeekForecast.self, from: stored.body), stored.madeAt)
     }
