@@ -81,7 +81,7 @@ private let personal = CalendarSourceEntry(name: "personal", location: .path(fix
     let (config, origin) = try ConfigLoader.load(path: path, mayBeMissing: false)
     let calendars = try CalendarHost(config: config, stateDirectory: folder)
     let state = DaemonState(
-        config: config, origin: origin, configPath: path, configMayBeMissing: false, startedAt: Date(timeIntervalSince1970: 0),
+        config: config, origin: origin, configPath: path, configMayBeMissing: false,
         now: { Date(timeIntervalSince1970: 0) }, logger: Logger(label: "test"), calendars: calendars)
     #expect(await calendars.sources().isEmpty)
     try "[schedule]\ntimezone = \"Europe/Berlin\"\n[[calendar.source]]\nname = \"personal\"\npath = \"\(fixtures)/khal-vdir/personal\"\n"

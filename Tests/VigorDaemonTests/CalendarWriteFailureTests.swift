@@ -14,7 +14,7 @@ private func context() async throws -> LocalAPI.Context {
     config.training.sessionsPerWeek = 7
     let context = try makeTestContext(config: config, now: sundayEvening)
     _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: sundayEvening)
-    try await context.output.sync(now: sundayEvening)
+    try await context.backend.publish(at: sundayEvening)
     return context
 }
 
@@ -51,11 +51,11 @@ private func blocksWithoutFile(_ context: LocalAPI.Context) async throws -> [Str
     let folder = try UnwritableFolder(context.output.collectionPath)
     _ = try await routerCall("cycle.run", #"{"kind":"evening"}"#, context)
     #expect(try await !blocksWithoutFile(context).isEmpty)
-    await #expect(throws: (any Error).self) { try await context.cycles.tick(now: sundayEvening.addingTimeInterval(60)) }
+    await #expect(throws: (any Error).self) { try await context.backend.tick(at: sundayEvening.addingTimeInterval(60)) }
     #expect(try await !blocksWithoutFile(context).isEmpty, "still unwritable: still owed")
 
     try folder.restore()
-    try await context.cycles.tick(now: sundayEvening.addingTimeInterval(120))
+    try await context.backend.tick(at: sundayEvening.addingTimeInterval(120))
 
     #expect(try await blocksWithoutFile(context).isEmpty)
     let status = try await routerResult(StatusMethod.self, "{}", context)

@@ -25,7 +25,7 @@ struct DesktopNotificationTests {
         let sink = try DesktopSink(address: session.address, logger: Logger(label: "test")) { message, action in
             answers.record(message.key, action)
             do {
-                try await LocalAPI(context).answer(message, action: action)
+                try await context.backend.answer(message, action: action, at: context.now())
             } catch {
                 answers.record(message.key, "refused: \(error)")
             }

@@ -140,19 +140,19 @@ private func processes(naming text: String) throws -> [String] {
 
 @Test func withoutANightFromAnyDeviceTheMorningAsksSleptWellAndTheAnswerIsACheckIn() async throws {
     let context = try await context(phase: .observer)
-    _ = try await context.cycles.run(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
+    _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
     await context.notifications.settle(now: monday10, rules: NotificationRules())
     let asked = try #require(await context.notifications.inbox.first)
     #expect(asked.message.key == "checkin:2026-11-23" && asked.message.kind == .checkIn)
     #expect(asked.message.actions.map(\.command) == ["vigorctl checkin --felt good", "vigorctl checkin --felt tired"])
-    try await LocalAPI(context).answer(asked.message, action: "slept-badly")
+    try await context.backend.answer(asked.message, action: "slept-badly", at: context.now())
     #expect(try context.database.checkIns(from: "2026-11-23", through: "2026-11-23").map(\.felt) == ["tired"])
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
 }
 
 @Test func aNightFromADeviceOrAnAfternoonAsksNothing() async throws {
     let context = try await context(phase: .observer)
-    _ = try await context.cycles.run(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
+    _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
     await context.notifications.settle(now: monday10.addingTimeInterval(3 * 3600), rules: NotificationRules())
     #expect(await context.notifications.inbox.isEmpty)
     _ = try context.database.insertHealthSamples([

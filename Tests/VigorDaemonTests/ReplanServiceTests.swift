@@ -20,7 +20,7 @@ private func board(until hour: Int) -> [(String, String, String)] {
     let clock = ManualClock()
     let signal = ChangeSignal()
     let service = ReplanService(
-        replanner: week.replanner, signal: signal, state: week.context.state, quiet: .seconds(1), clock: clock,
+        backend: week.context.backend, signal: signal, quiet: .seconds(1), clock: clock,
         now: { replanNow }, notifier: SystemdNotifier(), failures: FailureLog(logger: Logger(label: "test")))
     let running = Task { try await service.run() }
     defer { running.cancel() }
@@ -67,7 +67,7 @@ private func board(until hour: Int) -> [(String, String, String)] {
         """.write(toFile: configPath, atomically: true, encoding: .utf8)
     let state = DaemonState(
         config: await week.context.state.config, origin: .file, configPath: configPath, configMayBeMissing: false,
-        startedAt: replanNow, now: { replanNow }, logger: Logger(label: "test"))
+        now: { replanNow }, logger: Logger(label: "test"))
     let signal = ChangeSignal()
     let watch = SourceWatchService(state: state, signal: signal, logger: Logger(label: "test"))
     let running = Task { try await watch.run() }

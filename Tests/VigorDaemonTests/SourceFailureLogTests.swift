@@ -93,7 +93,7 @@ private let oneEvent = """
     if FileManager.default.fileExists(atPath: collection) { try FileManager.default.removeItem(atPath: collection) }
     try Data("not a folder".utf8).write(to: URL(fileURLWithPath: collection))
     for _ in 0..<3 {
-        await #expect(throws: (any Error).self) { try await context.output.sync(now: now) }
+        await #expect(throws: (any Error).self) { try await context.backend.publish(at: now) }
     }
     #expect(await context.ghost.current.ghostHealth.failures == 1)
 }

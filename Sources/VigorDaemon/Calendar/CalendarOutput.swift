@@ -8,8 +8,8 @@ import VigorRPC
 /// vigord's own calendar: the `vigor` vdir collection, and the shadow collection when `[calendar.shadow]` asks for
 /// one. It publishes the desired set (the Ghost's written blocks, proposals and recovery time) through the Calendar
 /// module's writers, which touch only vigord's files, write atomically and leave the user's edits alone; every item
-/// keeps the UIDs and revision the store settles for it. It hands the user's deletions and moves to the Ghost (safety
-/// breaker, learning). One writer, one actor.
+/// keeps the UIDs and revision the store settles for it. It finds the user's deletions and moves, which the backend
+/// hands to the Ghost (safety breaker, learning). One writer, one actor; only `GhostBackend` asks it to write.
 public actor CalendarOutput {
     private let writer: VdirWriter
     private let shadow: ShadowWriter?
@@ -24,6 +24,8 @@ public actor CalendarOutput {
     private var unsaved = false
     /// The shadow events written last, to recognise them when a calendar vigord reads brings them back.
     private var echo: ShadowEcho?
+    /// The blocks written last, for the shadow calendar.
+    private var lastPublished: [VigorBlock]?
     /// Why the last write of vigord's calendar failed, since when (nil: it is in step with the Ghost).
     private var writeFailure: (reason: String, since: Date)?
     /// How many times writing began to fail since vigord started.
@@ -77,31 +79,25 @@ public actor CalendarOutput {
     /// The same folder, under the name the tests use.
     nonisolated var collection: String { writer.collectionPath }
 
-    /// Makes the calendar show the Ghost's blocks and the recovery times; edits the user made
-    /// since the last pass go to the Ghost first. The shadow calendar follows in the same pass.
+    /// Makes the collection show the Ghost's blocks and the recovery times. The report lists the edits the user made
+    /// since the last pass: the backend hands them to the Ghost, then has the shadow calendar follow (`writeShadow`).
     @discardableResult
-    public func sync(now: Date) async throws -> WriteReport {
-        let report: WriteReport
-        var published: [VigorBlock]
+    public func write(now: Date) async throws -> WriteReport {
         do {
-            published = try await publication(now: now)
-            report = try writer.reconcile(.loaded(published))
+            let published = try await publication(now: now)
+            let report = try writer.reconcile(.loaded(published))
+            lastPublished = published
             failures.succeeded("writing vigord's calendar")
             writeFailure = nil
+            return report
         } catch {
             let reason = Self.reason(error)
             await failures.failed("writing vigord's calendar", reason: reason, counting: .calendarWriteFailed, in: ghost, at: now)
             if writeFailure == nil { writeFailureEpisodes += 1 }
             writeFailure = (reason: reason, since: writeFailure?.since ?? now)
-            // What was decided is saved; the calendar is written again on the next change or tick (`catchUp`).
+            // What was decided is saved; the calendar is written again on the next change or tick (`owesWrite`).
             throw error is StoreError ? error : CalendarPublishError(cause: error) as any Error
         }
-        try await learn(report.userChanges, now: now)
-        if shadow != nil {
-            if !report.userChanges.isEmpty { published = try await publication(now: now) }
-            await writeShadow(published, now: now)
-        }
-        return report
     }
 
     /// Why a write failed, the same for every file of one cause (a read-only folder fails each block's file): the
@@ -112,14 +108,9 @@ public actor CalendarOutput {
         return "\(folder): write failed: \(why)"
     }
 
-    /// Writes the calendar when the last write failed, so it is back in step with the Ghost as soon as the folder is
-    /// writable again; true when it wrote. A write that still fails stays owed (and logged once, as it began).
-    @discardableResult
-    public func catchUp(now: Date) async throws -> Bool {
-        guard writeFailure != nil else { return false }
-        try await sync(now: now)
-        return true
-    }
+    /// Whether the last write failed: the calendar is owed a write, as soon as the folder is writable again (a write
+    /// that still fails stays owed, and is logged once, as it began).
+    public var owesWrite: Bool { writeFailure != nil }
 
     /// Whether vigord's calendar is in step with the Ghost, for `status`.
     public func writeStatus(zone: TimeZone) -> CalendarWriteStatus {
@@ -128,16 +119,25 @@ public actor CalendarOutput {
             failedEpisodes: writeFailureEpisodes)
     }
 
-    /// Looks for the user's edits (at start, and when the folder changes) and hands them to the Ghost; the shadow
-    /// calendar follows what they changed.
-    @discardableResult
-    public func learnEdits(now: Date) async throws -> [BlockChange] {
-        let changes = try writer.detectEdits()
-        try await learn(changes, now: now)
-        if shadow != nil && !changes.isEmpty {
+    /// The user's edits of the collection since the last pass (at start, and when the folder changes).
+    public func detectEdits() throws -> [BlockChange] {
+        try writer.detectEdits()
+    }
+
+    /// Whether `change` is of the item as vigord wrote it last (the same UID), so the Ghost may learn from it.
+    func wroteItem(of change: BlockChange) -> Bool {
+        (identities[change.blockID]?.uid ?? change.uid) == change.uid
+    }
+
+    /// Writes the shadow calendar after a pass: from the blocks written last, or, when the Ghost changed since (it
+    /// learned the user's edits), from the Ghost as it stands.
+    public func writeShadow(now: Date, ghostChanged: Bool) async throws {
+        guard shadow != nil else { return }
+        if !ghostChanged, let lastPublished {
+            await writeShadow(lastPublished, now: now)
+        } else {
             await writeShadow(try await publication(now: now), now: now)
         }
-        return changes
     }
 
     /// A watcher on the collection folder (inotify).
@@ -173,22 +173,6 @@ public actor CalendarOutput {
             failures.succeeded("writing the shadow calendar")
         } catch {
             await failures.failed("writing the shadow calendar", reason: "\(error)", counting: .calendarWriteFailed, in: ghost, at: now)
-        }
-    }
-
-    private func learn(_ changes: [BlockChange], now: Date) async throws {
-        for change in changes {
-            let current = await ghost.current
-            guard (identities[change.blockID]?.uid ?? change.uid) == change.uid, let event = Self.event(for: change, in: current) else {
-                logger.info("calendar edit noted", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
-                continue
-            }
-            do {
-                _ = try await ghost.perform(event, at: now)
-                logger.info("calendar edit learned", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
-            } catch let error as EngineError {
-                logger.warning("calendar edit not applied", metadata: ["block": "\(change.blockID)", "error": "\(error.message)"])
-            }
         }
     }
 

@@ -3,7 +3,7 @@ import Logging
 import Store
 import VigorRPC
 
-/// What the daemon knows about itself: its configuration (swapped on reload) and its start.
+/// The configuration in force: read at start, swapped on reload (an invalid file keeps the one in force).
 public actor DaemonState {
     public private(set) var config: DaemonConfig
     public private(set) var configOrigin: ConfigLoader.Origin
@@ -11,16 +11,15 @@ public actor DaemonState {
     private var configText: String
     public let configPath: String
     private let configMayBeMissing: Bool
-    private let startedAt: Date
     private let now: @Sendable () -> Date
-    private var lastReload: ReloadOutcome?
+    public private(set) var lastReload: ReloadOutcome?
     private let logger: Logger
     private let calendars: CalendarHost?
     /// Signalled after every successful reload (the source watch looks at the new sources).
     public let reloaded = ChangeSignal()
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
-        startedAt: Date, now: @escaping @Sendable () -> Date, logger: Logger, calendars: CalendarHost? = nil,
+        now: @escaping @Sendable () -> Date, logger: Logger, calendars: CalendarHost? = nil,
         configText: String = ""
     ) {
         self.configText = configText
@@ -29,7 +28,6 @@ public actor DaemonState {
         self.configOrigin = origin
         self.configPath = configPath
         self.configMayBeMissing = configMayBeMissing
-        self.startedAt = startedAt
         self.now = now
         self.logger = logger
     }
@@ -70,41 +68,21 @@ public actor DaemonState {
         return outcome
     }
 
+    /// The configuration in force, where it came from and how the last reload went, as one value.
+    public func inForce() -> ConfigInForce {
+        ConfigInForce(config: config, origin: configOrigin, path: configPath, lastReload: lastReload)
+    }
+
     /// The `daemon.config` result: the configuration in force with the source of every value.
     public func effective() -> EffectiveConfig {
         EffectiveConfigView.build(config, origin: configOrigin, path: configPath, locator: TOMLKeyLocator(text: configText))
     }
+}
 
-    /// The `status` result, from the configuration in force and the Ghost's snapshot.
-    public func status(
-        socket: ListeningSocket, database: DatabaseStatus, snapshot: GhostSnapshot, sources: [SourceFreshnessView]
-    ) -> DaemonStatus {
-        let current = snapshot.at
-        let schedule = config.schedule
-        let zone = schedule.zone
-        let emergency = snapshot.activeEmergency
-        return DaemonStatus(
-            version: VigorVersion.current,
-            pid: getpid(),
-            startedAt: RPCTimestamp(startedAt, in: zone),
-            uptimeSeconds: max(0, Int(current.timeIntervalSince(startedAt))),
-            socket: socket.path,
-            socketOrigin: socket.origin,
-            configPath: configPath,
-            configSource: configOrigin.rawValue,
-            timezone: zone.identifier,
-            lastReload: lastReload,
-            database: database,
-            ghost: GhostStatus(snapshot.ghost, now: current),
-            nextCycles: NextCycles(
-                morning: RPCTimestamp(CycleTimes.next(schedule.morning, after: current, in: zone), in: zone),
-                evening: RPCTimestamp(CycleTimes.next(schedule.evening, after: current, in: zone), in: zone)),
-            emergency: emergency.map {
-                EmergencyStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
-            } ?? EmergencyStatus(active: false),
-            plan: PlanStatus(ghost: snapshot.ghost, zone: zone, now: current, lastBreakerFiredAt: snapshot.lastBreakerFiredAt),
-            sources: sources,
-            travel: TravelStatus(snapshot.travel, today: snapshot.ghost.calendar.day(of: current))
-        )
-    }
+/// The configuration in force, where it came from and how the last reload went.
+public struct ConfigInForce: Sendable {
+    public var config: DaemonConfig
+    public var origin: ConfigLoader.Origin
+    public var path: String
+    public var lastReload: ReloadOutcome?
 }
