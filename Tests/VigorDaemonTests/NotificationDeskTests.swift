@@ -37,7 +37,7 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     try await propose(context)
     let hook = try script(#"cat > "$1/received.json""#)
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
-    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    await context.backend.settleNotifications(at: monday10)
     let received = try String(contentsOfFile: hook.folder + "/received.json", encoding: .utf8)
     let payload = try JSONSerialization.jsonObject(with: Data(received.utf8)) as? [String: Any]
     #expect(payload?["kind"] as? String == "proposal")
@@ -74,7 +74,7 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     let hook = try script(#"exec tail -f "$1/never-ends""#)
     FileManager.default.createFile(atPath: hook.folder + "/never-ends", contents: nil)
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(1))])
-    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    await context.backend.settleNotifications(at: monday10)
     // The desk waited for the kill: the process is gone and reaped.
     #expect(try processes(naming: hook.folder).isEmpty)
     #expect(await context.ghost.current.ghostHealth.failures == 1)
@@ -95,7 +95,7 @@ private func processes(naming text: String) throws -> [String] {
     try await propose(context)
     let hook = try script(#"echo "no network" >&2; exit 3"#)
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
-    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    await context.backend.settleNotifications(at: monday10)
     let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
     #expect(entry.state == "delivered")
     #expect(entry.reason == "the command failed: sh -c echo \"no network\" >&2; exit 3 hook \(hook.folder) exited with 3: no network")
@@ -133,7 +133,7 @@ private func processes(naming text: String) throws -> [String] {
     // A program that starts with signals blocked could not be stopped with SIGTERM by its user.
     let hook = try script(#"grep -E '^SigBlk' /proc/self/status > "$1/mask""#)
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
-    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    await context.backend.settleNotifications(at: monday10)
     let mask = try String(contentsOfFile: hook.folder + "/mask", encoding: .utf8)
     #expect(mask.trimmingCharacters(in: .whitespacesAndNewlines) == "SigBlk:\t0000000000000000")
 }

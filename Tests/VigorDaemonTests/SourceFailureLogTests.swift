@@ -70,13 +70,13 @@ private let oneEvent = """
     let failures = FailureLog(logger: log.logger)
     let stale = [SourceStatus(name: "club", ok: true, ageSeconds: 30 * 3600)]
     for _ in 0..<3 {
-        await CalendarRefreshService.reportStale(stale, to: failures, ghost: context.ghost, at: now)
+        await CalendarRefreshService.reportStale(stale, to: failures, backend: context.backend, at: now)
     }
     #expect(await context.ghost.current.ghostHealth.failures == 1)
     #expect(log.entries.map(\.level) == [.error])
 
-    await CalendarRefreshService.reportStale([SourceStatus(name: "club", ok: true, ageSeconds: 60)], to: failures, ghost: context.ghost, at: now)
-    await CalendarRefreshService.reportStale(stale, to: failures, ghost: context.ghost, at: now)
+    await CalendarRefreshService.reportStale([SourceStatus(name: "club", ok: true, ageSeconds: 60)], to: failures, backend: context.backend, at: now)
+    await CalendarRefreshService.reportStale(stale, to: failures, backend: context.backend, at: now)
     let ghost = await context.ghost.current
     #expect(ghost.ghostHealth.mode == .degraded)
     let status = GhostStatus(ghost, now: now)

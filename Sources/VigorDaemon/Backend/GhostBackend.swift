@@ -88,20 +88,27 @@ public actor GhostBackend {
     /// the Ghost first.
     @discardableResult
     public func publish(at now: Date) async throws -> WriteReport {
-        let report = try await published { try await output.write(now: now) }
+        let report: WriteReport
+        do {
+            report = try await output.write(now: now)
+        } catch let error as CalendarPublishError {
+            if error.beganFailing { await countFailure(.calendarWriteFailed, at: now) }
+            throw error
+        }
         try await learn(report.userChanges, at: now)
-        try await output.writeShadow(now: now, ghostChanged: !report.userChanges.isEmpty)
+        if try await output.writeShadow(now: now, ghostChanged: !report.userChanges.isEmpty) {
+            await countFailure(.calendarWriteFailed, at: now)
+        }
         return report
     }
 
-    /// A write of the calendar; any failure is the calendar's (what was decided is saved).
-    private func published<T>(_ write: () async throws -> T) async throws -> T {
+    /// Counts a failure episode that began toward ghost health (the engine's `backgroundFailed`), without a calendar
+    /// pass (the failure may be the calendar's own); one that cannot be saved is logged.
+    func countFailure(_ kind: GhostFailure, at now: Date) async {
         do {
-            return try await write()
-        } catch let error as CalendarPublishError {
-            throw error
+            _ = try await ghost.perform([.backgroundFailed(kind)], at: now)
         } catch {
-            throw CalendarPublishError(cause: error)
+            logger.error("could not count a failure toward ghost health: \(error)", metadata: ["failure": "\(kind)"])
         }
     }
 
@@ -119,7 +126,9 @@ public actor GhostBackend {
     public func learnCalendarEdits(at now: Date) async throws -> [BlockChange] {
         let edits = try await output.detectEdits()
         try await learn(edits, at: now)
-        if !edits.isEmpty { try await output.writeShadow(now: now, ghostChanged: true) }
+        if !edits.isEmpty, try await output.writeShadow(now: now, ghostChanged: true) {
+            await countFailure(.calendarWriteFailed, at: now)
+        }
         do {
             if await output.owesWrite { try await publish(at: now) }
         } catch let error as CalendarPublishError {
@@ -155,6 +164,7 @@ public actor GhostBackend {
         let config = await state.config
         let today = await ghost.current.calendar.day(of: now)
         let poorNight = await cycles.poorNight(before: today, zone: config.schedule.zone, rules: config.schedulingRules.transformation)
-        await notifications.settle(now: now, rules: config.notify.rules, poorNight: poorNight)
+        let failing = await notifications.settle(now: now, rules: config.notify.rules, poorNight: poorNight)
+        for _ in 0..<failing { await countFailure(.notificationFailed, at: now) }
     }
 }

@@ -92,11 +92,11 @@ public actor CalendarOutput {
             return report
         } catch {
             let reason = Self.reason(error)
-            await failures.failed("writing vigord's calendar", reason: reason, counting: .calendarWriteFailed, in: ghost, at: now)
+            let began = failures.failed("writing vigord's calendar", reason: reason)
             if writeFailure == nil { writeFailureEpisodes += 1 }
             writeFailure = (reason: reason, since: writeFailure?.since ?? now)
             // What was decided is saved; the calendar is written again on the next change or tick (`owesWrite`).
-            throw error is StoreError ? error : CalendarPublishError(cause: error) as any Error
+            throw CalendarPublishError(cause: error, beganFailing: began)
         }
     }
 
@@ -130,13 +130,14 @@ public actor CalendarOutput {
     }
 
     /// Writes the shadow calendar after a pass: from the blocks written last, or, when the Ghost changed since (it
-    /// learned the user's edits), from the Ghost as it stands.
-    public func writeShadow(now: Date, ghostChanged: Bool) async throws {
-        guard shadow != nil else { return }
+    /// learned the user's edits), from the Ghost as it stands. True when this write began an episode of failures.
+    @discardableResult
+    public func writeShadow(now: Date, ghostChanged: Bool) async throws -> Bool {
+        guard shadow != nil else { return false }
         if !ghostChanged, let lastPublished {
-            await writeShadow(lastPublished, now: now)
+            return writeShadow(lastPublished, now: now)
         } else {
-            await writeShadow(try await publication(now: now), now: now)
+            return writeShadow(try await publication(now: now), now: now)
         }
     }
 
@@ -157,9 +158,9 @@ public actor CalendarOutput {
 
     /// Writes the shadow calendar: every published block that makes the user busy and is still on the calendar (not a
     /// proposal, not one the user deleted), under its shadow UID. A failure is logged and counts toward ghost health;
-    /// it does not undo what vigord's own calendar shows.
-    private func writeShadow(_ published: [VigorBlock], now: Date) async {
-        guard let shadow, let summary = style.shadowSummary else { return }
+    /// it does not undo what vigord's own calendar shows. True when this write began an episode of failures.
+    private func writeShadow(_ published: [VigorBlock], now: Date) -> Bool {
+        guard let shadow, let summary = style.shadowSummary else { return false }
         do {
             let deleted = try writer.blocksDeletedByUser()
             let events = published.filter { !$0.tentative && !deleted.contains($0.id) }.compactMap { block -> ShadowEvent? in
@@ -171,8 +172,9 @@ public actor CalendarOutput {
             _ = try shadow.reconcile(events)
             echo = ShadowEcho(summary: summary, spans: events.map { DateInterval(start: $0.start, end: max($0.start, $0.end)) })
             failures.succeeded("writing the shadow calendar")
+            return false
         } catch {
-            await failures.failed("writing the shadow calendar", reason: "\(error)", counting: .calendarWriteFailed, in: ghost, at: now)
+            return failures.failed("writing the shadow calendar", reason: "\(error)")
         }
     }
 

@@ -109,13 +109,13 @@ struct CycleService: Service {
                 case .missed:
                     await failures.failed(
                         "running the cycles on time", reason: "the \(kind.rawValue) cycle ran \(Int(lateness / 60)) minutes late",
-                        counting: .missedCycle, in: backend.ghost, at: current)
+                        counting: .missedCycle, in: backend, at: current)
                 }
             }
             failures.succeeded("the daily cycles")
         } catch {
             await failures.failed(
-                "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: backend.ghost, at: current)
+                "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: backend, at: current)
         }
     }
 }

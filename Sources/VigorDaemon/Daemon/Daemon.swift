@@ -219,7 +219,7 @@ public enum Daemon {
             backend: backend, clock: ContinuousClock(), now: now,
             sinks: { notify in NotificationSinks.make(notify, desktop: desktop) })))
         services.append(.init(service: CalendarRefreshService(
-            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, ghost: ghost, failures: failures,
+            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, backend: backend, failures: failures,
             replan: replanSignal, logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(10)
