@@ -77,11 +77,19 @@ public actor GhostBackend {
     }
 
     /// vigord's calendar follows the Ghost: written when what it shows changed since `before`, otherwise only when its
-    /// last write failed (the folder may be writable again).
+    /// last write failed (the folder may be writable again). Any failure on the way is the calendar's: the decision
+    /// before it is saved (`CalendarPublishError`).
     func follow(from before: ShownOnCalendar, at now: Date) async throws {
         let changed = await ghost.shownOnCalendar(at: now) != before
         let owed = await output.owesWrite
-        if changed || owed { try await publish(at: now) }
+        guard changed || owed else { return }
+        do {
+            try await publish(at: now)
+        } catch let error as CalendarPublishError {
+            throw error
+        } catch {
+            throw CalendarPublishError(cause: error)
+        }
     }
 
     /// Writes vigord's calendar whatever changed (at start, after a purge); the user's edits found on the way go to
