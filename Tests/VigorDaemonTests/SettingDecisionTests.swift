@@ -130,7 +130,7 @@ import Testing
         #expect(try await replan() == 0)
         #expect(await context.ghost.current.block(id)?.start == start)
         try (base + "[engine.travel]\nkeywords = [\"flight\", \"conference\"]\n").write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(await context.state.reload().ok)
+        #expect(await context.backend.reload(at: context.now()).ok)
         #expect(try await replan() == 1)
         let after = try #require(await context.ghost.current.block(id))
         #expect(after.status != .scheduled || after.start != start)

@@ -60,11 +60,22 @@ extension GhostBackend {
         await state.effective()
     }
 
-    /// Re-reads the configuration; when it is valid, the engine rules of `[engine]` are put in force too. An invalid
-    /// file keeps the configuration in force (`ok: false`).
+    /// Re-reads the configuration (`daemon.reload`, SIGHUP). A valid file changes the calendar sources first (a
+    /// failure there refuses the reload), then is put in force with the engine rules of `[engine]`. An invalid file
+    /// keeps the configuration in force (`ok: false`).
     public func reload(at now: Date) async -> ReloadOutcome {
-        let outcome = await state.reload()
-        if outcome.ok { await adoptEngineRules(at: now) }
+        let read: ConfigLoader.Loaded
+        do {
+            read = try await state.readFile()
+            if try calendars.apply(read.config) {
+                logger.info("calendar sources changed; reading them again")
+                calendars.keepHorizonPrepared(around: now)
+            }
+        } catch {
+            return await state.refuse(error, at: now)
+        }
+        let outcome = await state.adopt(read, at: now)
+        await adoptEngineRules(at: now)
         return outcome
     }
 

@@ -144,7 +144,7 @@ public enum Daemon {
 
         let state = DaemonState(
             config: config, origin: loaded.origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
-            now: now, logger: logger, calendars: calendars, configText: loaded.text)
+            logger: logger, configText: loaded.text)
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
         do {
             try await cycles.settleSystemZone(now: now())

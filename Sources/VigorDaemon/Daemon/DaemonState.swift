@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Store
 import VigorRPC
 
 /// The configuration in force: read at start, swapped on reload (an invalid file keeps the one in force).
@@ -11,59 +10,55 @@ public actor DaemonState {
     private var configText: String
     public let configPath: String
     private let configMayBeMissing: Bool
-    private let now: @Sendable () -> Date
     public private(set) var lastReload: ReloadOutcome?
     private let logger: Logger
-    private let calendars: CalendarHost?
     /// Signalled after every successful reload (the source watch looks at the new sources).
     public let reloaded = ChangeSignal()
     public init(
-        config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
-        now: @escaping @Sendable () -> Date, logger: Logger, calendars: CalendarHost? = nil,
+        config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool, logger: Logger,
         configText: String = ""
     ) {
         self.configText = configText
-        self.calendars = calendars
         self.config = config
         self.configOrigin = origin
         self.configPath = configPath
         self.configMayBeMissing = configMayBeMissing
-        self.now = now
         self.logger = logger
     }
 
-    /// Re-reads the configuration file; an invalid file keeps the current configuration.
-    @discardableResult
-    public func reload() -> ReloadOutcome {
-        let at = now()
-        let outcome: ReloadOutcome
-        do {
-            let read = try ConfigLoader.read(path: configPath, mayBeMissing: configMayBeMissing)
-            let (loaded, origin) = (read.config, read.origin)
-            var notes: [String] = []
-            if loaded.daemon.socket != config.daemon.socket { notes.append("socket") }
-            if loaded.daemon.stateDir != config.daemon.stateDir { notes.append("state_dir") }
-            if loaded.calendar.outputPath != config.calendar.outputPath || loaded.calendar.alarmMinutes != config.calendar.alarmMinutes {
-                notes.append("calendar.output")
-            }
-            if loaded.calendar.shadow != config.calendar.shadow { notes.append("calendar.shadow") }
-            if !notes.isEmpty {
-                logger.notice("changed keys take effect on restart", metadata: ["keys": "\(notes.joined(separator: ","))"])
-            }
-            if let calendars, try calendars.apply(loaded) {
-                logger.info("calendar sources changed; reading them again")
-                calendars.keepHorizonPrepared(around: at)
-            }
-            config = loaded
-            configOrigin = origin
-            configText = read.text
-            reloaded.changed()
-            outcome = ReloadOutcome(at: RPCTimestamp(at, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
-            logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
-        } catch {
-            outcome = ReloadOutcome(at: RPCTimestamp(at, in: config.schedule.zone), ok: false, configPath: configPath, error: "\(error)")
-            logger.error("configuration reload refused; keeping the previous configuration", metadata: ["error": "\(error)"])
+    /// Reads the configuration file again, for `GhostBackend.reload`: a valid file is put in force with `adopt`, once
+    /// what must change with it has; throws `ConfigError` for an invalid one (then `refuse`).
+    public func readFile() throws(ConfigError) -> ConfigLoader.Loaded {
+        try ConfigLoader.read(path: configPath, mayBeMissing: configMayBeMissing)
+    }
+
+    /// Puts a configuration read by `readFile` in force; keys that only a restart applies are logged.
+    public func adopt(_ read: ConfigLoader.Loaded, at now: Date) -> ReloadOutcome {
+        let loaded = read.config
+        var notes: [String] = []
+        if loaded.daemon.socket != config.daemon.socket { notes.append("socket") }
+        if loaded.daemon.stateDir != config.daemon.stateDir { notes.append("state_dir") }
+        if loaded.calendar.outputPath != config.calendar.outputPath || loaded.calendar.alarmMinutes != config.calendar.alarmMinutes {
+            notes.append("calendar.output")
         }
+        if loaded.calendar.shadow != config.calendar.shadow { notes.append("calendar.shadow") }
+        if !notes.isEmpty {
+            logger.notice("changed keys take effect on restart", metadata: ["keys": "\(notes.joined(separator: ","))"])
+        }
+        config = loaded
+        configOrigin = read.origin
+        configText = read.text
+        reloaded.changed()
+        logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
+        let outcome = ReloadOutcome(at: RPCTimestamp(now, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
+        lastReload = outcome
+        return outcome
+    }
+
+    /// Keeps the configuration in force after a reload that failed for `error`.
+    public func refuse(_ error: any Error, at now: Date) -> ReloadOutcome {
+        logger.error("configuration reload refused; keeping the previous configuration", metadata: ["error": "\(error)"])
+        let outcome = ReloadOutcome(at: RPCTimestamp(now, in: config.schedule.zone), ok: false, configPath: configPath, error: "\(error)")
         lastReload = outcome
         return outcome
     }

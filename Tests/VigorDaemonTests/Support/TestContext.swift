@@ -21,8 +21,7 @@ func makeTestContext(
         directory: folder + "/calendars", stateDirectory: folder, zone: config.schedule.zone, ghost: ghost, database: database,
         alarmMinutes: config.calendar.alarmMinutes, shadow: config.calendar.shadow, logger: logger)
     let state = DaemonState(
-        config: config, origin: origin, configPath: configPath, configMayBeMissing: true, now: clock, logger: logger,
-        calendars: calendars)
+        config: config, origin: origin, configPath: configPath, configMayBeMissing: true, logger: logger)
     let failures = FailureLog(logger: logger)
     let backend = GhostBackend(
         ghost: ghost, state: state, database: database, calendars: calendars, output: output,
