@@ -63,3 +63,19 @@ private func blocksWithoutFile(_ context: LocalAPI.Context) async throws -> [Str
     #expect(status.calendarWrites.reason == nil)
     #expect(await context.ghost.current.ghostHealth.failures == 1, "one failure, counted once however often it was retried")
 }
+
+@Test func aDecisionWhileTheCalendarIsOwedAWriteIsSavedAndAnsweredAsTheCalendarsFailure() async throws {
+    let context = try await context()
+    let folder = try UnwritableFolder(context.output.collectionPath)
+    defer { try? folder.restore() }
+    _ = try await routerCall("cycle.run", #"{"kind":"evening"}"#, context)
+
+    // Trust changes no block, but the calendar is owed the evening's write: the decision tries it, and says so.
+    let response = try await routerCall(TrustSetMethod.name, #"{"phase":"scheduler"}"#, context)
+    #expect(response.error?.code == RPCErrorCode.calendarWriteFailed.rawValue)
+    #expect(await context.ghost.current.trust.phase == .scheduler, "the decision is saved all the same")
+
+    try folder.restore()
+    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"autoScheduler"}"#, context)
+    #expect(try await blocksWithoutFile(context).isEmpty, "the next decision wrote what the calendar was owed")
+}
