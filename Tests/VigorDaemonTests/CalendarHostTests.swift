@@ -31,7 +31,7 @@ private func berlinConfig() -> DaemonConfig {
 @Test func anEveningCyclePreparesTomorrowEveningsWeek() async throws {
     let now = try instant("2026-06-24T19:00:00Z")  // Wednesday 21:00 Berlin: it reads 25 June to 1 July
     let context = try makeTestContext(config: berlinConfig(), now: now)
-    #expect(try await context.cycles.run(.evening, now: now, zone: berlinConfig().schedule.zone).ran)
+    #expect(try await context.backend.runCycle(.evening, now: now, zone: berlinConfig().schedule.zone).ran)
     await context.calendars.backgroundWorkFinished()
     let builds = context.calendars.service.chunkBuilds
     #expect(builds == 2)  // its own week's chunk, and the next one that tomorrow's week reaches into

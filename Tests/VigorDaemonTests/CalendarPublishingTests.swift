@@ -39,7 +39,7 @@ private func place(_ context: LocalAPI.Context, in phase: TrustPhase = .autoSche
         default: nil
         }
     }.first)
-    try await context.output.sync(now: now)
+    try await context.backend.publish(at: now)
     return id.rawValue
 }
 
@@ -79,11 +79,11 @@ private func shadowFolder() -> String {
     let uid = try #require(try context.database.calendarItems()[id]?.uid)
     let later = now.addingTimeInterval(600)
     _ = try await context.ghost.perform(.autoBlockMoved(BlockID(rawValue: id), to: tomorrow7.addingTimeInterval(3600)), at: later)
-    try await context.output.sync(now: later)
+    try await context.backend.publish(at: later)
     let written = try text(try calendarFile(context, item: id))
     #expect(written.contains("UID:\(uid)\r\n") && written.contains("SEQUENCE:1\r\n"))
     #expect(written.contains("LAST-MODIFIED:20261122T101000Z\r\n") && written.contains("CREATED:20261122T100000Z\r\n"))
-    try await context.output.sync(now: later.addingTimeInterval(600))
+    try await context.backend.publish(at: later.addingTimeInterval(600))
     #expect(try text(try calendarFile(context, item: id)) == written, "nothing changed, nothing rewritten")
 }
 
@@ -106,7 +106,7 @@ private func shadowFolder() -> String {
     let reason = "Your HRV is 31 % below your 7-day baseline (more than 20 %), so the heavy session becomes a 20-minute recovery walk."
     _ = try await context.ghost.perform(
         .adjustmentRequested(BlockID(rawValue: id), .transform(durationMinutes: 20), confidence: 1, reason: reason, rule: "hrvCrash"), at: now)
-    try await context.output.sync(now: now)
+    try await context.backend.publish(at: now)
     let words = try description(try calendarFile(context, item: id))
     #expect(words.hasPrefix("20 minutes of training."))
     #expect(words.contains("Changed from 45 to 20 minutes: " + reason))
@@ -136,7 +136,7 @@ private func shadowFolder() -> String {
     _ = try await context.ghost.perform(
         .placementRequested(BlockCandidate(start: tomorrow7.addingTimeInterval(86_400), durationMinutes: 45, confidence: 0.9), alternatives: []),
         at: now)
-    try await context.output.sync(now: now)
+    try await context.backend.publish(at: now)
     let item = try #require(try context.database.calendarItems()[id])
     #expect(item.shadowUID != item.uid)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["vigor-\(item.shadowUID).ics"], "the proposal is not busy time")
@@ -150,7 +150,7 @@ private func shadowFolder() -> String {
 
     // The user deletes the block on their phone; the busy event leaves the work calendar with it.
     try FileManager.default.removeItem(atPath: try calendarFile(context, item: id))
-    #expect(try await context.output.learnEdits(now: now.addingTimeInterval(60)).map(\.blockID) == [id])
+    #expect(try await context.backend.learnCalendarEdits(at: now.addingTimeInterval(60)).map(\.blockID) == [id])
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
 }
 
@@ -191,7 +191,7 @@ private func shadowFolder() -> String {
         id: "b1", kind: "workout", state: "scheduled", title: "Training", start: tomorrow7, end: tomorrow7.addingTimeInterval(2700),
         reason: "A 45-minute training block the Ghost placed (auto).", identity: CalendarIdentity(uid: "vigor-b1@vigord", created: now))]))
 
-    try await context.output.sync(now: now.addingTimeInterval(60))
+    try await context.backend.publish(at: now.addingTimeInterval(60))
     #expect(try FileManager.default.contentsOfDirectory(atPath: context.output.collectionPath).filter { $0.hasSuffix(".ics") }
         == ["vigor-b1@vigord.ics"])
     let written = try text(context.output.collectionPath + "/vigor-b1@vigord.ics")
@@ -211,9 +211,8 @@ private func shadowFolder() -> String {
     let busy = try await routerResult(CalendarBusyMethod.self, #"{"from":"2026-11-23","to":"2026-11-24"}"#, context)
     #expect(busy.sources.map(\.ok) == [true] && busy.unknownDays.isEmpty)
     #expect(busy.intervals.isEmpty, "got \(busy.intervals)")
-    let replanner = Replanner(ghost: context.ghost, calendars: context.calendars, output: context.output, logger: .init(label: "test"))
     let config = await context.state.config
-    #expect(try await replanner.replan(now: now, zone: config.schedule.zone, training: config.training) == 0)
+    #expect(try await context.backend.replanWeek(now: now, zone: config.schedule.zone, training: config.training) == 0)
     #expect(await context.ghost.current.block(BlockID(rawValue: id))?.start == tomorrow7)
 
     // A real meeting with the same word at the same time still counts.
@@ -233,7 +232,7 @@ private func shadowFolder() -> String {
         .conflictFound(BlockConflict(block: block, cause: "'Board meeting' (team) now covers 07:00–08:00", target: tomorrow7.addingTimeInterval(4500))),
         at: now.addingTimeInterval(60))
     _ = try await context.ghost.perform(.proposalAnswered(block, accepted: true), at: now.addingTimeInterval(120))
-    try await context.output.sync(now: now.addingTimeInterval(120))
+    try await context.backend.publish(at: now.addingTimeInterval(120))
     let words = try description(try calendarFile(context, item: id))
     #expect(words.contains("Why this time: your calendars are free then"))
     #expect(words.contains("I suggested Mon 07:00"))
@@ -252,7 +251,7 @@ private func shadowFolder() -> String {
     let uid = try #require(try text(file).components(separatedBy: "\r\n").first { $0.hasPrefix("UID:") }?.dropFirst(4))
     #expect(try context.database.calendarItems().isEmpty)
     refusal.lift()
-    try await context.output.sync(now: now.addingTimeInterval(60))
+    try await context.backend.publish(at: now.addingTimeInterval(60))
     #expect(try context.database.calendarItems().values.map(\.uid) == [String(uid)])
     #expect(FileManager.default.fileExists(atPath: file))
 }
@@ -271,6 +270,7 @@ private func shadowFolder() -> String {
     _ = try await ghost.perform(.manualPhaseChange(to: .autoScheduler), at: now)
     _ = try await ghost.perform(
         .placementRequested(BlockCandidate(start: tomorrow7, durationMinutes: 45, confidence: 1), alternatives: []), at: now)
-    #expect(try await output.sync(now: now).written == ["b1"])
+    #expect(try await output.write(now: now).written == ["b1"])
+    try await output.writeShadow(now: now, ghostChanged: false)
     #expect(log.entries.contains { $0.level == .error && $0.message.hasPrefix("writing the shadow calendar failed") })
 }

@@ -79,14 +79,12 @@ private let personal = CalendarSourceEntry(name: "personal", location: .path(fix
     let path = folder + "/config.toml"
     try "[schedule]\ntimezone = \"Europe/Berlin\"\n".write(toFile: path, atomically: true, encoding: .utf8)
     let (config, origin) = try ConfigLoader.load(path: path, mayBeMissing: false)
-    let calendars = try CalendarHost(config: config, stateDirectory: folder)
-    let state = DaemonState(
-        config: config, origin: origin, configPath: path, configMayBeMissing: false, startedAt: Date(timeIntervalSince1970: 0),
-        now: { Date(timeIntervalSince1970: 0) }, logger: Logger(label: "test"), calendars: calendars)
+    let context = try makeTestContext(config: config, now: Date(timeIntervalSince1970: 0), configPath: path, origin: origin)
+    let calendars = context.calendars
     #expect(await calendars.sources().isEmpty)
     try "[schedule]\ntimezone = \"Europe/Berlin\"\n[[calendar.source]]\nname = \"personal\"\npath = \"\(fixtures)/khal-vdir/personal\"\n"
         .write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(await state.reload().ok)
+    #expect(await context.backend.reload(at: Date(timeIntervalSince1970: 0)).ok)
     #expect(await calendars.sources().map(\.entry.name) == ["personal"])
     // The new reader has the horizon around the reload built in the background, as a refresh would.
     await calendars.backgroundWorkFinished()

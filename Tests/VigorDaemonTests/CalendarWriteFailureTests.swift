@@ -14,7 +14,7 @@ private func context() async throws -> LocalAPI.Context {
     config.training.sessionsPerWeek = 7
     let context = try makeTestContext(config: config, now: sundayEvening)
     _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: sundayEvening)
-    try await context.output.sync(now: sundayEvening)
+    try await context.backend.publish(at: sundayEvening)
     return context
 }
 
@@ -51,15 +51,31 @@ private func blocksWithoutFile(_ context: LocalAPI.Context) async throws -> [Str
     let folder = try UnwritableFolder(context.output.collectionPath)
     _ = try await routerCall("cycle.run", #"{"kind":"evening"}"#, context)
     #expect(try await !blocksWithoutFile(context).isEmpty)
-    await #expect(throws: (any Error).self) { try await context.cycles.tick(now: sundayEvening.addingTimeInterval(60)) }
+    await #expect(throws: (any Error).self) { try await context.backend.tick(at: sundayEvening.addingTimeInterval(60)) }
     #expect(try await !blocksWithoutFile(context).isEmpty, "still unwritable: still owed")
 
     try folder.restore()
-    try await context.cycles.tick(now: sundayEvening.addingTimeInterval(120))
+    try await context.backend.tick(at: sundayEvening.addingTimeInterval(120))
 
     #expect(try await blocksWithoutFile(context).isEmpty)
     let status = try await routerResult(StatusMethod.self, "{}", context)
     #expect(status.calendarWrites.ok)
     #expect(status.calendarWrites.reason == nil)
     #expect(await context.ghost.current.ghostHealth.failures == 1, "one failure, counted once however often it was retried")
+}
+
+@Test func aDecisionWhileTheCalendarIsOwedAWriteIsSavedAndAnsweredAsTheCalendarsFailure() async throws {
+    let context = try await context()
+    let folder = try UnwritableFolder(context.output.collectionPath)
+    defer { try? folder.restore() }
+    _ = try await routerCall("cycle.run", #"{"kind":"evening"}"#, context)
+
+    // Trust changes no block, but the calendar is owed the evening's write: the decision tries it, and says so.
+    let response = try await routerCall(TrustSetMethod.name, #"{"phase":"scheduler"}"#, context)
+    #expect(response.error?.code == RPCErrorCode.calendarWriteFailed.rawValue)
+    #expect(await context.ghost.current.trust.phase == .scheduler, "the decision is saved all the same")
+
+    try folder.restore()
+    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"autoScheduler"}"#, context)
+    #expect(try await blocksWithoutFile(context).isEmpty, "the next decision wrote what the calendar was owed")
 }

@@ -44,11 +44,11 @@ struct CheckInTests {
     @Test func checkInsRaiseTheHealthConfidenceOfAUserWithoutAWearable() async throws {
         let first = try instant("2026-11-10T06:00:00Z")
         let context = try berlinContext(now: first)
-        _ = try await context.cycles.run(.morning, now: first, zone: berlin)
+        _ = try await context.backend.runCycle(.morning, now: first, zone: berlin)
         for day in 0..<14 {
             let morning = first.addingTimeInterval(Double(day) * 86_400)
             _ = try await routerResult(CheckInMethod.self, #"{"slept":7,"felt":"good"}"#, at(context, morning.addingTimeInterval(-1800)))
-            _ = try await context.cycles.run(.morning, now: morning.addingTimeInterval(86_400), zone: berlin)
+            _ = try await context.backend.runCycle(.morning, now: morning.addingTimeInterval(86_400), zone: berlin)
         }
         let ghost = await context.ghost.current
         #expect(ghost.health.daysOfData == 14)
@@ -65,7 +65,7 @@ struct CheckInTests {
                         sleptMinutes: Int(hours * 60), felt: "ok", recordedAt: morning))
         }
         let morning = try instant("2026-11-24T06:30:00Z")
-        let outcome = try await context.cycles.run(.morning, now: morning, zone: berlin)
+        let outcome = try await context.backend.runCycle(.morning, now: morning, zone: berlin)
         #expect(outcome.summary.contains("recovery 80/100 from sleep"))
         let history = try await routerResult(RecoveryHistoryMethod.self, #"{"days":3}"#, at(context, morning))
         let today = try #require(history.days.first)
@@ -85,7 +85,7 @@ struct CheckInTests {
                         sleptMinutes: offset == 3 ? 360 : 450, felt: nil, recordedAt: morning))
         }
         let morning = try instant("2026-11-24T06:30:00Z")
-        _ = try await context.cycles.run(.morning, now: morning, zone: berlin)
+        _ = try await context.backend.runCycle(.morning, now: morning, zone: berlin)
         var formula = RecoveryFormula.standard
         formula.version = 2
         formula.sleepWeight = 0.5
@@ -108,7 +108,7 @@ struct CheckInTests {
         let candidate = BlockCandidate(start: try instant("2026-11-24T17:00:00Z"), durationMinutes: 45, confidence: 1)
         let effects = try await context.ghost.perform(.placementRequested(candidate, alternatives: []), at: monday)
         let block = try #require(effects.compactMap { if case .writeBlock(let block) = $0 { block.id } else { nil } }.first)
-        _ = try await context.cycles.run(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
+        _ = try await context.backend.runCycle(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
         #expect(await context.ghost.current.block(block)?.status == .scheduled)
         _ = try await routerResult(CheckInMethod.self, #"{"slept":4}"#, at(context, try instant("2026-11-24T06:30:00Z")))
         #expect(await context.ghost.current.block(block)?.status == .removed)

@@ -11,7 +11,7 @@ import Testing
 private let berlin = TimeZone(identifier: "Europe/Berlin")!
 
 private struct Setup {
-    let runner: CycleRunner
+    let runner: GhostBackend
     let ghost: GhostHost
     let database: AppDatabase
 }
@@ -21,7 +21,7 @@ private func setup(sources: [CalendarSourceEntry] = [], start: Date) throws -> S
     config.schedule.timezone = "Europe/Berlin"
     config.calendar.sources = sources
     let context = try makeTestContext(config: config, now: start)
-    return Setup(runner: context.cycles, ghost: context.ghost, database: context.database)
+    return Setup(runner: context.backend, ghost: context.ghost, database: context.database)
 }
 
 /// Training every day: the week's plan always includes tomorrow, so a test can look at where it goes.
@@ -38,11 +38,11 @@ private func instant(_ text: String) throws -> Date {
 @Test func aCycleRunsOncePerLocalDate() async throws {
     let start = try instant("2026-11-23T05:00:00Z")
     let setup = try setup(start: start)
-    let first = try await setup.runner.run(.morning, now: start, zone: berlin)
+    let first = try await setup.runner.runCycle(.morning, now: start, zone: berlin)
     #expect(first.ran)
     #expect(first.localDate == "2026-11-23")
     let before = try setup.database.ghostState()
-    let second = try await setup.runner.run(.morning, now: start.addingTimeInterval(3600), zone: berlin)
+    let second = try await setup.runner.runCycle(.morning, now: start.addingTimeInterval(3600), zone: berlin)
     #expect(!second.ran)
     #expect(try setup.database.ghostState() == before)
 }
@@ -50,8 +50,8 @@ private func instant(_ text: String) throws -> Date {
 @Test func morningClosesEveryDaySinceTheLastMorning() async throws {
     let start = try instant("2026-11-20T05:00:00Z")
     let setup = try setup(start: start)
-    _ = try await setup.runner.run(.morning, now: start, zone: berlin)
-    let later = try await setup.runner.run(.morning, now: try instant("2026-11-23T05:00:00Z"), zone: berlin)
+    _ = try await setup.runner.runCycle(.morning, now: start, zone: berlin)
+    let later = try await setup.runner.runCycle(.morning, now: try instant("2026-11-23T05:00:00Z"), zone: berlin)
     #expect(later.summary.hasPrefix("closed 3 day(s) up to 2026-11-22; "))
     #expect(await setup.ghost.current.health.recentDays.map(\.day.description) == ["2026-11-20", "2026-11-21", "2026-11-22"])
 }
@@ -60,7 +60,7 @@ private func instant(_ text: String) throws -> Date {
     let start = try instant("2026-11-23T20:00:00Z")
     let missing = CalendarSourceEntry(name: "gone", location: .path("/nonexistent/calendar.ics"))
     let setup = try setup(sources: [missing], start: start)
-    let outcome = try await setup.runner.run(.evening, now: start, zone: berlin)
+    let outcome = try await setup.runner.runCycle(.evening, now: start, zone: berlin)
     #expect(outcome.summary.contains("failed sources: gone"))
     #expect(await setup.ghost.current.ghostHealth.failures == 1)
 }
@@ -68,8 +68,8 @@ private func instant(_ text: String) throws -> Date {
 @Test func morningAndEveningOfTheSameDayAreSeparateRuns() async throws {
     let start = try instant("2026-11-23T05:00:00Z")
     let setup = try setup(start: start)
-    #expect(try await setup.runner.run(.morning, now: start, zone: berlin).ran)
-    #expect(try await setup.runner.run(.evening, now: start.addingTimeInterval(15 * 3600), zone: berlin).ran)
+    #expect(try await setup.runner.runCycle(.morning, now: start, zone: berlin).ran)
+    #expect(try await setup.runner.runCycle(.evening, now: start.addingTimeInterval(15 * 3600), zone: berlin).ran)
     #expect(try setup.database.cycleRuns(onOrAfter: "2026-11-23").map(\.kind) == ["evening", "morning"])
 }
 
@@ -84,7 +84,7 @@ private func writeCalendar(_ events: String) throws -> String {
     let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin; tomorrow is a Tuesday
     let setup = try setup(start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
+    let outcome = try await setup.runner.runCycle(.evening, now: now, zone: berlin)
     #expect(outcome.summary.contains("placed tomorrow at 07:00"))
     let proposals = await setup.ghost.current.blocks.filter { $0.status == .proposed }
     #expect(proposals.map(\.start) == [try instant("2026-11-24T06:00:00Z")])
@@ -97,7 +97,7 @@ private func writeCalendar(_ events: String) throws -> String {
             + "DTEND;TZID=Europe/Berlin:20261124T080000\r\nSUMMARY:Early call\r\nEND:VEVENT\r\n")
     let setup = try setup(sources: [CalendarSourceEntry(name: "work", location: .path(meeting))], start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    _ = try await setup.runner.run(.evening, now: now, zone: berlin, training: daily)
+    _ = try await setup.runner.runCycle(.evening, now: now, zone: berlin, training: daily)
     let block = try #require(await setup.ghost.current.blocks.first { $0.status == .proposed })
     // The call ends 08:00 Berlin (07:00Z); with the 10-minute buffer nothing may start before 08:10.
     #expect(block.start >= (try instant("2026-11-24T07:10:00Z")))
@@ -106,7 +106,7 @@ private func writeCalendar(_ events: String) throws -> String {
 @Test func observerLearnsButPlacesNothing() async throws {
     let now = try instant("2026-11-23T20:00:00Z")
     let setup = try setup(start: now)
-    _ = try await setup.runner.run(.evening, now: now, zone: berlin)
+    _ = try await setup.runner.runCycle(.evening, now: now, zone: berlin)
     #expect(await setup.ghost.current.blocks.filter { [.proposed, .scheduled].contains($0.status) }.isEmpty)
 }
 
@@ -116,7 +116,7 @@ private func writeCalendar(_ events: String) throws -> String {
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     // Until 01:00 Berlin: past midnight.
     #expect(await setup.ghost.pressRedButton(startedAt: now.addingTimeInterval(-60), endsAt: now.addingTimeInterval(4 * 3600), reason: "test").notRecorded == nil)
-    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
+    let outcome = try await setup.runner.runCycle(.evening, now: now, zone: berlin)
     #expect(outcome.summary.contains("recovery time runs into tomorrow"))
     #expect(await setup.ghost.current.blocks.isEmpty)
 }
@@ -126,7 +126,7 @@ private func writeCalendar(_ events: String) throws -> String {
     let setup = try setup(start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     #expect(await setup.ghost.pressRedButton(startedAt: now.addingTimeInterval(-60), endsAt: now.addingTimeInterval(900), reason: "test").notRecorded == nil)
-    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
+    let outcome = try await setup.runner.runCycle(.evening, now: now, zone: berlin)
     #expect(!outcome.summary.contains("recovery time"))
     #expect(await setup.ghost.current.blocks.count == 1)
 }
@@ -137,7 +137,7 @@ private func writeCalendar(_ events: String) throws -> String {
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     let tomorrow = LocalDay(year: 2026, month: 11, day: 24)
     try await setup.ghost.recordTravel(from: tomorrow, to: tomorrow.adding(days: 2), at: now)
-    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin)
+    let outcome = try await setup.runner.runCycle(.evening, now: now, zone: berlin)
     #expect(outcome.summary.contains("no block tomorrow"))
     #expect(await setup.ghost.current.blocks.isEmpty)
 }
@@ -149,7 +149,7 @@ private func writeCalendar(_ events: String) throws -> String {
             + "DTEND;TZID=Europe/Berlin:20261124T170000\r\nSUMMARY:Offsite\r\nEND:VEVENT\r\n")
     let setup = try setup(sources: [CalendarSourceEntry(name: "work", location: .path(meetings))], start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin, training: daily)
+    let outcome = try await setup.runner.runCycle(.evening, now: now, zone: berlin, training: daily)
     #expect(outcome.summary.contains("skip risk"))
     let stored = try setup.database.receipts(from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60))
     let receipts = try stored.map { try JSONDecoder().decode(DecisionReceipt.self, from: $0.body) }
@@ -170,7 +170,7 @@ private func writeCalendar(_ events: String) throws -> String {
             + "DTEND;VALUE=DATE:20261125\r\nSUMMARY:Flight to New York\r\nEND:VEVENT\r\n")
     let setup = try setup(sources: [CalendarSourceEntry(name: "personal", location: .path(trip))], start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    let outcome = try await setup.runner.run(.evening, now: now, zone: berlin, training: daily)
+    let outcome = try await setup.runner.runCycle(.evening, now: now, zone: berlin, training: daily)
     #expect(outcome.summary.contains(#"travel: 2026-11-24 (all-day event "Flight to New York")"#))
     #expect(outcome.summary.contains("no block tomorrow"))
 }
@@ -184,11 +184,11 @@ private final class SystemZoneSequence: Sendable {
     }
 }
 
-private func runner(_ context: LocalAPI.Context, zones: [String]) -> CycleRunner {
+private func runner(_ context: LocalAPI.Context, zones: [String]) -> GhostBackend {
     let sequence = SystemZoneSequence(zones)
-    return CycleRunner(
+    return context.backend(cycles: CycleRunner(
         ghost: context.ghost, calendars: context.calendars, database: context.database, output: context.output,
-        logger: Logger(label: "test"), systemZone: { sequence.next() })
+        logger: Logger(label: "test"), systemZone: { sequence.next() }))
 }
 
 @Test func aSystemZoneChangeFarFromHomeMakesTheComingDaysTravelDays() async throws {
@@ -198,7 +198,7 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> CycleRunner
     let context = try makeTestContext(config: config, now: now)
     let abroad = runner(context, zones: ["Europe/Berlin", "Asia/Tokyo"])
     _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    let outcome = try await abroad.run(.evening, now: now, zone: berlin, training: daily)
+    let outcome = try await abroad.runCycle(.evening, now: now, zone: berlin, training: daily)
     #expect(outcome.summary.contains("2026-11-24 (system time zone changed to Asia/Tokyo)"))
     #expect(outcome.summary.contains("no block tomorrow"))
     #expect(await context.ghost.current.blocks.isEmpty)
@@ -211,7 +211,7 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> CycleRunner
     let context = try makeTestContext(config: config, now: now)
     let server = runner(context, zones: ["Etc/UTC"])
     _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    let outcome = try await server.run(.evening, now: now, zone: berlin, training: daily)
+    let outcome = try await server.runCycle(.evening, now: now, zone: berlin, training: daily)
     #expect(!outcome.summary.contains("travel"))
     #expect(outcome.summary.contains("placed tomorrow"))
 }
@@ -221,12 +221,12 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> CycleRunner
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     let context = try makeTestContext(config: config, now: now)
-    try await runner(context, zones: ["Europe/Berlin"]).settleSystemZone(now: now.addingTimeInterval(-86_400))
+    try await runner(context, zones: ["Europe/Berlin"]).cycles.settleSystemZone(now: now.addingTimeInterval(-86_400))
     // vigord starts again with the laptop in Tokyo: the zone it starts with is not the settled one.
     let restarted = runner(context, zones: ["Asia/Tokyo"])
-    try await restarted.settleSystemZone(now: now)
+    try await restarted.cycles.settleSystemZone(now: now)
     _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    let outcome = try await restarted.run(.evening, now: now, zone: berlin, training: daily)
+    let outcome = try await restarted.runCycle(.evening, now: now, zone: berlin, training: daily)
     #expect(outcome.summary.contains("2026-11-24 (system time zone changed to Asia/Tokyo)"))
     #expect(try context.database.systemZone()?.settledZone == "Europe/Berlin")
     #expect(try context.database.systemZone()?.changedOn == "2026-11-23")
@@ -237,9 +237,9 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> CycleRunner
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     let context = try makeTestContext(config: config, now: monday)
-    _ = try await runner(context, zones: ["Europe/Berlin", "Asia/Tokyo"]).run(.evening, now: monday, zone: berlin, training: daily)
+    _ = try await runner(context, zones: ["Europe/Berlin", "Asia/Tokyo"]).runCycle(.evening, now: monday, zone: berlin, training: daily)
     let wednesday = monday.addingTimeInterval(2 * 86_400)
-    let outcome = try await runner(context, zones: ["Asia/Tokyo"]).run(.evening, now: wednesday, zone: berlin, training: daily)
+    let outcome = try await runner(context, zones: ["Asia/Tokyo"]).runCycle(.evening, now: wednesday, zone: berlin, training: daily)
     // The change began on Monday, so Thursday is still within its 14 days, and it names Monday's change.
     #expect(outcome.summary.contains("2026-11-26 (system time zone changed to Asia/Tokyo)"))
     #expect(try context.database.systemZone()?.changedOn == "2026-11-23")
@@ -256,7 +256,7 @@ private let appleWorkPlaces = URL(fileURLWithPath: #filePath).deletingLastPathCo
     config.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(appleWorkPlaces))]
     let context = try makeTestContext(config: config, now: now)
     _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
-    let outcome = try await context.cycles.run(.evening, now: now, zone: berlin, training: daily, home: config.schedule.home)
+    let outcome = try await context.backend.runCycle(.evening, now: now, zone: berlin, training: daily, home: config.schedule.home)
     // Messe München lies 502 km from Berlin; the dinner at Markthalle Neun, 3 km away, is a commute.
     #expect(outcome.summary.contains("travel: 2026-12-01 (event 502 km from home)"))
     #expect(!outcome.summary.contains("2026-12-02 ("))
@@ -272,7 +272,7 @@ private func night(ending end: Date) -> HealthSample {
     let start = try instant("2026-11-23T05:00:00Z")
     let setup = try setup(start: start)
     _ = try setup.database.insertHealthSamples([night(ending: start.addingTimeInterval(-49 * 3600))])
-    let outcome = try await setup.runner.run(.morning, now: start, zone: berlin)
+    let outcome = try await setup.runner.runCycle(.morning, now: start, zone: berlin)
     #expect(outcome.summary.contains("the newest health data is 49 hours old"))
     #expect(await setup.ghost.current.ghostHealth.failures == 1)
 }
@@ -280,21 +280,21 @@ private func night(ending end: Date) -> HealthSample {
 @Test func onTheTwentyThreeHourDayEachCycleRunsOnceForItsLocalDate() async throws {
     // Sunday 2027-03-28, Berlin: 02:00 CET jumps to 03:00 CEST, the day has 23 hours.
     let setup = try setup(start: try instant("2027-03-27T23:30:00Z"))
-    let justAfterMidnight = try await setup.runner.run(.morning, now: try instant("2027-03-27T23:30:00Z"), zone: berlin)  // 00:30 CET
+    let justAfterMidnight = try await setup.runner.runCycle(.morning, now: try instant("2027-03-27T23:30:00Z"), zone: berlin)  // 00:30 CET
     #expect(justAfterMidnight.ran && justAfterMidnight.localDate == "2027-03-28")
-    let lateThatDay = try await setup.runner.run(.morning, now: try instant("2027-03-28T21:30:00Z"), zone: berlin)  // 23:30 CEST
+    let lateThatDay = try await setup.runner.runCycle(.morning, now: try instant("2027-03-28T21:30:00Z"), zone: berlin)  // 23:30 CEST
     #expect(!lateThatDay.ran)
-    let nextDay = try await setup.runner.run(.morning, now: try instant("2027-03-28T22:30:00Z"), zone: berlin)  // Mon 00:30 CEST
+    let nextDay = try await setup.runner.runCycle(.morning, now: try instant("2027-03-28T22:30:00Z"), zone: berlin)  // Mon 00:30 CEST
     #expect(nextDay.ran && nextDay.localDate == "2027-03-29")
 }
 
 @Test func onTheTwentyFiveHourDayEachCycleRunsOnceForItsLocalDate() async throws {
     // Sunday 2026-10-25, Berlin: 03:00 CEST falls back to 02:00 CET, the day has 25 hours.
     let setup = try setup(start: try instant("2026-10-24T22:30:00Z"))
-    let justAfterMidnight = try await setup.runner.run(.evening, now: try instant("2026-10-24T22:30:00Z"), zone: berlin)  // 00:30 CEST
+    let justAfterMidnight = try await setup.runner.runCycle(.evening, now: try instant("2026-10-24T22:30:00Z"), zone: berlin)  // 00:30 CEST
     #expect(justAfterMidnight.ran && justAfterMidnight.localDate == "2026-10-25")
-    let lateThatDay = try await setup.runner.run(.evening, now: try instant("2026-10-25T22:30:00Z"), zone: berlin)  // 23:30 CET
+    let lateThatDay = try await setup.runner.runCycle(.evening, now: try instant("2026-10-25T22:30:00Z"), zone: berlin)  // 23:30 CET
     #expect(!lateThatDay.ran)
-    let nextDay = try await setup.runner.run(.evening, now: try instant("2026-10-25T23:30:00Z"), zone: berlin)  // Mon 00:30 CET
+    let nextDay = try await setup.runner.runCycle(.evening, now: try instant("2026-10-25T23:30:00Z"), zone: berlin)  // Mon 00:30 CET
     #expect(nextDay.ran && nextDay.localDate == "2026-10-26")
 }

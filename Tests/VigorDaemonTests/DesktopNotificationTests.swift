@@ -25,7 +25,7 @@ struct DesktopNotificationTests {
         let sink = try DesktopSink(address: session.address, logger: Logger(label: "test")) { message, action in
             answers.record(message.key, action)
             do {
-                try await LocalAPI(context).answer(message, action: action)
+                try await context.backend.answer(message, action: action, at: context.now())
             } catch {
                 answers.record(message.key, "refused: \(error)")
             }
@@ -148,7 +148,7 @@ struct DesktopNotificationTests {
         let (session, context, sink, _) = try await Self.desktop(server: false)
         defer { sink.stop(); session.stop() }
         try await Self.propose(context, hoursLater: 21)
-        await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
+        await context.backend.settleNotifications(at: Self.monday10)
         let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
         #expect(entry.reason.hasPrefix("the desktop failed: Notify failed"))
         #expect(await context.ghost.current.ghostHealth.failures == 1)

@@ -22,7 +22,7 @@ private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockI
         Issue.record("an Auto-Scheduler with full confidence must write, got \(effects)")
         throw CancellationError()
     }
-    try await context.output.sync(now: now)
+    try await context.backend.publish(at: now)
     return (context, id, try calendarFile(context, item: id.rawValue))
 }
 
@@ -30,13 +30,13 @@ private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockI
     let (context, id, file) = try await contextWithWrittenBlock()
     #expect(FileManager.default.fileExists(atPath: file))
     try FileManager.default.removeItem(atPath: file)
-    let changes = try await context.output.learnEdits(now: now.addingTimeInterval(60))
+    let changes = try await context.backend.learnCalendarEdits(at: now.addingTimeInterval(60))
     #expect(changes.map(\.blockID) == [id.rawValue])
     let ghost = await context.ghost.current
     #expect(ghost.block(id)?.status == .removed)
     #expect(ghost.breaker.consecutiveDeletions == 1)
     // The Ghost does not write the deleted block back.
-    try await context.output.sync(now: now.addingTimeInterval(120))
+    try await context.backend.publish(at: now.addingTimeInterval(120))
     #expect(!FileManager.default.fileExists(atPath: file))
 }
 
@@ -48,7 +48,7 @@ private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockI
         .replacingOccurrences(of: "DTEND:20261123T064500Z", with: "DTEND:20261123T164500Z")
     #expect(moved != text)
     try moved.write(toFile: file, atomically: true, encoding: .utf8)
-    let changes = try await context.output.learnEdits(now: now.addingTimeInterval(60))
+    let changes = try await context.backend.learnCalendarEdits(at: now.addingTimeInterval(60))
     #expect(changes.map(\.kind.rawValue) == ["moved"])
     #expect(await context.ghost.current.block(id)?.start == Date(timeIntervalSince1970: 1_795_449_600))
 }
@@ -65,10 +65,10 @@ private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockI
         if case .proposeBlock(let block) = effect { block.id } else { nil }
     }.first)
     _ = try await context.ghost.perform(.proposalAnswered(id, accepted: true), at: now)
-    try await context.output.sync(now: now)
+    try await context.backend.publish(at: now)
     let scoreBefore = await context.ghost.current.trust.score
     try FileManager.default.removeItem(atPath: try calendarFile(context, item: id.rawValue))
-    _ = try await context.output.learnEdits(now: now.addingTimeInterval(60))
+    _ = try await context.backend.learnCalendarEdits(at: now.addingTimeInterval(60))
     let ghost = await context.ghost.current
     #expect(ghost.block(id)?.status == .removed)
     #expect(ghost.trust.score < scoreBefore)

@@ -70,7 +70,7 @@ struct HealthAgeTests {
             CheckIn(localDate: "2026-11-24", sleptMinutes: 240, felt: "tired", recordedAt: morning.addingTimeInterval(-600)))
         let ages = try await health(context)
         #expect(ages.newestDataKind == "checkIn" && ages.ageSeconds == 600 && ages.freshness == "fresh")
-        let outcome = try await context.cycles.run(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
+        let outcome = try await context.backend.runCycle(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
         #expect(outcome.newHealthData == true)
     }
 
@@ -78,7 +78,7 @@ struct HealthAgeTests {
         let clock = WallClock(morning)
         let context = try berlin(clock)
         try await importLines(night, context)
-        let first = try await context.cycles.run(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
+        let first = try await context.backend.runCycle(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
         #expect(first.newHealthData == true && !first.summary.contains("nothing new"))
         var ages = try await health(context)
         #expect(ages.lastMorning?.newHealthData == true)
@@ -86,7 +86,7 @@ struct HealthAgeTests {
         #expect(!fresh.carriedOver && fresh.date == "2026-11-24" && fresh.freshness == "fresh")
 
         clock.advance(hours: 24)
-        let second = try await context.cycles.run(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
+        let second = try await context.backend.runCycle(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
         #expect(second.newHealthData == false)
         #expect(second.summary.contains("nothing new to read since the last morning cycle (2026-11-24 07:00)"))
         #expect(second.summary.contains("carried over, not fresh"))
@@ -100,7 +100,7 @@ struct HealthAgeTests {
         clock.advance(hours: 23.5)
         _ = try await routerResult(CheckInMethod.self, #"{"slept":7.5,"felt":"good"}"#, context)
         clock.advance(hours: 0.5)
-        let third = try await context.cycles.run(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
+        let third = try await context.backend.runCycle(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
         #expect(third.newHealthData == true)
     }
 

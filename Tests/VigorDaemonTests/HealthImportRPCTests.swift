@@ -132,7 +132,7 @@ struct HealthImportRPCTests {
         #expect(ghost.block(block)?.status == .completed)
         let counting = ghost.workouts.filter(\.counts)
         #expect(counting.count == 1 && counting.first?.source == "garmin" && counting.first?.completedBlock == block)
-        _ = try await context.cycles.run(.weekly, now: now, zone: zone)
+        _ = try await context.backend.runCycle(.weekly, now: now, zone: zone)
         let week = try #require(try await routerResult(WeeklyReceiptMethod.self, "{}", context).receipt)
         #expect(week.completed == 1 && week.unplannedWorkouts == 0)
 
@@ -158,7 +158,7 @@ struct HealthImportRPCTests {
         #expect(asked.message.actions.map(\.label) == ["Correct", "Wrong"])
         #expect(await context.notifications.inbox.filter { $0.message.kind == .workoutLogged }.count == 1)
 
-        try await LocalAPI(context).answer(asked.message, action: "wrong")
+        try await context.backend.answer(asked.message, action: "wrong", at: now)
         #expect(await context.ghost.current.block(block)?.status == .scheduled)
         #expect(await context.ghost.current.workouts.filter(\.counts).isEmpty)
         await context.notifications.settle(now: now.addingTimeInterval(60), rules: NotificationRules())

@@ -63,7 +63,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     let path = NSTemporaryDirectory() + "vigor-reload-\(UUID().uuidString).toml"
     try "[schedule]\nmorning = \"05:00\"\n".write(toFile: path, atomically: true, encoding: .utf8)
     let context = try makeContext(testHooks: false, configPath: path)
-    #expect(await context.state.reload().ok)
+    #expect(await context.backend.reload(at: context.now()).ok)
     try "[schedule]\nmornin = \"07:00\"\n".write(toFile: path, atomically: true, encoding: .utf8)
     let reply = try #require(await RPCDispatcher(router: LocalAPI(context).router()).reply(
         to: Data(#"{"jsonrpc":"2.0","method":"daemon.reload","id":1}"#.utf8)))

@@ -163,21 +163,21 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     let id = try await proposeTomorrowMorning(context)
     #expect(try await call("proposal.answer", #"{"block":"\#(id)","accept":true}"#, context).error == nil)
     let end = now.addingTimeInterval(20 * 3600 + 45 * 60)  // the block ends 2026-11-23 07:45 Berlin
-    try await context.cycles.tick(now: end.addingTimeInterval(2 * 3600 - 1))
+    try await context.backend.tick(at: end.addingTimeInterval(2 * 3600 - 1))
     #expect(try await routerResult(TriageListMethod.self, "{}", context).pending.isEmpty)
-    try await context.cycles.tick(now: end.addingTimeInterval(2 * 3600))
+    try await context.backend.tick(at: end.addingTimeInterval(2 * 3600))
     #expect(try await routerResult(TriageListMethod.self, "{}", context).pending.map(\.id) == [id])
     let asked = end.addingTimeInterval(2 * 3600)
-    try await context.cycles.tick(now: asked.addingTimeInterval(24 * 3600 - 1))
+    try await context.backend.tick(at: asked.addingTimeInterval(24 * 3600 - 1))
     #expect(try await routerResult(TriageListMethod.self, "{}", context).pending.map(\.id) == [id])
-    try await context.cycles.tick(now: asked.addingTimeInterval(24 * 3600))
+    try await context.backend.tick(at: asked.addingTimeInterval(24 * 3600))
     #expect(try await routerResult(TriageListMethod.self, "{}", context).pending.isEmpty)
 }
 
 @Test func theDaemonsTickTakesAnUnansweredProposalOffTheCalendarAtItsStart() async throws {
     let context = try context()
     let id = try await proposeTomorrowMorning(context)
-    try await context.cycles.tick(now: now.addingTimeInterval(20 * 3600))
+    try await context.backend.tick(at: now.addingTimeInterval(20 * 3600))
     let ghost = await context.ghost.current
     #expect(ghost.block(BlockID(rawValue: id))?.status == .expired)
 }

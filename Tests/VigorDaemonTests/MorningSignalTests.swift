@@ -40,7 +40,7 @@ struct MorningSignalTests {
         let context = try await context(phase: .transformer, now: monday)
         let block = try await blockOnTuesdayEvening(context, now: monday)
         _ = try context.database.insertHealthSamples([try night(hours: 4)])
-        let outcome = try await context.cycles.run(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
+        let outcome = try await context.backend.runCycle(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
         #expect(outcome.summary.contains("shortSleep rule on \(block.rawValue)"))
         #expect(await context.ghost.current.block(block)?.status == .removed)
     }
@@ -50,7 +50,7 @@ struct MorningSignalTests {
         let context = try await context(phase: .autoScheduler, now: monday)
         let block = try await blockOnTuesdayEvening(context, now: monday)
         _ = try context.database.insertHealthSamples([try night(hours: 4)])
-        let outcome = try await context.cycles.run(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
+        let outcome = try await context.backend.runCycle(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
         #expect(outcome.summary.contains("suggestion for \(block.rawValue)"))
         #expect(await context.ghost.current.block(block)?.status == .scheduled)
     }
@@ -60,19 +60,19 @@ struct MorningSignalTests {
         let context = try await context(phase: .transformer, now: monday)
         let block = try await blockOnTuesdayEvening(context, now: monday)
         _ = try context.database.insertHealthSamples([try night(hours: 7.5)])
-        _ = try await context.cycles.run(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
+        _ = try await context.backend.runCycle(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
         #expect(await context.ghost.current.block(block)?.status == .scheduled)
     }
 
     @Test func closedDaysCarryTheShareOfSignalsThatArrived() async throws {
         let monday = try instant("2026-11-23T05:00:00Z")
         let context = try await context(phase: .observer, now: monday)
-        _ = try await context.cycles.run(.morning, now: monday, zone: berlin)
+        _ = try await context.backend.runCycle(.morning, now: monday, zone: berlin)
         let hrv = HealthSample(
             kind: "hrv", source: "Apple Watch", start: try instant("2026-11-23T06:00:00Z"), end: try instant("2026-11-23T06:00:00Z"),
             value: 48)
         _ = try context.database.insertHealthSamples([hrv])
-        _ = try await context.cycles.run(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
+        _ = try await context.backend.runCycle(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
         #expect(await context.ghost.current.health.recentDays.last?.signalCoverage == 0.25)
     }
 }

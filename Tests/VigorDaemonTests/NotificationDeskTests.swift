@@ -37,7 +37,7 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     try await propose(context)
     let hook = try script(#"cat > "$1/received.json""#)
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
-    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    await context.backend.settleNotifications(at: monday10)
     let received = try String(contentsOfFile: hook.folder + "/received.json", encoding: .utf8)
     let payload = try JSONSerialization.jsonObject(with: Data(received.utf8)) as? [String: Any]
     #expect(payload?["kind"] as? String == "proposal")
@@ -74,7 +74,7 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     let hook = try script(#"exec tail -f "$1/never-ends""#)
     FileManager.default.createFile(atPath: hook.folder + "/never-ends", contents: nil)
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(1))])
-    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    await context.backend.settleNotifications(at: monday10)
     // The desk waited for the kill: the process is gone and reaped.
     #expect(try processes(naming: hook.folder).isEmpty)
     #expect(await context.ghost.current.ghostHealth.failures == 1)
@@ -95,7 +95,7 @@ private func processes(naming text: String) throws -> [String] {
     try await propose(context)
     let hook = try script(#"echo "no network" >&2; exit 3"#)
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
-    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    await context.backend.settleNotifications(at: monday10)
     let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
     #expect(entry.state == "delivered")
     #expect(entry.reason == "the command failed: sh -c echo \"no network\" >&2; exit 3 hook \(hook.folder) exited with 3: no network")
@@ -133,26 +133,26 @@ private func processes(naming text: String) throws -> [String] {
     // A program that starts with signals blocked could not be stopped with SIGTERM by its user.
     let hook = try script(#"grep -E '^SigBlk' /proc/self/status > "$1/mask""#)
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
-    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    await context.backend.settleNotifications(at: monday10)
     let mask = try String(contentsOfFile: hook.folder + "/mask", encoding: .utf8)
     #expect(mask.trimmingCharacters(in: .whitespacesAndNewlines) == "SigBlk:\t0000000000000000")
 }
 
 @Test func withoutANightFromAnyDeviceTheMorningAsksSleptWellAndTheAnswerIsACheckIn() async throws {
     let context = try await context(phase: .observer)
-    _ = try await context.cycles.run(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
+    _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
     await context.notifications.settle(now: monday10, rules: NotificationRules())
     let asked = try #require(await context.notifications.inbox.first)
     #expect(asked.message.key == "checkin:2026-11-23" && asked.message.kind == .checkIn)
     #expect(asked.message.actions.map(\.command) == ["vigorctl checkin --felt good", "vigorctl checkin --felt tired"])
-    try await LocalAPI(context).answer(asked.message, action: "slept-badly")
+    try await context.backend.answer(asked.message, action: "slept-badly", at: context.now())
     #expect(try context.database.checkIns(from: "2026-11-23", through: "2026-11-23").map(\.felt) == ["tired"])
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
 }
 
 @Test func aNightFromADeviceOrAnAfternoonAsksNothing() async throws {
     let context = try await context(phase: .observer)
-    _ = try await context.cycles.run(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
+    _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
     await context.notifications.settle(now: monday10.addingTimeInterval(3 * 3600), rules: NotificationRules())
     #expect(await context.notifications.inbox.isEmpty)
     _ = try context.database.insertHealthSamples([

@@ -33,13 +33,13 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     let context = try berlin(refusal: refusal)
     refusal.refuse()
     _ = try await routerResult(EmergencyActivateMethod.self, #"{"minutes":30}"#, context)
-    await #expect(throws: StoreError.self) { try await context.cycles.settleHeldPresses(now: now.addingTimeInterval(30)) }
+    await #expect(throws: StoreError.self) { try await context.backend.settleHeldPresses(at: now.addingTimeInterval(30)) }
     refusal.lift()
-    #expect(try await context.cycles.settleHeldPresses(now: now.addingTimeInterval(60)))
+    #expect(try await context.backend.settleHeldPresses(at: now.addingTimeInterval(60)))
     #expect(try context.database.emergencies(endingAfter: now).count == 1)
     let receipts = try await routerResult(ReceiptsListMethod.self, "{}", context).receipts
     #expect(receipts.map(\.action) == ["emergency"])
-    #expect(try await context.cycles.settleHeldPresses(now: now.addingTimeInterval(90)) == false, "nothing left to record")
+    #expect(try await context.backend.settleHeldPresses(at: now.addingTimeInterval(90)) == false, "nothing left to record")
 }
 
 @Test func aStorageFailureAnsweredToClientsIsLoggedOnceWhenItStartsAndOnceWhenItClears() async throws {
@@ -71,7 +71,7 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
         }
     }
     try #require(placed.count == 3)
-    try await context.output.sync(now: now)
+    try await context.backend.publish(at: now)
     for id in placed { #expect(try await context.output.file(ofItem: id) != nil) }
 
     // 30 minutes from now: the block starting in 10 minutes lies inside, this afternoon's and tomorrow's after.

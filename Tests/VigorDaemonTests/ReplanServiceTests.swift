@@ -20,7 +20,7 @@ private func board(until hour: Int) -> [(String, String, String)] {
     let clock = ManualClock()
     let signal = ChangeSignal()
     let service = ReplanService(
-        replanner: week.replanner, signal: signal, state: week.context.state, quiet: .seconds(1), clock: clock,
+        backend: week.context.backend, signal: signal, quiet: .seconds(1), clock: clock,
         now: { replanNow }, notifier: SystemdNotifier(), failures: FailureLog(logger: Logger(label: "test")))
     let running = Task { try await service.run() }
     defer { running.cancel() }
@@ -65,9 +65,8 @@ private func board(until hour: Int) -> [(String, String, String)] {
         name = "family"
         path = "family"
         """.write(toFile: configPath, atomically: true, encoding: .utf8)
-    let state = DaemonState(
-        config: await week.context.state.config, origin: .file, configPath: configPath, configMayBeMissing: false,
-        startedAt: replanNow, now: { replanNow }, logger: Logger(label: "test"))
+    let context = try makeTestContext(config: await week.context.state.config, now: replanNow, configPath: configPath, origin: .file)
+    let state = context.state
     let signal = ChangeSignal()
     let watch = SourceWatchService(state: state, signal: signal, logger: Logger(label: "test"))
     let running = Task { try await watch.run() }
@@ -79,7 +78,7 @@ private func board(until hour: Int) -> [(String, String, String)] {
     await signal.change(after: 0)
     // A reload wakes it too, and the watch moves to the family folder.
     let beforeReload = signal.changesSoFar
-    #expect(await state.reload().ok)
+    #expect(await context.backend.reload(at: replanNow).ok)
     await signal.change(after: beforeReload)
     await watch.watching.change(after: 1)
     let afterReload = signal.changesSoFar

@@ -104,7 +104,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(proposed.replacingOccurrences(of: "\r\n ", with: "").contains("vigorctl accept \(id.rawValue)"))
 
     _ = try await week.context.ghost.perform(.proposalAnswered(id, accepted: true), at: now)
-    try await week.context.output.sync(now: now)
+    try await week.context.backend.publish(at: now)
     let accepted = try String(contentsOfFile: file, encoding: .utf8)
     #expect(accepted.contains("STATUS:CONFIRMED\r\n") && accepted.contains("TRANSP:OPAQUE\r\n"))
 }
@@ -114,7 +114,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     let id = try await week.place(at: blockStart)
     let file = try calendarFile(week.context, item: id.rawValue)
     try FileManager.default.removeItem(atPath: file)
-    try await week.context.output.learnEdits(now: now)
+    _ = try await week.context.backend.learnCalendarEdits(at: now)
     #expect(await week.block(id)?.status == .proposed)
     #expect(await week.context.ghost.current.breaker.consecutiveDeletions == 0)
 
@@ -122,7 +122,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     let otherFile = try calendarFile(week.context, item: other.rawValue)
     #expect(FileManager.default.fileExists(atPath: otherFile))
     _ = try await week.context.ghost.perform(.proposalAnswered(other, accepted: false), at: now)
-    try await week.context.output.sync(now: now)
+    try await week.context.backend.publish(at: now)
     #expect(!FileManager.default.fileExists(atPath: otherFile))
 }
 
@@ -133,7 +133,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     try week.save(boardMeeting)
     #expect(try await week.replan() == 1)
     let target = try #require(await week.block(id)?.proposedMove)
-    try await week.context.output.sync(now: now)
+    try await week.context.backend.publish(at: now)
     let move = try String(contentsOfFile: try calendarFile(week.context, item: id.rawValue + "-move"), encoding: .utf8)
     #expect(move.contains("STATUS:TENTATIVE\r\n") && move.contains("TRANSP:TRANSPARENT\r\n"))
     #expect(move.contains("DTSTART:\(BlockStamp.utc(target))\r\n"))

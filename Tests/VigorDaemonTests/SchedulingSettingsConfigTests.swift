@@ -157,15 +157,15 @@ import VigorRPC
         let path = NSTemporaryDirectory() + "vigor-settings-reload-\(UUID().uuidString).toml"
         try "[training]\nrest_days = [\"sat\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
         let context = try makeTestContext(config: DaemonConfig(), now: try TestNow.instant, configPath: path, origin: .file)
-        #expect(await context.state.reload().ok)
+        #expect(await context.backend.reload(at: context.now()).ok)
         #expect(await context.state.config.training.restDays == [7])
         try "[training]\nrest_days = [\"sat\", \"sun\"]\n[engine.travel]\nfar_distance_kilometres = 60\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(await context.state.reload().ok)
+        #expect(await context.backend.reload(at: context.now()).ok)
         #expect(await context.state.config.training.restDays == [1, 7])
         #expect(await context.state.config.schedulingRules.travel.farDistanceKilometres == 60)
         try "[training]\nrest_days = [\"funday\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let refused = await context.state.reload()
+        let refused = await context.backend.reload(at: context.now())
         #expect(!refused.ok)
         #expect(refused.error?.contains("\(path):2: key 'training.rest_days'") == true)
         #expect(await context.state.config.training.restDays == [1, 7])
@@ -177,7 +177,7 @@ import VigorRPC
         try "[training]\nrest_days = [\"sat\"]\n\n[engine.sacred]\nlunch = \"12:30-13:30\"\n\n[engine.ghostHealth]\ndegradedAfterFailures = 3\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         let context = try makeTestContext(config: DaemonConfig(), now: try TestNow.instant, configPath: path, origin: .file)
-        #expect(await context.state.reload().ok)
+        #expect(await context.backend.reload(at: context.now()).ok)
         let shown = try await LocalAPI(context).serveConfigShow(NoParams())
         func key(_ table: String, _ name: String) -> EffectiveConfig.Key? {
             shown.tables.first { $0.name == table }?.keys.first { $0.key == name }

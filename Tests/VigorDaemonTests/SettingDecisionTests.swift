@@ -122,16 +122,15 @@ import Testing
         let effects = try await context.ghost.perform(
             .placementRequested(BlockCandidate(start: start, durationMinutes: 45, confidence: 1), alternatives: []), at: monday)
         let id = try #require(effects.compactMap { if case .writeBlock(let block) = $0 { block.id } else { nil } }.first)
-        let replanner = Replanner(ghost: context.ghost, calendars: context.calendars, output: context.output, logger: Logger(label: "test"))
         func replan() async throws -> Int {
             let config = await context.state.config
-            return try await replanner.replan(
+            return try await context.backend.replanWeek(
                 now: monday, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules, home: config.schedule.home)
         }
         #expect(try await replan() == 0)
         #expect(await context.ghost.current.block(id)?.start == start)
         try (base + "[engine.travel]\nkeywords = [\"flight\", \"conference\"]\n").write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(await context.state.reload().ok)
+        #expect(await context.backend.reload(at: context.now()).ok)
         #expect(try await replan() == 1)
         let after = try #require(await context.ghost.current.block(id))
         #expect(after.status != .scheduled || after.start != start)
@@ -265,7 +264,7 @@ import Testing
                 logger: Logger(label: "test"),
                 systemZone: { zones.withLock { zones in zones.count > 1 ? zones.removeFirst() : zones.first } })
             let config = await context.state.config
-            _ = try await runner.run(.evening, now: monday, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules)
+            _ = try await context.backend(cycles: runner).runCycle(.evening, now: monday, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules)
             return await context.ghost.current.blocks.first { $0.status == .proposed }?.start
         }
         #expect(try await block("") == nil)
@@ -287,7 +286,7 @@ import Testing
         let id = try #require(placed)
         _ = try context.database.insertHealthSamples(samples)
         let config = await context.state.config
-        _ = try await context.cycles.run(
+        _ = try await context.backend.runCycle(
             .morning, now: try instant("2026-11-24T05:00:00Z"), zone: config.schedule.zone, training: config.training,
             rules: config.schedulingRules)
         return await context.ghost.current.block(id)

@@ -70,13 +70,13 @@ private let oneEvent = """
     let failures = FailureLog(logger: log.logger)
     let stale = [SourceStatus(name: "club", ok: true, ageSeconds: 30 * 3600)]
     for _ in 0..<3 {
-        await CalendarRefreshService.reportStale(stale, to: failures, ghost: context.ghost, at: now)
+        await CalendarRefreshService.reportStale(stale, to: failures, backend: context.backend, at: now)
     }
     #expect(await context.ghost.current.ghostHealth.failures == 1)
     #expect(log.entries.map(\.level) == [.error])
 
-    await CalendarRefreshService.reportStale([SourceStatus(name: "club", ok: true, ageSeconds: 60)], to: failures, ghost: context.ghost, at: now)
-    await CalendarRefreshService.reportStale(stale, to: failures, ghost: context.ghost, at: now)
+    await CalendarRefreshService.reportStale([SourceStatus(name: "club", ok: true, ageSeconds: 60)], to: failures, backend: context.backend, at: now)
+    await CalendarRefreshService.reportStale(stale, to: failures, backend: context.backend, at: now)
     let ghost = await context.ghost.current
     #expect(ghost.ghostHealth.mode == .degraded)
     let status = GhostStatus(ghost, now: now)
@@ -93,7 +93,7 @@ private let oneEvent = """
     if FileManager.default.fileExists(atPath: collection) { try FileManager.default.removeItem(atPath: collection) }
     try Data("not a folder".utf8).write(to: URL(fileURLWithPath: collection))
     for _ in 0..<3 {
-        await #expect(throws: (any Error).self) { try await context.output.sync(now: now) }
+        await #expect(throws: (any Error).self) { try await context.backend.publish(at: now) }
     }
     #expect(await context.ghost.current.ghostHealth.failures == 1)
 }

@@ -32,7 +32,7 @@ private func status(_ dispatcher: RPCDispatcher) async throws -> DaemonStatus {
     let dispatcher = RPCDispatcher(router: LocalAPI(context).router())
     let before = try await status(dispatcher)
     #expect(before.lastReload == nil)
-    #expect(await context.state.reload().ok)
+    #expect(await context.backend.reload(at: context.now()).ok)
     let after = try await status(dispatcher)
     #expect(after.lastReload?.ok == true)
     #expect(after.nextCycles.morning != before.nextCycles.morning)

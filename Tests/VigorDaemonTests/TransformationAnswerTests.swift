@@ -17,11 +17,11 @@ private func removedBlock() async throws -> (LocalAPI.Context, String) {
     var written: BlockID?
     for case .writeBlock(let block) in effects { written = block.id }
     let id = try #require(written)
-    try await context.output.sync(now: now)
+    try await context.backend.publish(at: now)
     _ = try await routerCall("trust.set", #"{"phase":"transformer"}"#, context)
     _ = try await context.ghost.perform(
         .adjustmentRequested(id, .remove, confidence: 1, reason: "Slept 3 h 20 min.", rule: "shortSleep"), at: now)
-    try await context.output.sync(now: now)
+    try await context.backend.publish(at: now)
     return (context, id.rawValue)
 }
 

@@ -23,7 +23,7 @@ struct WeekForecastTests {
     @Test func theEveningForecastsTheWeekWithLikelyDaysAndWhyTheOthersHaveNone() async throws {
         let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin
         let context = try await schedulerContext(now: now)
-        _ = try await context.cycles.run(.evening, now: now, zone: berlin)
+        _ = try await context.backend.runCycle(.evening, now: now, zone: berlin)
         let week = try await routerResult(PlanWeekMethod.self, "{}", context)
         #expect(week.madeAt?.description == "2026-11-23T21:00:00+01:00")
         #expect(week.days.map(\.date) == (24...30).map { "2026-11-\($0)" })
@@ -41,7 +41,7 @@ struct WeekForecastTests {
         let now = try instant("2026-11-23T20:00:00Z")
         let context = try await schedulerContext(now: now)
         _ = try await routerCall("travel.set", #"{"from":"2026-11-24","to":"2026-11-24"}"#, context)
-        let outcome = try await context.cycles.run(.evening, now: now, zone: berlin)
+        let outcome = try await context.backend.runCycle(.evening, now: now, zone: berlin)
         #expect(outcome.summary.contains("no block tomorrow: You are travelling that day"))
         let receipt = try #require(try context.database.latestReceipt(action: DecisionAction.notPlaced.rawValue))
         let body = try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body)
@@ -54,7 +54,7 @@ struct WeekForecastTests {
         let now = try instant("2026-11-23T20:00:00Z")
         let context = try await schedulerContext(now: now)
         _ = try await routerCall("emergency.activate", #"{"minutes":240}"#, context)  // until 01:00 Berlin tomorrow
-        let outcome = try await context.cycles.run(.evening, now: now, zone: berlin)
+        let outcome = try await context.backend.runCycle(.evening, now: now, zone: berlin)
         #expect(outcome.summary.contains("recovery time runs into tomorrow"))
         let receipt = try #require(try context.database.latestReceipt(action: DecisionAction.notPlaced.rawValue))
         #expect(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body).inputs.contains(ReceiptInput("why", "recoveryTime")))

@@ -29,9 +29,9 @@ struct WeeklyCycleTests {
             .placementRequested(BlockCandidate(start: tuesdayMorning, durationMinutes: 45, confidence: 1), alternatives: []),
             at: tuesdayMorning.addingTimeInterval(-12 * 3600))
         _ = try await context.ghost.perform(.workoutDetected(at: tuesdayMorning.addingTimeInterval(600), confidence: 1), at: tuesdayMorning.addingTimeInterval(3600))
-        let outcome = try await context.cycles.run(.weekly, now: sunday, zone: berlin)
+        let outcome = try await context.backend.runCycle(.weekly, now: sunday, zone: berlin)
         #expect(outcome.ran && outcome.summary.hasPrefix("week of 2026-11-23: On track  ·●·····"), "\(outcome.summary)")
-        #expect(try await !context.cycles.run(.weekly, now: sunday.addingTimeInterval(600), zone: berlin).ran)
+        #expect(try await !context.backend.runCycle(.weekly, now: sunday.addingTimeInterval(600), zone: berlin).ran)
         let receipt = try #require(try await call(WeeklyReceiptMethod.self, "{}", context).receipt)
         #expect(receipt.weekStart == "2026-11-23" && receipt.completed == 1 && receipt.planningMinutesSaved == 10)
     }
@@ -41,15 +41,15 @@ struct WeeklyCycleTests {
         let monday = sunday.addingTimeInterval(9.5 * 3600)
         let context = try context(now: monday)
         let saturdayMorning = sunday.addingTimeInterval(-1.5 * 86_400)
-        #expect(try await context.cycles.run(.morning, now: saturdayMorning, zone: berlin).ran)
-        let late = try await context.cycles.run(.weekly, now: monday, zone: berlin)
+        #expect(try await context.backend.runCycle(.morning, now: saturdayMorning, zone: berlin).ran)
+        let late = try await context.backend.runCycle(.weekly, now: monday, zone: berlin)
         #expect(late.ran && late.localDate == "2026-11-29" && late.summary.hasPrefix("week of 2026-11-23:"), "\(late)")
         #expect(try await call(WeeklyReceiptMethod.self, "{}", context).receipt?.weekStart == "2026-11-23")
         // The timer, started late too, finds nothing due: the week that ended stays the newest receipt.
         let timer = try await call(CycleRunMethod.self, #"{"kind":"weekly","ifDue":true}"#, context)
         #expect(!timer.ran && timer.summary == "not due now", "\(timer)")
         // Asked for by hand once Sunday is covered: the week so far.
-        let byHand = try await context.cycles.run(.weekly, now: monday.addingTimeInterval(3600), zone: berlin)
+        let byHand = try await context.backend.runCycle(.weekly, now: monday.addingTimeInterval(3600), zone: berlin)
         #expect(byHand.ran && byHand.localDate == "2026-11-30" && byHand.summary.hasPrefix("week of 2026-11-30:"), "\(byHand)")
     }
 

@@ -19,6 +19,12 @@ enum APIError {
             return RPCErrorObject(.unknownSource, "Unknown calendar source: \(name)")
         case let error as HealthIntakeError:
             return RPCErrorObject(error.stopped ? .shuttingDown : error.storage ? .storageFailed : .importFailed, error.description)
+        case BackendError.blockNotInLedger(let block):
+            return RPCErrorObject(.engineRefused, "Refused by the engine: \(BackendError.blockNotInLedger(block))")
+        case let error as BackendError:
+            if case .workoutMissing = error { return RPCErrorObject(.internalError, "Internal error") }
+            if case .notSacred = error { return invalidParams("field 'slot': \(error)") }
+            return invalidParams(error.description)
         case let error as CalendarPublishError:
             return RPCErrorObject(.calendarWriteFailed, "Saved, but the calendar could not be written: \(error.cause)")
         default:

@@ -1,61 +1,41 @@
 import Foundation
-import Logging
-import Store
 import VigorRPC
 
-/// The daemon's local API: one `serveX` function per method of the catalog, each reading and changing
-/// state through its owner (the Ghost, the daemon state, the calendars), in the shape of tailscale's localapi.
+/// The daemon's local API: one `serveX` function per method of the catalog, in the shape of tailscale's localapi.
+/// Each decodes its params, calls one intent of the backend and returns the API's view of the result (`API/Views`).
+/// A method's handler lives in the file of its group: `status` in `LocalAPI+Daemon.swift`, `checkin.record` in
+/// `LocalAPI+Health.swift`, `plan.week` in `LocalAPI+Plan.swift` (Docs/architecture.md has the table).
 public struct LocalAPI: Sendable {
-    /// Everything a handler may use.
+    /// What the handlers use: the backend, and what belongs to the request side (socket, clock, test hooks).
     public struct Context: Sendable {
-        public var state: DaemonState
+        public var backend: GhostBackend
         public var socket: ListeningSocket
-        public var database: AppDatabase
-        public var ghost: GhostHost
-        public var calendars: CalendarHost
-        public var cycles: CycleRunner
-        public var output: CalendarOutput
-        public var health: HealthIntake
         public var testHooks: Bool
         /// Called after a reload through the API, so systemd hears about it as with SIGHUP.
         public var reloadObserver: @Sendable (ReloadOutcome) -> Void
-        /// The wall clock for engine events.
+        /// The wall clock for the requests.
         public var now: @Sendable () -> Date
         /// Told when a test hook starts work, so a test can wait for that event instead of sleeping.
         public var testHookObserver: @Sendable (String) -> Void
-        /// Where storage failures answered to clients are logged, once when they start and once when they clear.
-        public var failures: FailureLog
-        /// Told when a request changed what the week's blocks depend on (travel, sacred time).
-        public var replan: ChangeSignal
-        /// The notification inbox.
-        public var notifications: NotificationDesk
         /// The movable clock behind `now` when test hooks are on (`debug.clock`).
         public var testClock: TestClock?
+        /// Where storage failures answered to clients are logged, once when they start and once when they clear
+        /// (the backend's log unless told otherwise).
+        public var failures: FailureLog
 
         public init(
-            state: DaemonState, socket: ListeningSocket, database: AppDatabase, ghost: GhostHost, calendars: CalendarHost,
-            cycles: CycleRunner, output: CalendarOutput, health: HealthIntake, notifications: NotificationDesk, testHooks: Bool,
+            backend: GhostBackend, socket: ListeningSocket, testHooks: Bool,
             reloadObserver: @escaping @Sendable (ReloadOutcome) -> Void = { _ in },
             testHookObserver: @escaping @Sendable (String) -> Void = { _ in },
-            failures: FailureLog = FailureLog(logger: Logger(label: "vigord")),
-            replan: ChangeSignal = ChangeSignal(),
             now: @escaping @Sendable () -> Date = { Date() },
-            testClock: TestClock? = nil
+            testClock: TestClock? = nil, failures: FailureLog? = nil
         ) {
-            self.state = state
+            self.backend = backend
+            self.failures = failures ?? backend.failures
             self.socket = socket
-            self.database = database
-            self.ghost = ghost
-            self.calendars = calendars
-            self.cycles = cycles
-            self.output = output
-            self.health = health
-            self.notifications = notifications
             self.testHooks = testHooks
             self.reloadObserver = reloadObserver
             self.testHookObserver = testHookObserver
-            self.failures = failures
-            self.replan = replan
             self.now = now
             self.testClock = testClock
         }
@@ -66,6 +46,9 @@ public struct LocalAPI: Sendable {
     public init(_ context: Context) {
         self.context = context
     }
+
+    /// The backend every handler calls.
+    var backend: GhostBackend { context.backend }
 
     /// The methods served: the catalog, plus the test hooks when enabled.
     public static func methods(testHooks: Bool) -> [any RPCMethod.Type] {

@@ -9,8 +9,8 @@ import VigorRPC
 /// vigord's own calendar: the `vigor` vdir collection, and the shadow collection when `[calendar.shadow]` asks for
 /// one. It publishes the desired set (the Ghost's written blocks, proposals and recovery time) through the Calendar
 /// module's writers, which touch only vigord's files, write atomically and leave the user's edits alone; every item
-/// keeps the UIDs and revision the store settles for it. It hands the user's deletions and moves to the Ghost (safety
-/// breaker, learning). One writer, one actor.
+/// keeps the UIDs and revision the store settles for it. It finds the user's deletions and moves, which the backend
+/// hands to the Ghost (safety breaker, learning). One writer, one actor; only `GhostBackend` asks it to write.
 public actor CalendarOutput {
     private let writer: VdirWriter
     private let shadow: ShadowWriter?
@@ -25,6 +25,8 @@ public actor CalendarOutput {
     private var unsaved = false
     /// The shadow events written last, to recognise them when a calendar vigord reads brings them back.
     private var echo: ShadowEcho?
+    /// The blocks written last, for the shadow calendar.
+    private var lastPublished: [VigorBlock]?
     /// Whether vigord's calendar is in step with the Ghost. Behind a lock, so `status` reads it without waiting
     /// for a write in progress.
     private let writeHealth = Mutex(WriteHealth())
@@ -77,30 +79,24 @@ public actor CalendarOutput {
     /// The same folder, under the name the tests use.
     nonisolated var collection: String { writer.collectionPath }
 
-    /// Makes the calendar show the Ghost's blocks and the recovery times; edits the user made
-    /// since the last pass go to the Ghost first. The shadow calendar follows in the same pass.
+    /// Makes the collection show the Ghost's blocks and the recovery times. The report lists the edits the user made
+    /// since the last pass: the backend hands them to the Ghost, then has the shadow calendar follow (`writeShadow`).
     @discardableResult
-    public func sync(now: Date) async throws -> WriteReport {
-        let report: WriteReport
-        var published: [VigorBlock]
+    public func write(now: Date) async throws -> WriteReport {
         do {
-            published = try await publication(now: now)
-            report = try writer.reconcile(.loaded(published))
+            let published = try await publication(now: now)
+            let report = try writer.reconcile(.loaded(published))
+            lastPublished = published
             failures.succeeded("writing vigord's calendar")
             writeHealth.withLock { $0.failure = nil }
+            return report
         } catch {
             let reason = Self.reason(error)
-            await failures.failed("writing vigord's calendar", reason: reason, counting: .calendarWriteFailed, in: ghost, at: now)
+            let began = failures.failed("writing vigord's calendar", reason: reason)
             writeHealth.withLock { $0.failed(reason: reason, at: now) }
-            // What was decided is saved; the calendar is written again on the next change or tick (`catchUp`).
-            throw error is StoreError ? error : CalendarPublishError(cause: error) as any Error
+            // What was decided is saved; the calendar is written again on the next change or tick (`owesWrite`).
+            throw CalendarPublishError(cause: error, beganFailing: began)
         }
-        try await learn(report.userChanges, now: now)
-        if shadow != nil {
-            if !report.userChanges.isEmpty { published = try await publication(now: now) }
-            await writeShadow(published, now: now)
-        }
-        return report
     }
 
     /// Why a write failed, the same for every file of one cause (a read-only folder fails each block's file): the
@@ -111,14 +107,9 @@ public actor CalendarOutput {
         return "\(folder): write failed: \(why)"
     }
 
-    /// Writes the calendar when the last write failed, so it is back in step with the Ghost as soon as the folder is
-    /// writable again; true when it wrote. A write that still fails stays owed (and logged once, as it began).
-    @discardableResult
-    public func catchUp(now: Date) async throws -> Bool {
-        guard writeHealth.withLock({ $0.failure != nil }) else { return false }
-        try await sync(now: now)
-        return true
-    }
+    /// Whether the last write failed: the calendar is owed a write, as soon as the folder is writable again (a write
+    /// that still fails stays owed, and is logged once, as it began).
+    public nonisolated var owesWrite: Bool { writeHealth.withLock { $0.failure != nil } }
 
     /// Whether vigord's calendar is in step with the Ghost, for `status`.
     public nonisolated func writeStatus(zone: TimeZone) -> CalendarWriteStatus {
@@ -129,16 +120,26 @@ public actor CalendarOutput {
         }
     }
 
-    /// Looks for the user's edits (at start, and when the folder changes) and hands them to the Ghost; the shadow
-    /// calendar follows what they changed.
+    /// The user's edits of the collection since the last pass (at start, and when the folder changes).
+    public func detectEdits() throws -> [BlockChange] {
+        try writer.detectEdits()
+    }
+
+    /// Whether `change` is of the item as vigord wrote it last (the same UID), so the Ghost may learn from it.
+    func wroteItem(of change: BlockChange) -> Bool {
+        (identities[change.blockID]?.uid ?? change.uid) == change.uid
+    }
+
+    /// Writes the shadow calendar after a pass: from the blocks written last, or, when the Ghost changed since (it
+    /// learned the user's edits), from the Ghost as it stands. True when this write began an episode of failures.
     @discardableResult
-    public func learnEdits(now: Date) async throws -> [BlockChange] {
-        let changes = try writer.detectEdits()
-        try await learn(changes, now: now)
-        if shadow != nil && !changes.isEmpty {
-            await writeShadow(try await publication(now: now), now: now)
+    public func writeShadow(now: Date, ghostChanged: Bool) async throws -> Bool {
+        guard shadow != nil else { return false }
+        if !ghostChanged, let lastPublished {
+            return writeShadow(lastPublished, now: now)
+        } else {
+            return writeShadow(try await publication(now: now), now: now)
         }
-        return changes
     }
 
     /// A watcher on the collection folder (inotify).
@@ -158,9 +159,9 @@ public actor CalendarOutput {
 
     /// Writes the shadow calendar: every published block that makes the user busy and is still on the calendar (not a
     /// proposal, not one the user deleted), under its shadow UID. A failure is logged and counts toward ghost health;
-    /// it does not undo what vigord's own calendar shows.
-    private func writeShadow(_ published: [VigorBlock], now: Date) async {
-        guard let shadow, let summary = style.shadowSummary else { return }
+    /// it does not undo what vigord's own calendar shows. True when this write began an episode of failures.
+    private func writeShadow(_ published: [VigorBlock], now: Date) -> Bool {
+        guard let shadow, let summary = style.shadowSummary else { return false }
         do {
             let deleted = try writer.blocksDeletedByUser()
             let events = published.filter { !$0.tentative && !deleted.contains($0.id) }.compactMap { block -> ShadowEvent? in
@@ -172,24 +173,9 @@ public actor CalendarOutput {
             _ = try shadow.reconcile(events)
             echo = ShadowEcho(summary: summary, spans: events.map { DateInterval(start: $0.start, end: max($0.start, $0.end)) })
             failures.succeeded("writing the shadow calendar")
+            return false
         } catch {
-            await failures.failed("writing the shadow calendar", reason: "\(error)", counting: .calendarWriteFailed, in: ghost, at: now)
-        }
-    }
-
-    private func learn(_ changes: [BlockChange], now: Date) async throws {
-        for change in changes {
-            let current = await ghost.current
-            guard (identities[change.blockID]?.uid ?? change.uid) == change.uid, let event = Self.event(for: change, in: current) else {
-                logger.info("calendar edit noted", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
-                continue
-            }
-            do {
-                _ = try await ghost.perform(event, at: now)
-                logger.info("calendar edit learned", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
-            } catch let error as EngineError {
-                logger.warning("calendar edit not applied", metadata: ["block": "\(change.blockID)", "error": "\(error.message)"])
-            }
+            return failures.failed("writing the shadow calendar", reason: "\(error)")
         }
     }
 

@@ -13,7 +13,7 @@ struct CalendarRefreshService: Service {
     let clock: any Clock<Duration>
     /// The wall clock the freshness of each source is measured against.
     let now: @Sendable () -> Date
-    let ghost: GhostHost
+    let backend: GhostBackend
     let failures: FailureLog
     /// Told when a refresh read new data (a download, a changed file), so the week's blocks are checked again.
     let replan: ChangeSignal
@@ -24,7 +24,7 @@ struct CalendarRefreshService: Service {
             let refreshedAt = now()
             let (statuses, changed) = await host.refresh(now: refreshedAt)
             Self.report(statuses, to: failures)
-            await Self.reportStale(statuses, to: failures, ghost: ghost, at: refreshedAt)
+            await Self.reportStale(statuses, to: failures, backend: backend, at: refreshedAt)
             if changed { replan.changed() }
             host.keepHorizonPrepared(around: refreshedAt)
             logger.debug("calendars refreshed")
@@ -43,12 +43,12 @@ struct CalendarRefreshService: Service {
 
     /// A subscription serving a copy older than a day is a failure of the Ghost's own upkeep: it is logged and
     /// counted toward ghost health once when it goes stale, and logged once when it is fresh again.
-    static func reportStale(_ statuses: [SourceStatus], to failures: FailureLog, ghost: GhostHost, at now: Date) async {
+    static func reportStale(_ statuses: [SourceStatus], to failures: FailureLog, backend: GhostBackend, at now: Date) async {
         for status in statuses {
             let operation = "keeping the calendar source '\(status.name)' fresh"
             if let age = status.ageSeconds, age > staleAfterSeconds {
                 await failures.failed(
-                    operation, reason: "its last good copy is \(age / 3600) hours old", counting: .staleData, in: ghost, at: now)
+                    operation, reason: "its last good copy is \(age / 3600) hours old", counting: .staleData, in: backend, at: now)
             } else {
                 failures.succeeded(operation)
             }

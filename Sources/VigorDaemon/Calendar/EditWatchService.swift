@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// A folder it cannot watch (a file in its place, no space for the folder) never stops the daemon: the
 /// failure is logged once and the watch tried again every `retryInterval`.
 struct EditWatchService: Service {
-    let output: CalendarOutput
+    let backend: GhostBackend
     let now: @Sendable () -> Date
     let notifier: SystemdNotifier
     /// Told when the user changed a block, and once at start: blocks may have met conflicts while vigord was down.
@@ -21,8 +21,7 @@ struct EditWatchService: Service {
 
     func run() async throws {
         do {
-            try await output.learnEdits(now: now())
-            let report = try await output.sync(now: now())
+            let report = try await backend.bringCalendarUpToDate(at: now())
             notifier.status("Serving; calendar up to date (\(report.written.count) written)")
             replan.changed()
         } catch {
@@ -33,7 +32,7 @@ struct EditWatchService: Service {
             while !Task.isCancelled {
                 let watcher: VdirWatcher
                 do {
-                    watcher = try await output.makeWatcher()
+                    watcher = try await backend.output.makeWatcher()
                     failures.succeeded("watching vigord's calendar for edits")
                 } catch {
                     failures.failed("watching vigord's calendar for edits", reason: "\(error); tried again every \(retryInterval)")
@@ -46,20 +45,13 @@ struct EditWatchService: Service {
                 }
                 while await watcher.change(on: queue) {
                     do {
-                        let edits = try await output.learnEdits(now: now())
+                        let edits = try await backend.learnCalendarEdits(at: now())
                         if !edits.isEmpty {
                             notifier.status("Serving; learned \(edits.count) edit(s) of vigord's calendar")
                             replan.changed()
                         }
                     } catch {
-                        logger.error("could not read vigord's calendar for edits", metadata: ["error": "\(error)"])
-                    }
-                    do {
-                        try await output.catchUp(now: now())
-                    } catch is CalendarPublishError {
-                        // Still not writable: the write counted and logged the failure when it began.
-                    } catch {
-                        logger.error("could not write vigord's calendar", metadata: ["error": "\(error)"])
+                        logger.error("could not bring vigord's calendar up to date with its folder", metadata: ["error": "\(error)"])
                     }
                 }
             }

@@ -6,27 +6,21 @@ import Logging
 import Store
 import VigorRPC
 
-/// Runs the daily cycles, one at a time, each at most once per local date: the engine's events
-/// for the cycle, its receipts and its mark are saved in one transaction.
+/// Decides the daily cycles: reads the picture each one decides on and says its events (the backend runs them one at
+/// a time, each at most once per local date, its events, receipts and mark saved in one transaction). Also reads the
+/// forecast, the late check-in's rules and last night's sleep for the backend.
 public actor CycleRunner {
     private let ghost: GhostHost
     private let calendars: CalendarHost
     private let database: AppDatabase
-    private let output: CalendarOutput
     private let logger: Logger
     /// Reads the week picture every cycle decides on.
     private let reader: WeekPictureReader
-    /// Whether a cycle is running, and the runs waiting for it: an actor lets a second `run` in while the first
-    /// awaits the engine, so two runs of one day (a catch-up at start and `cycle.run`) would both pass the
-    /// once-per-day check.
-    private var cycleRunning = false
-    private var waitingRuns: [CheckedContinuation<Void, Never>] = []
 
     public init(
         ghost: GhostHost, calendars: CalendarHost, database: AppDatabase, output: CalendarOutput, logger: Logger,
         systemZone: @escaping @Sendable () -> String? = { SystemTimeZone.identifier(environment: ProcessInfo.processInfo.environment) }
     ) {
-        self.output = output
         self.ghost = ghost
         self.calendars = calendars
         self.database = database
@@ -40,44 +34,28 @@ public actor CycleRunner {
     /// questions and proposals expire on time rather than at the next cycle.
     public static let tickInterval: TimeInterval = 5 * 60
 
-    /// Tells the engine the time (`tick`) and writes the calendar when that changed a block, or when its last write
-    /// failed (the folder may be writable again).
-    func tick(now: Date) async throws {
-        let before = await ghost.current.blocks
-        _ = try await ghost.perform(.tick, at: now)
-        if await ghost.current.blocks != before {
-            try await output.sync(now: now)
-        } else {
-            try await output.catchUp(now: now)
-        }
+    /// What a cycle decided: its events with the mark that says it ran (saved in one transaction by the backend), or
+    /// that it ran that day already.
+    enum CyclePlan: Sendable {
+        case alreadyRan(CycleOutcome)
+        case run(events: [GhostEvent], mark: CycleRun, outcome: CycleOutcome)
     }
 
-    /// Records presses of the red button that a full disk held back and writes the calendar after them;
-    /// true when one was recorded.
-    func settleHeldPresses(now: Date) async throws -> Bool {
-        guard await ghost.holdsUnrecordedPress, try await ghost.recordHeldPresses(at: now) else { return false }
-        try await output.sync(now: now)
-        return true
-    }
-
-    /// Runs `kind` for the local date of `now` unless it already ran that day, with the scheduling `rules` in force;
-    /// `home` (`[schedule] home`) lets the evening's travel rules measure how far away an event takes place.
-    public func run(
+    /// Reads the picture `kind` decides on for the local date of `now`, with the scheduling `rules` in force, and
+    /// says its events, unless it already ran that day; `home` (`[schedule] home`) lets the evening's travel rules
+    /// measure how far away an event takes place. The backend performs them (`GhostBackend.runCycle`).
+    func plan(
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
         rules: SchedulingRules = .standard, home: GeoPosition? = nil
-    ) async throws -> CycleOutcome {
-        if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
-        cycleRunning = true
-        defer {
-            if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
-        }
+    ) async throws -> CyclePlan {
         let calendar = LocalCalendar(timeZone: zone)
         let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
         if let earlier = try database.cycleRuns(onOrAfter: today.description).first(where: {
             $0.kind == kind.rawValue && $0.localDate == today.description
         }) {
             let when = today == calendar.day(of: now) ? "today" : "for \(today)"
-            return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)")
+            return .alreadyRan(
+                CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)"))
         }
         let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home)
         let (events, summary) = switch kind {
@@ -88,11 +66,9 @@ public actor CycleRunner {
         let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
         let said = [summary, news?.note].compactMap { $0 }.joined(separator: "; ")
         let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: said, newHealthData: news?.isNew)
-        _ = try await ghost.perform(events, at: now, cycle: mark)
-        if kind == .morning { try await pruneReceipts(now: now) }
-        try await output.sync(now: now)
-        logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(today)", "summary": "\(said)"])
-        return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: said, newHealthData: news?.isNew)
+        return .run(
+            events: events, mark: mark,
+            outcome: CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: said, newHealthData: news?.isNew))
     }
 
     /// Reads today's picture, has the morning plan close the past days, judge the health data and transform today's
@@ -117,26 +93,22 @@ public actor CycleRunner {
     }
 
     /// A check-in that arrives after today's morning cycle: recovery is scored again with it, and the morning rules
-    /// read it for today's blocks that have not started yet (a reported short night, "tired"). Returns the notes of
-    /// what they did; none before the morning cycle, which reads the check-in itself.
-    func checkInArrived(
+    /// read it for today's blocks that have not started yet (a reported short night, "tired"). Returns their events
+    /// (for the backend to decide as one) and the notes of what they do; none before the morning cycle, which reads the
+    /// check-in itself.
+    func lateCheckIn(
         now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard
-    ) async throws -> [String] {
+    ) async throws -> (events: [GhostEvent], notes: [String]) {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
-        guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description else { return [] }
+        guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description else { return ([], []) }
         let picture = try await reader.morning(today: today, calendar: calendar, settings: .init(training: training, rules: rules))
         _ = try RecoveryScores(database: database).record(try picture.signals.recoveryInputs(on: today), at: now)
         let upcoming = Set(picture.ghost.blocks.filter { $0.day == today && $0.start > now }.map(\.id))
         let outcomes = try MorningPlan.transform(picture).filter { outcome in
             outcome.events.allSatisfy { if case .adjustmentRequested(let id, _, _, _, _) = $0 { upcoming.contains(id) } else { true } }
         }
-        let events = outcomes.flatMap(\.events)
-        if !events.isEmpty {
-            for event in events { _ = try await self.ghost.perform(event, at: now) }
-            try await output.sync(now: now)
-        }
-        return outcomes.map(\.note)
+        return (outcomes.flatMap(\.events), outcomes.map(\.note))
     }
 
     /// The morning's recovery score in words, with the formula and input hash behind it.
@@ -251,7 +223,7 @@ public actor CycleRunner {
     }
 
     /// Deletes receipts past the engine's retention.
-    private func pruneReceipts(now: Date) async throws {
+    func pruneReceipts(now: Date) async throws {
         let candidates = try database.receipts(before: now.addingTimeInterval(-30 * 86_400))
         guard !candidates.isEmpty else { return }
         let receipts = candidates.compactMap { stored -> DecisionReceipt? in

@@ -2,7 +2,6 @@ import Foundation
 import GhostEngine
 import Logging
 import ServiceLifecycle
-import Store
 
 /// Runs the cycles when they are due in the user's zone. It checks the wall clock every
 /// `checkInterval` rather than sleeping until the next cycle, so a suspend, a clock change or a DST
@@ -11,10 +10,7 @@ import Store
 /// catch-up after vigord was stopped or the machine slept is the machine's doing and is only noted.
 
 struct CycleService: Service {
-    let runner: CycleRunner
-    let ghost: GhostHost
-    let state: DaemonState
-    let database: AppDatabase
+    let backend: GhostBackend
     let checkInterval: Duration
     let clock: any Clock<Duration>
     let now: @Sendable () -> Date
@@ -68,7 +64,7 @@ struct CycleService: Service {
     /// Tells the engine the time between cycles.
     private func tick(at current: Date) async {
         do {
-            try await runner.tick(now: current)
+            try await backend.tick(at: current)
             failures.succeeded("the engine's periodic check")
         } catch is CalendarPublishError {
             // The tick is saved; the calendar write that failed is logged and counted as a failure of its own.
@@ -81,7 +77,7 @@ struct CycleService: Service {
     /// Records presses of the red button a full disk held back, and writes the calendar after them.
     private func settleHeldPresses() async {
         do {
-            if try await runner.settleHeldPresses(now: now()) {
+            if try await backend.settleHeldPresses(at: now()) {
                 failures.succeeded("recording a press of the red button")
             }
         } catch {
@@ -91,20 +87,18 @@ struct CycleService: Service {
 
     /// Runs the cycles due now; `previousCheck` (nil at start) tells whether vigord was awake before.
     private func runDueCycles(previousCheck: Date?) async {
-        let config = await state.config
+        let config = await backend.config()
         let schedule = config.schedule
         let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
         let current = now()
         do {
             let today = planner.calendar.day(of: current)
             // A week back, so the planner sees a Sunday whose weekly cycle was missed.
-            let ran = Set(try database.cycleRuns(onOrAfter: today.adding(days: -7).description).compactMap { run -> CycleKey? in
-                guard let kind = CycleKind(rawValue: run.kind), let day = LocalDay(iso: run.localDate) else { return nil }
-                return CycleKey(kind: kind, day: day)
-            })
+            let ran = try await backend.cycles.recentRuns(before: today)
             for kind in try planner.due(at: current, ran: ran) {
                 let lateness = try planner.lateness(of: kind, at: current)
-                let outcome = try await runner.run(kind, now: current, zone: schedule.zone, training: config.training, rules: config.schedulingRules, home: config.schedule.home)
+                let outcome = try await backend.runCycle(
+                    kind, now: current, zone: schedule.zone, training: config.training, rules: config.schedulingRules, home: schedule.home)
                 guard outcome.ran else { continue }
                 notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)")
                 switch Self.lateRun(lateness: lateness, previousCheck: previousCheck, now: current) {
@@ -115,13 +109,13 @@ struct CycleService: Service {
                 case .missed:
                     await failures.failed(
                         "running the cycles on time", reason: "the \(kind.rawValue) cycle ran \(Int(lateness / 60)) minutes late",
-                        counting: .missedCycle, in: ghost, at: current)
+                        counting: .missedCycle, in: backend, at: current)
                 }
             }
             failures.succeeded("the daily cycles")
         } catch {
             await failures.failed(
-                "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: ghost, at: current)
+                "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: backend, at: current)
         }
     }
 }

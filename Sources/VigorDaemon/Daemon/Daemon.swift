@@ -144,7 +144,7 @@ public enum Daemon {
 
         let state = DaemonState(
             config: config, origin: loaded.origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
-            startedAt: now(), now: now, logger: logger, calendars: calendars, configText: loaded.text)
+            logger: logger, configText: loaded.text)
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
         do {
             try await cycles.settleSystemZone(now: now())
@@ -152,35 +152,32 @@ public enum Daemon {
             logger.warning("cannot save the system time zone; travel by zone change starts from the next evening",
                            metadata: ["error": "\(error)"])
         }
-        let health = HealthIntake(database: database, ghost: ghost, output: output, logger: logger)
-        let replanSignal = ChangeSignal()
+        let health = HealthIntake(database: database, logger: logger)
         let notifications: NotificationDesk
         do {
-            notifications = try NotificationDesk(
-                ghost: ghost, database: database, failures: failures, logger: logger,
-                poorNight: { [state] day in
-                    let config = await state.config
-                    return await cycles.poorNight(before: day, zone: config.schedule.zone, rules: config.schedulingRules.transformation)
-                })
+            notifications = try NotificationDesk(ghost: ghost, database: database, failures: failures, logger: logger)
         } catch {
             logger.critical("cannot read the notification inbox", metadata: ["error": "\(error)"])
             printError("cannot read the notification inbox: \(error)")
             return DaemonExitCode.config.rawValue
         }
+        let backend = GhostBackend(
+            ghost: ghost, state: state, database: database, calendars: calendars, output: output, cycles: cycles,
+            replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger, database: database), health: health,
+            notifications: notifications, failures: failures, startedAt: now(), logger: logger)
+        let replanSignal = backend.replan
         let context = LocalAPI.Context(
-            state: state, socket: listener, database: database, ghost: ghost, calendars: calendars, cycles: cycles,
-            output: output, health: health, notifications: notifications, testHooks: testHooks,
+            backend: backend, socket: listener, testHooks: testHooks,
             reloadObserver: { outcome in
                 notifier.status(outcome.ok ? "Serving; configuration reloaded" : "Serving; reload refused")
             },
-            testHookObserver: { event in notifier.status(event) }, failures: failures, replan: replanSignal, now: now,
-            testClock: testClock)
+            testHookObserver: { event in notifier.status(event) }, now: now, testClock: testClock)
         let dispatcher = RPCDispatcher(router: LocalAPI(context).router()) { method, error in
             logger.error("request failed inside the daemon", metadata: ["method": "\(method)", "error": "\(error)"])
         }
         let desktop = NotificationSinks.desktop(environment: environment, logger: logger) { message, action in
             do {
-                try await LocalAPI(context).answer(message, action: action)
+                try await backend.answer(message, action: action, at: now())
                 logger.notice("answered from a desktop notification", metadata: ["message": "\(message.key)", "action": "\(action)"])
             } catch {
                 logger.warning(
@@ -204,26 +201,25 @@ public enum Daemon {
             services.append(.init(service: WatchdogService(watchdogInterval: interval, notifier: notifier, eventLoop: group.next(), logger: logger)))
         }
         services.append(.init(service: server))
-        services.append(.init(service: ReloadSignalService(state: state, ghost: ghost, now: now, notifier: notifier, logger: logger)))
+        services.append(.init(service: ReloadSignalService(backend: backend, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: CycleService(
-            runner: cycles, ghost: ghost, state: state, database: database, checkInterval: .seconds(60), clock: ContinuousClock(),
+            backend: backend, checkInterval: .seconds(60), clock: ContinuousClock(),
             now: now, notifier: notifier, failures: failures, logger: logger)))
         services.append(.init(service: EditWatchService(
-            output: output, now: now, notifier: notifier, replan: replanSignal, failures: failures, logger: logger)))
+            backend: backend, now: now, notifier: notifier, replan: replanSignal, failures: failures, logger: logger)))
         services.append(.init(service: SourceWatchService(state: state, signal: replanSignal, logger: logger)))
         services.append(.init(service: ReplanService(
-            replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger, database: database), signal: replanSignal,
-            state: state, quiet: .seconds(1), clock: ContinuousClock(), now: now, notifier: notifier, failures: failures)))
+            backend: backend, signal: replanSignal, quiet: .seconds(1), clock: ContinuousClock(), now: now, notifier: notifier, failures: failures)))
         services.append(.init(service: InboxService(
             inbox: HealthInbox(
                 path: config.health.inboxPath
                     ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)),
-            intake: health, now: now, notifier: notifier, logger: logger)))
+            backend: backend, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: NotificationService(
-            desk: notifications, ghost: ghost, state: state, clock: ContinuousClock(), now: now,
+            backend: backend, clock: ContinuousClock(), now: now,
             sinks: { notify in NotificationSinks.make(notify, desktop: desktop) })))
         services.append(.init(service: CalendarRefreshService(
-            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, ghost: ghost, failures: failures,
+            host: calendars, interval: .seconds(15 * 60), clock: ContinuousClock(), now: now, backend: backend, failures: failures,
             replan: replanSignal, logger: logger)))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = .seconds(10)

@@ -76,6 +76,11 @@ public actor GhostHost {
             lastBreakerFiredAt: lastBreakerFiredAt, travel: travel)
     }
 
+    /// What vigord's calendar shows of the Ghost at `now`: the calendar is written again when this changes.
+    public func shownOnCalendar(at now: Date) -> ShownOnCalendar {
+        ShownOnCalendar(blocks: ghost.blocks, emergencies: emergencies(endingAfter: now.addingTimeInterval(-Self.emergencyHistory)))
+    }
+
     /// Records travel days (saved first, then remembered).
     public func recordTravel(from first: LocalDay, to last: LocalDay, at now: Date) throws(StoreError) {
         travel.append(try database.recordTravel(firstDay: first.description, lastDay: last.description, at: now))
@@ -194,9 +199,9 @@ public actor GhostHost {
         travel = []
     }
 
-    /// Runs several events as one decision (a cycle): all are applied to a draft, then the state,
-    /// every receipt and the cycle's mark are saved in one transaction. On any error nothing changes.
-    public func perform(_ events: [GhostEvent], at now: Date, cycle: CycleRun) throws -> [GhostEffect] {
+    /// Runs several events as one decision (a cycle, a check-in): all are applied to a draft, then the state,
+    /// every receipt and the cycle's mark (if any) are saved in one transaction. On any error nothing changes.
+    public func perform(_ events: [GhostEvent], at now: Date, cycle: CycleRun? = nil) throws -> [GhostEffect] {
         var draft = ghost
         var effects: [GhostEffect] = []
         for event in events {
@@ -242,4 +247,10 @@ public struct GhostSnapshot: Sendable {
     public var activeEmergency: Emergency?
     public var lastBreakerFiredAt: Date?
     public var travel: [TravelRange]
+}
+
+/// What vigord's calendar shows of the Ghost: its blocks and the recovery times.
+public struct ShownOnCalendar: Sendable, Equatable {
+    public var blocks: [ScheduledBlock]
+    public var emergencies: [Emergency]
 }

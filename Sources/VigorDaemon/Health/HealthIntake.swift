@@ -16,13 +16,11 @@ public struct HealthIntakeError: Error, Sendable, CustomStringConvertible {
     public var stopped = false
 }
 
-/// Imports health files into the store, off the async pool, and hands new workouts to the Ghost:
-/// one that overlaps a block completes it, others count as unplanned activity. Used by
-/// `health.import` and the inbox. Imports run one at a time; progress is readable meanwhile.
+/// Imports health files into the store, off the async pool; the backend hands the new workouts to the Ghost
+/// (`GhostBackend.importHealth`). Used by `health.import` and the health folder. Imports run one at a time;
+/// progress is readable meanwhile.
 public final class HealthIntake: Sendable {
     private let database: AppDatabase
-    private let ghost: GhostHost
-    private let output: CalendarOutput
     private let logger: Logger
     private let queue = DispatchQueue(label: "vigord.health-import")
     private let running = Mutex<[String: HealthImportsRunning.Running]>([:])
@@ -31,10 +29,8 @@ public final class HealthIntake: Sendable {
     /// How sure we are that a workout a device recorded was training.
     static let importedWorkoutConfidence = 0.9
 
-    public init(database: AppDatabase, ghost: GhostHost, output: CalendarOutput, logger: Logger) {
+    public init(database: AppDatabase, logger: Logger) {
         self.database = database
-        self.ghost = ghost
-        self.output = output
         self.logger = logger
     }
 
@@ -43,11 +39,18 @@ public final class HealthIntake: Sendable {
         running.withLock { Array($0.values).sorted { $0.file < $1.file } }
     }
 
-    /// Imports `path`; throws when nothing could be read from it. A file that stops part-way
-    /// (truncated, malformed) returns `complete: false` with what came before it stored.
-    public func importFile(at path: String, now: @escaping @Sendable () -> Date) async throws(HealthIntakeError)
-        -> HealthImportResult
-    {
+    /// What one import stored: the reply, the workouts it added (for the Ghost) and the importer's summary.
+    public struct Imported: Sendable {
+        public var response: HealthImportResult
+        var workouts: [HealthSample]
+        var summary: HealthImportSummary
+        var startedAt: Date
+    }
+
+    /// Imports `path` into the store; throws when nothing could be read from it. A file that stops part-way
+    /// (truncated, malformed) returns `complete: false` with what came before it stored. The backend hands the new
+    /// workouts to the Ghost and then has the import recorded (`record`).
+    public func importFile(at path: String, now: @escaping @Sendable () -> Date) async throws(HealthIntakeError) -> Imported {
         let started = now()
         // Cancelling the caller (a shutdown) stops the import at its next chunk, and one still queued before it starts.
         let stop = Stop()
@@ -59,28 +62,20 @@ public final class HealthIntake: Sendable {
             stop.request()
         }
         running.withLock { $0[path] = nil }
-        var result = try outcome.get()
-        let counted = await countWorkouts(result.workouts, now: now())
-        result.response.workoutsCompletingBlocks = counted.completing
-        result.response.workoutsUnplanned = counted.unplanned
-        result.response.workoutsAlreadyCounted = counted.alreadyCounted
-        do {
-            try await output.sync(now: now())
-        } catch {
-            logger.error("imported, but vigord's calendar could not be written", metadata: ["error": "\(error)"])
-        }
-        record(result, path: path, started: started, finished: now())
-        logger.info("health file imported", metadata: [
-            "file": "\(path)", "added": "\(result.response.added)", "duplicates": "\(result.response.duplicates)",
-            "skipped": "\(result.response.skipped)", "complete": "\(result.response.complete)",
-        ])
-        return result.response
+        var imported = try outcome.get()
+        imported.startedAt = started
+        return imported
     }
 
-    private struct Stored: Sendable {
-        var response: HealthImportResult
-        var workouts: [HealthSample]
-        var summary: HealthImportSummary
+    /// The engine's reports of the recent new workouts of an import, oldest first (older ones are history).
+    static func workoutReports(_ imported: Imported, now: Date) -> [WorkoutReport] {
+        imported.workouts.sorted(by: { $0.start < $1.start })
+            .filter { $0.start > now.addingTimeInterval(-Self.workoutHorizon) && $0.start <= now }
+            .map { workout in
+                WorkoutReport(
+                    id: "sample:\(workout.id ?? 0)", start: workout.start, end: workout.end, confidence: Self.importedWorkoutConfidence,
+                    source: workout.source, activity: workout.detail, energyKilocalories: workout.energyKilocalories)
+            }
     }
 
     /// A request to stop an import, set from any thread.
@@ -91,7 +86,7 @@ public final class HealthIntake: Sendable {
     }
 
     /// Runs on the import queue: reads the file and stores each batch in its own transaction.
-    private func store(path: String, stop: Stop) -> Result<Stored, HealthIntakeError> {
+    private func store(path: String, stop: Stop) -> Result<Imported, HealthIntakeError> {
         let url = URL(fileURLWithPath: path)
         var inserted = HealthInsertResult()
         let summary: HealthImportSummary
@@ -127,7 +122,7 @@ public final class HealthIntake: Sendable {
             skippedByReason: Dictionary(uniqueKeysWithValues: summary.skipped.map { ($0.key.rawValue, $0.value) }),
             skippedExamples: summary.examples.map { "line \($0.line): \($0.message)" },
             workoutsCompletingBlocks: 0, workoutsUnplanned: 0, bytes: summary.bytesRead)
-        return .success(Stored(response: response, workouts: inserted.addedWorkouts, summary: summary))
+        return .success(Imported(response: response, workouts: inserted.addedWorkouts, summary: summary, startedAt: .distantPast))
     }
 
     /// Problems after which what was read stands: the file ran out or broke part-way.
@@ -141,37 +136,14 @@ public final class HealthIntake: Sendable {
             detail: record.detail, energyKilocalories: record.energyKilocalories)
     }
 
-    /// Hands recent new workouts to the Ghost, oldest first; returns how many completed a block, how many were
-    /// unplanned, and how many were workouts the Ghost had counted already (logged by hand, or from another device).
-    private func countWorkouts(
-        _ workouts: [HealthSample], now: Date
-    ) async -> (completing: Int, unplanned: Int, alreadyCounted: Int) {
-        var completing = 0, unplanned = 0, alreadyCounted = 0
-        for workout in workouts.sorted(by: { $0.start < $1.start })
-        where workout.start > now.addingTimeInterval(-Self.workoutHorizon) && workout.start <= now {
-            let report = WorkoutReport(
-                id: "sample:\(workout.id ?? 0)", start: workout.start, end: workout.end, confidence: Self.importedWorkoutConfidence,
-                source: workout.source, activity: workout.detail, energyKilocalories: workout.energyKilocalories)
-            do {
-                let before = await ghost.current.workouts.count
-                _ = try await ghost.perform(.workoutRecorded(report), at: now)
-                let ghostNow = await ghost.current
-                guard ghostNow.workouts.count > before, let counted = ghostNow.workouts.last else { continue }
-                if counted.countedAs != nil || ghostNow.workouts.contains(where: { $0.countedAs == counted.id }) {
-                    alreadyCounted += 1
-                } else if counted.completedBlock != nil {
-                    completing += 1
-                } else {
-                    unplanned += 1
-                }
-            } catch {
-                logger.warning("an imported workout was not counted", metadata: ["workout": "\(report.id)", "error": "\(error)"])
-            }
-        }
-        return (completing, unplanned, alreadyCounted)
-    }
-
-    private func record(_ result: Stored, path: String, started: Date, finished: Date) {
+    /// Records the import run (what `status` and the health folder's bookkeeping read) and logs it.
+    func record(_ result: Imported, finished: Date) {
+        let path = result.response.file
+        let started = result.startedAt
+        logger.info("health file imported", metadata: [
+            "file": "\(path)", "added": "\(result.response.added)", "duplicates": "\(result.response.duplicates)",
+            "skipped": "\(result.response.skipped)", "complete": "\(result.response.complete)",
+        ])
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

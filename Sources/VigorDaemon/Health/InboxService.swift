@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// or moved in while vigord runs. A storage failure leaves the file where it is for the next pass.
 struct InboxService: Service {
     let inbox: HealthInbox
-    let intake: HealthIntake
+    let backend: GhostBackend
     let now: @Sendable () -> Date
     let notifier: SystemdNotifier
     let logger: Logger
@@ -51,7 +51,7 @@ struct InboxService: Service {
     private func importOne(_ name: String) async {
         let path = inbox.path + "/" + name
         do {
-            let result = try await intake.importFile(at: path, now: now)
+            let result = try await backend.importHealth(path: path, clock: now)
             if result.complete {
                 let target = try inbox.markDone(name)
                 notifier.status("Serving; imported \(name) (\(result.added) new)")

@@ -25,14 +25,10 @@ public final class FailureLog: Sendable {
         return began
     }
 
-    /// As `failed(_:reason:)`; a new episode also counts toward ghost health as `kind`.
-    public func failed(_ operation: String, reason: String, counting kind: GhostFailure, in ghost: GhostHost, at now: Date) async {
+    /// As `failed(_:reason:)`; a new episode also counts toward ghost health as `kind` (`GhostBackend.countFailure`).
+    public func failed(_ operation: String, reason: String, counting kind: GhostFailure, in backend: GhostBackend, at now: Date) async {
         guard failed(operation, reason: reason) else { return }
-        do {
-            _ = try await ghost.perform(.backgroundFailed(kind), at: now)
-        } catch {
-            logger.error("could not count a failure toward ghost health: \(error)", metadata: ["operation": "\(operation)"])
-        }
+        await backend.countFailure(kind, at: now)
     }
 
     /// `operation` succeeded.

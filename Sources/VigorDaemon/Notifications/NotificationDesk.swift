@@ -14,19 +14,15 @@ public actor NotificationDesk {
     private let logger: Logger
     private var sinks: [any NotificationSink]
     private var ledger: NotificationLedger
-    /// Whether last night was poor, for a local day (the morning signals); injected so tests choose.
-    private let poorNight: @Sendable (LocalDay) async -> Bool
 
     init(
-        ghost: GhostHost, database: AppDatabase, failures: FailureLog, logger: Logger, sinks: [any NotificationSink] = [],
-        poorNight: @escaping @Sendable (LocalDay) async -> Bool = { _ in false }
+        ghost: GhostHost, database: AppDatabase, failures: FailureLog, logger: Logger, sinks: [any NotificationSink] = []
     ) throws {
         self.ghost = ghost
         self.database = database
         self.failures = failures
         self.logger = logger
         self.sinks = sinks
-        self.poorNight = poorNight
         ledger = try database.notificationLedger().map { try JSONDecoder().decode(NotificationLedger.self, from: $0) } ?? NotificationLedger()
     }
 
@@ -43,20 +39,23 @@ public actor NotificationDesk {
     /// Everything in the inbox, newest first.
     public var inbox: [NotificationLedger.Entry] { ledger.entries.reversed() }
 
-    /// Brings the ledger up to date at `now` and performs what the orchestrator decided. Settles run one after
-    /// another: one that starts while another delivers returns only once that delivery is done, so a caller
-    /// never sees a message decided but not yet sent.
-    public func settle(now: Date, rules: NotificationRules) async {
+    /// Brings the ledger up to date at `now` and performs what the orchestrator decided; `poorNight` (last night's
+    /// sleep was short, read by the backend from the morning signals) keeps the Ghost quiet but for the apology.
+    /// Settles run one after another: one that starts while another delivers returns only once that delivery is
+    /// done, so a caller never sees a message decided but not yet sent.
+    /// Returns how many sinks began failing (the backend counts each toward ghost health).
+    @discardableResult
+    public func settle(now: Date, rules: NotificationRules, poorNight: Bool = false) async -> Int {
         let previous = lastSettle
-        let settling = Task { await previous?.value; await self.settleInTurn(now: now, rules: rules) }
+        let settling = Task { _ = await previous?.value; return await self.settleInTurn(now: now, rules: rules, poorNight: poorNight) }
         lastSettle = settling
-        await settling.value
+        return await settling.value
     }
 
     /// The settle before the newest, which the next one waits for.
-    private var lastSettle: Task<Void, Never>?
+    private var lastSettle: Task<Int, Never>?
 
-    private func settleInTurn(now: Date, rules: NotificationRules) async {
+    private func settleInTurn(now: Date, rules: NotificationRules, poorNight: Bool) async -> Int {
         let snapshot = await ghost.snapshot(at: now)
         let calendar = snapshot.ghost.calendar
         let local = calendar.moment(at: now)
@@ -65,7 +64,7 @@ public actor NotificationDesk {
             askCheckIn: checkInWanted(on: local.day, hour: local.hour, now: now))
         let situation = NotificationOrchestrator.Situation(
             now: now, day: local.day, time: WallClockTime(hour: local.hour, minute: local.minute),
-            recovering: snapshot.activeEmergency != nil, poorNight: await poorNight(local.day))
+            recovering: snapshot.activeEmergency != nil, poorNight: poorNight)
         var (next, effects) = NotificationOrchestrator.decide(ledger, pending: pending, situation: situation, rules: rules)
         next.prune(before: now.addingTimeInterval(-30 * 86_400))
         for case .deliver(let message, _) in effects {
@@ -73,8 +72,9 @@ public actor NotificationDesk {
                 ? "today's message, in this inbox only: no notification channel is set up ([notify] command)"
                 : "delivered through the \(sinks.map(\.name).joined(separator: " and "))")
         }
-        guard next != ledger, save(next, at: now) else { return }
+        guard next != ledger, save(next, at: now) else { return 0 }
         var failed: [(key: String, reason: String)] = []
+        var began = 0
         for effect in effects {
             switch effect {
             case .deliver(let message, let alsoWaiting):
@@ -84,8 +84,7 @@ public actor NotificationDesk {
                         failures.succeeded("notifying through the \(sink.name)")
                     } catch {
                         failed.append((message.key, "the \(sink.name) failed: \(error.description)"))
-                        await failures.failed(
-                            "notifying through the \(sink.name)", reason: error.description, counting: .notificationFailed, in: ghost, at: now)
+                        if failures.failed("notifying through the \(sink.name)", reason: error.description) { began += 1 }
                     }
                 }
             case .withdraw(let key):
@@ -97,6 +96,7 @@ public actor NotificationDesk {
             for failure in failed { noted.note(failure.key, reason: failure.reason) }
             _ = save(noted, at: now)
         }
+        return began
     }
 
     /// Saves the ledger first (so a crash never sends a message twice), then keeps it; false when it could not.

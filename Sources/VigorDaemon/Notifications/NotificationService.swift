@@ -3,19 +3,18 @@ import GhostEngine
 import Logging
 import ServiceLifecycle
 
-/// Runs the notification desk: after every change of the Ghost, and at the moments the rules turn on (quiet
+/// Has the backend settle the notification desk: after every change of the Ghost, and at the moments the rules turn on (quiet
 /// hours ending and starting, midnight's new budget). It sleeps in between, at most an
 /// hour; after a reload it takes the new `[notify]` settings.
 struct NotificationService: Service {
-    let desk: NotificationDesk
-    let ghost: GhostHost
-    let state: DaemonState
+    let backend: GhostBackend
     let clock: any Clock<Duration>
     let now: @Sendable () -> Date
     /// The sinks `[notify]` asks for.
     let sinks: @Sendable (DaemonConfig.NotifySection) async -> [any NotificationSink]
 
     func run() async throws {
+        let (ghost, state) = (backend.ghost, backend.state)
         await cancelWhenGracefulShutdown {
             var reloads: UInt64?
             while !Task.isCancelled {
@@ -23,10 +22,10 @@ struct NotificationService: Service {
                 let config = await state.config
                 if reloads != state.reloaded.changesSoFar {
                     reloads = state.reloaded.changesSoFar
-                    await desk.use(await sinks(config.notify))
+                    await backend.notifications.use(await sinks(config.notify))
                 }
                 let at = now()
-                await desk.settle(now: at, rules: config.notify.rules)
+                await backend.settleNotifications(at: at)
                 let wait = Self.untilNextTurn(after: at, zone: config.schedule.zone, rules: config.notify.rules)
                 let reloadsSeen = reloads ?? 0
                 await withTaskGroup(of: Void.self) { group in

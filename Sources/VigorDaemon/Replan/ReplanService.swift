@@ -5,9 +5,8 @@ import ServiceLifecycle
 /// Replans after the busy picture changed, once it has been quiet for `quiet`: a file saved five times in a
 /// row is read once, and a block never dances between two pictures of the week.
 struct ReplanService: Service {
-    let replanner: Replanner
+    let backend: GhostBackend
     let signal: ChangeSignal
-    let state: DaemonState
     let quiet: Duration
     let clock: any Clock<Duration>
     let now: @Sendable () -> Date
@@ -40,9 +39,9 @@ struct ReplanService: Service {
     }
 
     private func replan() async {
-        let config = await state.config
+        let config = await backend.config()
         do {
-            let conflicts = try await replanner.replan(
+            let conflicts = try await backend.replanWeek(
                 now: now(), zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
                 home: config.schedule.home)
             failures.succeeded("replanning after a calendar change")

@@ -5,12 +5,11 @@ import GhostScheduling
 import Logging
 import Store
 
-/// Re-checks the Ghost's blocks of the coming week after the busy picture changed: reads the picture, and hands each
-/// block `Replanning` finds in conflict to the engine, which decides by its trust whether to move it, propose the
-/// move, remove it or only note it.
+/// Re-checks the Ghost's blocks of the coming week after the busy picture changed: reads the picture and finds the
+/// blocks `Replanning` sees in conflict; the backend hands them to the engine, which decides by its trust whether to
+/// move each, propose the move, remove it or only note it.
 public actor Replanner {
     private let ghost: GhostHost
-    private let output: CalendarOutput
     private let logger: Logger
     /// Reads the picture re-planning decides on.
     private let reader: WeekPictureReader
@@ -20,36 +19,31 @@ public actor Replanner {
     /// Creates a replanner; with the `database`, the system zone the last evening saw counts as travel too.
     public init(ghost: GhostHost, calendars: CalendarHost, output: CalendarOutput, logger: Logger, database: AppDatabase? = nil) {
         self.ghost = ghost
-        self.output = output
         self.logger = logger
         reader = WeekPictureReader(
             ghost: ghost, calendars: calendars, output: output, database: database, systemZone: { nil }, startingSystemZone: nil)
     }
 
-    /// Checks every block ahead within `horizonDays` under the scheduling `rules` in force and hands the conflicts
-    /// to the engine; returns how many there were. The calendar is written when a block changed.
-    @discardableResult
-    public func replan(
+    /// The conflicts of the blocks ahead within `horizonDays` under the scheduling `rules` in force, as the engine
+    /// events that hand them over (the backend decides them as one, `GhostBackend.replanWeek`). Each block is checked
+    /// as the earlier conflicts leave it: they are handed to a draft of the Ghost on the way.
+    public func conflicts(
         now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil
-    ) async throws -> Int {
+    ) async throws -> [GhostEvent] {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
         let ahead = try Replanning.blocksToCheck(await ghost.current, today: today, calendar: calendar, now: now)
-        guard !ahead.isEmpty else { return 0 }
+        guard !ahead.isEmpty else { return [] }
         var picture = try await reader.replanning(
             today: today, calendar: calendar, settings: .init(training: training, rules: rules, home: home))
-        let before = picture.ghost.blocks
-        var conflicts = 0
+        var events: [GhostEvent] = []
         for block in ahead {
             // The block as it stands now: an earlier conflict may have moved or removed it.
-            picture.ghost = await ghost.current
             guard let current = picture.ghost.block(block.id), let found = try Replanning.conflict(of: current, in: picture) else { continue }
-            conflicts += 1
-            _ = try await ghost.perform(.conflictFound(found), at: now)
+            let event = GhostEvent.conflictFound(found)
+            _ = try picture.ghost.handle(event, now: now)
+            events.append(event)
         }
-        if await ghost.current.blocks != before {
-            try await output.sync(now: now)
-        }
-        return conflicts
+        return events
     }
 }

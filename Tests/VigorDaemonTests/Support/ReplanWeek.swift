@@ -13,7 +13,6 @@ let replanBlockStart = replanNow.addingTimeInterval(20 * 3600)
 struct ReplanWeek {
     let context: LocalAPI.Context
     let workFile: String
-    let replanner: Replanner
 
     init(phase: TrustPhase) async throws {
         let folder = NSTemporaryDirectory() + "vigor-replan-\(UUID().uuidString)"
@@ -24,7 +23,6 @@ struct ReplanWeek {
         config.schedule.timezone = "Europe/Berlin"
         config.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(workFile))]
         context = try makeTestContext(config: config, now: replanNow)
-        replanner = Replanner(ghost: context.ghost, calendars: context.calendars, output: context.output, logger: Logger(label: "test"))
         _ = try await context.ghost.perform(.manualPhaseChange(to: phase), at: replanNow)
     }
 
@@ -32,7 +30,7 @@ struct ReplanWeek {
     func place(at start: Date) async throws -> BlockID {
         let effects = try await context.ghost.perform(
             .placementRequested(BlockCandidate(start: start, durationMinutes: 45, confidence: 1), alternatives: []), at: replanNow)
-        try await context.output.sync(now: replanNow)
+        try await context.backend.publish(at: replanNow)
         for effect in effects {
             switch effect {
             case .writeBlock(let block), .proposeBlock(let block): return block.id
@@ -49,7 +47,7 @@ struct ReplanWeek {
 
     func replan(at time: Date = replanNow) async throws -> Int {
         let config = await context.state.config
-        return try await replanner.replan(
+        return try await context.backend.replanWeek(
             now: time, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules, home: config.schedule.home)
     }
 

@@ -21,12 +21,36 @@ func makeTestContext(
         directory: folder + "/calendars", stateDirectory: folder, zone: config.schedule.zone, ghost: ghost, database: database,
         alarmMinutes: config.calendar.alarmMinutes, shadow: config.calendar.shadow, logger: logger)
     let state = DaemonState(
-        config: config, origin: origin, configPath: configPath, configMayBeMissing: true, startedAt: startedAt ?? now, now: clock,
-        logger: logger, calendars: calendars)
-    return LocalAPI.Context(
-        state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
+        config: config, origin: origin, configPath: configPath, configMayBeMissing: true, logger: logger)
+    let failures = FailureLog(logger: logger)
+    let backend = GhostBackend(
+        ghost: ghost, state: state, database: database, calendars: calendars, output: output,
         cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger, systemZone: { nil }),
-        output: output, health: HealthIntake(database: database, ghost: ghost, output: output, logger: logger),
-        notifications: try NotificationDesk(ghost: ghost, database: database, failures: FailureLog(logger: logger), logger: logger),
-        testHooks: testHooks, now: clock)
+        replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger),
+        health: HealthIntake(database: database, logger: logger),
+        notifications: try NotificationDesk(ghost: ghost, database: database, failures: failures, logger: logger),
+        failures: failures, startedAt: startedAt ?? now, logger: logger)
+    return LocalAPI.Context(backend: backend, socket: .path("/tmp/t.sock"), testHooks: testHooks, now: clock)
+}
+
+/// The backend's parts, under the names the tests have always used.
+extension LocalAPI.Context {
+    var ghost: GhostHost { backend.ghost }
+    var state: DaemonState { backend.state }
+    var database: AppDatabase { backend.database }
+    var calendars: CalendarHost { backend.calendars }
+    var output: CalendarOutput { backend.output }
+    var cycles: CycleRunner { backend.cycles }
+    var health: HealthIntake { backend.health }
+    var notifications: NotificationDesk { backend.notifications }
+}
+
+extension LocalAPI.Context {
+    /// A backend over the same parts with another cycle runner (one that reads a made-up system zone).
+    func backend(cycles: CycleRunner) -> GhostBackend {
+        GhostBackend(
+            ghost: ghost, state: state, database: database, calendars: calendars, output: output, cycles: cycles,
+            replanner: backend.replanner, health: health, notifications: notifications, failures: backend.failures,
+            startedAt: backend.startedAt, logger: Logger(label: "test"))
+    }
 }

@@ -44,3 +44,20 @@ enum WindowBound {
         throw RPCErrorObject(.invalidParams, "Invalid params: field '\(field)' must be an RFC 3339 time or a date YYYY-MM-DD; got '\(text)'")
     }
 }
+
+extension CalendarBusy {
+    /// The API's view of busy time over `from..<to`, with each source's state.
+    init(_ reading: BusyReading, from: Date, to: Date, zone: TimeZone) {
+        self.init(
+            from: RPCTimestamp(from, in: zone), to: RPCTimestamp(to, in: zone),
+            intervals: reading.busy.intervals.map { interval in
+                BusyIntervalView(
+                    start: RPCTimestamp(interval.start, in: zone), end: RPCTimestamp(interval.end, in: zone),
+                    sources: interval.causes.map { BusyCauseView(source: $0.source, summary: $0.summary) })
+            },
+            unknownDays: reading.busy.unknownDays,
+            sources: reading.busy.sources.compactMap { status in
+                reading.sources.first { $0.name == status.name }.map { CalendarSourceView($0, status) }
+            })
+    }
+}

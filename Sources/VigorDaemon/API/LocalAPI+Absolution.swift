@@ -1,0 +1,17 @@
+import Foundation
+import GhostScheduling
+import VigorRPC
+
+extension LocalAPI {
+    /// `absolution.read`: what held the user back over the last days, from calendars and health data.
+    func serveAbsolution(_ params: AbsolutionMethod.Params) async throws -> AbsolutionMethod.Result {
+        let days = params.days ?? AbsolutionReader.maximumDays
+        guard (AbsolutionReader.minimumDays...AbsolutionReader.maximumDays).contains(days) else {
+            throw APIError.invalidParams("field 'days' must be between 7 and 90; got \(days)")
+        }
+        guard let narrative = try await backend.absolution(days: days, at: context.now()) else {
+            return .init(absolution: nil, reason: "fewer than 7 of the last \(days) days have health data; import some first (vigorctl import)")
+        }
+        return .init(absolution: AbsolutionView(narrative), reason: nil)
+    }
+}

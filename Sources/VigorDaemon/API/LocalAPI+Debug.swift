@@ -1,0 +1,25 @@
+import Foundation
+import VigorRPC
+
+extension LocalAPI {
+    /// `debug.delay` (test hooks only): answers after a delay, so tests can hold a request in flight.
+    func serveDebugDelay(_ params: DebugDelayMethod.Params) async throws -> DebugDelayMethod.Result {
+        guard (0...10_000).contains(params.milliseconds) else {
+            throw APIError.invalidParams("field 'milliseconds' must be between 0 and 10000")
+        }
+        context.testHookObserver("\(DebugDelayMethod.name) started")
+        try await Task.sleep(for: .milliseconds(params.milliseconds))
+        return DebugDelayMethod.Result(delayedMilliseconds: params.milliseconds)
+    }
+
+    /// `debug.clock` (test hooks only): moves the wall clock forward, so one process lives through many days.
+    func serveDebugClock(_ params: DebugClockMethod.Params) async throws -> DebugClockMethod.Result {
+        guard let clock = context.testClock else {
+            throw APIError.invalidParams("the clock can be moved only when the daemon's clock is a test clock")
+        }
+        guard params.advanceHours.isFinite, (0...8_784).contains(params.advanceHours) else {
+            throw APIError.invalidParams("field 'advanceHours' must be between 0 and 8784")
+        }
+        return DebugClockMethod.Result(now: RPCTimestamp(clock.advance(hours: params.advanceHours), in: await backend.zone()))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GhostEngine
+import Store
+import VigorRPC
+
+extension DaemonStatus {
+    /// The API's view of the backend's status report, with the socket the request came in on.
+    init(_ report: StatusReport, socket: ListeningSocket) {
+        let current = report.snapshot.at
+        let schedule = report.inForce.config.schedule
+        let zone = schedule.zone
+        let ghost = report.snapshot.ghost
+        var plan = PlanStatus(ghost: ghost, zone: zone, now: current, lastBreakerFiredAt: report.snapshot.lastBreakerFiredAt)
+        plan.week = WeekPlanView(report.week).days
+        self.init(
+            version: VigorVersion.current,
+            pid: getpid(),
+            startedAt: RPCTimestamp(report.startedAt, in: zone),
+            uptimeSeconds: max(0, Int(current.timeIntervalSince(report.startedAt))),
+            socket: socket.path,
+            socketOrigin: socket.origin,
+            configPath: report.inForce.path,
+            configSource: report.inForce.origin.rawValue,
+            timezone: zone.identifier,
+            lastReload: report.inForce.lastReload,
+            database: DatabaseStatus(path: report.databasePath, schemaVersion: report.schemaVersion),
+            ghost: GhostStatus(ghost, now: current),
+            nextCycles: NextCycles(
+                morning: RPCTimestamp(CycleTimes.next(schedule.morning, after: current, in: zone), in: zone),
+                evening: RPCTimestamp(CycleTimes.next(schedule.evening, after: current, in: zone), in: zone)),
+            emergency: report.snapshot.activeEmergency.map { EmergencyStatus($0, zone: zone) } ?? EmergencyStatus(active: false),
+            plan: plan,
+            sources: report.sources,
+            travel: TravelStatus(report.snapshot.travel, today: ghost.calendar.day(of: current)),
+            health: report.health, calendarWrites: report.calendarWrites, streak: report.weeklyReceipt?.strongWeeks)
+    }
+}
+
+extension WeekPlanView {
+    /// The API's view of the week ahead: the forecast's days after today, each with the Ghost's block of that day.
+    init(_ outlook: WeekOutlook) {
+        guard let forecast = outlook.forecast, let madeAt = outlook.madeAt else {
+            self.init(madeAt: nil, days: [])
+            return
+        }
+        self.init(
+            madeAt: RPCTimestamp(madeAt, in: outlook.zone),
+            days: forecast.view(ghost: outlook.ghost, after: outlook.today, zone: outlook.zone))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import GhostScheduling
+import VigorRPC
+
+extension CheckInResult {
+    /// The API's view of a recorded check-in.
+    init(_ outcome: CheckInOutcome, now: Date) {
+        self.init(
+            date: outcome.day.description, sleptMinutes: outcome.sleptMinutes, felt: outcome.felt?.rawValue, replaced: outcome.replaced,
+            checkInsLast14Days: outcome.checkInsLast14Days, ghost: GhostStatus(outcome.ghost, now: now))
+    }
+}
+
+extension RecoveryHistoryResult {
+    /// The API's view of the stored recovery scores.
+    init(_ reading: RecoveryHistoryReading) {
+        self.init(
+            formula: reading.formula,
+            days: reading.days.map { RecoveryDay($0.current, earlier: $0.earlier, computedAt: $0.computedAt, zone: reading.zone) })
+    }
+}
+
+extension RecoveryDay {
+    /// A stored score as `recovery.history` shows it; the data's age runs from the newest measured input (not a
+    /// baseline or a training sum) to the time the score was computed.
+    init(_ score: RecoveryScore, earlier: [RecoveryScore], computedAt: Date, zone: TimeZone) {
+        let measured = score.inputs.map(\.metric).filter { !$0.source.hasPrefix("baseline:") && !$0.source.hasPrefix("workouts:") }
+        let age = measured.map(\.recordedAt).max().map { max(0, Int(computedAt.timeIntervalSince($0))) }
+        let others = earlier.filter { $0.formula != score.formula }
+        self.init(
+            date: score.day.description, score: score.value, formula: score.formula.description,
+            earlier: Dictionary(others.map { ($0.formula.description, $0.value) }) { _, later in later },
+            components: score.components.map { RecoveryComponentView(name: $0.name, value: $0.value, weight: $0.weight) },
+            inputs: score.inputs.map {
+                RecoveryInputView(
+                    name: $0.name, value: $0.metric.value, source: $0.metric.source,
+                    recordedAt: RPCTimestamp($0.metric.recordedAt, in: zone).description)
+            },
+            dataAgeSeconds: age, freshness: Freshness.of(ageSeconds: age).rawValue)
+    }
+}

@@ -1,0 +1,20 @@
+/// Why the backend refused a request it understood: what it names is not there (the API maps these in `APIError`).
+public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The block left the ledger (it was pruned).
+    case blockNotInLedger(String)
+    /// The message has no such action (a desktop button of an older message, a typo in an inbox action).
+    case noSuchAction(message: String, action: String)
+    /// The slot is not one the Ghost learned to keep free.
+    case notSacred(String)
+    /// The engine accepted a workout event but the workout is not in the ledger afterwards (a bug).
+    case workoutMissing(String)
+
+    public var description: String {
+        switch self {
+        case .blockNotInLedger(let block): "block \(block) is no longer in the ledger"
+        case .noSuchAction(let message, let action): "the message '\(message)' has no action '\(action)'"
+        case .notSacred(let slot): "\(slot) is not a learned sacred slot (see sacred.list)"
+        case .workoutMissing(let workout): "the workout \(workout) is not in the ledger after the engine took it"
+        }
+    }
+}

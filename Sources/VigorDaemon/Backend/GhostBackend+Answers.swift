@@ -1,0 +1,60 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+
+extension GhostBackend {
+    /// Why a block was missed.
+    public func answerTriage(block: BlockID, reason: MissReason, at now: Date) async throws -> Ghost {
+        try await decide(.triageAnswered(block, reason), at: now)
+        return await ghost.current
+    }
+
+    /// The user accepts or declines a proposed block, or a move the Ghost proposed for one.
+    public func answerProposal(block: BlockID, accept: Bool, at now: Date) async throws -> Ghost {
+        if await ghost.current.block(block)?.proposedMove != nil {
+            try await decide(.moveAnswered(block, accepted: accept), at: now)
+        } else {
+            try await decide(.proposalAnswered(block, accepted: accept), at: now)
+        }
+        return await ghost.current
+    }
+
+    /// The user keeps or reverts what the morning cycle changed in a block; returns the block as it stands.
+    public func answerTransformation(block: BlockID, kept: Bool, at now: Date) async throws -> ScheduledBlock {
+        try await decide(.transformationOutcome(block, kept: kept), at: now)
+        guard let answered = await ghost.current.block(block) else { throw BackendError.blockNotInLedger(block.rawValue) }
+        return answered
+    }
+
+    /// Answers `message` with its action `actionID` (a desktop button), as the action's command would: the same
+    /// intent, so the same engine event and the same receipts. Unknown actions are refused.
+    public func answer(_ message: GhostMessage, action actionID: String, at now: Date) async throws {
+        guard let answer = message.answer(to: actionID) else {
+            throw BackendError.noSuchAction(message: message.key, action: actionID)
+        }
+        switch answer {
+        case .checkIn(let sleptWell):
+            _ = try await checkIn(sleptMinutes: nil, felt: sleptWell ? .good : .tired, at: now)
+        case .workout(let id, let correct):
+            _ = correct ? try await confirmWorkout(id, at: now) : try await undoWorkout(id, at: now)
+        case .proposal(let accepted):
+            _ = try await answerProposal(block: try block(of: message, actionID), accept: accepted, at: now)
+        case .triage(let reason):
+            _ = try await answerTriage(block: try block(of: message, actionID), reason: reason, at: now)
+        case .transformation(let kept):
+            _ = try await answerTransformation(block: try block(of: message, actionID), kept: kept, at: now)
+        }
+    }
+
+    private func block(of message: GhostMessage, _ actionID: String) throws(BackendError) -> BlockID {
+        guard let block = message.block else { throw .noSuchAction(message: message.key, action: actionID) }
+        return block
+    }
+
+    /// The user pins a trust phase, or hands the choice back to the engine (nil).
+    public func setTrust(_ phase: TrustPhase?, at now: Date) async throws -> Ghost {
+        let event: GhostEvent = phase.map { .manualPhaseChange(to: $0) } ?? .releaseManualPin
+        try await decide(event, at: now)
+        return await ghost.current
+    }
+}

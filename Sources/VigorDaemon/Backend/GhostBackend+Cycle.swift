@@ -1,0 +1,102 @@
+import Foundation
+import GhostEngine
+import ICalendarKit
+import GhostScheduling
+import Store
+import VigorRPC
+
+/// What pressing the red button did: the recovery time (and why it is not recorded yet, if so), the blocks inside it
+/// that were withdrawn, and the calendar file that shows it.
+public struct RedButtonOutcome: Sendable {
+    public var press: RedButtonPress
+    public var withdrawn: [BlockID]
+    public var file: String?
+}
+
+extension GhostBackend {
+    /// Runs a morning, evening or weekly cycle now (at most once per local date, as the timers do); with `ifDue`, only
+    /// when vigord's schedule says it is due.
+    public func runCycle(_ kind: CycleKind, ifDue: Bool = false, at now: Date) async throws -> CycleOutcome {
+        let config = await state.config
+        if ifDue {
+            let schedule = config.schedule
+            let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
+            let today = planner.calendar.day(of: now)
+            guard try planner.due(at: now, ran: try await cycles.recentRuns(before: today)).contains(kind) else {
+                return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "not due now")
+            }
+        }
+        return try await runCycle(
+            kind, now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
+            home: config.schedule.home)
+    }
+
+    /// Runs `kind` for the local date of `now` unless it already ran that day, under the given settings: the cycle's
+    /// events, receipts and mark are saved in one transaction, then the calendar follows. Runs wait for each other.
+    public func runCycle(
+        _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
+        rules: SchedulingRules = .standard, home: GeoPosition? = nil
+    ) async throws -> CycleOutcome {
+        if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
+        cycleRunning = true
+        defer {
+            if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
+        }
+        switch try await cycles.plan(kind, now: now, zone: zone, training: training, rules: rules, home: home) {
+        case .alreadyRan(let outcome):
+            return outcome
+        case .run(let events, let mark, let outcome):
+            let before = await ghost.shownOnCalendar(at: now)
+            _ = try await ghost.perform(events, at: now, cycle: mark)
+            if kind == .morning { try await cycles.pruneReceipts(now: now) }
+            try await follow(from: before, at: now)
+            logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(outcome.localDate)", "summary": "\(outcome.summary)"])
+            return outcome
+        }
+    }
+
+    /// Tells the engine the time between cycles (`tick`); the calendar follows.
+    public func tick(at now: Date) async throws {
+        try await decide(.tick, at: now)
+    }
+
+    /// Records presses of the red button that a full disk held back, and lets the calendar follow; true when one was
+    /// recorded.
+    public func settleHeldPresses(at now: Date) async throws -> Bool {
+        guard await ghost.holdsUnrecordedPress else { return false }
+        let before = await ghost.shownOnCalendar(at: now)
+        guard try await ghost.recordHeldPresses(at: now) else { return false }
+        try await follow(from: before, at: now)
+        return true
+    }
+
+    /// The red button: recovery time for `minutes` from now, and the blocks inside it withdrawn. The press holds even
+    /// when the database cannot record it (see `GhostHost.pressRedButton`); that failure is logged once.
+    public func pressRedButton(minutes: Int, at now: Date) async throws -> RedButtonOutcome {
+        let before = await ghost.shownOnCalendar(at: now)
+        let open = Set(await ghost.current.blocks.filter { [.scheduled, .proposed].contains($0.status) }.map(\.id))
+        let press = await ghost.pressRedButton(
+            startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60), reason: "\(minutes) minutes (vigorctl crashing)")
+        if let problem = press.notRecorded {
+            failures.failed("recording a press of the red button", reason: problem)
+        }
+        try await follow(from: before, at: now)
+        let withdrawn = await ghost.current.blocks.filter { open.contains($0.id) && $0.status == .removed }.map(\.id)
+        return RedButtonOutcome(
+            press: press, withdrawn: withdrawn, file: try await output.file(ofItem: CalendarContent.recoveryID(press.emergency)))
+    }
+}
+
+extension GhostBackend {
+    /// Re-checks the blocks of the coming week after the busy picture changed and hands their conflicts to the engine
+    /// as one decision; returns how many there were.
+    @discardableResult
+    public func replanWeek(
+        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil
+    ) async throws -> Int {
+        let events = try await replanner.conflicts(now: now, zone: zone, training: training, rules: rules, home: home)
+        guard !events.isEmpty else { return 0 }
+        try await decide(events, at: now)
+        return events.count
+    }
+}

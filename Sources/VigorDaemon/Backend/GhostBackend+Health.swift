@@ -1,0 +1,103 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+import Store
+import VigorRPC
+
+/// What recording a check-in did.
+public struct CheckInOutcome: Sendable {
+    /// The morning it counts for (the local date of the request).
+    public var day: LocalDay
+    public var sleptMinutes: Int?
+    public var felt: Feeling?
+    /// True when it replaced an earlier check-in of the same morning.
+    public var replaced: Bool
+    public var checkInsLast14Days: Int
+    public var ghost: Ghost
+}
+
+/// The stored recovery scores of some days, each day's current score beside the earlier ones.
+public struct RecoveryHistoryReading: Sendable {
+    public struct Day: Sendable {
+        public var current: RecoveryScore
+        public var computedAt: Date
+        public var earlier: [RecoveryScore]
+    }
+
+    public var formula: String
+    /// Newest first.
+    public var days: [Day]
+    public var zone: TimeZone
+}
+
+extension GhostBackend {
+    /// This morning's self-report, stored for the local date of `now`. After the morning cycle, recovery is scored again
+    /// and the morning rules read it for the blocks still ahead today: their events run as one decision.
+    public func checkIn(sleptMinutes: Int?, felt: Feeling?, at now: Date) async throws -> CheckInOutcome {
+        let config = await state.config
+        let today = LocalCalendar(timeZone: config.schedule.zone).day(of: now)
+        let replaced = try database.saveCheckIn(
+            CheckIn(localDate: today.description, sleptMinutes: sleptMinutes, felt: felt?.rawValue, recordedAt: now))
+        let late = try await cycles.lateCheckIn(
+            now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules)
+        if !late.events.isEmpty { try await decide(late.events, at: now) }
+        await settleNotifications(at: now)
+        let recent = try database.checkIns(from: today.adding(days: -13).description, through: today.description)
+        return CheckInOutcome(
+            day: today, sleptMinutes: sleptMinutes, felt: felt, replaced: replaced, checkInsLast14Days: recent.count,
+            ghost: await ghost.current)
+    }
+
+    /// The stored morning scores of the `days` ending today, newest first; a day's current score is the newest of the
+    /// highest formula version (as `RecoveryHistory.current`).
+    public func recoveryHistory(days: Int, at now: Date) async throws -> RecoveryHistoryReading {
+        let zone = await state.config.schedule.zone
+        let today = LocalCalendar(timeZone: zone).day(of: now)
+        let scores = RecoveryScores(database: database)
+        let byDay = Dictionary(grouping: try scores.stored(endingOn: today, days: days)) { $0.score.day }
+        let shown = byDay.keys.sorted(by: >).compactMap { day -> RecoveryHistoryReading.Day? in
+            let entries = byDay[day] ?? []
+            guard let current = entries.max(by: { $0.score.formula.version <= $1.score.formula.version }) else { return nil }
+            return .init(current: current.score, computedAt: current.computedAt, earlier: entries.map(\.score))
+        }
+        return RecoveryHistoryReading(formula: scores.formula.identity.description, days: shown, zone: zone)
+    }
+
+    /// Reads a health file into the store; its new recent workouts go to the Ghost, oldest first: one that overlaps a
+    /// block completes it, others count as unplanned activity. `clock` times the import. A workout the engine refuses
+    /// is logged and left out; a calendar that cannot be written is logged (the import stands).
+    public func importHealth(path: String, clock: @escaping @Sendable () -> Date) async throws -> HealthImportResult {
+        var imported = try await health.importFile(at: path, now: clock)
+        let now = clock()
+        let before = await ghost.shownOnCalendar(at: now)
+        for report in HealthIntake.workoutReports(imported, now: now) {
+            do {
+                let count = await ghost.current.workouts.count
+                _ = try await ghost.perform([.workoutRecorded(report)], at: now)
+                let current = await ghost.current
+                guard current.workouts.count > count, let counted = current.workouts.last else { continue }
+                if counted.countedAs != nil || current.workouts.contains(where: { $0.countedAs == counted.id }) {
+                    imported.response.workoutsAlreadyCounted += 1
+                } else if counted.completedBlock != nil {
+                    imported.response.workoutsCompletingBlocks += 1
+                } else {
+                    imported.response.workoutsUnplanned += 1
+                }
+            } catch {
+                logger.warning("an imported workout was not counted", metadata: ["workout": "\(report.id)", "error": "\(error)"])
+            }
+        }
+        do {
+            try await follow(from: before, at: now)
+        } catch {
+            logger.error("imported, but vigord's calendar could not be written", metadata: ["error": "\(error)"])
+        }
+        health.record(imported, finished: clock())
+        return imported.response
+    }
+
+    /// How far the running imports are.
+    public nonisolated func healthImportsRunning() -> [HealthImportsRunning.Running] {
+        health.progress()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+import VigorRPC
+
+/// What `status` reports, read from the owners in one pass: the configuration in force, the Ghost and what lives
+/// beside it, the calendars' freshness and writes, the health data's ages, the week ahead and the streak.
+public struct StatusReport: Sendable {
+    public var inForce: ConfigInForce
+    public var startedAt: Date
+    public var databasePath: String
+    public var schemaVersion: String
+    public var snapshot: GhostSnapshot
+    public var sources: [SourceFreshnessView]
+    public var calendarWrites: CalendarWriteStatus
+    public var health: HealthAgeStatus
+    public var week: WeekOutlook
+    public var weeklyReceipt: WeeklyValueReceipt?
+}
+
+/// The last evening's forecast of the week, beside the Ghost whose blocks stand on those days.
+public struct WeekOutlook: Sendable {
+    public var forecast: WeekForecast?
+    public var madeAt: Date?
+    public var ghost: Ghost
+    public var today: LocalDay
+    public var zone: TimeZone
+}
+
+extension GhostBackend {
+    /// The daemon, the Ghost, the next cycles and the calendars' freshness at `now`, read from their owners.
+    public func status(at now: Date) async throws -> StatusReport {
+        let inForce = await state.inForce()
+        let zone = inForce.config.schedule.zone
+        return StatusReport(
+            inForce: inForce, startedAt: startedAt, databasePath: database.path, schemaVersion: try database.schemaVersion(),
+            snapshot: await ghost.snapshot(at: now), sources: calendars.freshness(at: now),
+            calendarWrites: output.writeStatus(zone: zone),
+            health: try HealthAges.status(database: database, now: now, zone: zone),
+            week: try await weekOutlook(at: now), weeklyReceipt: try weeklyReceipt())
+    }
+
+    /// The last evening's forecast of the days after today, with the Ghost's blocks.
+    public func weekOutlook(at now: Date) async throws -> WeekOutlook {
+        let zone = await state.config.schedule.zone
+        let stored = try cycles.forecast()
+        return WeekOutlook(
+            forecast: stored?.0, madeAt: stored?.1, ghost: await ghost.current, today: LocalCalendar(timeZone: zone).day(of: now),
+            zone: zone)
+    }
+
+    /// The last weekly receipt, nil before the first.
+    public func weeklyReceipt() throws -> WeeklyValueReceipt? {
+        guard let record = try database.weeklyReceipt() else { return nil }
+        return try JSONDecoder().decode(WeeklyValueReceipt.self, from: record.body)
+    }
+
+    /// The configuration in force with the source of every value.
+    public func effectiveConfig() async -> EffectiveConfig {
+        await state.effective()
+    }
+
+    /// Re-reads the configuration (`daemon.reload`, SIGHUP). A valid file changes the calendar sources first (a
+    /// failure there refuses the reload), then is put in force with the engine rules of `[engine]`. An invalid file
+    /// keeps the configuration in force (`ok: false`).
+    public func reload(at now: Date) async -> ReloadOutcome {
+        let read: ConfigLoader.Loaded
+        do {
+            read = try await state.readFile()
+            if try calendars.apply(read.config) {
+                logger.info("calendar sources changed; reading them again")
+                calendars.keepHorizonPrepared(around: now)
+            }
+        } catch {
+            return await state.refuse(error, at: now)
+        }
+        let outcome = await state.adopt(read, at: now)
+        await adoptEngineRules(at: now)
+        return outcome
+    }
+
+    /// Puts `[engine]` of the configuration in force; a storage failure keeps the rules in force and is logged.
+    func adoptEngineRules(at now: Date) async {
+        do {
+            if try await ghost.adopt(rules: await state.config.engineRules, at: now) {
+                logger.notice("the engine rules from [engine] changed and are in force")
+            }
+        } catch {
+            logger.error("the new engine rules could not be saved; the previous ones stay in force", metadata: ["error": "\(error)"])
+        }
+    }
+}

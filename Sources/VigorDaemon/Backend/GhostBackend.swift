@@ -1,0 +1,178 @@
+import ICalendarKit
+import Foundation
+import GhostEngine
+import Logging
+import Store
+
+/// The daemon's core, in the role of tailscale's `LocalBackend`: every change of the Ghost goes through it, and so
+/// does every request. It owns the decision pipeline: engine events run in one transaction (`decide`), then vigord's
+/// calendar follows (written when what it shows changed), and the notification desk follows the Ghost's change
+/// signal. The API's handlers, the cycles, the watchers and the desktop buttons call its intent methods, which return
+/// domain values; the API turns them into its views (`API/Views`).
+public actor GhostBackend {
+    /// The parts it coordinates. Only the backend changes the Ghost; the wiring and the tests read them.
+    public nonisolated let ghost: GhostHost
+    /// The configuration in force.
+    public nonisolated let state: DaemonState
+    public nonisolated let database: AppDatabase
+    public nonisolated let calendars: CalendarHost
+    /// vigord's own calendar, written only by `follow(from:at:)` and `publish(at:)`.
+    public nonisolated let output: CalendarOutput
+    /// Reads the pictures the cycles decide on and says which events they make.
+    public nonisolated let cycles: CycleRunner
+    /// Finds the conflicts of the week's blocks after the busy picture changed.
+    public nonisolated let replanner: Replanner
+    public nonisolated let health: HealthIntake
+    /// The notification inbox.
+    public nonisolated let notifications: NotificationDesk
+    /// Where failures are logged once when they start and once when they clear.
+    public nonisolated let failures: FailureLog
+    /// Told when a decision changed what the week's blocks depend on (travel, sacred time); the replanning waits on it.
+    public nonisolated let replan: ChangeSignal
+    /// When the daemon started, for `status`.
+    public nonisolated let startedAt: Date
+    let logger: Logger
+    /// Whether a cycle is running, and the runs waiting for it: an actor lets a second run in while the first awaits
+    /// the engine, so two runs of one day (a catch-up at start and `cycle.run`) would both pass the once-per-day check.
+    var cycleRunning = false
+    var waitingRuns: [CheckedContinuation<Void, Never>] = []
+
+    public init(
+        ghost: GhostHost, state: DaemonState, database: AppDatabase, calendars: CalendarHost, output: CalendarOutput,
+        cycles: CycleRunner, replanner: Replanner, health: HealthIntake, notifications: NotificationDesk, failures: FailureLog,
+        replan: ChangeSignal = ChangeSignal(), startedAt: Date, logger: Logger
+    ) {
+        self.ghost = ghost
+        self.state = state
+        self.database = database
+        self.calendars = calendars
+        self.output = output
+        self.cycles = cycles
+        self.replanner = replanner
+        self.health = health
+        self.notifications = notifications
+        self.failures = failures
+        self.replan = replan
+        self.startedAt = startedAt
+        self.logger = logger
+    }
+
+    // MARK: the decision pipeline
+
+    /// Runs `events` through the engine as one decision (saved in one transaction with the cycle's mark, if any), then
+    /// lets the calendar follow. On an engine or storage error nothing changed; a failed calendar write is thrown as
+    /// `CalendarPublishError` and the decision stays saved.
+    @discardableResult
+    func decide(_ events: [GhostEvent], at now: Date, cycle: CycleRun? = nil) async throws -> [GhostEffect] {
+        let before = await ghost.shownOnCalendar(at: now)
+        let effects = try await ghost.perform(events, at: now, cycle: cycle)
+        try await follow(from: before, at: now)
+        return effects
+    }
+
+    /// One event as one decision.
+    @discardableResult
+    func decide(_ event: GhostEvent, at now: Date) async throws -> [GhostEffect] {
+        try await decide([event], at: now)
+    }
+
+    /// vigord's calendar follows the Ghost: written when what it shows changed since `before`, otherwise only when its
+    /// last write failed (the folder may be writable again). Any failure on the way is the calendar's: the decision
+    /// before it is saved (`CalendarPublishError`).
+    func follow(from before: ShownOnCalendar, at now: Date) async throws {
+        let changed = await ghost.shownOnCalendar(at: now) != before
+        let owed = output.owesWrite
+        guard changed || owed else { return }
+        do {
+            try await publish(at: now)
+        } catch let error as CalendarPublishError {
+            throw error
+        } catch {
+            throw CalendarPublishError(cause: error)
+        }
+    }
+
+    /// Writes vigord's calendar whatever changed (at start, after a purge); the user's edits found on the way go to
+    /// the Ghost first.
+    @discardableResult
+    public func publish(at now: Date) async throws -> WriteReport {
+        let report: WriteReport
+        do {
+            report = try await output.write(now: now)
+        } catch let error as CalendarPublishError {
+            if error.beganFailing { await countFailure(.calendarWriteFailed, at: now) }
+            throw error
+        }
+        try await learn(report.userChanges, at: now)
+        if try await output.writeShadow(now: now, ghostChanged: !report.userChanges.isEmpty) {
+            await countFailure(.calendarWriteFailed, at: now)
+        }
+        return report
+    }
+
+    /// Counts a failure episode that began toward ghost health (the engine's `backgroundFailed`), without a calendar
+    /// pass (the failure may be the calendar's own); one that cannot be saved is logged.
+    func countFailure(_ kind: GhostFailure, at now: Date) async {
+        do {
+            _ = try await ghost.perform([.backgroundFailed(kind)], at: now)
+        } catch {
+            logger.error("could not count a failure toward ghost health: \(error)", metadata: ["failure": "\(kind)"])
+        }
+    }
+
+    // MARK: vigord's calendar
+
+    /// At start: hands the edits the user made while vigord was down to the Ghost, then writes the calendar once, so a
+    /// decision saved just before a crash reaches the vdir at once.
+    public func bringCalendarUpToDate(at now: Date) async throws -> WriteReport {
+        _ = try await learnCalendarEdits(at: now)
+        return try await publish(at: now)
+    }
+
+    /// Hands the user's edits of vigord's calendar to the Ghost (the folder changed), and writes the calendar when its
+    /// last write failed; returns the edits.
+    public func learnCalendarEdits(at now: Date) async throws -> [BlockChange] {
+        let edits = try await output.detectEdits()
+        try await learn(edits, at: now)
+        if !edits.isEmpty, try await output.writeShadow(now: now, ghostChanged: true) {
+            await countFailure(.calendarWriteFailed, at: now)
+        }
+        do {
+            if output.owesWrite { try await publish(at: now) }
+        } catch let error as CalendarPublishError {
+            // Still not writable: the write counted and logged the failure when it began.
+            logger.debug("vigord's calendar is still not writable", metadata: ["error": "\(error)"])
+        }
+        return edits
+    }
+
+    /// Hands the user's edits to the Ghost, each as a decision of its own (one the engine refuses does not hold up the
+    /// others): deleting or moving a block the Ghost wrote itself, deleting one the user accepted. Other edits are the
+    /// user's to make, and only noted.
+    private func learn(_ changes: [BlockChange], at now: Date) async throws {
+        for change in changes {
+            let current = await ghost.current
+            guard await output.wroteItem(of: change), let event = CalendarOutput.event(for: change, in: current) else {
+                logger.info("calendar edit noted", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
+                continue
+            }
+            do {
+                _ = try await ghost.perform([event], at: now)
+                logger.info("calendar edit learned", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
+            } catch let error as EngineError {
+                logger.warning("calendar edit not applied", metadata: ["block": "\(change.blockID)", "error": "\(error.message)"])
+            }
+        }
+    }
+
+    // MARK: notifications
+
+    /// Brings the notification inbox up to date at `now`, after a change of the Ghost or at a turn of the rules.
+    public func settleNotifications(at now: Date) async {
+        let config = await state.config
+        let today = await ghost.current.calendar.day(of: now)
+        let poorNight = await cycles.poorNight(before: today, zone: config.schedule.zone, rules: config.schedulingRules.transformation)
+        let failing = await notifications.settle(now: now, rules: config.notify.rules, poorNight: poorNight)
+        for _ in 0..<failing { await countFailure(.notificationFailed, at: now) }
+    }
+}
