@@ -15,4 +15,22 @@ public enum HistoryReading {
             lastDay: picture.firstDay.adding(days: picture.days - 1), days: picture.days, calendar: picture.calendar,
             busy: picture.busy, observations: picture.signals.observations, protectedWindows: protectedWindows)
     }
+
+    /// The first insight at setup, from what is readable now: the health narrative when a week of health data exists,
+    /// else the calendar's (`AbsolutionReader.readCalendar`: its patterns against workouts imported or titled like
+    /// training, or an honest calendar-only insight). `protectedWindows` counts the windows of the week forecast.
+    /// Nil when neither covers a week.
+    /// - Throws: `EngineError` when a day's bounds cannot be formed in the user's zone.
+    public static func firstInsight(_ picture: WeekPicture, protectedWindows: Int) throws(EngineError) -> AbsolutionNarrative? {
+        let lastDay = picture.firstDay.adding(days: picture.days - 1)
+        if let narrative = try AbsolutionReader.read(
+            lastDay: lastDay, days: picture.days, calendar: picture.calendar, busy: picture.busy,
+            observations: picture.signals.observations, protectedWindows: protectedWindows)
+        {
+            return narrative
+        }
+        return try AbsolutionReader.readCalendar(
+            lastDay: lastDay, days: picture.days, calendar: picture.calendar, busy: picture.busy,
+            observations: picture.signals.observations, protectedWindows: protectedWindows)
+    }
 }
