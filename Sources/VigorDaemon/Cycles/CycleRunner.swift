@@ -9,13 +9,13 @@ import VigorRPC
 /// Runs the daily cycles, one at a time, each at most once per local date: the engine's events
 /// for the cycle, its receipts and its mark are saved in one transaction.
 public actor CycleRunner {
-    private let ghost: GhostHost
+    let ghost: GhostHost
     private let calendars: CalendarHost
-    private let database: AppDatabase
-    private let output: CalendarOutput
-    private let logger: Logger
+    let database: AppDatabase
+    let output: CalendarOutput
+    let logger: Logger
     /// Reads the week picture every cycle decides on.
-    private let reader: WeekPictureReader
+    let reader: WeekPictureReader
     /// Whether a cycle is running, and the runs waiting for it: an actor lets a second `run` in while the first
     /// awaits the engine, so two runs of one day (a catch-up at start and `cycle.run`) would both pass the
     /// once-per-day check.
@@ -66,11 +66,8 @@ public actor CycleRunner {
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
         rules: SchedulingRules = .standard, home: GeoPosition? = nil
     ) async throws -> CycleOutcome {
-        if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
-        cycleRunning = true
-        defer {
-            if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
-        }
+        await takeTurn()
+        defer { endTurn() }
         let calendar = LocalCalendar(timeZone: zone)
         let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
         if let earlier = try database.cycleRuns(onOrAfter: today.description).first(where: {
@@ -82,7 +79,7 @@ public actor CycleRunner {
         let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home)
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, now: now, settings: settings)
-        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings)
+        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings).plan
         case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now, rules: rules)
         }
         let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
@@ -93,6 +90,17 @@ public actor CycleRunner {
         try await output.sync(now: now)
         logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(today)", "summary": "\(said)"])
         return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: said, newHealthData: news?.isNew)
+    }
+
+    /// Waits until no cycle runs, then marks one running (`endTurn` lets the next in).
+    func takeTurn() async {
+        if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
+        cycleRunning = true
+    }
+
+    /// Ends the running cycle's turn: the next waiting one runs.
+    func endTurn() {
+        if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
     }
 
     /// Reads today's picture, has the morning plan close the past days, judge the health data and transform today's
@@ -146,15 +154,16 @@ public actor CycleRunner {
             + " (\(score.formula.name) v\(score.formula.version), inputs \(score.inputHash.prefix(8)))"
     }
 
-    /// Reads the week from tomorrow and has the evening plan decide (`EveningPlan`); keeps its forecast.
-    private func eveningEvents(
+    /// Reads the week from tomorrow and has the evening plan decide (`EveningPlan`); keeps its forecast, and returns
+    /// it with the plan's events and summary.
+    func eveningEvents(
         today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings
-    ) async -> ([GhostEvent], String) {
+    ) async -> (plan: ([GhostEvent], String), forecast: WeekForecast?) {
         let picture: WeekPicture
         do {
             picture = try await reader.evening(today: today, calendar: calendar, now: now, settings: settings)
         } catch {
-            return ([.tick], "could not plan: \(error)")
+            return (([.tick], "could not plan: \(error)"), nil)
         }
         if picture.calendarFailure == nil { prepareNextEvening(tomorrow: picture.firstDay, calendar: calendar) }
         var plan = EveningPlan.decide(picture)
@@ -166,7 +175,7 @@ public actor CycleRunner {
                 plan.notes.append("could not save the week forecast: \(error)")
             }
         }
-        return (plan.events, plan.notes.joined(separator: "; "))
+        return ((plan.events, plan.notes.joined(separator: "; ")), plan.forecast)
     }
 
     /// Saves the evening's forecast of the week ahead.

@@ -195,8 +195,9 @@ public actor GhostHost {
     }
 
     /// Runs several events as one decision (a cycle): all are applied to a draft, then the state,
-    /// every receipt and the cycle's mark are saved in one transaction. On any error nothing changes.
-    public func perform(_ events: [GhostEvent], at now: Date, cycle: CycleRun) throws -> [GhostEffect] {
+    /// every receipt and the cycle's mark (none for the first plan at setup) are saved in one transaction. On any
+    /// error nothing changes.
+    public func perform(_ events: [GhostEvent], at now: Date, cycle: CycleRun?) throws -> [GhostEffect] {
         var draft = ghost
         var effects: [GhostEffect] = []
         for event in events {
