@@ -61,7 +61,7 @@ import VigorRPC
     @Test func khalAndVdirsyncerCalendarsInAScratchHomeAreFoundWithTheirEventsAndDates() throws {
         let home = try homeWithCalendarPrograms("found")
         let run = try runCommand(
-            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--socket", "/nonexistent/vigord.sock"], environment: home.environment)
+            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"], environment: home.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("1. work (khal): 2 events, 2026-09-01 to 2026-11-03, ~/.calendars/work"))
         #expect(run.stdout.contains("2. personal (vdirsyncer): 1 event, 2026-10-10 to 2026-10-10, ~/.local/share/calendars/personal"))
@@ -76,7 +76,7 @@ import VigorRPC
     @Test func aBrokenKhalConfigIsReportedAndSetupGoesOn() throws {
         let home = try homeWithCalendarPrograms("broken", khal: "[calendars]\n  [[work\n    path = ~/nowhere/\nthis is not khal\n")
         let run = try runCommand(
-            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--socket", "/nonexistent/vigord.sock"], environment: home.environment)
+            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"], environment: home.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("note: khal's configuration ~/.config/khal/config, line 2: an unclosed section header '[[work'"))
         #expect(run.stdout.contains("line 4: 'this is not khal' is no section and no key = value"))
@@ -88,7 +88,7 @@ import VigorRPC
         try home.write(SetupHome.event("g1", title: "Gym", start: "20261010T080000Z", end: "20261010T090000Z"), at: "Calendars/gym.ics")
         let run = try runCommand(
             Binaries.vigorctl,
-            ["setup", "--yes", "--calendar", home.path + "/Calendars/gym.ics", "--sessions", "4", "--preferred", "06:30-08:00", "17:00-19:00",
+            ["setup", "--yes", "--config", home.configPath, "--calendar", home.path + "/Calendars/gym.ics", "--sessions", "4", "--preferred", "06:30-08:00", "17:00-19:00",
              "--rest-days", "sun", "--notifications", "no", "--socket", "/nonexistent/vigord.sock"],
             environment: home.environment)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
@@ -107,7 +107,7 @@ import VigorRPC
 
     @Test func aBadFlagIsRefusedBeforeAnythingHappens() throws {
         let home = try SetupHome("badflag")
-        let run = try runCommand(Binaries.vigorctl, ["setup", "--yes", "--preferred", "9-5"], environment: home.environment)
+        let run = try runCommand(Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--preferred", "9-5"], environment: home.environment)
         #expect(run.status == 64)
         #expect(run.stderr.contains("--preferred '9-5' is not HH:MM-HH:MM"))
         #expect(!FileManager.default.fileExists(atPath: home.configPath))
@@ -116,7 +116,7 @@ import VigorRPC
     @Test func theQuestionsOnATerminalTakeAnswersAndDefaults() throws {
         let home = try homeWithCalendarPrograms("terminal")
         let run = try runOnTerminal(
-            Binaries.vigorctl, ["setup", "--socket", "/nonexistent/vigord.sock"],
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
             answers: ["2", "4", "", "sat", "n"], environment: home.environment)
         #expect(run.status == 0, "\(run.transcript)")
         #expect(run.transcript.contains("Read all of them? Enter, or the numbers to leave out (e.g. 2 3): [all] 2"))
@@ -136,7 +136,7 @@ import VigorRPC
         let mine = "[training]\nsessions_per_week = 5\n"
         try home.write(mine, at: ".config/vigor/config.toml")
         let kept = try runOnTerminal(
-            Binaries.vigorctl, ["setup", "--sessions", "2", "--preferred", "07:00-08:00", "--rest-days", "sun", "--notifications", "no",
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--sessions", "2", "--preferred", "07:00-08:00", "--rest-days", "sun", "--notifications", "no",
                                 "--socket", "/nonexistent/vigord.sock"],
             answers: ["", ""], environment: home.environment)
         #expect(kept.status == 0, "\(kept.transcript)")
@@ -146,7 +146,7 @@ import VigorRPC
         #expect(try String(contentsOfFile: home.configPath, encoding: .utf8) == mine)
 
         let replaced = try runCommand(
-            Binaries.vigorctl, ["setup", "--yes", "--sessions", "2", "--socket", "/nonexistent/vigord.sock"], environment: home.environment)
+            Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--sessions", "2", "--socket", "/nonexistent/vigord.sock"], environment: home.environment)
         #expect(replaced.status == 0, "\(replaced.stderr)")
         #expect(try String(contentsOfFile: home.configPath, encoding: .utf8).contains("sessions_per_week = 2"))
         #expect(try String(contentsOfFile: home.configPath + ".before-setup", encoding: .utf8) == mine, "the old one is kept")

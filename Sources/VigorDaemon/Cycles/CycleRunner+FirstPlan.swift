@@ -8,7 +8,8 @@ extension CycleRunner {
     struct FirstPlan: Sendable {
         /// The trust phase after the history was read.
         var phase: TrustPhase
-        /// Days of readable history told to the engine; nil when the Ghost was past Observer.
+        /// Days of readable history: told to the engine now, or at the last reading (a morning at start); nil when none
+        /// was ever read (a Ghost past Observer before history was counted).
         var readableHistoryDays: Int?
         /// Tomorrow's block, proposed or written (an earlier one when tomorrow had one already).
         var block: ScheduledBlock?
@@ -43,8 +44,9 @@ extension CycleRunner {
         let past = try await reader.history(lastDay: today.adding(days: -1), days: ReadableHistory.maximumDays, calendar: calendar, settings: settings)
         let insight = try HistoryReading.firstInsight(past, protectedWindows: windows)
         logger.info("first plan ran", metadata: ["summary": "\(summary)", "phase": "\(ghostNow.trust.phase.rawValue)"])
+        let read = history ?? (ghostNow.trust.readableHistoryDays > 0 ? ghostNow.trust.readableHistoryDays : nil)
         return FirstPlan(
-            phase: ghostNow.trust.phase, readableHistoryDays: history, block: block, forecast: forecast, insight: insight,
+            phase: ghostNow.trust.phase, readableHistoryDays: read, block: block, forecast: forecast, insight: insight,
             notes: summary.isEmpty ? [] : summary.components(separatedBy: "; "))
     }
 }

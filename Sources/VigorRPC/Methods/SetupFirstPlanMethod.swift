@@ -43,7 +43,8 @@ public enum SetupFirstPlanMethod: RPCMethod {
     public struct Result: Codable, Sendable, Equatable {
         /// The trust phase after the history was read.
         public var phase: String
-        /// Days of the last 90 the calendars and health data show; null when the Ghost was past Observer already.
+        /// Days of the last 90 the calendars and health data show, at this or the last reading; null when none was read
+        /// (the Ghost was past Observer before history was counted).
         public var readableHistoryDays: Int?
         /// Tomorrow's block, when one was placed (null: `notes` says why).
         public var block: Block?

@@ -32,7 +32,7 @@ enum DaemonStart {
             print("""
 
                 No systemd user manager answers here (a container, or a session without one), so setup cannot start vigord.
-                Start it yourself, then run `vigorctl setup --yes` again for the first plan:
+                Start it yourself, then have it make the first plan with `vigorctl setup --first-plan`:
                   systemctl --user daemon-reload
                   \(UserUnits.enableCommand)
                 or, without systemd:

@@ -5,9 +5,9 @@ enum FirstPlanText {
     static func text(_ plan: SetupFirstPlanMethod.Result) -> String {
         var lines: [String] = []
         let phase = plan.phase == "scheduler" ? "Scheduler" : plan.phase == "observer" ? "Observer" : plan.phase
-        if let days = plan.readableHistoryDays, plan.phase == "scheduler" {
-            lines.append("Trust: Scheduler. Your calendars and health data show \(days) of the last 90 days, so I start by "
-                + "suggesting times; nothing goes on your calendar without your yes.")
+        if let days = plan.readableHistoryDays, plan.phase == "scheduler", days >= 7 {
+            lines.append("Trust: Scheduler. Your calendars and health data show \(days) of the last 90 days, so I skip the week "
+                + "of watching and start by suggesting times; nothing goes on your calendar without your yes.")
         } else if let days = plan.readableHistoryDays {
             lines.append("Trust: Observer. I can read \(days) day\(days == 1 ? "" : "s") of your history; I watch until I have "
                 + "seen a week, then I start suggesting times (at the latest in 7 days).")
@@ -27,7 +27,7 @@ enum FirstPlanText {
             let when = "\(block.start.description.prefix(10)) \(PlanText.clock(block.start))-\(PlanText.clock(block.end))"
             lines.append(block.status == "proposed"
                 ? "First proposal: \(when) (\(block.id)). Say yes with `vigorctl accept \(block.id)` or no with "
-                    + "`vigorctl decline \(block.id)`; it is also on your desktop and in `vigorctl inbox`."
+                    + "`vigorctl decline \(block.id)`. `vigorctl inbox` has it too, and says whether it reached your desktop."
                 : "First session: \(when) (\(block.id)), on your calendar.")
         }
         if let insight = plan.insight {

@@ -11,11 +11,19 @@ struct FoundCalendar: Equatable {
     /// First and last start date of those events, `YYYY-MM-DD` (repeats not expanded); nil without events.
     var firstDate: String?
     var lastDate: String?
+    /// Events that repeat: the calendar runs on past `lastDate`.
+    var repeating = 0
+
+    /// `2 events, 2026-09-01 to 2026-11-03`, or `3 events (3 repeating), from 2026-08-24 on`.
+    var summary: String {
+        let count = "\(events) event\(events == 1 ? "" : "s")" + (repeating > 0 ? " (\(repeating) repeating)" : "")
+        guard let firstDate else { return count }
+        return count + (repeating > 0 ? ", from \(firstDate) on" : ", \(firstDate) to \(lastDate ?? firstDate)")
+    }
 
     /// `work (khal): 1 204 events, 2026-08-29 to 2027-02-01, ~/.calendars/work`.
     func line(home: String) -> String {
-        let range = firstDate.map { first in ", \(first) to \(lastDate ?? first)" } ?? ""
-        return "\(name) (\(origin)): \(events) event\(events == 1 ? "" : "s")\(range), \(SetupPaths.tilde(path, home: home))"
+        "\(name) (\(origin)): \(summary), \(SetupPaths.tilde(path, home: home))"
     }
 }
 

@@ -2,6 +2,8 @@
 /// date written in their `DTSTART` lines. Nothing is parsed or expanded: vigord's own reading (libical) decides.
 struct ICSCount: Equatable {
     var events = 0
+    /// Events with a repeat rule: their last date is open.
+    var repeating = 0
     /// `YYYYMMDD` digits of the earliest and latest start.
     var first: String?
     var last: String?
@@ -17,6 +19,8 @@ struct ICSCount: Equatable {
                 sawStart = false
             } else if raw.hasPrefix("END:VEVENT") {
                 inEvent = false
+            } else if inEvent, raw.hasPrefix("RRULE") {
+                repeating += 1
             } else if inEvent, !sawStart, raw.hasPrefix("DTSTART"), let colon = raw.lastIndex(of: ":") {
                 sawStart = true
                 let digits = String(raw[raw.index(after: colon)...].prefix(8))

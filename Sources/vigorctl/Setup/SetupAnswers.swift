@@ -56,8 +56,7 @@ enum ConfigDraft {
         for calendar in answers.calendars {
             lines += [
                 "",
-                "# Found by setup (\(calendar.origin)): \(calendar.events) event\(calendar.events == 1 ? "" : "s")"
-                    + (calendar.firstDate.map { ", \($0) to \(calendar.lastDate ?? $0)" } ?? "") + ".",
+                "# Found by setup (\(calendar.origin)): \(calendar.summary).",
                 "[[calendar.source]]",
                 "name = \(quoted(calendar.name))",
                 "path = \(quoted(SetupPaths.tilde(calendar.path, home: home)))",

@@ -39,6 +39,8 @@ struct SetupCommand: ParsableCommand {
     var yes = false
     @Flag(name: .customLong("dry-run"), help: "Show what would be written and run; change nothing.")
     var dryRun = false
+    @Flag(name: .customLong("first-plan"), help: "Only the end of setup: the running vigord makes the first plan and shows it.")
+    var firstPlanOnly = false
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
@@ -63,6 +65,8 @@ struct SetupCommand: ParsableCommand {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
         let prompter = Prompter(assumeYes: yes)
         let configPath = config.map(absolute) ?? Self.defaultConfigPath(environment: environment, home: home)
+        let socket = SocketLocation.resolve(explicit: connection.socket)
+        if firstPlanOnly { return try showFirstPlan(socket: socket) }
         print("vigorctl setup: what vigord needs to plan your training. Enter takes the answer in [brackets].\n")
 
         var answers = SetupAnswers()
@@ -74,7 +78,6 @@ struct SetupCommand: ParsableCommand {
         // when $HOME is that folder.
         let draft = ConfigDraft.text(answers, home: SetupPaths.accountHome() == home ? home : "")
         guard let written = try writeConfig(draft, to: configPath, home: home, prompter: prompter) else { return }
-        let socket = SocketLocation.resolve(explicit: connection.socket)
         if dryRun {
             print("\n--dry-run: nothing was written, started or imported. Without it, setup would now start vigord "
                 + "(\(UserUnits.enableCommand)) and make the first plan.")
@@ -86,9 +89,15 @@ struct SetupCommand: ParsableCommand {
             let result = try ImportCommand.importFile(absolute(health), socket: socket, showProgress: isatty(STDERR_FILENO) == 1)
             print(ImportCommand.summary(result))
         }
+        try showFirstPlan(socket: socket)
+    }
+
+    /// Has vigord make the first plan and prints it.
+    private func showFirstPlan(socket: String) throws {
         let plan = try CallFailure.perform { () throws(RPCClientError) in
             try RPCClient(socketPath: socket, timeoutSeconds: 120).call(SetupFirstPlanMethod.self, .init())
         }
+        if connection.json { return try JSONOutput.print(plan) }
         print("")
         print(FirstPlanText.text(plan))
     }
@@ -221,8 +230,10 @@ struct SetupCommand: ParsableCommand {
         return FileManager.default.currentDirectoryPath + "/" + path
     }
 
-    /// `$XDG_CONFIG_HOME/vigor/config.toml`, else `~/.config/vigor/config.toml`: where vigord looks first.
+    /// Where vigord looks: `$XDG_CONFIG_HOME/vigor/config.toml` (`~/.config/vigor/config.toml`), `/etc/vigor/config.toml`
+    /// as root.
     static func defaultConfigPath(environment: [String: String], home: String) -> String {
-        (environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config") + "/vigor/config.toml"
+        if getuid() == 0 { return "/etc/vigor/config.toml" }
+        return (environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config") + "/vigor/config.toml"
     }
 }
