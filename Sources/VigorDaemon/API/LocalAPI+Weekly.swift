@@ -32,7 +32,8 @@ extension LocalAPI {
             settings: .init(training: config.training, rules: config.schedulingRules, home: config.schedule.home))
         guard let narrative = try HistoryReading.absolution(picture, now: now)
         else {
-            return .init(absolution: nil, reason: "fewer than 7 of the last \(days) days have health data; import some first (vigorctl import)")
+            return .init(absolution: nil, reason: "fewer than 7 of the last \(days) days have health data or a calendar event; "
+                + "import health data (vigorctl import) or add a calendar")
         }
         return .init(absolution: AbsolutionView(narrative), reason: nil)
     }
