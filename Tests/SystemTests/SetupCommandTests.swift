@@ -89,7 +89,8 @@ import VigorRPC
         let run = try runCommand(
             Binaries.vigorctl,
             ["setup", "--yes", "--config", home.configPath, "--calendar", home.path + "/Calendars/gym.ics", "--sessions", "4", "--preferred", "06:30-08:00", "17:00-19:00",
-             "--rest-days", "sun", "--notifications", "no", "--socket", "/nonexistent/vigord.sock"],
+             "--rest-days", "sun", "--equipment", "dumbbells", "--injuries", "left knee", "--notifications", "no",
+             "--socket", "/nonexistent/vigord.sock"],
             environment: home.environment)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
@@ -98,6 +99,7 @@ import VigorRPC
         #expect(written.contains("rest_days = [\"sunday\"]\n"))
         #expect(written.contains("desktop = false\n"))
         // vigord reads `~/` as the account's home, which the scratch HOME is not: the path is written in full.
+        #expect(written.contains("equipment = [\"dumbbells\"]\ninjuries = [\"left knee\"]\n"))
         #expect(written.contains("name = \"gym\"\npath = \"\(home.path)/Calendars/gym.ics\"\n"))
         #expect(run.stdout.contains("vigord --check-config: the configuration is valid."))
         #expect(try runCommand(Binaries.vigord, ["--check-config", "--config", home.configPath]).status == 0)
@@ -117,16 +119,18 @@ import VigorRPC
         let home = try homeWithCalendarPrograms("terminal")
         let run = try runOnTerminal(
             Binaries.vigorctl, ["setup", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
-            answers: ["2", "4", "", "sat", "n"], environment: home.environment)
+            answers: ["2", "4", "", "sat", "kettlebell mat", "", "n"], environment: home.environment)
         #expect(run.status == 0, "\(run.transcript)")
         #expect(run.transcript.contains("Read all of them? Enter, or the numbers to leave out (e.g. 2 3): [all] 2"))
         #expect(run.transcript.contains("How many sessions a week? [3] 4"))
-        #expect(run.transcript.contains("(5 questions asked)"))
+        #expect(run.transcript.contains("(6 questions asked)"), "the choice of calendars is not counted")
         let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
         #expect(written.contains("sessions_per_week = 4\n"))
         #expect(written.contains("preferred = [\"07:00-09:00\"]\n"), "Enter took the default")
         #expect(written.contains("rest_days = [\"saturday\"]\n"))
         #expect(written.contains("desktop = false\n"))
+        #expect(written.contains("equipment = [\"kettlebell\", \"mat\"]\n"))
+        #expect(written.contains("injuries = []\n"))
         #expect(written.contains("name = \"work\""))
         #expect(!written.contains("name = \"personal\""), "calendar 2 was left out")
     }
@@ -137,6 +141,7 @@ import VigorRPC
         try home.write(mine, at: ".config/vigor/config.toml")
         let kept = try runOnTerminal(
             Binaries.vigorctl, ["setup", "--config", home.configPath, "--sessions", "2", "--preferred", "07:00-08:00", "--rest-days", "sun", "--notifications", "no",
+                                "--equipment", "none", "--injuries", "none",
                                 "--socket", "/nonexistent/vigord.sock"],
             answers: ["", ""], environment: home.environment)
         #expect(kept.status == 0, "\(kept.transcript)")
@@ -168,6 +173,7 @@ import VigorRPC
         let run = try runCommand(
             Binaries.vigorctl,
             ["setup", "--yes", "--calendar", home.path + "/Calendars/work", "--notifications", "no", "--preferred", "18:00-20:00",
+             "--equipment", "dumbbells", "--injuries", "knee",
              "--config", daemon.configPath, "--socket", daemon.socketPath],
             environment: home.environment, timeout: 120)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)\n\(daemon.log)")
@@ -176,7 +182,11 @@ import VigorRPC
         #expect(run.stdout.contains("I've already found"))
         #expect(run.stdout.contains("First proposal: "))
         let connection = try daemon.connect()
-        #expect(try connection.call(StatusMethod.self, NoParams()).ghost.trustPhase == "scheduler")
+        let status = try connection.call(StatusMethod.self, NoParams())
+        #expect(status.ghost.trustPhase == "scheduler")
+        #expect(status.profile == ProfileStatus(equipment: ["dumbbells"], injuries: ["knee"]))
+        let shown = try runCommand(Binaries.vigorctl, ["status", "--socket", daemon.socketPath])
+        #expect(shown.stdout.contains("profile     equipment dumbbells; injuries knee (stored; planning does not read them yet)"), "\(shown.stdout)")
         let inbox = try connection.call(InboxListMethod.self, NoParams())
         #expect(inbox.entries.contains { $0.kind == "proposal" }, "\(inbox.entries.map(\.kind))")
         // The first plan did not use up the evening: it still runs today.

@@ -104,7 +104,9 @@ public actor DaemonState {
             } ?? EmergencyStatus(active: false),
             plan: PlanStatus(ghost: snapshot.ghost, zone: zone, now: current, lastBreakerFiredAt: snapshot.lastBreakerFiredAt),
             sources: sources,
-            travel: TravelStatus(snapshot.travel, today: snapshot.ghost.calendar.day(of: current))
+            travel: TravelStatus(snapshot.travel, today: snapshot.ghost.calendar.day(of: current)),
+            profile: config.profile.equipment.isEmpty && config.profile.injuries.isEmpty
+                ? nil : ProfileStatus(equipment: config.profile.equipment, injuries: config.profile.injuries)
         )
     }
 }

@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// Asks on the terminal: the question with its default in brackets; Enter (or the end of input) takes the default.
-/// Under `--yes` nothing is asked and every default is taken. Counts the questions asked.
+/// Under `--yes` nothing is asked and every default is taken. Counts the questions asked (the choice of calendars is
+/// not one of them: it is part of finding them).
 final class Prompter {
     let assumeYes: Bool
     private(set) var asked = 0
@@ -13,9 +14,9 @@ final class Prompter {
     }
 
     /// The answer to `question`, or `fallback` on Enter, at the end of input or under `--yes`.
-    func ask(_ question: String, default fallback: String) -> String {
+    func ask(_ question: String, default fallback: String, counted: Bool = true) -> String {
         guard !assumeYes else { return fallback }
-        asked += 1
+        if counted { asked += 1 }
         print("\(question) [\(fallback)] ", terminator: "")
         fflush(nil)
         guard let line = readLine(strippingNewline: true)?.trimmingSpaces, !line.isEmpty else { return fallback }

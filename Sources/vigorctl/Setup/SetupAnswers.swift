@@ -4,6 +4,8 @@ struct SetupAnswers: Equatable {
     var sessionsPerWeek = 3
     var preferred = ["07:00-09:00"]
     var restDays: [String] = []
+    var equipment: [String] = []
+    var injuries: [String] = []
     var desktop = true
 
     /// `HH:MM-HH:MM`, 24-hour, start before end.
@@ -45,6 +47,11 @@ enum ConfigDraft {
             "preferred = [\(answers.preferred.map(quoted).joined(separator: ", "))]",
             "# Weekdays never used for training.",
             "rest_days = [\(answers.restDays.map(quoted).joined(separator: ", "))]",
+            "",
+            "[profile]",
+            "# What you train with, and injuries to keep in mind: shown by `vigorctl status` (planning does not read them yet).",
+            "equipment = [\(answers.equipment.map(quoted).joined(separator: ", "))]",
+            "injuries = [\(answers.injuries.map(quoted).joined(separator: ", "))]",
             "",
             "[notify]",
             "# Desktop notifications on the session bus (`vigorctl inbox` keeps every message either way).",

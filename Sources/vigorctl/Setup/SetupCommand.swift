@@ -29,6 +29,10 @@ struct SetupCommand: ParsableCommand {
     var preferred: [String] = []
     @Option(name: .customLong("rest-days"), parsing: .upToNextOption, help: "Weekdays never used (mon … sun). Default none.")
     var restDays: [String] = []
+    @Option(name: .customLong("equipment"), parsing: .upToNextOption, help: "What you train with (e.g. dumbbells bike), or none. Default none.")
+    var equipment: [String] = []
+    @Option(name: .customLong("injuries"), parsing: .upToNextOption, help: "Injuries to keep in mind (e.g. knee), or none. Default none.")
+    var injuries: [String] = []
     @Option(name: .customLong("notifications"), help: "Desktop notifications: yes or no. Default yes.")
     var notifications: String?
     @Option(name: .customLong("health"), help: "A health file to import at the end (export.zip, .jsonl, .csv, Gadgetbridge, .fit).")
@@ -47,6 +51,9 @@ struct SetupCommand: ParsableCommand {
         if let sessions, !(0...14).contains(sessions) { throw ValidationError("--sessions must be 0-14, is \(sessions)") }
         for window in preferred where !SetupAnswers.validWindow(window) {
             throw ValidationError("--preferred '\(window)' is not HH:MM-HH:MM with the start before the end")
+        }
+        for item in equipment + injuries where item.isEmpty || item.count > 100 {
+            throw ValidationError("--equipment and --injuries take words of 1-100 characters; got '\(item)'")
         }
         for day in restDays where SetupAnswers.weekday(day) == nil {
             throw ValidationError("--rest-days '\(day)' is not a weekday (mon, tue, … or the full name)")
@@ -124,7 +131,7 @@ struct SetupCommand: ParsableCommand {
         }
         print("I found these calendars:")
         for (index, calendar) in report.calendars.enumerated() { print("  \(index + 1). " + calendar.line(home: home)) }
-        let answer = prompter.ask("Read all of them? Enter, or the numbers to leave out (e.g. 2 3):", default: "all")
+        let answer = prompter.ask("Read all of them? Enter, or the numbers to leave out (e.g. 2 3):", default: "all", counted: false)
         let dropped = Set(answer.split { $0 == " " || $0 == "," }.compactMap { Int($0) })
         let kept = report.calendars.enumerated().filter { !dropped.contains($0.offset + 1) }.map(\.element)
         if !dropped.isEmpty { print("Reading \(kept.map(\.name).joined(separator: ", ")).") }
@@ -142,6 +149,12 @@ struct SetupCommand: ParsableCommand {
             ? askList(prompter, "Rest days, never used (mon … sun, or none)?", default: ["none"], valid: { $0 == "none" || SetupAnswers.weekday($0) != nil })
                 .filter { $0 != "none" }
             : restDays).compactMap(SetupAnswers.weekday)
+        answers.equipment = (equipment.isEmpty
+            ? askList(prompter, "Equipment you train with (e.g. dumbbells bike, or none)?", default: ["none"], valid: { !$0.isEmpty })
+            : equipment).filter { $0.lowercased() != "none" }
+        answers.injuries = (injuries.isEmpty
+            ? askList(prompter, "Injuries to keep in mind (e.g. knee, or none)?", default: ["none"], valid: { !$0.isEmpty })
+            : injuries).filter { $0.lowercased() != "none" }
         answers.desktop = notifications.map { $0.lowercased() == "yes" } ?? prompter.confirm("Desktop notifications?", default: true)
     }
 
