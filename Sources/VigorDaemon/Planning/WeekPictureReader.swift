@@ -43,7 +43,7 @@ struct WeekPictureReader: Sendable {
             return picture
         }
         try await fill(&picture, busy: busy, from: from, to: to, settings: settings, systemZone: .observe(now: now))
-        picture.readableHistoryDays = await readableHistory(before: today.adding(days: 1), of: picture, settings: settings)
+        picture.readableHistoryDays = await readableHistory(before: today, of: picture, settings: settings)
         picture.recoveryTimeIntoFirstDay = await ghost.emergencies(endingAfter: now).contains { $0.isActive(at: now) && $0.endsAt > from }
         return picture
     }
@@ -59,7 +59,8 @@ struct WeekPictureReader: Sendable {
         return picture
     }
 
-    /// Today as a morning sees it: the Ghost and the signals of the last weeks (a morning reads no calendar).
+    /// Today as a morning sees it: the Ghost and the signals of the last weeks (a morning reads no calendar, except an
+    /// Observer's, which reads its readable history).
     func morning(today: LocalDay, calendar: LocalCalendar, settings: Settings) async throws -> WeekPicture {
         var picture = try await base(today: today, firstDay: today, days: 1, calendar: calendar, settings: settings)
         picture.readableHistoryDays = await readableHistory(before: today, of: picture, settings: settings)
