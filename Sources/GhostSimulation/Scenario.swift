@@ -55,6 +55,9 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var notificationFailureDays: [Int]
     /// Days on which no health data arrives: no signal coverage, and the mornings judge the data's age.
     public var staleHealthDays: [Int]
+    /// Days of history the user's calendars and health data showed before day 1 (0…90): the Observer counts them
+    /// towards its week, as the daemon does with what it reads (`ReadableHistory`).
+    public var historyDays: Int
 
     /// Creates a scenario.
     public init(
@@ -64,7 +67,8 @@ public struct Scenario: Codable, Sendable, Equatable {
         healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = [],
         unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
         meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected, checkInRate: Double = 0,
-        answerRate: Double = 1, crashDays: [Int] = [], notificationFailureDays: [Int] = [], staleHealthDays: [Int] = []
+        answerRate: Double = 1, crashDays: [Int] = [], notificationFailureDays: [Int] = [], staleHealthDays: [Int] = [],
+        historyDays: Int = 0
     ) {
         self.name = name
         self.startDate = startDate
@@ -91,6 +95,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.crashDays = crashDays
         self.notificationFailureDays = notificationFailureDays
         self.staleHealthDays = staleHealthDays
+        self.historyDays = historyDays
     }
 
     public init(from decoder: any Decoder) throws {
@@ -120,6 +125,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         crashDays = try keys.decodeIfPresent([Int].self, forKey: .crashDays) ?? []
         notificationFailureDays = try keys.decodeIfPresent([Int].self, forKey: .notificationFailureDays) ?? []
         staleHealthDays = try keys.decodeIfPresent([Int].self, forKey: .staleHealthDays) ?? []
+        historyDays = try keys.decodeIfPresent(Int.self, forKey: .historyDays) ?? 0
     }
 }
 

@@ -68,6 +68,7 @@ extension Scenario {
         for (index, day) in crashDays.enumerated() { try Self.check("crashDays[\(index)]", day, 1...days) }
         for (index, day) in notificationFailureDays.enumerated() { try Self.check("notificationFailureDays[\(index)]", day, 1...days) }
         for (index, day) in staleHealthDays.enumerated() { try Self.check("staleHealthDays[\(index)]", day, 1...days) }
+        try Self.check("historyDays", historyDays, 0...90)
         for (index, day) in deletionDays.enumerated() { try Self.check("deletionDays[\(index)]", day, 1...days) }
         for (index, day) in travelDays.enumerated() { try Self.check("travelDays[\(index)]", day, 1...days) }
         for (index, day) in unknownDays.enumerated() { try Self.check("unknownDays[\(index)]", day, 1...days) }

@@ -134,6 +134,7 @@ struct SimulatedRun {
             manualTravelDays: covered.filter { scenario.travelDays.contains(dayNumber($0)) },
             signals: SignalDigest(calendar: calendar, observations: try morningObservations(on: day)))
         calendars?.add(to: &picture)
+        if ghost.trust.phase == .observer { picture.readableHistoryDays = min(scenario.historyDays, ReadableHistory.maximumDays) }
         return picture
     }
 

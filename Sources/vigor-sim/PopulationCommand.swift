@@ -3,7 +3,7 @@ import Foundation
 import GhostSimulation
 import VigorDaemon
 
-/// `vigor-sim population --users N --days D --seed S [--profiles FILE] [--json] [--svg FILE]`: draws users from
+/// `vigor-sim population --users N --days D --seed S [--history-days H] [--profiles FILE] [--json] [--svg FILE]`: draws users from
 /// profiles, runs each through the daemon's planning and the engine (their calendars read by the calendar module) and
 /// prints the seed's success metrics against their targets.
 struct PopulationCommand: ParsableCommand {
@@ -30,9 +30,13 @@ struct PopulationCommand: ParsableCommand {
     @Option(help: "Write the trust phase per day as an SVG picture to this file.")
     var svg: String?
 
+    @Option(help: "Days of history (0…90) every user's calendars show before day 1; the Observer counts them. Default 0.")
+    var historyDays = 0
+
     func validate() throws {
         guard (1...100_000).contains(users) else { throw ValidationError("--users must be 1…100000, is \(users)") }
         guard (1...3650).contains(days) else { throw ValidationError("--days must be 1…3650, is \(days)") }
+        guard (0...90).contains(historyDays) else { throw ValidationError("--history-days must be 0…90, is \(historyDays)") }
     }
 
     func run() throws {
@@ -43,7 +47,9 @@ struct PopulationCommand: ParsableCommand {
         } catch {
             throw PopulationFileError(what: "profiles file", file: profiles ?? "(shipped)", problem: "has a config vigord refuses: \(error)")
         }
-        let report = try Population.run(profiles: drawn, users: users, days: days, seed: seed) { scenario in
+        let report = try Population.run(profiles: drawn, users: users, days: days, seed: seed) { drawnScenario in
+            var scenario = drawnScenario
+            scenario.historyDays = historyDays
             let files = try ScenarioCalendarFiles(scenario: scenario, scenarioFile: "")
             let trajectory: Trajectory
             do {

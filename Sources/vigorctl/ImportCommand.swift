@@ -25,7 +25,16 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let path = URL(fileURLWithPath: file).standardizedFileURL.path
-        let socket = SocketLocation.resolve(explicit: connection.socket)
+        let result = try Self.importFile(
+            path, socket: SocketLocation.resolve(explicit: connection.socket), showProgress: isatty(STDERR_FILENO) == 1 && !connection.json)
+        if connection.json { return try JSONOutput.print(result) }
+        print(Self.summary(result))
+        if !result.complete { throw ExitCode(1) }
+    }
+
+    /// Has vigord import the file at `path` (absolute), drawing the progress line on stderr while it runs when
+    /// `showProgress`; also what `vigorctl setup --health` calls.
+    static func importFile(_ path: String, socket: String, showProgress: Bool) throws(CommandFailure) -> HealthImportResult {
         let client = RPCClient(socketPath: socket, timeoutSeconds: 3_600)
         let done = DispatchSemaphore(value: 0)
         let outcome = Outcome()
@@ -33,7 +42,7 @@ struct ImportCommand: ParsableCommand {
             outcome.set(Result { () throws(RPCClientError) in try client.call(HealthImportMethod.self, .init(path: path)) })
             done.signal()
         }
-        let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1 && !connection.json)
+        let progress = ProgressLine(enabled: showProgress)
         while done.wait(timeout: .now() + .milliseconds(250)) == .timedOut {
             guard progress.enabled else { continue }
             // Progress is a courtesy: a poll that fails only skips one redraw; the import's own answer decides.
@@ -45,10 +54,7 @@ struct ImportCommand: ParsableCommand {
             }
         }
         progress.clear()
-        let result = try CallFailure.perform { () throws(RPCClientError) in try outcome.get() }
-        if connection.json { return try JSONOutput.print(result) }
-        print(Self.summary(result))
-        if !result.complete { throw ExitCode(1) }
+        return try CallFailure.perform { () throws(RPCClientError) in try outcome.get() }
     }
 
     /// The counts in a few lines.

@@ -70,6 +70,11 @@ enum StatusText {
         let pin = ghost.pinnedByUser ? ", set by you" : ""
         row("trust", "\(style.bold(ghost.trustPhaseName)) (score \(percent(ghost.trustScore))\(pin))")
         row("may", ghost.capabilities.isEmpty ? "observe and learn only" : ghost.capabilities.map(CapabilityText.phrase).joined(separator: ", "))
+        if let profile = status.profile {
+            let equipment = profile.equipment.isEmpty ? "no equipment" : "equipment " + profile.equipment.joined(separator: ", ")
+            let injuries = profile.injuries.isEmpty ? "no injuries" : "injuries " + profile.injuries.joined(separator: ", ")
+            row("profile", "\(equipment); \(injuries) (stored; planning does not read them yet)")
+        }
         row("health", "\(ghost.healthPhaseName) phase, confidence \(percent(ghost.healthConfidence)): \(ghost.healthPhaseLine)")
         row("ghost", ghost.ghostHealth == "healthy" ? ghost.ghostHealthName : style.red(ghost.ghostHealthName))
         if ghost.breakerDeletions > 0 { row("breaker", "\(ghost.breakerDeletions) of your deletions in a row") }

@@ -18,7 +18,7 @@ struct Vigorctl: ParsableCommand {
               64 invalid arguments
             """,
         version: VigorVersion.current,
-        subcommands: [StatusCommand.self, InboxCommand.self, TriageCommand.self, AcceptCommand.self, DeclineCommand.self, RevertCommand.self, KeepCommand.self, LogCommand.self, CheckInCommand.self, ImportCommand.self, RecoveryCommand.self, WeekCommand.self, AbsolutionCommand.self, BlocksCommand.self, PlanCommand.self, BusyCommand.self, SourcesCommand.self, WhyCommand.self, TrustCommand.self, CycleCommand.self, SacredCommand.self, TravelCommand.self, CrashingCommand.self, ExportCommand.self, PurgeCommand.self, ConfigCommand.self, ReloadCommand.self, MethodsCommand.self]
+        subcommands: [SetupCommand.self, StatusCommand.self, InboxCommand.self, TriageCommand.self, AcceptCommand.self, DeclineCommand.self, RevertCommand.self, KeepCommand.self, LogCommand.self, CheckInCommand.self, ImportCommand.self, RecoveryCommand.self, WeekCommand.self, AbsolutionCommand.self, BlocksCommand.self, PlanCommand.self, BusyCommand.self, SourcesCommand.self, WhyCommand.self, TrustCommand.self, CycleCommand.self, SacredCommand.self, TravelCommand.self, CrashingCommand.self, ExportCommand.self, PurgeCommand.self, ConfigCommand.self, ReloadCommand.self, MethodsCommand.self]
     )
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import GhostEngine
 @testable import ICalendarKit
 @testable import VigorDaemon
 
@@ -31,6 +32,8 @@ private func berlinConfig() -> DaemonConfig {
 @Test func anEveningCyclePreparesTomorrowEveningsWeek() async throws {
     let now = try instant("2026-06-24T19:00:00Z")  // Wednesday 21:00 Berlin: it reads 25 June to 1 July
     let context = try makeTestContext(config: berlinConfig(), now: now)
+    // A Scheduler: an Observer's evening also reads the last 90 days (its readable history), which builds chunks of its own.
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     #expect(try await context.backend.runCycle(.evening, now: now, zone: berlinConfig().schedule.zone).ran)
     await context.calendars.backgroundWorkFinished()
     let builds = context.calendars.service.chunkBuilds

@@ -38,7 +38,7 @@ import Testing
         emergency: EmergencyStatus(active: false),
         plan: PlanStatus(today: [], tomorrow: [], proposals: [], pendingTriage: [], apology: nil),
         sources: [SourceFreshnessView(name: "work", ok: true, freshness: "fresh", ageSeconds: 5)],
-        travel: TravelStatus(travellingToday: false, ranges: []), streak: 2)
+        travel: TravelStatus(travellingToday: false, ranges: []), streak: 2, profile: ProfileStatus(equipment: ["mat"], injuries: []))
     let encoded = try RPCCoding.encodeValue(status)
     let schema = StatusMethod.resultSchema.objectValue
     let properties = Set(schema?["properties"]?.objectValue?.keys.map { $0 } ?? [])

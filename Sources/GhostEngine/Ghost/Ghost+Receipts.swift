@@ -33,6 +33,13 @@ extension Ghost {
         let reason: String
         var alternatives = ["stay \(change.from.displayName)"]
         switch change.cause {
+        case .advanced where change.from == .observer:
+            let history = trust.readableHistoryDays
+            reason = "I moved up to \(change.to.displayName): I have watched a full week"
+                + (history >= rules.trust.toScheduler.minDaysInPreviousPhase
+                    ? " (\(history) days of your calendars and health data were readable at once)" : "")
+                + ", so I will suggest times now and ask before anything goes on your calendar."
+            inputs.append(ReceiptInput("readableHistoryDays", "\(history)"))
         case .advanced:
             reason = "I moved up to \(change.to.displayName): trust \(Self.decimal(change.score)), enough days as "
                 + "\(change.from.displayName), and health confidence \(Self.decimal(healthConfidence))."

@@ -134,6 +134,8 @@ public struct Ghost: Codable, Sendable, Equatable {
             return try answerTransformation(id, kept: kept, at: moment)
         case .dayClosed(let day, let coverage, let checkedIn):
             return try closeDay(day, signalCoverage: coverage, checkedIn: checkedIn, at: moment)
+        case .historyRead(let days):
+            return try trustEffects(.historyRead(days: days, healthConfidence: healthConfidence), at: moment)
         case .manualPhaseChange(let target):
             return try trustEffects(.manualChange(to: target), at: moment)
         case .releaseManualPin:

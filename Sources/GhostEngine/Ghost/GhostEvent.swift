@@ -46,6 +46,9 @@ public enum GhostEvent: Sendable, Equatable {
     /// A local day ended; `signalCoverage` is the fraction of expected health signals received that day,
     /// `checkedIn` whether the user checked in that morning (a self-report of sleep and feeling).
     case dayClosed(LocalDay, signalCoverage: Double, checkedIn: Bool = false)
+    /// vigord read how many past days (at most 90) its calendars and health data cover: an Observer counts them
+    /// towards its week of watching, so a user with four weeks of readable history starts as a Scheduler.
+    case historyRead(days: Int)
     /// The user moved the ghost to a phase by hand.
     case manualPhaseChange(to: TrustPhase)
     /// The user hands the phase back to automatic progression.

@@ -15,6 +15,9 @@ public struct TrustLadder: Codable, Sendable, Equatable {
         case releaseManualPin
         /// The safety breaker fired.
         case breakerFired
+        /// vigord read how many past days its calendars and health data cover (at most 90); an Observer
+        /// counts them towards its week and is evaluated at once.
+        case historyRead(days: Int, healthConfidence: Double)
     }
 
     /// What the ladder reports.
@@ -31,6 +34,9 @@ public struct TrustLadder: Codable, Sendable, Equatable {
     public private(set) var phaseEnteredOn: LocalDay
     /// True after a manual change: automatic advance and score demotion wait until released.
     public private(set) var pinnedByUser: Bool
+    /// Past days vigord could read at the last reading (calendars' events, health samples; vigord
+    /// reads at most 90): the Observer's week counts them (`observedDays`).
+    public private(set) var readableHistoryDays: Int
 
     /// A new ladder at Observer with the rules' initial score.
     public init(startingOn day: LocalDay, rules: TrustRules) {
@@ -38,11 +44,34 @@ public struct TrustLadder: Codable, Sendable, Equatable {
     }
 
     /// A ladder in a given state (restoring persisted state, tests).
-    public init(phase: TrustPhase, score: Double, phaseEnteredOn: LocalDay, pinnedByUser: Bool = false) {
+    public init(
+        phase: TrustPhase, score: Double, phaseEnteredOn: LocalDay, pinnedByUser: Bool = false, readableHistoryDays: Int = 0
+    ) {
         self.phase = phase
         self.score = min(1, max(0, score))
         self.phaseEnteredOn = phaseEnteredOn
         self.pinnedByUser = pinnedByUser
+        self.readableHistoryDays = max(0, readableHistoryDays)
+    }
+
+    /// Days the Observer has seen by `day`: the full days it watched, or the days of history it could read at once,
+    /// whichever is more (history read later covers the days watched, so the two are not added).
+    public func observedDays(by day: LocalDay) -> Int {
+        max(phaseEnteredOn.days(until: day), readableHistoryDays)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case phase, score, phaseEnteredOn, pinnedByUser, readableHistoryDays
+    }
+
+    /// Reads a saved ladder; one saved before history was counted has read none.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            phase: try keys.decode(TrustPhase.self, forKey: .phase), score: try keys.decode(Double.self, forKey: .score),
+            phaseEnteredOn: try keys.decode(LocalDay.self, forKey: .phaseEnteredOn),
+            pinnedByUser: try keys.decode(Bool.self, forKey: .pinnedByUser),
+            readableHistoryDays: try keys.decodeIfPresent(Int.self, forKey: .readableHistoryDays) ?? 0)
     }
 
     /// Applies one event.
@@ -64,6 +93,12 @@ public struct TrustLadder: Codable, Sendable, Equatable {
             score = min(score, rules.breaker.scoreCap)
             pinnedByUser = false
             return move(to: rules.breaker.dropTo, cause: .breaker, at: moment)
+        case .historyRead(let days, let healthConfidence):
+            guard days >= 0 else { throw EngineError.valueOutOfRange(name: "history days", value: Double(days), allowed: "0 or more") }
+            try Self.check("health confidence", healthConfidence)
+            readableHistoryDays = days
+            guard phase == .observer else { return [] }
+            return evaluate(healthConfidence: healthConfidence, at: moment, rules: rules.trust)
         }
     }
 
@@ -89,12 +124,27 @@ public struct TrustLadder: Codable, Sendable, Equatable {
            let lower = phase.previous {
             return move(to: lower, cause: .demoted, at: moment)
         }
+        if phase == .observer {
+            return observerAdvance(healthConfidence: healthConfidence, at: moment, rules: rules)
+        }
         guard let higher = phase.next, let needed = rules.requirement(toEnter: higher),
               score >= needed.minScore,
               phaseEnteredOn.days(until: moment.day) >= needed.minDaysInPreviousPhase,
               healthConfidence >= needed.minHealthConfidence
         else { return [] }
         return move(to: higher, cause: .advanced, at: moment)
+    }
+
+    /// The first rung is earned by watching, not by score: once the Observer has seen its week (`observedDays`, history
+    /// counted) it proposes, and proposals ask permission. The score of `toScheduler` is not required here (an
+    /// Observer places nothing, so a user who does not train yet could never earn it); it stays the Scheduler's entry
+    /// score for demotion.
+    private mutating func observerAdvance(healthConfidence: Double, at moment: Moment, rules: TrustRules) -> [Effect] {
+        let needed = rules.toScheduler
+        guard observedDays(by: moment.day) >= needed.minDaysInPreviousPhase,
+              healthConfidence >= needed.minHealthConfidence
+        else { return [] }
+        return move(to: .scheduler, cause: .advanced, at: moment)
     }
 
     private mutating func move(to target: TrustPhase, cause: PhaseChangeCause, at moment: Moment) -> [Effect] {

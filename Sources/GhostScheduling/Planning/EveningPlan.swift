@@ -4,7 +4,7 @@ import GhostEngine
 /// What an evening decides from its week picture: the engine events to perform, the week's forecast to keep, and
 /// the notes for the cycle's summary.
 public struct EveningPlan: Sendable, Equatable {
-    /// The engine events, in order: the tick, the calendars' health, then tomorrow's placement or why it has none.
+    /// The engine events, in order: the tick, the calendars' health, the readable history (an Observer's), then tomorrow's placement or why it has none.
     public var events: [GhostEvent]
     /// The forecast of the week from tomorrow; nil when planning failed (the notes say why).
     public var forecast: WeekForecast?
@@ -27,7 +27,8 @@ public struct EveningPlan: Sendable, Equatable {
         }
         let failed = picture.failedSources
         var plan = EveningPlan(
-            events: [.tick, failed.isEmpty ? .backgroundSucceeded : .backgroundFailed(.calendarReadFailed)], forecast: nil,
+            events: [.tick, failed.isEmpty ? .backgroundSucceeded : .backgroundFailed(.calendarReadFailed)]
+                + picture.historyEvents, forecast: nil,
             notes: ["read the week from \(tomorrow): \(picture.busy.count) busy interval(s)"
                 + (failed.isEmpty ? "" : "; failed sources: \(failed.joined(separator: ", ")), their days unknown")])
         if picture.recoveryTimeIntoFirstDay {

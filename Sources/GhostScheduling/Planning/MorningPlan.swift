@@ -5,7 +5,7 @@ import GhostEngine
 /// check-ins, tell the engine the time, judge whether health data still arrives, and transform today's blocks as
 /// the trust phase allows (`MorningPlanner`).
 public struct MorningPlan: Sendable, Equatable {
-    /// The engine events, in order: the closed days, the tick, the health data's verdict, today's changes.
+    /// The engine events, in order: the closed days, the tick, the readable history (an Observer's), the health data's verdict, today's changes.
     public var events: [GhostEvent]
     /// Sentences for the cycle's summary about the closed days and the health data.
     public var notes: [String]
@@ -42,6 +42,7 @@ public struct MorningPlan: Sendable, Equatable {
         }
         var notes = [closing.isEmpty ? "first morning: nothing to close yet" : "closed \(closing.count) day(s) up to \(closing.last?.description ?? "")"]
         events.append(.tick)
+        events += picture.historyEvents
         let verdict = healthDataVerdict(newestHealthData: newestHealthData, now: now)
         events += verdict.events
         notes += verdict.notes

@@ -41,6 +41,9 @@ public struct WeekPicture: Sendable {
     public var intensity: SessionIntensity
     /// The scheduling rules in force (`[engine]`).
     public var rules: SchedulingRules
+    /// Days of the last 90 the calendars and health data show (`ReadableHistory`); read only while the Ghost is an
+    /// Observer (nil otherwise), whose week counts them.
+    public var readableHistoryDays: Int?
 
     /// Creates a picture; everything but the days, the Ghost and the settings is optional.
     public init(
@@ -71,6 +74,9 @@ public struct WeekPicture: Sendable {
 
     /// The days covered, in order.
     public var dayList: [LocalDay] { (0..<max(0, days)).map { firstDay.adding(days: $0) } }
+
+    /// The readable history told to the engine, before anything is placed: an Observer counts it towards its week.
+    public var historyEvents: [GhostEvent] { readableHistoryDays.map { [.historyRead(days: $0)] } ?? [] }
 
     /// The trust phase the engine is in.
     public var trustPhase: TrustPhase { ghost.trust.phase }

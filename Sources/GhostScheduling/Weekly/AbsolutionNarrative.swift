@@ -27,16 +27,21 @@ public struct AbsolutionNarrative: Codable, Sendable, Equatable {
     /// The narrative's headline, the seed's words.
     public static let headline = "It wasn't your fault."
 
+    /// The narrative's lead: the seed's headline, or a calendar-only insight's own (which absolves nothing).
+    public var lead: String {
+        findings.contains { $0.pattern != "calendarOnly" } ? Self.headline : findings.first?.headline ?? Self.headline
+    }
+
     /// The days looked at.
     public let firstDay: LocalDay
     public let lastDay: LocalDay
     /// Strongest first; the first one's hope closes the narrative.
     public let findings: [Finding]
 
-    /// The narrative as paragraphs: the headline; per finding its own lead (when it differs), explanation and
+    /// The narrative as paragraphs: the headline (not over a calendar-only insight, which absolves nothing); per finding its own lead (when it differs), explanation and
     /// absolution; the first finding's hope.
     public var text: String {
-        var paragraphs = [Self.headline]
+        var paragraphs = findings.contains { $0.pattern != "calendarOnly" } ? [Self.headline] : []
         for finding in findings {
             let lead = finding.headline == Self.headline ? [] : [finding.headline]
             paragraphs.append((lead + [finding.explanation, finding.absolution]).filter { !$0.isEmpty }.joined(separator: " "))
@@ -79,13 +84,13 @@ public enum AbsolutionReader {
     }
 
     /// Per weekday: hours busy and the longest run of meetings with gaps under 10 minutes.
-    private struct MeetingDay {
+    struct MeetingDay {
         let day: LocalDay
         let busyHours: Double
         let longestRunHours: Double
     }
 
-    private static func meetingLoad(_ days: [LocalDay], busy: [BusyInterval], calendar: LocalCalendar) throws(EngineError)
+    static func meetingLoad(_ days: [LocalDay], busy: [BusyInterval], calendar: LocalCalendar) throws(EngineError)
         -> [MeetingDay]
     {
         var result: [MeetingDay] = []
@@ -112,7 +117,7 @@ public enum AbsolutionReader {
 
     /// Weekdays with three hours or more of meetings back to back; the explanation averages the longest run on
     /// the weekdays without a workout (the skipped ones).
-    private static func backToBack(_ days: [MeetingDay], workouts: [LocalDay], protectedWindows: Int) -> AbsolutionNarrative.Finding? {
+    static func backToBack(_ days: [MeetingDay], workouts: [LocalDay], protectedWindows: Int) -> AbsolutionNarrative.Finding? {
         let packed = days.filter { $0.longestRunHours >= 3 }
         guard packed.count >= 3, let longest = packed.map(\.longestRunHours).max() else { return nil }
         let skipped = days.filter { !workouts.contains($0.day) }
@@ -158,7 +163,7 @@ public enum AbsolutionReader {
     }
 
     /// At least three workouts, four in five of them on Saturday or Sunday.
-    private static func weekendOnly(_ workouts: [LocalDay]) -> AbsolutionNarrative.Finding? {
+    static func weekendOnly(_ workouts: [LocalDay]) -> AbsolutionNarrative.Finding? {
         let weekend = workouts.filter { $0.weekday == 1 || $0.weekday == 7 }.count
         guard workouts.count >= 3, Double(weekend) >= Double(workouts.count) * 0.8 else { return nil }
         return .init(
@@ -171,7 +176,7 @@ public enum AbsolutionReader {
     }
 
     /// After weekdays with five hours or more of meetings, workouts were rare compared with lighter days.
-    private static func eveningCollapse(_ days: [MeetingDay], workouts: [LocalDay]) -> AbsolutionNarrative.Finding? {
+    static func eveningCollapse(_ days: [MeetingDay], workouts: [LocalDay]) -> AbsolutionNarrative.Finding? {
         let heavy = days.filter { $0.busyHours >= 5 }
         let light = days.filter { $0.busyHours < 5 }
         guard heavy.count >= 5, light.count >= 5 else { return nil }
@@ -189,7 +194,7 @@ public enum AbsolutionReader {
     }
 
     /// Hours with one decimal, as the seed writes them ("5.2").
-    private static func decimal(_ hours: Double) -> String {
+    static func decimal(_ hours: Double) -> String {
         let tenths = Int((hours * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }

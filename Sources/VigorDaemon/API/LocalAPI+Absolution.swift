@@ -10,7 +10,8 @@ extension LocalAPI {
             throw APIError.invalidParams("field 'days' must be between 7 and 90; got \(days)")
         }
         guard let narrative = try await backend.absolution(days: days, at: context.now()) else {
-            return .init(absolution: nil, reason: "fewer than 7 of the last \(days) days have health data; import some first (vigorctl import)")
+            return .init(absolution: nil, reason: "fewer than 7 of the last \(days) days have health data or a calendar event; "
+                + "import health data (vigorctl import) or add a calendar")
         }
         return .init(absolution: AbsolutionView(narrative), reason: nil)
     }

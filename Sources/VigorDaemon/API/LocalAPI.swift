@@ -82,6 +82,7 @@ public struct LocalAPI: Sendable {
         router.serve(HealthImportsMethod.self, serveHealthImports)
         router.serve(WeeklyReceiptMethod.self, serveWeeklyReceipt)
         router.serve(AbsolutionMethod.self, serveAbsolution)
+        router.serve(SetupFirstPlanMethod.self, serveSetupFirstPlan)
         router.serve(SacredListMethod.self, serveSacredList)
         router.serve(SacredClearMethod.self, serveSacredClear)
         router.serve(BlocksListMethod.self, serveBlocksList)

@@ -88,7 +88,7 @@ struct ConfigReader {
     func read(_ root: [String: ConfigTree]) throws(ConfigError) -> DaemonConfig {
         var config = DaemonConfig()
         let top = Place(table: [], arrayIndex: nil)
-        try checkKeys(root, allowed: ["daemon", "schedule", "calendar", "training", "health", "notify", "engine"], at: top)
+        try checkKeys(root, allowed: ["daemon", "schedule", "calendar", "training", "health", "notify", "profile", "engine"], at: top)
         if let daemon = try table(root, "daemon", at: top) {
             try readDaemon(daemon, into: &config.daemon)
         }
@@ -109,6 +109,12 @@ struct ConfigReader {
         if let lunchAllowed { config.schedulingRules.sacred.lunchOptIn = lunchAllowed }
         if let notify = try table(root, "notify", at: top) {
             try readNotify(notify, into: &config.notify)
+        }
+        if let profile = try table(root, "profile", at: top) {
+            let place = Place(table: ["profile"])
+            try checkKeys(profile, allowed: ["equipment", "injuries"], at: place)
+            config.profile.equipment = try words(profile, "equipment", at: place)
+            config.profile.injuries = try words(profile, "injuries", at: place)
         }
         if let health = try table(root, "health", at: top) {
             let place = Place(table: ["health"])
@@ -135,6 +141,20 @@ struct ConfigReader {
                 throw error(place, "log_level", "must be one of \(levels.joined(separator: ", ")); got '\(level)'")
             }
             section.logLevel = level
+        }
+    }
+
+    /// A `[profile]` list: at most 20 strings of 1–100 characters, one line each.
+    private func words(_ members: [String: ConfigTree], _ key: String, at place: Place) throws(ConfigError) -> [String] {
+        guard let value = members[key] else { return [] }
+        guard case .array(let items) = value, items.count <= 20 else {
+            throw error(place, key, "must be an array of at most 20 strings, e.g. [\"dumbbells\", \"bike\"]")
+        }
+        return try items.enumerated().map { index, item throws(ConfigError) in
+            guard case .string(let text) = item, (1...100).contains(text.count), !text.contains("\n") else {
+                throw error(place, key, "item \(index + 1) must be one line of 1-100 characters; got \(describe(item))")
+            }
+            return text
         }
     }
 

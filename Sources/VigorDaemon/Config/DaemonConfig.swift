@@ -12,6 +12,7 @@ public struct DaemonConfig: Sendable, Equatable {
     public var training = TrainingSection()
     public var health = HealthSection()
     public var notify = NotifySection()
+    public var profile = ProfileSection()
     /// `[engine]`: overrides of the Ghost's rules (Docs/engine.md); the documented defaults otherwise.
     public var engineRules = EngineRules.standard
     /// The scheduling groups of `[engine]` (`slots`, `sacred`, `travel`, `transformation`, `patterns`), and
@@ -30,6 +31,14 @@ public struct DaemonConfig: Sendable, Equatable {
         public var command: [String] = []
         /// How long the command may run before it is killed.
         public var commandTimeoutSeconds = 10
+        public init() {}
+    }
+
+    /// `[profile]`: what the user trains with and what hurts, as setup asked them. Stored and shown by `status`; no
+    /// planning rule reads them yet (sessions have no kind an injury could rule out).
+    public struct ProfileSection: Sendable, Equatable {
+        public var equipment: [String] = []
+        public var injuries: [String] = []
         public init() {}
     }
 

@@ -99,6 +99,10 @@ enum EffectiveConfigView {
                 ("lunch_allowed", "\(config.schedulingRules.sacred.lunchOptIn)"),
             ]),
             table(["health"], [("inbox", config.health.inboxPath.map(quoted) ?? "# not set: $XDG_DATA_HOME/vigor/inbox")]),
+            table(["profile"], [
+                ("equipment", list(config.profile.equipment.map(quoted))),
+                ("injuries", list(config.profile.injuries.map(quoted))),
+            ]),
             table(["notify"], [
                 ("daily_budget", "\(notify.rules.dailyBudget)"),
                 ("quiet_hours", quoted("\(notify.rules.quietFrom.text)-\(notify.rules.quietUntil.text)")),

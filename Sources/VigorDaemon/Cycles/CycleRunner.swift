@@ -13,9 +13,9 @@ public actor CycleRunner {
     private let ghost: GhostHost
     private let calendars: CalendarHost
     private let database: AppDatabase
-    private let logger: Logger
+    let logger: Logger
     /// Reads the week picture every cycle decides on.
-    private let reader: WeekPictureReader
+    let reader: WeekPictureReader
 
     public init(
         ghost: GhostHost, calendars: CalendarHost, database: AppDatabase, output: CalendarOutput, logger: Logger,
@@ -60,7 +60,7 @@ public actor CycleRunner {
         let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home)
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, now: now, settings: settings)
-        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings)
+        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings).plan
         case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now, rules: rules)
         }
         let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
@@ -119,14 +119,14 @@ public actor CycleRunner {
     }
 
     /// Reads the week from tomorrow and has the evening plan decide (`EveningPlan`); keeps its forecast.
-    private func eveningEvents(
+    func eveningEvents(
         today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings
-    ) async -> ([GhostEvent], String) {
+    ) async -> (plan: ([GhostEvent], String), forecast: WeekForecast?) {
         let picture: WeekPicture
         do {
             picture = try await reader.evening(today: today, calendar: calendar, now: now, settings: settings)
         } catch {
-            return ([.tick], "could not plan: \(error)")
+            return (([.tick], "could not plan: \(error)"), nil)
         }
         if picture.calendarFailure == nil { prepareNextEvening(tomorrow: picture.firstDay, calendar: calendar) }
         var plan = EveningPlan.decide(picture)
@@ -138,7 +138,7 @@ public actor CycleRunner {
                 plan.notes.append("could not save the week forecast: \(error)")
             }
         }
-        return (plan.events, plan.notes.joined(separator: "; "))
+        return ((plan.events, plan.notes.joined(separator: "; ")), plan.forecast)
     }
 
     /// Saves the evening's forecast of the week ahead.

@@ -43,6 +43,7 @@ struct WeekPictureReader: Sendable {
             return picture
         }
         try await fill(&picture, busy: busy, from: from, to: to, settings: settings, systemZone: .observe(now: now))
+        picture.readableHistoryDays = await readableHistory(before: today, of: picture, settings: settings)
         picture.recoveryTimeIntoFirstDay = await ghost.emergencies(endingAfter: now).contains { $0.isActive(at: now) && $0.endsAt > from }
         return picture
     }
@@ -58,9 +59,26 @@ struct WeekPictureReader: Sendable {
         return picture
     }
 
-    /// Today as a morning sees it: the Ghost and the signals of the last weeks (a morning reads no calendar).
+    /// Today as a morning sees it: the Ghost and the signals of the last weeks (a morning reads no calendar, except an
+    /// Observer's, which reads its readable history).
     func morning(today: LocalDay, calendar: LocalCalendar, settings: Settings) async throws -> WeekPicture {
-        try await base(today: today, firstDay: today, days: 1, calendar: calendar, settings: settings)
+        var picture = try await base(today: today, firstDay: today, days: 1, calendar: calendar, settings: settings)
+        picture.readableHistoryDays = await readableHistory(before: today, of: picture, settings: settings)
+        return picture
+    }
+
+    /// The days of the last 90 before `day` that the calendars and health data show (`ReadableHistory`), read only
+    /// while `picture`'s Ghost is an Observer (whose week counts them); nil otherwise. Calendars that cannot be read
+    /// show no history here: the evening counts and reports their failure.
+    func readableHistory(before day: LocalDay, of picture: WeekPicture, settings: Settings) async -> Int? {
+        guard picture.trustPhase == .observer else { return nil }
+        do {
+            let past = try await history(
+                lastDay: day.adding(days: -1), days: ReadableHistory.maximumDays, calendar: picture.calendar, settings: settings)
+            return try ReadableHistory.days(past)
+        } catch {
+            return 0
+        }
     }
 
     /// The `days` local days ending with `lastDay` as the absolution reads them: their busy time and health data.

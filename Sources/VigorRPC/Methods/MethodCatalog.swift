@@ -28,6 +28,7 @@ public enum MethodCatalog {
         HealthImportsMethod.self,
         WeeklyReceiptMethod.self,
         AbsolutionMethod.self,
+        SetupFirstPlanMethod.self,
         SacredListMethod.self,
         SacredClearMethod.self,
         TravelSetMethod.self,

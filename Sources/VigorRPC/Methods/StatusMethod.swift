@@ -40,6 +40,8 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var calendarWrites: CalendarWriteStatus
     /// Strong weeks in a row at the last weekly receipt; absent before the first receipt.
     public var streak: Int?
+    /// `[profile]`: equipment and injuries as setup stored them; absent when both are empty.
+    public var profile: ProfileStatus?
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
@@ -47,7 +49,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
         emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
         health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: CalendarWriteStatus = CalendarWriteStatus(),
-        streak: Int? = nil
+        streak: Int? = nil, profile: ProfileStatus? = nil
     ) {
         self.version = version
         self.pid = pid
@@ -69,6 +71,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.health = health
         self.calendarWrites = calendarWrites
         self.streak = streak
+        self.profile = profile
     }
 
     static let schema = Schema.object(
@@ -93,6 +96,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "health": HealthAgeStatus.schema,
             "calendarWrites": CalendarWriteStatus.schema,
             "streak": Schema.integer,
+            "profile": ProfileStatus.schema,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
@@ -161,4 +165,16 @@ public struct CalendarWriteStatus: Codable, Sendable, Equatable {
     static let schema = Schema.object(
         ["ok": Schema.boolean, "failingSince": Schema.time, "reason": Schema.string, "failedEpisodes": Schema.integer],
         required: ["ok", "failedEpisodes"])
+}
+
+/// What the user trains with and what hurts (`[profile]`): stored and shown; no planning rule reads them yet.
+public struct ProfileStatus: Codable, Sendable, Equatable {
+    public var equipment: [String]
+    public var injuries: [String]
+    public init(equipment: [String], injuries: [String]) {
+        self.equipment = equipment
+        self.injuries = injuries
+    }
+    static let schema = Schema.object(
+        ["equipment": Schema.array(of: Schema.string), "injuries": Schema.array(of: Schema.string)], required: ["equipment", "injuries"])
 }

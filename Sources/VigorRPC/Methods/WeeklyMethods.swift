@@ -91,7 +91,7 @@ public enum AbsolutionMethod: RPCMethod {
         public init(days: Int? = nil) { self.days = days }
     }
     public struct Result: Codable, Sendable, Equatable {
-        /// Null when fewer than 7 days have health data; `reason` says so.
+        /// Null when fewer than 7 days have health data or a calendar event; `reason` says so.
         public var absolution: AbsolutionView?
         public var reason: String?
         public init(absolution: AbsolutionView?, reason: String?) {

@@ -32,7 +32,14 @@ extension DaemonStatus {
             plan: plan,
             sources: report.sources,
             travel: TravelStatus(report.snapshot.travel, today: ghost.calendar.day(of: current)),
-            health: report.health, calendarWrites: report.calendarWrites, streak: report.weeklyReceipt?.strongWeeks)
+            health: report.health, calendarWrites: report.calendarWrites, streak: report.weeklyReceipt?.strongWeeks,
+            profile: Self.profile(report.inForce.config.profile))
+    }
+
+    /// `[profile]` as setup stored it; nil when it names nothing.
+    private static func profile(_ profile: DaemonConfig.ProfileSection) -> ProfileStatus? {
+        profile.equipment.isEmpty && profile.injuries.isEmpty
+            ? nil : ProfileStatus(equipment: profile.equipment, injuries: profile.injuries)
     }
 }
 

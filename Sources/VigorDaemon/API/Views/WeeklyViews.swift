@@ -17,7 +17,7 @@ extension WeeklyReceiptView {
 extension AbsolutionView {
     init(_ narrative: AbsolutionNarrative) {
         self.init(
-            headline: AbsolutionNarrative.headline, firstDay: narrative.firstDay.description, lastDay: narrative.lastDay.description,
+            headline: narrative.lead, firstDay: narrative.firstDay.description, lastDay: narrative.lastDay.description,
             findings: narrative.findings.map {
                 Finding(
                     pattern: $0.pattern, headline: $0.headline, explanation: $0.explanation, absolution: $0.absolution, hope: $0.hope,

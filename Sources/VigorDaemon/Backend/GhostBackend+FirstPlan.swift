@@ -1,0 +1,49 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+
+/// What the first plan at setup did.
+public struct FirstPlan: Sendable {
+    /// The trust phase after the history was read.
+    public var phase: TrustPhase
+    /// Days of readable history: told to the engine now, or at the last reading (a morning at start); nil when none
+    /// was ever read (a Ghost past Observer before history was counted).
+    public var readableHistoryDays: Int?
+    /// Tomorrow's block, proposed or written (an earlier one when tomorrow had one already).
+    public var block: ScheduledBlock?
+    /// The week forecast this plan made; nil when planning failed (`notes` says why).
+    public var forecast: WeekForecast?
+    /// The first insight from the readable history.
+    public var insight: AbsolutionNarrative?
+    public var notes: [String]
+}
+
+extension GhostBackend {
+    /// The first plan at the end of `vigorctl setup`, whatever the hour: the evening's decision (`CycleRunner.firstPlan`)
+    /// saved without the evening's mark, so tonight's evening cycle still runs; the calendar follows. Then the first
+    /// insight from the last 90 days. Waits for a running cycle, as cycles wait for each other.
+    public func firstPlan(at now: Date) async throws -> FirstPlan {
+        if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
+        cycleRunning = true
+        defer {
+            if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
+        }
+        let config = await state.config
+        let zone = config.schedule.zone
+        let settings = WeekPictureReader.Settings(training: config.training, rules: config.schedulingRules, home: config.schedule.home)
+        let decision = await cycles.firstPlan(now: now, zone: zone, settings: settings)
+        let before = await ghost.shownOnCalendar(at: now)
+        _ = try await ghost.perform(decision.events, at: now, cycle: nil)
+        try await follow(from: before, at: now)
+        let ghostNow = await ghost.current
+        let tomorrow = LocalCalendar(timeZone: zone).day(of: now).adding(days: 1)
+        let block = ghostNow.blocks.first { $0.day == tomorrow && [.proposed, .scheduled].contains($0.status) }
+        let windows = decision.forecast?.days.filter { $0.start != nil }.count ?? 0
+        let insight = try await cycles.firstInsight(now: now, zone: zone, settings: settings, protectedWindows: windows)
+        logger.info("first plan ran", metadata: ["summary": "\(decision.summary)", "phase": "\(ghostNow.trust.phase.rawValue)"])
+        let read = decision.historyRead ?? (ghostNow.trust.readableHistoryDays > 0 ? ghostNow.trust.readableHistoryDays : nil)
+        return FirstPlan(
+            phase: ghostNow.trust.phase, readableHistoryDays: read, block: block, forecast: decision.forecast, insight: insight,
+            notes: decision.summary.isEmpty ? [] : decision.summary.components(separatedBy: "; "))
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+import ICalendarKit
+
+extension CycleRunner {
+    /// What the first plan at setup decided, before the backend performs it.
+    struct FirstPlanDecision: Sendable {
+        /// The evening's events (the Observer counting the readable history first), to run without the evening's mark.
+        var events: [GhostEvent]
+        var summary: String
+        /// The week forecast this plan made; nil when planning failed (`summary` says why).
+        var forecast: WeekForecast?
+        /// Days of readable history told to the engine now, if the Ghost is still an Observer.
+        var historyRead: Int?
+    }
+
+    /// The first plan, whatever the hour: the evening's reading and decision (`EveningPlan`), said but not performed:
+    /// the backend saves it without the evening's mark, so tonight's evening cycle still runs (and finds tomorrow
+    /// planned).
+    func firstPlan(now: Date, zone: TimeZone, settings: WeekPictureReader.Settings) async -> FirstPlanDecision {
+        let calendar = LocalCalendar(timeZone: zone)
+        let evening = await eveningEvents(today: calendar.day(of: now), calendar: calendar, now: now, settings: settings)
+        let (events, summary) = evening.plan
+        let history = events.lazy.compactMap { if case .historyRead(let days) = $0 { days } else { nil } }.first
+        return FirstPlanDecision(events: events, summary: summary, forecast: evening.forecast, historyRead: history)
+    }
+
+    /// The first insight from the last 90 days (`HistoryReading.firstInsight`), with the number of protected windows
+    /// the week forecast found.
+    func firstInsight(now: Date, zone: TimeZone, settings: WeekPictureReader.Settings, protectedWindows: Int) async throws
+        -> AbsolutionNarrative?
+    {
+        let calendar = LocalCalendar(timeZone: zone)
+        let past = try await reader.history(
+            lastDay: calendar.day(of: now).adding(days: -1), days: ReadableHistory.maximumDays, calendar: calendar, settings: settings)
+        return try HistoryReading.firstInsight(past, protectedWindows: protectedWindows)
+    }
+}

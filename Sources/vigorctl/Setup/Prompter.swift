@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Asks on the terminal: the question with its default in brackets; Enter (or the end of input) takes the default.
+/// Under `--yes` nothing is asked and every default is taken. Counts the questions asked (the choice of calendars is
+/// not one of them: it is part of finding them).
+final class Prompter {
+    let assumeYes: Bool
+    private(set) var asked = 0
+
+    init(assumeYes: Bool) {
+        self.assumeYes = assumeYes
+    }
+
+    /// The answer to `question`, or `fallback` on Enter, at the end of input or under `--yes`.
+    func ask(_ question: String, default fallback: String, counted: Bool = true) -> String {
+        guard !assumeYes else { return fallback }
+        if counted { asked += 1 }
+        print("\(question) [\(fallback)] ", terminator: "")
+        fflush(nil)
+        guard let line = readLine(strippingNewline: true)?.trimmingSpaces, !line.isEmpty else { return fallback }
+        return line
+    }
+
+    /// Yes or no; `fallback` on Enter. Anything else is asked again (three times at most, then the default).
+    func confirm(_ question: String, default fallback: Bool) -> Bool {
+        if assumeYes { return true }
+        let hint = fallback ? "Y/n" : "y/N"
+        for _ in 0..<3 {
+            let answer = ask(question, default: hint)
+            if answer == hint { return fallback }
+            switch answer.lowercased() {
+            case "y", "yes": return true
+            case "n", "no": return false
+            default: print("Please answer y or n.")
+            }
+        }
+        return fallback
+    }
+}

@@ -1,0 +1,95 @@
+/// What setup asks, with the defaults a new user gets by pressing Enter.
+struct SetupAnswers: Equatable {
+    var calendars: [FoundCalendar] = []
+    var sessionsPerWeek = 3
+    var preferred = ["07:00-09:00"]
+    var restDays: [String] = []
+    var equipment: [String] = []
+    var injuries: [String] = []
+    var desktop = true
+
+    /// `HH:MM-HH:MM`, 24-hour, start before end.
+    static func validWindow(_ text: String) -> Bool {
+        let parts = text.split(separator: "-")
+        guard parts.count == 2, let from = minutes(parts[0]), let to = minutes(parts[1]) else { return false }
+        return from < to
+    }
+
+    private static func minutes(_ text: Substring) -> Int? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0...24).contains(hour), (0...59).contains(minute), hour * 60 + minute <= 1440 else { return nil }
+        return hour * 60 + minute
+    }
+
+    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// The weekday `text` names (full, or from three letters on, any case), as vigord reads `rest_days`.
+    static func weekday(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        guard lowered.count >= 3 else { return nil }
+        return weekdays.first { $0.hasPrefix(lowered) }
+    }
+}
+
+/// The configuration setup writes: only what the user answered, each key with a comment saying what it does.
+enum ConfigDraft {
+    static func text(_ answers: SetupAnswers, home: String) -> String {
+        var lines = [
+            "# vigord's configuration, written by `vigorctl setup`. Every key and its default: man 5 vigord.conf or",
+            "# Docs/configuration.md. Check a change with `vigord --check-config`; apply it with",
+            "# `systemctl --user reload vigord` (or `vigorctl reload`). Run `vigorctl setup` again to start over.",
+            "",
+            "[training]",
+            "# Sessions to plan per week (0-14).",
+            "sessions_per_week = \(answers.sessionsPerWeek)",
+            "# The windows you prefer to train in (HH:MM-HH:MM, your time zone).",
+            "preferred = [\(answers.preferred.map(quoted).joined(separator: ", "))]",
+            "# Weekdays never used for training.",
+            "rest_days = [\(answers.restDays.map(quoted).joined(separator: ", "))]",
+            "",
+            "[profile]",
+            "# What you train with, and injuries to keep in mind: shown by `vigorctl status` (planning does not read them yet).",
+            "equipment = [\(answers.equipment.map(quoted).joined(separator: ", "))]",
+            "injuries = [\(answers.injuries.map(quoted).joined(separator: ", "))]",
+            "",
+            "[notify]",
+            "# Desktop notifications on the session bus (`vigorctl inbox` keeps every message either way).",
+            "desktop = \(answers.desktop)",
+        ]
+        if answers.calendars.isEmpty {
+            lines += ["", "# No calendar yet: add one [[calendar.source]] per calendar (Docs/calendars.md)."]
+        }
+        for calendar in answers.calendars {
+            lines += [
+                "",
+                "# Found by setup (\(calendar.origin)): \(calendar.summary).",
+                "[[calendar.source]]",
+                "name = \(quoted(calendar.name))",
+                "path = \(quoted(SetupPaths.tilde(calendar.path, home: home)))",
+            ]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A TOML basic string.
+    static func quoted(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import VigorRPC
+
+/// `vigorctl setup` with real parts: calendar programs' configurations in a scratch home, vigord's own checker, a
+/// pseudo-terminal for the questions, and a vigord on the tests' clock for the first plan.
+@Suite(.serialized) struct SetupCommandTests {
+    /// khal's configuration naming ~/.calendars/work (two events) and vdirsyncer's with a synced "personal"
+    /// collection and a CalDAV pair never synced.
+    private func homeWithCalendarPrograms(_ label: String, khal: String? = nil) throws -> SetupHome {
+        let home = try SetupHome(label)
+        try home.write(SetupHome.event("w1", title: "Standup", start: "20260901T070000Z", end: "20260901T073000Z"), at: ".calendars/work/w1.ics")
+        try home.write(SetupHome.event("w2", title: "Review", start: "20261103T140000Z", end: "20261103T150000Z"), at: ".calendars/work/w2.ics")
+        try home.write(khal ?? """
+            [calendars]
+              [[work]]
+                path = ~/.calendars/work/
+                color = dark green
+            [locale]
+            timeformat = %H:%M
+            """, at: ".config/khal/config")
+        try home.write(SetupHome.event("p1", title: "Dentist", start: "20261010T080000Z", end: "20261010T090000Z"),
+                       at: ".local/share/calendars/personal/p1.ics")
+        try home.write("""
+            [general]
+            status_path = "~/.local/share/vdirsyncer/status/"
+
+            [pair calendars]
+            a = "calendars_local"
+            b = "calendars_remote"
+            collections = ["personal"]
+
+            [storage calendars_local]
+            type = "filesystem"
+            path = "~/.local/share/calendars/"
+            fileext = ".ics"
+
+            [storage calendars_remote]
+            type = "caldav"
+            url = "https://cal.example.org/"
+            username = "ana"
+
+            [pair work_cloud]
+            a = "cloud_local"
+            b = "cloud_remote"
+            collections = ["from b"]
+
+            [storage cloud_local]
+            type = "filesystem"
+            path = "~/.local/share/cloud/"
+            fileext = ".ics"
+
+            [storage cloud_remote]
+            type = "caldav"
+            url = "https://dav.example.com/remote.php/dav/"
+            username = "ana.work"
+            """, at: ".config/vdirsyncer/config")
+        return home
+    }
+
+    @Test func khalAndVdirsyncerCalendarsInAScratchHomeAreFoundWithTheirEventsAndDates() throws {
+        let home = try homeWithCalendarPrograms("found")
+        let run = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"], environment: home.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("1. work (khal): 2 events, 2026-09-01 to 2026-11-03, ~/.calendars/work"))
+        #expect(run.stdout.contains("2. personal (vdirsyncer): 1 event, 2026-10-10 to 2026-10-10, ~/.local/share/calendars/personal"))
+        // The pair whose local folder holds nothing yet is remote only: its recipe, filled in.
+        #expect(run.stdout.contains("'work_cloud' (vdirsyncer (not synced yet)) lives only on https://dav.example.com/remote.php/dav/"))
+        #expect(run.stdout.contains("username = \"ana.work\""))
+        #expect(run.stdout.contains("path = \"\(home.path)/.calendars/work\""))
+        #expect(run.stdout.contains("--dry-run: nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: home.configPath), "a dry run writes nothing")
+    }
+
+    @Test func aBrokenKhalConfigIsReportedAndSetupGoesOn() throws {
+        let home = try homeWithCalendarPrograms("broken", khal: "[calendars]\n  [[work\n    path = ~/nowhere/\nthis is not khal\n")
+        let run = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"], environment: home.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("note: khal's configuration ~/.config/khal/config, line 2: an unclosed section header '[[work'"))
+        #expect(run.stdout.contains("line 4: 'this is not khal' is no section and no key = value"))
+        #expect(run.stdout.contains("personal (vdirsyncer): 1 event"), "the other programs' calendars are still found")
+    }
+
+    @Test func everyAnswerIsAFlagAndTheConfigurationPassesVigordsChecker() throws {
+        let home = try SetupHome("flags")
+        try home.write(SetupHome.event("g1", title: "Gym", start: "20261010T080000Z", end: "20261010T090000Z"), at: "Calendars/gym.ics")
+        let run = try runCommand(
+            Binaries.vigorctl,
+            ["setup", "--yes", "--config", home.configPath, "--calendar", home.path + "/Calendars/gym.ics", "--sessions", "4", "--preferred", "06:30-08:00", "17:00-19:00",
+             "--rest-days", "sun", "--equipment", "dumbbells", "--injuries", "left knee", "--notifications", "no",
+             "--socket", "/nonexistent/vigord.sock"],
+            environment: home.environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        #expect(written.contains("sessions_per_week = 4\n"))
+        #expect(written.contains("preferred = [\"06:30-08:00\", \"17:00-19:00\"]\n"))
+        #expect(written.contains("rest_days = [\"sunday\"]\n"))
+        #expect(written.contains("desktop = false\n"))
+        // vigord reads `~/` as the account's home, which the scratch HOME is not: the path is written in full.
+        #expect(written.contains("equipment = [\"dumbbells\"]\ninjuries = [\"left knee\"]\n"))
+        #expect(written.contains("name = \"gym\"\npath = \"\(home.path)/Calendars/gym.ics\"\n"))
+        #expect(run.stdout.contains("vigord --check-config: the configuration is valid."))
+        #expect(try runCommand(Binaries.vigord, ["--check-config", "--config", home.configPath]).status == 0)
+        // No user manager and no vigord: the exact commands, and no pretending.
+        #expect(run.stdout.contains("systemctl --user enable --now vigord.socket vigord.service vigor-morning.timer"))
+    }
+
+    @Test func aBadFlagIsRefusedBeforeAnythingHappens() throws {
+        let home = try SetupHome("badflag")
+        let run = try runCommand(Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--preferred", "9-5"], environment: home.environment)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--preferred '9-5' is not HH:MM-HH:MM"))
+        #expect(!FileManager.default.fileExists(atPath: home.configPath))
+    }
+
+    @Test func theQuestionsOnATerminalTakeAnswersAndDefaults() throws {
+        let home = try homeWithCalendarPrograms("terminal")
+        let run = try runOnTerminal(
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            answers: ["2", "4", "", "sat", "kettlebell mat", "", "n"], environment: home.environment)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(run.transcript.contains("Read all of them? Enter, or the numbers to leave out (e.g. 2 3): [all] 2"))
+        #expect(run.transcript.contains("How many sessions a week? [3] 4"))
+        #expect(run.transcript.contains("(6 questions asked)"), "the choice of calendars is not counted")
+        let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        #expect(written.contains("sessions_per_week = 4\n"))
+        #expect(written.contains("preferred = [\"07:00-09:00\"]\n"), "Enter took the default")
+        #expect(written.contains("rest_days = [\"saturday\"]\n"))
+        #expect(written.contains("desktop = false\n"))
+        #expect(written.contains("equipment = [\"kettlebell\", \"mat\"]\n"))
+        #expect(written.contains("injuries = []\n"))
+        #expect(written.contains("name = \"work\""))
+        #expect(!written.contains("name = \"personal\""), "calendar 2 was left out")
+    }
+
+    @Test func anExistingConfigurationIsNotReplacedWithoutAYes() throws {
+        let home = try SetupHome("existing")
+        let mine = "[training]\nsessions_per_week = 5\n"
+        try home.write(mine, at: ".config/vigor/config.toml")
+        let kept = try runOnTerminal(
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--sessions", "2", "--preferred", "07:00-08:00", "--rest-days", "sun", "--notifications", "no",
+                                "--equipment", "none", "--injuries", "none",
+                                "--socket", "/nonexistent/vigord.sock"],
+            answers: ["", ""], environment: home.environment)
+        #expect(kept.status == 0, "\(kept.transcript)")
+        #expect(kept.transcript.contains("- sessions_per_week = 5"))
+        #expect(kept.transcript.contains("+ sessions_per_week = 2"))
+        #expect(kept.transcript.contains("Kept ~/.config/vigor/config.toml as it is."))
+        #expect(try String(contentsOfFile: home.configPath, encoding: .utf8) == mine)
+
+        let replaced = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--sessions", "2", "--socket", "/nonexistent/vigord.sock"], environment: home.environment)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try String(contentsOfFile: home.configPath, encoding: .utf8).contains("sessions_per_week = 2"))
+        #expect(try String(contentsOfFile: home.configPath + ".before-setup", encoding: .utf8) == mine, "the old one is kept")
+    }
+
+    @Test func ninetyDaysOfCalendarHistoryMakeASchedulerWithAProposalRightAfterSetup() throws {
+        let home = try SetupHome("history")
+        // vigord reads `~/` in the configuration against its own home: the user's.
+        let daemon = try DaemonHarness(label: "setup-history", config: "[schedule]\ntimezone = \"UTC\"\n", extraEnvironment: ["HOME": home.path])
+        try daemon.start()
+        let start = daemon.now.addingTimeInterval(-91 * 86_400)
+        let day = { (offset: Double) in start.addingTimeInterval(offset) }
+        try home.write(
+            SetupHome.event("meetings", title: "Planning", start: SetupHome.stamp(day(9 * 3600)),
+                            end: SetupHome.stamp(day(12 * 3600)), byDay: "MO,TU,WE,TH,FR"), at: "Calendars/work/meetings.ics")
+        try home.write(
+            SetupHome.event("gym", title: "Gym", start: SetupHome.stamp(day(17 * 3600)), end: SetupHome.stamp(day(18 * 3600)), byDay: "SA"),
+            at: "Calendars/work/gym.ics")
+        let run = try runCommand(
+            Binaries.vigorctl,
+            ["setup", "--yes", "--calendar", home.path + "/Calendars/work", "--notifications", "no", "--preferred", "18:00-20:00",
+             "--equipment", "dumbbells", "--injuries", "knee",
+             "--config", daemon.configPath, "--socket", daemon.socketPath],
+            environment: home.environment, timeout: 120)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)\n\(daemon.log)")
+        #expect(run.stdout.contains("vigord read the new configuration."))
+        #expect(run.stdout.contains("Trust: Scheduler. Your calendars and health data show"), "\(daemon.log)")
+        #expect(run.stdout.contains("I've already found"))
+        #expect(run.stdout.contains("First proposal: "))
+        let connection = try daemon.connect()
+        let status = try connection.call(StatusMethod.self, NoParams())
+        #expect(status.ghost.trustPhase == "scheduler")
+        #expect(status.profile == ProfileStatus(equipment: ["dumbbells"], injuries: ["knee"]))
+        let shown = try runCommand(Binaries.vigorctl, ["status", "--socket", daemon.socketPath])
+        #expect(shown.stdout.contains("profile     equipment dumbbells; injuries knee (stored; planning does not read them yet)"), "\(shown.stdout)")
+        let inbox = try connection.call(InboxListMethod.self, NoParams())
+        #expect(inbox.entries.contains { $0.kind == "proposal" }, "\(inbox.entries.map(\.kind))")
+        // The first plan did not use up the evening: it still runs today.
+        let evening = try connection.call(CycleRunMethod.self, .init(kind: "evening"))
+        #expect(evening.ran)
+    }
+}

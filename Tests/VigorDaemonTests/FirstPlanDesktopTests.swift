@@ -1,0 +1,60 @@
+import Foundation
+import GhostEngine
+import Logging
+import Testing
+import VigorRPC
+
+@testable import VigorDaemon
+
+/// The end of `vigorctl setup` against a real notification server: a new Ghost whose calendar shows 90 days of
+/// history plans at 10:00 on a Monday, and its first proposal reaches dunst on a private bus.
+@Suite(.serialized, .enabled(if: DesktopSession.available || DesktopSession.required, "needs \(DesktopSession.tools.joined(separator: ", ")) (Scripts/bootstrap installs them)"))
+struct FirstPlanDesktopTests {
+    /// Monday 2026-11-23 10:00 Berlin.
+    static let monday10 = Date(timeIntervalSince1970: 1_795_424_400)
+
+    @Test func theFirstPlanOfANewUserWithHistoryReachesTheDesktopAsAProposal() async throws {
+        let session = try DesktopSession()
+        defer { session.stop() }
+        let folder = NSTemporaryDirectory() + "vigor-first-plan-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A stand-up every weekday since Monday 2026-08-24: 13 weeks of history.
+        try """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//vigord tests//EN\r
+            BEGIN:VEVENT\r
+            UID:standup\r
+            DTSTAMP:20260101T000000Z\r
+            DTSTART:20260824T080000Z\r
+            DTEND:20260824T083000Z\r
+            SUMMARY:Standup\r
+            RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.write(toFile: folder + "/standup.ics", atomically: true, encoding: .utf8)
+        var config = DaemonConfig()
+        config.schedule.timezone = "Europe/Berlin"
+        config.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(folder))]
+        let context = try makeTestContext(config: config, now: Self.monday10)
+        let sink = try DesktopSink(address: session.address, logger: Logger(label: "test")) { _, _ in }
+        defer { sink.stop() }
+        await context.notifications.use([sink])
+        #expect(await context.ghost.current.trust.phase == .observer)
+
+        let plan = try await routerResult(SetupFirstPlanMethod.self, "{}", context)
+        #expect(plan.phase == "scheduler")
+        #expect((plan.readableHistoryDays ?? 0) >= 60, "weekdays of the last 90 days")
+        let block = try #require(plan.block)
+        #expect(block.status == "proposed")
+        #expect(plan.windows.first?.start == block.start)
+
+        await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
+        #expect(try session.open() == 1)
+        #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.kind) == ["proposal"])
+        // The evening cycle was not used up: it still runs tonight, and finds tomorrow planned.
+        let evening = try await context.cycles.run(.evening, now: Self.monday10.addingTimeInterval(11 * 3600), zone: config.schedule.zone)
+        #expect(evening.ran && evening.summary.contains("tomorrow already has a block"), "\(evening.summary)")
+    }
+}
