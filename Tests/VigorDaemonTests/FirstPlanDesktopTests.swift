@@ -54,7 +54,7 @@ struct FirstPlanDesktopTests {
         #expect(try session.open() == 1)
         #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.kind) == ["proposal"])
         // The evening cycle was not used up: it still runs tonight, and finds tomorrow planned.
-        let evening = try await context.cycles.run(.evening, now: Self.monday10.addingTimeInterval(11 * 3600), zone: config.schedule.zone)
+        let evening = try await context.backend.runCycle(.evening, now: Self.monday10.addingTimeInterval(11 * 3600), zone: config.schedule.zone)
         #expect(evening.ran && evening.summary.contains("tomorrow already has a block"), "\(evening.summary)")
     }
 }
