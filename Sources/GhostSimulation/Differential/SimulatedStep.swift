@@ -38,7 +38,7 @@ public enum StepAction: Sendable, Equatable {
     case answerTriage(block: String, reason: MissReason)
     /// `vigorctl trust set PHASE` (`auto`: nil).
     case setTrust(TrustPhase?)
-    /// `vigorctl crashing --minutes MINUTES`.
+    /// `vigorctl crashing --minutes MINUTES --no-guide`.
     case crashing(minutes: Int)
     /// Something the simulator does that no command reproduces yet, in words (`a deletion of b3`).
     case notReplayable(String)
