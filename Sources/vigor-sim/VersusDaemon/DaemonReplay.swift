@@ -69,12 +69,18 @@ final class DaemonReplay {
         try process.run()
         // Readiness, not timing: try to connect until vigord listens, or exits, or the deadline passes.
         let deadline = Date().addingTimeInterval(Self.startSeconds)
+        var refused = "no attempt"
         while Date() < deadline {
             guard process.isRunning else { throw ReplayError("vigord exited with \(process.terminationStatus):\n\(logTail())") }
-            if (try? RPCConnection(socketPath: socketPath, timeoutSeconds: 2)) != nil { return }
+            do {
+                _ = try RPCConnection(socketPath: socketPath, timeoutSeconds: 2)
+                return
+            } catch {
+                refused = "\(error)"
+            }
             usleep(20_000)
         }
-        throw ReplayError("vigord did not listen within \(Int(Self.startSeconds)) s:\n\(logTail())")
+        throw ReplayError("vigord did not listen within \(Int(Self.startSeconds)) s (\(refused)):\n\(logTail())")
     }
 
     /// Stops vigord and removes the scratch folder (kept with `keep`, for reading its log).
@@ -83,13 +89,22 @@ final class DaemonReplay {
             process.terminate()
             process.waitUntilExit()
         }
-        if !keep { try? FileManager.default.removeItem(at: folder) }
+        guard !keep else { return }
+        do {
+            try FileManager.default.removeItem(at: folder)
+        } catch {
+            FileHandle.standardError.write(Data("vigor-sim: could not remove \(folder.path): \(error)\n".utf8))
+        }
     }
 
     /// The last lines of vigord's log.
     func logTail(_ count: Int = 30) -> String {
-        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(count).joined(separator: "\n")
+        do {
+            let text = try String(contentsOfFile: logPath, encoding: .utf8)
+            return text.split(separator: "\n").suffix(count).joined(separator: "\n")
+        } catch {
+            return "(vigord's log \(logPath) cannot be read: \(error))"
+        }
     }
 
     // MARK: steps
