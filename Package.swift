@@ -119,6 +119,9 @@ let package = Package(
                 "VigorDaemon",
                 "ICalendarKit",
                 "GhostScheduling",
+                "GhostEngine",
+                // The client that replays a scenario against vigord (`versus-daemon`).
+                "VigorRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -15,8 +15,17 @@ struct SimulatedRun {
     var random: SplitMix64
     /// Meetings that landed on the calendar so far (a meeting change stays on the calendar once it landed).
     private var landed: [BusyInterval] = []
-    /// When the newest health data ended (nil: none yet), for the mornings' health-data check.
-    private var newestHealthData: Date?
+    /// The health readings vigord has imported so far, and the steps of yesterday still to arrive.
+    private var observations: [HealthObservation] = []
+    private var pendingSteps: [HealthObservation] = []
+    /// The user's morning check-ins so far.
+    private var checkIns: [CheckInReport] = []
+    /// The day of the last morning cycle (nil: none yet): the next morning closes the days since.
+    private var lastMorning: LocalDay?
+    /// Where the engine's clock stands: it hears the time whenever the clock moves on.
+    private var clock: Date?
+    /// The steps of the run, for replaying it against vigord.
+    private(set) var steps: [SimulatedStep] = []
     private var today = DayLog()
 
     init(
@@ -51,9 +60,11 @@ struct SimulatedRun {
         let travel = scenario.travelDays.contains(number)
         today = DayLog()
         for change in scenario.manualPhaseChanges where change.day == number {
+            try step(at: calendar.date(on: day, hour: 0, minute: 5), .setTrust(change.phase))
             try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
             today.interactions.append("trust set \(change.phase.rawValue)")
             if !change.pin {
+                try step(at: calendar.date(on: day, hour: 0, minute: 6), .setTrust(nil))
                 try send(.releaseManualPin, at: calendar.date(on: day, hour: 0, minute: 6))
                 today.interactions.append("trust set auto")
             }
@@ -62,54 +73,107 @@ struct SimulatedRun {
         let block = ghost.blocks.first { $0.day == day && [.scheduled, .proposed].contains($0.status) }
         if let placed = block, placed.status == .proposed, scenario.answerRate >= 1 || random.nextUnit() < scenario.answerRate {
             let accepted = random.nextUnit() < scenario.acceptRate
-            try send(.proposalAnswered(placed.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 30))
+            let at = try calendar.date(on: day, hour: 5, minute: 30)
+            try step(at: at, .answerProposal(block: placed.id.rawValue, accept: accepted))
+            try send(.proposalAnswered(placed.id, accepted: accepted), at: at)
             today.interactions.append("\(accepted ? "accept" : "decline") \(placed.id)")
         }
-        try judgeHealthData(on: day)
+        try checkIn(on: day)
         try landMeetings(on: day, number: number)
+        try receiveReadings(on: day, number: number)
+        try runMorning(of: day, number: number)
         let crashing = scenario.crashDays.contains(number)
         if crashing {
-            let pressed = try calendar.date(on: day, hour: 6)
+            let pressed = try calendar.date(on: day, hour: 6, minute: 5)
+            try step(at: pressed, .crashing(minutes: 240))
             try send(.emergencyClear(reason: "240 minutes (vigorctl crashing)", until: pressed.addingTimeInterval(240 * 60)), at: pressed)
             today.interactions.append("crashing")
         }
         if !crashing, let placed = block, placed.origin == .auto, scenario.deletionDays.contains(number),
             ghost.block(placed.id)?.status == .scheduled
         {
-            try send(.autoBlockDeleted(placed.id), at: calendar.date(on: day, hour: 6))
+            let at = try calendar.date(on: day, hour: 6, minute: 5)
+            try step(at: at, .notReplayable("the deletion of \(placed.id) from vigord's calendar"))
+            try send(.autoBlockDeleted(placed.id), at: at)
             today.deletions += 1
             today.interactions.append("delete \(placed.id)")
-        }
-        if block.flatMap({ ghost.block($0.id) })?.status == .scheduled {
-            try transform(on: day, number: number)
         }
         if !travel, !crashing {
             try work(on: day, number: number, block: block.flatMap { ghost.block($0.id) })
         }
         try planEvening(of: day, number: number)
         if scenario.notificationFailureDays.contains(number) {
-            try send(.backgroundFailed(.notificationFailed), at: calendar.date(on: day, hour: 21, minute: 1))
+            let at = try calendar.date(on: day, hour: 21, minute: 1)
+            try step(at: at, .notReplayable("a notification that could not be delivered"))
+            try send(.backgroundFailed(.notificationFailed), at: at)
         }
-        try send(.tick, at: calendar.date(on: day, hour: 23))
+        try step(at: calendar.date(on: day, hour: 23), .clock)
         try answerTriage(on: day, number: number)
-        let coverage = scenario.healthSignals.coverage
-        let drawn = coverage.min + (coverage.max - coverage.min) * random.nextUnit()
-        let signal = scenario.staleHealthDays.contains(number) ? 0 : drawn
-        let checkedIn = scenario.checkInRate > 0 && random.nextUnit() < scenario.checkInRate
-        if checkedIn { today.interactions.append("checkin") }
-        let closing = try calendar.date(on: day, hour: 23, minute: 59)
-        if signal > 0 { newestHealthData = closing }
-        try send(.dayClosed(day, signalCoverage: signal, checkedIn: checkedIn), at: closing)
         return record(number: number, day: day, travel: travel)
     }
 
-    /// At 05:35, in a scenario with stale-health days, the daemon's morning check of the health data's age
-    /// (`MorningPlan.healthDataVerdict`) on the newest day that had signal coverage.
-    private mutating func judgeHealthData(on day: LocalDay) throws(EngineError) {
-        guard !scenario.staleHealthDays.isEmpty, day > firstDay else { return }
-        let now = try calendar.date(on: day, hour: 5, minute: 35)
-        for event in MorningPlan.healthDataVerdict(newestHealthData: newestHealthData, now: now).events {
-            try send(event, at: now)
+    /// The clock moves on to `date` and `action` happens there: the engine hears the time first (vigord's cycle
+    /// service tells it after every clock change, so blocks count as missed and proposals expire on time).
+    private mutating func step(at date: Date, _ action: StepAction) throws(EngineError) {
+        if clock.map({ date > $0 }) ?? true {
+            try send(.tick, at: date)
+            clock = date
+        }
+        steps.append(SimulatedStep(at: date, action: action))
+    }
+
+    /// At 05:40, with `checkInRate`, the user checks in (`vigorctl checkin --felt ok`); the next morning closes today
+    /// with it.
+    private mutating func checkIn(on day: LocalDay) throws(EngineError) {
+        guard scenario.checkInRate > 0, random.nextUnit() < scenario.checkInRate else { return }
+        let at = try calendar.date(on: day, hour: 5, minute: 40)
+        try step(at: at, .checkIn)
+        checkIns.append(CheckInReport(day: day, sleptMinutes: nil, felt: .ok, recordedAt: at))
+        today.interactions.append("checkin")
+    }
+
+    /// At 05:50 the wearable syncs: this morning's readings and yesterday's steps arrive (`HealthReadings`), as many as
+    /// the day's coverage drawn from `healthSignals.coverage` says; none on a stale-health day.
+    private mutating func receiveReadings(on day: LocalDay, number: Int) throws(EngineError) {
+        let coverage = scenario.healthSignals.coverage
+        let drawn = coverage.min + (coverage.max - coverage.min) * random.nextUnit()
+        let count = scenario.staleHealthDays.contains(number) ? 0 : HealthReadings.signals(coverage: drawn)
+        let readings = try HealthReadings(calendar: calendar, scenario: scenario, firstDay: firstDay).readings(day: number, count: count)
+        let arriving = pendingSteps + readings.morning
+        pendingSteps = readings.steps
+        guard !arriving.isEmpty else { return }
+        try step(at: calendar.date(on: day, hour: 5, minute: 50), .importReadings(arriving))
+        observations += arriving
+    }
+
+    /// The morning cycle at 06:00, as vigord's: `MorningPlan.decide` closes the days since the last morning with the
+    /// coverage of their readings and their check-ins, judges the health data's age, and transforms today's blocks (a
+    /// change goes to the engine at Transformer and above, below it is logged as a suggestion); the user keeps or
+    /// reverts an applied change at 06:15 (`revertDays`).
+    private mutating func runMorning(of day: LocalDay, number: Int) throws(EngineError) {
+        let now = try calendar.date(on: day, hour: 6)
+        try step(at: now, .morningCycle)
+        let current = try picture(today: day, firstDay: day, days: 1)
+        let plan = try MorningPlan.decide(
+            current, closing: MorningPlan.daysToClose(today: day, lastMorning: lastMorning),
+            newestHealthData: current.signals.observations.map(\.end).max(), now: now)
+        lastMorning = day
+        var applied: [BlockID] = []
+        for event in plan.events {
+            let effects = try send(event, at: now)
+            if case .adjustmentRequested(let id, _, _, _, _) = event,
+                effects.contains(where: { if case .recordReceipt = $0 { true } else { false } })
+            {
+                applied.append(id)
+            }
+        }
+        today.suggestions += plan.transformations.filter(\.events.isEmpty).map(\.note)
+        for id in applied {
+            let kept = !scenario.revertDays.contains(number)
+            let at = try calendar.date(on: day, hour: 6, minute: 15)
+            try step(at: at, .notReplayable("\(kept ? "keeping" : "reverting") the morning's change of \(id)"))
+            try send(.transformationOutcome(id, kept: kept), at: at)
+            if !kept { today.interactions.append("revert \(id)") }
         }
     }
 
@@ -132,7 +196,7 @@ struct SimulatedRun {
             busy: busy + landed, failedSources: failedSources,
             unknownDays: covered.filter { scenario.unknownDays.contains(dayNumber($0)) },
             manualTravelDays: covered.filter { scenario.travelDays.contains(dayNumber($0)) },
-            signals: SignalDigest(calendar: calendar, observations: try morningObservations(on: day)))
+            signals: try signals(today: day))
         calendars?.add(to: &picture)
         if ghost.trust.phase == .observer { picture.readableHistoryDays = min(scenario.historyDays, ReadableHistory.maximumDays) }
         return picture
@@ -154,6 +218,7 @@ struct SimulatedRun {
             landed.append(try interval(on: day, from: meeting.fromHour, to: meeting.toHour, cause: "'\(meeting.title)' (scenario)"))
         }
         let now = try calendar.date(on: day, hour: 5, minute: 45)
+        try step(at: now, .notReplayable("meetings landing on the calendar"))
         let ahead = try Replanning.blocksToCheck(ghost, today: day, calendar: calendar, now: now)
         for block in ahead {
             let current = try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules))
@@ -167,56 +232,23 @@ struct SimulatedRun {
             let effects = try send(.conflictFound(found), at: now)
             if effects.contains(where: { if case .proposeMove = $0 { true } else { false } }) {
                 let accepted = random.nextUnit() < scenario.acceptRate
-                try send(.moveAnswered(block.id, accepted: accepted), at: calendar.date(on: day, hour: 5, minute: 50))
+                let at = try calendar.date(on: day, hour: 5, minute: 50)
+                try step(at: at, .answerProposal(block: block.id.rawValue, accept: accepted))
+                try send(.moveAnswered(block.id, accepted: accepted), at: at)
                 today.interactions.append("move \(block.id)")
             }
         }
     }
 
-    /// The morning cycle at 06:30: the daemon's morning rules read the day's signals for today's blocks; a change
-    /// goes to the engine (Transformer and above), a suggestion is logged; the user keeps or reverts an applied
-    /// change at 06:45, and the ghost's tallies teach the rule.
-    private mutating func transform(on day: LocalDay, number: Int) throws(EngineError) {
-        guard scenario.morningSignals.contains(where: { $0.day == number }) else { return }
-        for outcome in try MorningPlan.transform(try picture(today: day, firstDay: day, days: 1)) {
-            guard !outcome.events.isEmpty else {
-                today.suggestions.append(outcome.note)
-                continue
-            }
-            for event in outcome.events {
-                let effects = try send(event, at: calendar.date(on: day, hour: 6, minute: 30))
-                guard case .adjustmentRequested(let id, _, _, _, _) = event,
-                    effects.contains(where: { if case .recordReceipt = $0 { true } else { false } })
-                else { continue }
-                let kept = !scenario.revertDays.contains(number)
-                try send(.transformationOutcome(id, kept: kept), at: calendar.date(on: day, hour: 6, minute: 45))
-                if !kept { today.interactions.append("revert \(id)") }
-            }
-        }
-    }
-
-    /// The morning signals of `day` as a wearable would have recorded them: the night's sleep ending 06:00, this
-    /// morning's HRV at 05:00, and the stated 7-day HRV baseline as one reading at 15:00 on each of the 7 days before.
-    private func morningObservations(on day: LocalDay) throws(EngineError) -> [HealthObservation] {
-        guard let signals = scenario.morningSignals.last(where: { $0.day == firstDay.days(until: day) + 1 }) else { return [] }
-        var observations: [HealthObservation] = []
-        let wake = try calendar.date(on: day, hour: 6)
-        if let minutes = signals.sleepMinutes {
-            observations.append(HealthObservation(
-                kind: .sleep, source: "scenario", start: wake.addingTimeInterval(-Double(minutes) * 60), end: wake,
-                value: Double(minutes), detail: "asleep"))
-        }
-        if let hrv = signals.hrv {
-            let at = try calendar.date(on: day, hour: 5)
-            observations.append(HealthObservation(kind: .hrv, source: "scenario", start: at, end: at, value: hrv))
-        }
-        if let baseline = signals.hrvBaseline7 {
-            for back in 1...7 {
-                let at = try calendar.date(on: day.adding(days: -back), hour: 15)
-                observations.append(HealthObservation(kind: .hrv, source: "scenario", start: at, end: at, value: baseline))
-            }
-        }
-        return observations
+    /// The readings and check-ins vigord's reader puts in a picture on `day`: those of the last
+    /// `WeekPicture.signalHistoryDays` days up to the end of `day`.
+    private func signals(today day: LocalDay) throws(EngineError) -> SignalDigest {
+        let from = try calendar.startOfDay(day.adding(days: -WeekPicture.signalHistoryDays))
+        let to = try calendar.startOfDay(day.adding(days: 1))
+        let earliest = day.adding(days: -WeekPicture.signalHistoryDays)
+        return SignalDigest(
+            calendar: calendar, observations: observations.filter { $0.end >= from && $0.end < to },
+            checkIns: checkIns.filter { $0.day >= earliest && $0.day <= day })
     }
 
     /// The evening cycle at 21:00: the daemon's evening plan over the week from tomorrow; an unknown day tomorrow is
@@ -224,12 +256,14 @@ struct SimulatedRun {
     private mutating func planEvening(of day: LocalDay, number: Int) throws(EngineError) {
         let tomorrow = day.adding(days: 1)
         let failed = scenario.unknownDays.contains(number + 1) ? ["scenario"] : []
+        let now = try calendar.date(on: day, hour: 21)
+        try step(at: now, failed.isEmpty ? .eveningCycle : .notReplayable("an evening with a calendar that cannot be read"))
         let plan = EveningPlan.decide(try picture(today: day, firstDay: tomorrow, days: 7, failedSources: failed))
         if plan.forecast == nil, let note = plan.notes.last {
             throw EngineError.invalidRule(name: "config", problem: note)
         }
         for event in plan.events {
-            try send(event, at: calendar.date(on: day, hour: 21))
+            try send(event, at: now)
         }
     }
 
@@ -253,10 +287,12 @@ struct SimulatedRun {
             tookInput: scenario.workoutReports == .logged || (inBlock && block?.origin == .proposal))
         switch scenario.workoutReports {
         case .detected:
+            try step(at: start.addingTimeInterval(600), .notReplayable("a workout a wearable detected"))
             try send(.workoutDetected(at: start, confidence: 1), at: start.addingTimeInterval(600))
         case .logged:
             let end = start.addingTimeInterval(TimeInterval(settings.training.durationMinutes * 60) - 600)
             let report = WorkoutReport(id: "log:\(Int(start.timeIntervalSince1970))", start: start, end: end, confidence: 1)
+            try step(at: end.addingTimeInterval(300), .logWorkout(start: start, minutes: settings.training.durationMinutes - 10))
             try send(.workoutRecorded(report), at: end.addingTimeInterval(300))
             today.interactions.append("log")
         case .none:
@@ -269,9 +305,10 @@ struct SimulatedRun {
         guard let open = ghost.triage.openQuestion, calendar.day(of: open.askedAt) == day else { return }
         let forced = scenario.triage.byDay.contains { $0.day == number }
         guard forced || random.nextUnit() < scenario.triage.answerRate else { return }
-        try send(
-            .triageAnswered(open.block, scenario.triage.answer(onDay: number)),
-            at: calendar.date(on: day, hour: 23, minute: 30))
+        let at = try calendar.date(on: day, hour: 23, minute: 30)
+        let answer = scenario.triage.answer(onDay: number)
+        try step(at: at, .answerTriage(block: open.block.rawValue, reason: answer))
+        try send(.triageAnswered(open.block, answer), at: at)
         today.interactions.append("triage \(open.block)")
     }
 

@@ -45,6 +45,12 @@ public struct Simulator: Sendable {
     /// Simulates every day and returns the trajectory. Same scenario and seed, same trajectory.
     /// - Throws: `SimulationError` when the engine rejects an event (a simulator bug, reported not hidden).
     public func run() throws(SimulationError) -> Trajectory {
+        try runWithSteps().trajectory
+    }
+
+    /// Simulates every day and returns the trajectory with the steps that made it, for replaying the run against vigord.
+    /// - Throws: `SimulationError` when the engine rejects an event.
+    public func runWithSteps() throws(SimulationError) -> (trajectory: Trajectory, steps: [SimulatedStep]) {
         var run = try SimulatedRun(
             scenario: scenario, settings: settings, engineRules: engineRules, calendars: calendars, calendar: calendar, firstDay: firstDay)
         var records: [DayRecord] = []
@@ -52,7 +58,7 @@ public struct Simulator: Sendable {
             records.append(try run.simulateDay(number))
         }
         let ghost = run.ghost
-        return Trajectory(
+        let trajectory = Trajectory(
             scenario: scenario.name, seed: scenario.seed, days: records,
             summary: TrajectorySummary(
                 finalTrustPhase: ghost.trust.phase, finalTrustScore: ghost.trust.score,
@@ -61,5 +67,6 @@ public struct Simulator: Sendable {
                 deletions: records.reduce(0) { $0 + $1.deletions },
                 blocksPlaced: records.reduce(0) { $0 + $1.blocks.count },
                 receipts: records.reduce(0) { $0 + $1.receipts.count }))
+        return (trajectory, run.steps)
     }
 }

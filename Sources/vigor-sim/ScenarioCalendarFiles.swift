@@ -10,6 +10,8 @@ final class ScenarioCalendarFiles: ScenarioCalendars {
     private let service: CalendarService
     /// The folder holding the scenario's ICS text, removed by `remove()`.
     let folder: URL
+    /// Each calendar's name and the path of its file, as a `[[calendar.source]]` of vigord would name them.
+    let sources: [(name: String, path: String)]
 
     /// Prepares the sources of `scenario`, read from `scenarioFile`.
     /// - Throws: `ScenarioFileError` when a file cannot be written or the zone is unknown.
@@ -28,6 +30,9 @@ final class ScenarioCalendarFiles: ScenarioCalendars {
                 path = URL(fileURLWithPath: source.path ?? "", relativeTo: base).standardizedFileURL.path
             }
             sources.append(CalendarSourceConfig(name: source.name, location: .file(path)))
+        }
+        self.sources = sources.compactMap { source in
+            if case .file(let path) = source.location { (source.name, path) } else { nil }
         }
         service = try CalendarService(sources: sources, settings: CalendarSettings(timeZone: scenario.timeZone))
     }

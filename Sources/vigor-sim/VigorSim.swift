@@ -3,14 +3,15 @@ import Foundation
 import GhostSimulation
 import VigorDaemon
 
-/// `vigor-sim [run] SCENARIO.json [--json]` and `vigor-sim population …`: the Ghost engine and the daemon's planning
-/// over one simulated user, or over a drawn population.
+/// `vigor-sim [run] SCENARIO.json [--json]`, `vigor-sim population …` and `vigor-sim versus-daemon SCENARIO.json`: the
+/// Ghost engine and the daemon's planning over one simulated user or a drawn population, or one user's run replayed
+/// against the real vigord and compared day by day.
 @main
 struct VigorSim: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vigor-sim",
         abstract: "Run the Ghost engine and the daemon's planning over simulated users.",
-        subcommands: [ScenarioCommand.self, PopulationCommand.self],
+        subcommands: [ScenarioCommand.self, PopulationCommand.self, VersusDaemonCommand.self],
         defaultSubcommand: ScenarioCommand.self
     )
 }
@@ -30,32 +31,47 @@ struct ScenarioCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        let (simulator, files) = try ScenarioFile.load(scenario)
+        defer { files?.removeReporting() }
+        let trajectory = try simulator.run()
+        print(json ? try trajectory.jsonText() : trajectory.text(), terminator: "")
+    }
+}
+
+/// Reading a scenario file: its JSON, its `config` through the daemon's config reader, its calendars through the
+/// calendar module.
+enum ScenarioFile {
+    /// The simulator for the scenario at `path`, and its calendar files (nil: none), to remove when done.
+    static func load(_ path: String) throws -> (Simulator, ScenarioCalendarFiles?) {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: scenario))
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw ScenarioFileError(file: scenario, problem: "cannot be read (\(error.localizedDescription))")
+            throw ScenarioFileError(file: path, problem: "cannot be read (\(error.localizedDescription))")
         }
-        let simulator: Simulator
-        let files: ScenarioCalendarFiles?
+        var files: ScenarioCalendarFiles?
         do {
             let loaded = try Scenario.load(from: data)
             let config = try ConfigLoader.parse(loaded.config, file: "config", baseDirectory: "")
-            files = loaded.calendars.isEmpty ? nil : try ScenarioCalendarFiles(scenario: loaded, scenarioFile: scenario)
-            simulator = try Simulator(
+            files = loaded.calendars.isEmpty ? nil : try ScenarioCalendarFiles(scenario: loaded, scenarioFile: path)
+            let simulator = try Simulator(
                 scenario: loaded, settings: config.planningSettings, engineRules: config.engineRules, calendars: files)
+            return (simulator, files)
         } catch {
-            throw ScenarioFileError(file: scenario, problem: "is not a valid scenario: \(error)")
+            files?.removeReporting()
+            throw ScenarioFileError(file: path, problem: "is not a valid scenario: \(error)")
         }
-        defer {
-            do {
-                try files?.remove()
-            } catch {
-                FileHandle.standardError.write(Data("vigor-sim: could not remove \(files?.folder.path ?? ""): \(error)\n".utf8))
-            }
+    }
+}
+
+extension ScenarioCalendarFiles {
+    /// Removes the folder; a failure is said on stderr (the run's result stands).
+    func removeReporting() {
+        do {
+            try remove()
+        } catch {
+            FileHandle.standardError.write(Data("vigor-sim: could not remove \(folder.path): \(error)\n".utf8))
         }
-        let trajectory = try simulator.run()
-        print(json ? try trajectory.jsonText() : trajectory.text(), terminator: "")
     }
 }
 

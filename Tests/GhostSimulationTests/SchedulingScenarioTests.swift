@@ -59,10 +59,11 @@ struct SchedulingScenarioTests {
 
     @Test func hrvCrashTurnsTheHeavySessionIntoAWalkAndARevertCostsTrust() throws {
         let trajectory = try ScenarioFiles.run("transformation-mornings.json")
-        for number in [41, 42] {
+        // 35 ms against a stated baseline of 50: 30 % below; the next morning's 7 days include that 35, so 27 % below.
+        for (number, below) in [(41, 30), (42, 27)] {
             let record = try #require(trajectory.day(number))
             #expect(record.receipts.filter { $0.action == .transformed }.count == 1, "day \(number)")
-            #expect(record.receipts.first { $0.action == .transformed }?.reason.hasPrefix("Your HRV is 30 % below") == true)
+            #expect(record.receipts.first { $0.action == .transformed }?.reason.hasPrefix("Your HRV is \(below) % below") == true)
         }
         // Day 42: the revert (−0.02) cancels at least the workout (+0.02 at most).
         let kept = try #require(trajectory.day(41)?.trustScore)

@@ -106,6 +106,14 @@ struct VigorSimCommandTests {
         #expect(stale.isEmpty, "Docs/simulation.md shows lines vigor-sim does not print:\n\(stale.joined(separator: "\n"))")
     }
 
+    @Test func versusDaemonRefusesAScenarioItCannotReplayAndSaysWhat() throws {
+        // changing-week's wearable detects the workouts; vigord hears of those only through an import.
+        let outcome = try run(["versus-daemon", scenarioPath("changing-week.json"), "--vigord", "/nonexistent/vigord"])
+        #expect(outcome.status != 0)
+        #expect(outcome.errors.contains("a workout a wearable detected"), "\(outcome.errors)")
+        #expect(outcome.errors.contains("cannot be replayed against vigord yet"))
+    }
+
     @Test func helpDescribesTheArguments() throws {
         let outcome = try run(["run", "--help"])
         #expect(outcome.status == 0)

@@ -45,6 +45,10 @@ public struct WeekPicture: Sendable {
     /// Observer (nil otherwise), whose week counts them.
     public var readableHistoryDays: Int?
 
+    /// Days of health readings and check-ins a picture's signals look back over, up to the end of `today` (a 30-day
+    /// baseline needs the 30 days before the morning).
+    public static let signalHistoryDays = 31
+
     /// Creates a picture; everything but the days, the Ghost and the settings is optional.
     public init(
         calendar: LocalCalendar, today: LocalDay, firstDay: LocalDay, days: Int, ghost: Ghost, settings: PlanningSettings,

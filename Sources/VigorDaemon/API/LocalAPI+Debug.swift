@@ -12,7 +12,8 @@ extension LocalAPI {
         return DebugDelayMethod.Result(delayedMilliseconds: params.milliseconds)
     }
 
-    /// `debug.clock` (test hooks only): moves the wall clock forward, so one process lives through many days.
+    /// `debug.clock` (test hooks only): moves the wall clock forward, so one process lives through many days, and tells
+    /// the engine the new time at once, as the cycle service does at its first check after a clock change.
     func serveDebugClock(_ params: DebugClockMethod.Params) async throws -> DebugClockMethod.Result {
         guard let clock = context.testClock else {
             throw APIError.invalidParams("the clock can be moved only when the daemon's clock is a test clock")
@@ -20,6 +21,8 @@ extension LocalAPI {
         guard params.advanceHours.isFinite, (0...8_784).contains(params.advanceHours) else {
             throw APIError.invalidParams("field 'advanceHours' must be between 0 and 8784")
         }
-        return DebugClockMethod.Result(now: RPCTimestamp(clock.advance(hours: params.advanceHours), in: await backend.zone()))
+        let now = clock.advance(hours: params.advanceHours)
+        if params.advanceHours > 0 { try await backend.tick(at: now) }
+        return DebugClockMethod.Result(now: RPCTimestamp(now, in: await backend.zone()))
     }
 }

@@ -109,7 +109,7 @@ struct WeekPictureReader: Sendable {
         if signals, let database {
             digest = SignalDigest(
                 calendar: calendar, observations: try Self.observations(
-                    database, from: try calendar.startOfDay(today.adding(days: -31)), to: try calendar.startOfDay(today.adding(days: 1))),
+                    database, from: try calendar.startOfDay(today.adding(days: -WeekPicture.signalHistoryDays)), to: try calendar.startOfDay(today.adding(days: 1))),
                 checkIns: try Self.checkIns(database, before: today))
         }
         return WeekPicture(
@@ -167,7 +167,7 @@ struct WeekPictureReader: Sendable {
 
     /// Check-ins of the 31 mornings up to `today`, as the morning rules read them.
     static func checkIns(_ database: AppDatabase, before today: LocalDay) throws -> [CheckInReport] {
-        try database.checkIns(from: today.adding(days: -31).description, through: today.description).compactMap { stored in
+        try database.checkIns(from: today.adding(days: -WeekPicture.signalHistoryDays).description, through: today.description).compactMap { stored in
             LocalDay(iso: stored.localDate).map {
                 CheckInReport(day: $0, sleptMinutes: stored.sleptMinutes, felt: stored.felt.flatMap(Feeling.init(rawValue:)), recordedAt: stored.recordedAt)
             }

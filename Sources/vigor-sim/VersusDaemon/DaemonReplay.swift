@@ -1,0 +1,220 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+import GhostSimulation
+import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Replays a simulated run against the real vigord: one process in a scratch folder, its configuration the scenario's
+/// `config` with the scenario's calendar files as `[[calendar.source]]`s, its clock started at the first day's
+/// midnight and moved by the test hook (`debug.clock`) to every step; the cycles run through `cycle.run` and the
+/// user's answers, check-ins, logged workouts and readings are real `vigorctl` commands. After each day's last step it
+/// reads the day as `ComparedDay`.
+final class DaemonReplay {
+    let vigord: String
+    let vigorctl: String
+    let folder: URL
+    let calendar: LocalCalendar
+    private let process = Process()
+    private var socketPath: String { folder.appendingPathComponent("vigord.sock").path }
+    private var logPath: String { folder.appendingPathComponent("vigord.log").path }
+    private var readingFiles = 0
+
+    /// How long vigord may take to start listening, and any one request.
+    static let startSeconds = 30.0, requestSeconds = 30
+
+    init(vigord: String, vigorctl: String, zone: TimeZone) throws {
+        self.vigord = vigord
+        self.vigorctl = vigorctl
+        calendar = LocalCalendar(timeZone: zone)
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-versus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    }
+
+    /// The scenario's settings as vigord reads them: its `config`, then the zone, the calendars and scratch paths.
+    static func configText(scenarioConfig: String, zone: String, sources: [(name: String, path: String)], folder: URL) throws -> String {
+        for table in ["[schedule]", "[calendar", "[health]", "[notify]"] where scenarioConfig.contains(table) {
+            throw ReplayError("the scenario's config sets \(table)…: the replay sets the zone, calendars, inbox and notifications itself")
+        }
+        var text = scenarioConfig + "\n[schedule]\ntimezone = \"\(zone)\"\n"
+        text += "[calendar.output]\npath = \"\(folder.appendingPathComponent("calendars").path)\"\n"
+        text += "[health]\ninbox = \"\(folder.appendingPathComponent("inbox").path)\"\n[notify]\ndesktop = false\n"
+        for source in sources {
+            text += "[[calendar.source]]\nname = \"\(source.name)\"\npath = \"\(source.path)\"\n"
+        }
+        return text
+    }
+
+    /// Starts vigord with `config` at `start` on its test clock and waits until it answers.
+    func start(config: String, at start: Date) throws {
+        let configFile = folder.appendingPathComponent("config.toml")
+        try Data(config.utf8).write(to: configFile)
+        process.executableURL = URL(fileURLWithPath: vigord)
+        process.arguments = ["--socket", socketPath, "--state-dir", folder.appendingPathComponent("state").path, "--config", configFile.path]
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["VIGOR_SOCKET", "LISTEN_FDS", "LISTEN_PID", "NOTIFY_SOCKET", "DBUS_SESSION_BUS_ADDRESS", "VIGORD_CLOCK_OFFSET_HOURS"] {
+            environment.removeValue(forKey: key)
+        }
+        environment["VIGORD_TEST_HOOKS"] = "1"
+        environment["VIGORD_CLOCK_START"] = RPCTimestamp(start, in: TimeZone(identifier: "UTC") ?? .gmt).description
+        process.environment = environment
+        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
+            throw ReplayError("cannot create \(logPath)")
+        }
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        // Readiness, not timing: try to connect until vigord listens, or exits, or the deadline passes.
+        let deadline = Date().addingTimeInterval(Self.startSeconds)
+        var refused = "no attempt"
+        while Date() < deadline {
+            guard process.isRunning else { throw ReplayError("vigord exited with \(process.terminationStatus):\n\(logTail())") }
+            do {
+                _ = try RPCConnection(socketPath: socketPath, timeoutSeconds: 2)
+                return
+            } catch {
+                refused = "\(error)"
+            }
+            usleep(20_000)
+        }
+        throw ReplayError("vigord did not listen within \(Int(Self.startSeconds)) s (\(refused)):\n\(logTail())")
+    }
+
+    /// Stops vigord and removes the scratch folder (kept with `keep`, for reading its log).
+    func stop(keep: Bool) {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        guard !keep else { return }
+        do {
+            try FileManager.default.removeItem(at: folder)
+        } catch {
+            FileHandle.standardError.write(Data("vigor-sim: could not remove \(folder.path): \(error)\n".utf8))
+        }
+    }
+
+    /// The last lines of vigord's log.
+    func logTail(_ count: Int = 30) -> String {
+        do {
+            let text = try String(contentsOfFile: logPath, encoding: .utf8)
+            return text.split(separator: "\n").suffix(count).joined(separator: "\n")
+        } catch {
+            return "(vigord's log \(logPath) cannot be read: \(error))"
+        }
+    }
+
+    // MARK: steps
+
+    /// Moves vigord's clock to the step (it ticks there) and does what the step does.
+    func perform(_ step: SimulatedStep) throws {
+        try moveClock(to: step.at)
+        let stamp = { (date: Date) in RPCTimestamp(date, in: self.calendar.timeZone).description }
+        switch step.action {
+        case .clock:
+            return
+        case .morningCycle:
+            _ = try call(CycleRunMethod.self, .init(kind: "morning"))
+        case .eveningCycle:
+            _ = try call(CycleRunMethod.self, .init(kind: "evening"))
+        case .answerProposal(let block, let accept):
+            try command([accept ? "accept" : "decline", block])
+        case .checkIn:
+            try command(["checkin", "--felt", "ok"])
+        case .importReadings(let readings):
+            readingFiles += 1
+            let file = folder.appendingPathComponent("readings-\(readingFiles).jsonl")
+            try Data(readings.map { Self.line($0, stamp: stamp) }.joined().utf8).write(to: file)
+            try command(["import", file.path])
+        case .logWorkout(let start, let minutes):
+            try command(["log", "--at", stamp(start), "--minutes", "\(minutes)"])
+        case .answerTriage(let block, let reason):
+            try command(["triage", "answer", block, "--reason", Self.reasonArgument(reason)])
+        case .setTrust(let phase):
+            try command(["trust", "set", phase?.rawValue ?? "auto"])
+        case .crashing(let minutes):
+            try command(["crashing", "--minutes", "\(minutes)", "--no-guide"])
+        case .notReplayable(let what):
+            throw ReplayError("\(what) cannot be replayed against vigord yet")
+        }
+    }
+
+    /// The day `date` (1-based `number`) as vigord says it is now.
+    func day(_ number: Int, date: LocalDay) throws -> ComparedDay {
+        let status = try call(StatusMethod.self, NoParams())
+        let blocks = try call(BlocksListMethod.self, .init(from: date.description, to: date.adding(days: 1).description)).blocks
+        return ComparedDay(
+            day: number, date: date.description,
+            blocks: blocks.map { ($0.id, String($0.start.description.dropFirst(11).prefix(5)), $0.origin, $0.status) },
+            trustPhase: status.ghost.trustPhase, trustScore: status.ghost.trustScore, healthPhase: status.ghost.healthPhase)
+    }
+
+    /// Moves vigord's clock forward to `instant` (it runs on at the real pace, so it may be a moment past it already).
+    private func moveClock(to instant: Date) throws {
+        let now = try call(DebugClockMethod.self, .init(advanceHours: 0)).now.date
+        let hours = instant.timeIntervalSince(now) / 3600
+        if hours > 0 {
+            _ = try call(DebugClockMethod.self, .init(advanceHours: hours))
+        } else if hours < -60.0 / 3600 {
+            throw ReplayError("vigord's clock (\(now)) ran more than a minute past the step at \(instant)")
+        }
+    }
+
+    private func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws -> M.Result {
+        do {
+            return try RPCConnection(socketPath: socketPath, timeoutSeconds: Self.requestSeconds).call(method, params)
+        } catch {
+            throw ReplayError("\(M.name) failed: \(error)\n\(logTail())")
+        }
+    }
+
+    /// Runs `vigorctl ARGUMENTS --socket …`; a failure names the command and what it said.
+    private func command(_ arguments: [String]) throws {
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: vigorctl)
+        run.arguments = arguments + ["--socket", socketPath]
+        let output = Pipe()
+        run.standardOutput = output
+        run.standardError = output
+        try run.run()
+        let said = output.fileHandleForReading.readDataToEndOfFile()
+        run.waitUntilExit()
+        guard run.terminationStatus == 0 else {
+            throw ReplayError("vigorctl \(arguments.joined(separator: " ")) exited with \(run.terminationStatus): \(String(decoding: said, as: UTF8.self))")
+        }
+    }
+
+    /// A reading as a JSON Lines record (Docs/health-data.md).
+    static func line(_ reading: HealthObservation, stamp: (Date) -> String) -> String {
+        let kind = reading.kind.rawValue
+        var fields = [#""type":"\#(kind)""#, #""start":"\#(stamp(reading.start))""#, #""source":"\#(reading.source)""#]
+        switch reading.kind {
+        case .sleep, .workout:
+            fields.append(#""end":"\#(stamp(reading.end))""#)
+            if let detail = reading.detail { fields.append(#""detail":"\#(detail)""#) }
+        case .hrv, .restingHeartRate, .steps:
+            fields.append(#""end":"\#(stamp(reading.end))""#)
+            fields.append(#""value":\#(reading.value)"#)
+        }
+        return "{" + fields.joined(separator: ",") + "}\n"
+    }
+
+    /// A miss reason as `vigorctl triage answer --reason` takes it.
+    static func reasonArgument(_ reason: MissReason) -> String {
+        switch reason {
+        case .badTimeSlot: "bad-time"
+        case .lifeHappened: "life-happened"
+        case .feltUnwell: "unwell"
+        case .unknown: "skip"
+        }
+    }
+}
+
+/// Why a replay against vigord could not go on.
+struct ReplayError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

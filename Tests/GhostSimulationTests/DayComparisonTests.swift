@@ -1,0 +1,37 @@
+import GhostSimulation
+import Testing
+
+struct DayComparisonTests {
+    func day(_ number: Int, score: Double = 0.2, phase: String = "scheduler", blocks: [String] = ["b1"]) -> ComparedDay {
+        ComparedDay(
+            day: number, date: "2026-04-0\(number)", blocks: blocks.map { ($0, "07:00", "proposal", "completed") },
+            trustPhase: phase, trustScore: score, healthPhase: "baseline")
+    }
+
+    @Test func equalDaysAgreeAndAreCounted() {
+        let days = (1...3).map { day($0) }
+        let comparison = DayComparison(simulator: days, daemon: days)
+        #expect(comparison.agrees)
+        #expect(comparison.text == "days compared: 3\ndays equal: 3\n")
+    }
+
+    @Test func aDisagreementNamesTheFirstDifferingDayAndWhatDiffered() {
+        let simulator = (1...4).map { day($0) }
+        let daemon = [day(1), day(2, score: 0.25), day(3, phase: "observer"), day(4)]
+        let comparison = DayComparison(simulator: simulator, daemon: daemon)
+        #expect(!comparison.agrees)
+        #expect(comparison.daysEqual == 2)
+        #expect(comparison.firstDifference?.day == 2)
+        #expect(comparison.firstDifference?.fields == ["trust score: 0.2 → 0.25"])
+        #expect(comparison.text.contains("first difference: day 2 (2026-04-02)"))
+    }
+
+    @Test func blocksAreComparedInStartOrderAndADayVigordDidNotReportDiffers() {
+        let twoBlocks = ComparedDay(
+            day: 1, date: "2026-04-01", blocks: [("b2", "18:00", "auto", "scheduled"), ("b1", "07:00", "auto", "completed")],
+            trustPhase: "scheduler", trustScore: 0.2, healthPhase: "baseline")
+        #expect(twoBlocks.blocks == ["b1@07:00 auto/completed", "b2@18:00 auto/scheduled"])
+        let comparison = DayComparison(simulator: [twoBlocks, day(2)], daemon: [twoBlocks])
+        #expect(comparison.firstDifference?.fields == ["vigord reported no such day"])
+    }
+}
