@@ -19,6 +19,7 @@ extension LocalAPI {
         status.plan.week = try await weekPlan(now: now).days
         status.health = try HealthAges.status(database: context.database, now: now, zone: await zone())
         status.calendarWrites = await context.output.writeStatus(zone: await zone())
+        status.storage = context.failures.storageStatus(zone: await zone())
         status.streak = try weeklyReceipt()?.strongWeeks
         return status
     }

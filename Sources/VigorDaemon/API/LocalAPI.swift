@@ -23,7 +23,7 @@ public struct LocalAPI: Sendable {
         public var now: @Sendable () -> Date
         /// Told when a test hook starts work, so a test can wait for that event instead of sleeping.
         public var testHookObserver: @Sendable (String) -> Void
-        /// Where storage failures answered to clients are logged, once when they start and once when they clear.
+        /// Where failures are logged once when they start and once when they clear, the storage episode among them.
         public var failures: FailureLog
         /// Told when a request changed what the week's blocks depend on (travel, sacred time).
         public var replan: ChangeSignal
@@ -114,23 +114,20 @@ public struct LocalAPI: Sendable {
     }
 }
 
-/// Builds the router: each handler's typed errors become their API errors in one place, and a storage
-/// failure answered to a client is logged once when it starts and once when that method works again.
+/// Builds the router: each handler's typed errors become their API errors in one place, and a storage failure
+/// answered to a client belongs to the one storage episode (`FailureLog`), which the next saved write ends.
 struct MethodTable {
     private(set) var table = RPCRouter()
     let failures: FailureLog
 
     mutating func serve<M: RPCMethod>(_ method: M.Type, _ handler: @escaping @Sendable (M.Params) async throws -> M.Result) {
         table.register(method) { [failures] params in
-            let operation = "request \(M.name)"
             do {
-                let result = try await handler(params)
-                failures.succeeded(operation)
-                return result
+                return try await handler(params)
             } catch {
                 let mapped = APIError.mapped(error)
                 if let answered = mapped as? RPCErrorObject, answered.code == RPCErrorCode.storageFailed.rawValue {
-                    failures.failed(operation, reason: answered.message)
+                    failures.storageFailed(reason: answered.message, at: Date())
                 }
                 throw mapped
             }

@@ -74,7 +74,7 @@ struct CycleService: Service {
             // The tick is saved; the calendar write that failed is logged and counted as a failure of its own.
             failures.succeeded("the engine's periodic check")
         } catch {
-            failures.failed("the engine's periodic check", reason: "\(error)")
+            failures.failed("the engine's periodic check", error: error)
         }
     }
 
@@ -120,8 +120,13 @@ struct CycleService: Service {
             }
             failures.succeeded("the daily cycles")
         } catch {
-            await failures.failed(
-                "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: ghost, at: current)
+            if FailureLog.storageReason(error) != nil {
+                // A full disk: the storage episode tells it, and the cycle runs once the disk allows.
+                failures.failed("the daily cycles", error: error)
+            } else {
+                await failures.failed(
+                    "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: ghost, at: current)
+            }
         }
     }
 }

@@ -95,19 +95,33 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
         defer { withExtendedLifetime(locks) {} }
+        for lock in locks {
+            if let problem = lock.holderProblem {
+                logger.warning("holding \(lock.path) without naming this process in it: \(problem)")
+            }
+        }
+        let now: @Sendable () -> Date = { testClock?.now() ?? Date() }
+        let failures = FailureLog(logger: logger)
         let database: AppDatabase
-        let run: DaemonRun
         do {
             database = try AppDatabase.open(
                 at: stateDirectory + "/vigor.sqlite", stateExpected: CalendarOutput.hasWrittenBlocks(stateDirectory: stateDirectory))
-            run = try database.recordStart(pid: getpid(), version: VigorVersion.current, at: Date())
         } catch {
             logger.critical("cannot use the state database", metadata: ["error": "\(error)"])
             printError(error.description)
             return DaemonExitCode.storage.rawValue
         }
+        failures.watch(database, now: now)
+        // A full disk does not stop the start: vigord serves degraded (the storage episode logged, shown in status) and
+        // saves again once the disk allows; exit 74 would leave systemd to give up on it.
+        let run: DaemonRun?
+        do {
+            run = try database.recordStart(pid: getpid(), version: VigorVersion.current, at: Date())
+        } catch {
+            failures.storageFailed(reason: error.description, at: now())
+            run = nil
+        }
 
-        let now: @Sendable () -> Date = { testClock?.now() ?? Date() }
         let ghost: GhostHost
         do {
             ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now())
@@ -120,7 +134,7 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
 
-        let failures = FailureLog(logger: logger)
+        failures.countStorageFailures(in: ghost)
         let calendars: CalendarHost
         do {
             calendars = try CalendarHost(config: config, stateDirectory: stateDirectory, failures: failures)
@@ -239,7 +253,7 @@ public enum Daemon {
             exitCode = error is DaemonError ? .socketUnavailable : .failure
         }
         do {
-            try database.recordStop(run, at: Date())
+            if let run { try database.recordStop(run, at: Date()) }
             try database.close()
         } catch {
             logger.error("could not close the state database cleanly", metadata: ["error": "\(error)"])

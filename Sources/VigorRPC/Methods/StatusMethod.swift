@@ -38,6 +38,8 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var health: HealthAgeStatus
     /// Whether vigord's own calendar is in step with what the Ghost decided, or why writing it fails.
     public var calendarWrites: CalendarWriteStatus
+    /// Whether vigord can save its state, or since when and why not (a full disk).
+    public var storage: StorageStatus
     /// Strong weeks in a row at the last weekly receipt; absent before the first receipt.
     public var streak: Int?
 
@@ -47,7 +49,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
         emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
         health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: CalendarWriteStatus = CalendarWriteStatus(),
-        streak: Int? = nil
+        storage: StorageStatus = StorageStatus(), streak: Int? = nil
     ) {
         self.version = version
         self.pid = pid
@@ -68,6 +70,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.travel = travel
         self.health = health
         self.calendarWrites = calendarWrites
+        self.storage = storage
         self.streak = streak
     }
 
@@ -92,12 +95,13 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "travel": TravelStatus.schema,
             "health": HealthAgeStatus.schema,
             "calendarWrites": CalendarWriteStatus.schema,
+            "storage": StorageStatus.schema,
             "streak": Schema.integer,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
             "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan", "sources", "travel", "health",
-            "calendarWrites",
+            "calendarWrites", "storage",
         ]
     )
 }
@@ -149,6 +153,31 @@ public struct CalendarWriteStatus: Codable, Sendable, Equatable {
     /// Why the last write failed (the path and the system's reason).
     public var reason: String?
     /// How many times writing began to fail since vigord started.
+    public var failedEpisodes: Int
+
+    public init(ok: Bool = true, failingSince: RPCTimestamp? = nil, reason: String? = nil, failedEpisodes: Int = 0) {
+        self.ok = ok
+        self.failingSince = failingSince
+        self.reason = reason
+        self.failedEpisodes = failedEpisodes
+    }
+
+    static let schema = Schema.object(
+        ["ok": Schema.boolean, "failingSince": Schema.time, "reason": Schema.string, "failedEpisodes": Schema.integer],
+        required: ["ok", "failedEpisodes"])
+}
+
+/// Whether vigord can save its state (`status.storage`). Every write that fails, of any kind, belongs to one episode that
+/// the next write that saves ends; it is logged once when it starts and once when it ends, and counted toward ghost
+/// health (`storageFailed`) once it ended.
+public struct StorageStatus: Codable, Sendable, Equatable {
+    /// False from the first write that failed until one saves again.
+    public var ok: Bool
+    /// When the current episode began.
+    public var failingSince: RPCTimestamp?
+    /// Why its first write failed.
+    public var reason: String?
+    /// How many episodes began since vigord started.
     public var failedEpisodes: Int
 
     public init(ok: Bool = true, failingSince: RPCTimestamp? = nil, reason: String? = nil, failedEpisodes: Int = 0) {
