@@ -34,11 +34,11 @@ public enum Daemon {
 
         let destination = LogDestination.detect(config.daemon.log, environment: environment)
         let level = Logger.Level(rawValue: config.daemon.logLevel) ?? .info
-        let zone = config.schedule.zone
+        let logZone = LogZone(config.schedule.zone)
         LoggingSystem.bootstrap { label in
             switch destination {
             case .journal: return JournaldLogHandler(label: label, level: level)
-            case .stderr: return StderrLogHandler(label: label, level: level, zone: zone)
+            case .stderr: return StderrLogHandler(label: label, level: level, zone: logZone)
             }
         }
         let logger = Logger(label: "vigord")
@@ -56,7 +56,7 @@ public enum Daemon {
             return DaemonExitCode.config.rawValue
         }
         if let testClock, environment["VIGORD_CLOCK_START"] != nil || environment["VIGORD_CLOCK_OFFSET_HOURS"] != nil {
-            logger.warning("test hook: the clock reads \(RPCTimestamp(testClock.now(), in: zone)) at start")
+            logger.warning("test hook: the clock reads \(RPCTimestamp(testClock.now(), in: logZone.current)) at start")
         }
 
         let notifier = SystemdNotifier()
@@ -158,7 +158,7 @@ public enum Daemon {
 
         let state = DaemonState(
             config: config, origin: loaded.origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
-            startedAt: now(), now: now, logger: logger, calendars: calendars, configText: loaded.text)
+            startedAt: now(), now: now, logger: logger, calendars: calendars, configText: loaded.text, logZone: logZone)
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
         do {
             try await cycles.settleSystemZone(now: now())

@@ -14,16 +14,21 @@ public actor DaemonState {
     private let startedAt: Date
     private let now: @Sendable () -> Date
     private var lastReload: ReloadOutcome?
+    /// The file's configuration as last read, when some of its restart-only keys wait for a restart.
+    private var waitingForRestart: (file: DaemonConfig, keys: [String])?
     private let logger: Logger
     private let calendars: CalendarHost?
+    /// The zone of stderr's log lines, which follows `[schedule] timezone` on reload.
+    private let logZone: LogZone?
     /// Signalled after every successful reload (the source watch looks at the new sources).
     public let reloaded = ChangeSignal()
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool,
         startedAt: Date, now: @escaping @Sendable () -> Date, logger: Logger, calendars: CalendarHost? = nil,
-        configText: String = ""
+        configText: String = "", logZone: LogZone? = nil
     ) {
         self.configText = configText
+        self.logZone = logZone
         self.calendars = calendars
         self.config = config
         self.configOrigin = origin
@@ -41,26 +46,25 @@ public actor DaemonState {
         let outcome: ReloadOutcome
         do {
             let read = try ConfigLoader.read(path: configPath, mayBeMissing: configMayBeMissing)
-            let (loaded, origin) = (read.config, read.origin)
-            var notes: [String] = []
-            if loaded.daemon.socket != config.daemon.socket { notes.append("socket") }
-            if loaded.daemon.stateDir != config.daemon.stateDir { notes.append("state_dir") }
-            if loaded.calendar.outputPath != config.calendar.outputPath || loaded.calendar.alarmMinutes != config.calendar.alarmMinutes {
-                notes.append("calendar.output")
+            let origin = read.origin
+            // The restart-only keys keep the values the daemon runs with; a changed one waits, and says so.
+            let (loaded, needsRestart) = RestartOnlyKeys.settle(file: read.config, running: config)
+            if !needsRestart.isEmpty {
+                logger.notice("changed keys take effect on restart", metadata: ["keys": "\(needsRestart.joined(separator: ","))"])
             }
-            if loaded.calendar.shadow != config.calendar.shadow { notes.append("calendar.shadow") }
-            if !notes.isEmpty {
-                logger.notice("changed keys take effect on restart", metadata: ["keys": "\(notes.joined(separator: ","))"])
-            }
+            waitingForRestart = needsRestart.isEmpty ? nil : (read.config, needsRestart)
             if let calendars, try calendars.apply(loaded) {
                 logger.info("calendar sources changed; reading them again")
                 calendars.keepHorizonPrepared(around: at)
             }
             config = loaded
+            logZone?.set(loaded.schedule.zone)
             configOrigin = origin
             configText = read.text
             reloaded.changed()
-            outcome = ReloadOutcome(at: RPCTimestamp(at, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
+            outcome = ReloadOutcome(
+                at: RPCTimestamp(at, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil,
+                needsRestart: needsRestart.isEmpty ? nil : needsRestart)
             logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
         } catch {
             outcome = ReloadOutcome(at: RPCTimestamp(at, in: config.schedule.zone), ok: false, configPath: configPath, error: "\(error)")
@@ -72,7 +76,8 @@ public actor DaemonState {
 
     /// The `daemon.config` result: the configuration in force with the source of every value.
     public func effective() -> EffectiveConfig {
-        EffectiveConfigView.build(config, origin: configOrigin, path: configPath, locator: TOMLKeyLocator(text: configText))
+        EffectiveConfigView.build(
+            config, origin: configOrigin, path: configPath, locator: TOMLKeyLocator(text: configText), waiting: waitingForRestart)
     }
 
     /// The `status` result, from the configuration in force and the Ghost's snapshot.
