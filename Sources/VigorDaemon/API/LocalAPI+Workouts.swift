@@ -2,6 +2,10 @@ import Foundation
 import GhostEngine
 import VigorRPC
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension LocalAPI {
     /// `workout.log`: the user says they trained; a workout over a block completes it.
     func serveWorkoutLog(_ params: WorkoutLogMethod.Params) async throws -> WorkoutLogResult {
@@ -73,6 +77,10 @@ extension LocalAPI {
     func serveHealthImport(_ params: HealthImportMethod.Params) async throws -> HealthImportResult {
         guard params.path.hasPrefix("/") else {
             throw APIError.invalidParams("field 'path' must be an absolute path; got '\(params.path)'")
+        }
+        var status = stat()
+        if stat(params.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            return try await context.health.importFolder(at: params.path, now: context.now)
         }
         return try await context.health.importFile(at: params.path, now: context.now)
     }

@@ -7,6 +7,10 @@ import Store
 import Synchronization
 import VigorRPC
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a health file could not be imported at all (nothing was stored from it).
 public struct HealthIntakeError: Error, Sendable, CustomStringConvertible {
     /// True when the state database failed (rather than the file).
@@ -75,6 +79,40 @@ public final class HealthIntake: Sendable {
             "skipped": "\(result.response.skipped)", "complete": "\(result.response.complete)",
         ])
         return result.response
+    }
+
+    /// Imports every file directly in the folder at `path`, in name order, in one request (a folder of FIT files): each
+    /// file's outcome is listed and a file that cannot be read is counted, not fatal. A storage failure or a shutdown
+    /// stops the folder at the file it met; hidden files are skipped, a subfolder is listed as not imported.
+    public func importFolder(at path: String, now: @escaping @Sendable () -> Date) async throws(HealthIntakeError) -> HealthImportResult {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw HealthIntakeError(storage: false, description: "cannot list the folder \(path): \(error.localizedDescription)")
+        }
+        guard !names.isEmpty else { throw HealthIntakeError(storage: false, description: "\(path) is an empty folder: no file to import") }
+        var results: [(file: String, imported: HealthImportResult?, error: String?)] = []
+        for name in names {
+            let file = (path as NSString).appendingPathComponent(name)
+            var status = stat()
+            if lstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+                results.append((name, nil, "a folder: only the files directly in \(path) are imported"))
+                continue
+            }
+            do {
+                results.append((name, try await importFile(at: file, now: now), nil))
+            } catch where error.storage || error.stopped {
+                throw error
+            } catch {
+                results.append((name, nil, error.description))
+            }
+        }
+        let total = HealthImportResult.folder(path, results)
+        logger.info("health folder imported", metadata: [
+            "folder": "\(path)", "files": "\(names.count)", "failed": "\(total.failedFiles ?? 0)", "added": "\(total.added)",
+        ])
+        return total
     }
 
     private struct Stored: Sendable {
