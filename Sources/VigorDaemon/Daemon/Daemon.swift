@@ -70,6 +70,10 @@ public enum Daemon {
                 if try SocketPreparer.prepare(path: path) == .replacedStale {
                     logger.notice("replaced a stale socket left by an earlier run", metadata: ["socket": "\(path)"])
                 }
+                let ownFolder = (SocketLocation.defaultPath(environment: environment, uid: uid) as NSString).deletingLastPathComponent
+                if try SocketPreparer.tightenOwnFolder(path: path, ownFolder: ownFolder) {
+                    logger.notice("set the socket's folder to 0700", metadata: ["folder": "\(ownFolder)"])
+                }
                 listener = .path(path)
             }
         } catch {
