@@ -272,6 +272,7 @@ public enum Daemon {
             unlink(path)
         }
         logger.info("vigord stopped")
+        notifier.flush()
         return exitCode.rawValue
     }
 
