@@ -381,8 +381,9 @@ final class ChaosWeek {
             // An hour passes on the full disk: the engine's tick and the cycles' checks meet it too.
             try advance(hours: 1)
             extraHoursToday += 1
-            // Half the time vigord is killed on the full disk: systemd restarts it, and it must come up and serve.
-            if random.chance(50) {
+            // Half the time vigord is killed on the full disk: systemd restarts it, and it must come up and serve (not
+            // while an invalid file is in place, which a start rightly refuses).
+            if random.chance(50) && active[.invalidReload] == nil {
                 report.faults["killOnFullDisk", default: 0] += 1
                 try killAndRestart()
             }

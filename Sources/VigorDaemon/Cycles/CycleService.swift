@@ -119,6 +119,10 @@ struct CycleService: Service {
                 }
             }
             failures.succeeded("the daily cycles")
+        } catch is CalendarPublishError {
+            // The cycle is saved; the calendar write that failed is logged and counted as a failure of its own, and the
+            // calendar is written again on the next change or tick. Another cycle due now runs at the next check.
+            failures.succeeded("the daily cycles")
         } catch {
             if FailureLog.storageReason(error) != nil {
                 // A full disk: the storage episode tells it, and the cycle runs once the disk allows.
