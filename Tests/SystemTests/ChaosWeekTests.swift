@@ -9,7 +9,8 @@ import Glibc
 
 /// One vigord lives through a week on its test clock (cycles, check-ins, imports, re-plans after calendar changes) while
 /// faults are injected at random from a seed: the disk that holds its state, calendar and inbox full for an hour (a real
-/// ENOSPC on a small tmpfs), vigord's calendar folder unwritable, a calendar source replaced by a FIFO, the notify command
+/// ENOSPC on a small tmpfs), the desktop's notification server gone (a private dbus-daemon with dunst, killed and
+/// started again), vigord's calendar folder unwritable, a calendar source replaced by a FIFO, the notify command
 /// hanging, kill -9 (restarted as systemd would), a reload of an invalid configuration. Then
 /// calm days until the Ghost is healthy again, and the checks: every block the database holds is in the calendar as the
 /// database says, the calendar holds no block the database does not know, ghost health is back to Healthy, the log
@@ -19,7 +20,7 @@ import Glibc
 @Suite(.serialized) struct ChaosWeekTests {
     @Test func aWeekOfFaultsLosesNothingAndEndsHealthy() throws {
         let environment = ProcessInfo.processInfo.environment
-        let seed = environment["VIGOR_CHAOS_SEED"].flatMap(UInt64.init) ?? 3  // a week that meets every kind of fault
+        let seed = environment["VIGOR_CHAOS_SEED"].flatMap(UInt64.init) ?? 7  // a week that meets every kind of fault
         let days = environment["VIGOR_CHAOS_DAYS"].flatMap(Int.init) ?? 7
         let week = try ChaosWeek(seed: seed, days: days)
         let report: ChaosReport
@@ -76,6 +77,7 @@ struct ChaosRandom {
 /// The faults the week injects; each but `kill` lasts a few steps and is then undone.
 enum ChaosFault: String, CaseIterable {
     case diskFull
+    case notificationServerGone
     case calendarUnwritable
     case sourceUnreadable
     case notifyHangs
@@ -94,6 +96,9 @@ final class ChaosWeek {
     /// folder, and the week injects no full disk).
     let disk: SmallTmpfs?
     let diskPath: String
+    /// The desktop's notification server (a private bus with dunst), which the week kills and brings back; nil when its
+    /// tools are missing (then no such fault; under VIGOR_REQUIRE_TEST_TOOLS=1 a missing tool fails the week).
+    let desktop: ChaosDesktop?
     private var random: ChaosRandom
     private var process: Process?
     private var offsetHours = 0.0
@@ -120,6 +125,13 @@ final class ChaosWeek {
         notify = try NotifySocket(folder: folder)
         disk = getuid() == 0 ? try SmallTmpfs(kilobytes: 64 * 1024) : nil
         diskPath = disk?.path ?? folder + "/disk"
+        if ChaosDesktop.available {
+            desktop = try ChaosDesktop(folder: folder + "/desktop")
+        } else if ProcessInfo.processInfo.environment["VIGOR_REQUIRE_TEST_TOOLS"] == "1" {
+            throw ChaosFailure("missing one of \(ChaosDesktop.tools) (Scripts/bootstrap installs them)", seed: seed)
+        } else {
+            desktop = nil
+        }
         try FileManager.default.createDirectory(atPath: folder + "/sources", withIntermediateDirectories: true)
         try Self.workCalendar.write(toFile: sourcePath, atomically: true, encoding: .utf8)
         try "#!/bin/sh\n[ -e \(folder)/hang ] && exec sleep 30\ncat >> \(folder)/delivered.log\necho >> \(folder)/delivered.log\n"
@@ -159,7 +171,7 @@ final class ChaosWeek {
         [health]
         inbox = "\(diskPath)/inbox"
         [notify]
-        desktop = false
+        desktop = \(desktop != nil)
         command = ["\(folder)/notify.sh"]
         command_timeout_seconds = 1
 
@@ -224,7 +236,7 @@ final class ChaosWeek {
         environment["VIGORD_CLOCK_OFFSET_HOURS"] = "\(offsetHours)"
         environment.removeValue(forKey: "VIGOR_SOCKET")
         environment.removeValue(forKey: "LISTEN_FDS")
-        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        environment["DBUS_SESSION_BUS_ADDRESS"] = desktop?.address
         next.environment = environment
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         log.seekToEndOfFile()
@@ -370,7 +382,9 @@ final class ChaosWeek {
         guard random.chance(35) else { return }
         let fault = ChaosFault.allCases[random.below(ChaosFault.allCases.count)]
         // A restart with an invalid file in place is refused (exit 78), as it should be: no kill while one is.
-        guard active[fault] == nil, !(fault == .kill && active[.invalidReload] != nil), fault != .diskFull || disk != nil else { return }
+        guard active[fault] == nil, !(fault == .kill && active[.invalidReload] != nil), fault != .diskFull || disk != nil,
+              fault != .notificationServerGone || desktop != nil
+        else { return }
         report.faults[fault.rawValue, default: 0] += 1
         switch fault {
         case .kill:
@@ -387,6 +401,8 @@ final class ChaosWeek {
                 report.faults["killOnFullDisk", default: 0] += 1
                 try killAndRestart()
             }
+        case .notificationServerGone:
+            desktop?.kill()
         case .calendarUnwritable:
             try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
             unwritable = try UnwritableFolder(collection)
@@ -428,6 +444,8 @@ final class ChaosWeek {
             return
         case .diskFull:
             try disk?.release()
+        case .notificationServerGone:
+            try desktop?.start()
         case .calendarUnwritable:
             try unwritable?.restore()
             unwritable = nil
@@ -447,7 +465,11 @@ final class ChaosWeek {
     private func calmDown() throws {
         for _ in 0..<14 {
             let status = try RPCConnection(socketPath: socketPath, timeoutSeconds: 30).call(StatusMethod.self, NoParams())
-            if status.ghost.ghostHealth == "healthy" && status.calendarWrites.ok && status.storage.ok && report.calmDays > 0 { return }
+            if status.ghost.ghostHealth == "healthy" && status.calendarWrites.ok && status.storage.ok && report.calmDays > 0
+                && failingInTheLastRun().isEmpty
+            {
+                return
+            }
             report.calmDays += 1
             try expectOK(call("cycle.run", #"{"kind":"morning"}"#), "calm morning")
             try expectOK(call("cycle.run", #"{"kind":"evening"}"#), "calm evening")
@@ -459,6 +481,19 @@ final class ChaosWeek {
     }
 
     // MARK: checks
+
+    /// The operations the log shows failing, and not yet working again, since the last start.
+    private func failingInTheLastRun() -> Set<String> {
+        var failing: Set<String> = []
+        for line in logText.split(separator: "\n").map(String.init) {
+            if line == Self.startMarker { failing = [] }
+            guard let range = line.range(of: " operation=") else { continue }
+            let operation = String(line[range.upperBound...])
+            if line.contains("] \(operation) failed: ") { failing.insert(operation) }
+            if line.contains("] \(operation) works again") { failing.remove(operation) }
+        }
+        return failing
+    }
 
     /// Every block the database puts on the calendar is there with its state and times; nothing else is.
     private func checkCalendarMatchesDatabase() throws {
@@ -542,6 +577,7 @@ final class ChaosWeek {
             ("] writing vigord's calendar failed: ", calendarWriteFailuresSeen > 0 ? 1 : 0,
              (report.faults["calendarUnwritable"] ?? 0) + (report.faults["diskFull"] ?? 0) + report.restarts),
             ("] \(storageOperation) failed: ", storageFailuresSeen > 0 ? 1 : 0, (report.faults["diskFull"] ?? 0) + report.restarts),
+            ("] notifying through the desktop failed: ", 0, (report.faults["notificationServerGone"] ?? 0) + report.restarts),
             ("] reading the calendar source 'work' failed: ", report.faults["sourceUnreadable"] ?? 0,
              (report.faults["sourceUnreadable"] ?? 0) + report.restarts),
             ("] configuration reload refused", report.faults["invalidReload"] ?? 0, report.faults["invalidReload"] ?? 0),
