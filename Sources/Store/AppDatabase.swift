@@ -11,6 +11,8 @@ public struct AppDatabase: Sendable {
     private let writer: any DatabaseWriter
     /// The file path, or `:memory:`.
     public let path: String
+    /// How writes end (saved, or refused), for the daemon's storage failure episode.
+    public let writes = WriteWatch()
 
     private init(writer: any DatabaseWriter, path: String) throws(StoreError) {
         self.writer = writer
@@ -153,11 +155,22 @@ public struct AppDatabase: Sendable {
         }
     }
 
+    /// Runs `body` in one write transaction; `writes` hears a commit that changed rows, or SQLite's refusal.
     func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try writer.write(body)
+            var changed = false
+            let result = try writer.write { db in
+                let before = db.totalChangesCount
+                let result = try body(db)
+                changed = db.totalChangesCount != before
+                return result
+            }
+            if changed { writes.report(.saved) }
+            return result
         } catch let error as DatabaseError {
-            throw .failed(operation: operation, detail: error.message ?? "\(error.resultCode)")
+            let failure = StoreError.failed(operation: operation, detail: error.message ?? "\(error.resultCode)")
+            writes.report(.failed(failure))
+            throw failure
         } catch {
             throw .failed(operation: operation, detail: "\(error)")
         }

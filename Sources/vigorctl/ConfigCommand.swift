@@ -27,6 +27,9 @@ struct ConfigCommand: ParsableCommand {
             let width = table.keys.map(\.key.count).max() ?? 0
             let valueWidth = min(40, table.keys.map(\.value.count).max() ?? 0)
             for key in table.keys {
+                defer {
+                    if let waiting = key.needsRestart { print("#   needs a restart: the file says \(waiting); in force until then: the value above") }
+                }
                 let name = TextFormat.padded(key.key, to: width)
                 // A key left unset whose default is decided at run time comes as a comment saying what happens.
                 if key.value.hasPrefix("# ") {

@@ -15,12 +15,12 @@ import Glibc
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a health file: Apple Health export.zip or export.xml, JSON Lines, CSV, a Gadgetbridge database, a FIT file.",
+        abstract: "Import a health file: Apple Health export.zip or export.xml, JSON Lines, CSV, a Gadgetbridge database, a FIT file; or every file in a folder.",
         discussion: """
             vigord reads the file itself, so it must be readable by the daemon's user. Importing the same file \
             twice adds nothing. Formats: Docs/health-data.md. Example: vigorctl import ~/Downloads/export.zip
             """)
-    @Argument(help: "The file to import.") var file: String
+    @Argument(help: "The file to import, or a folder whose files to import (a folder of FIT files).") var file: String
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
@@ -79,7 +79,12 @@ struct ImportCommand: ParsableCommand {
             lines.append("Skipped \(result.skipped) bad record(s): \(reasons.joined(separator: ", ")).")
             lines += result.skippedExamples.prefix(5).map { "  \($0)" }
         }
-        if let error = result.error { lines.append("Stopped early: \(error). What came before it is kept.") }
+        if let files = result.files {
+            lines.append("Files: \(files.count - (result.failedFiles ?? 0)) of \(files.count) imported completely.")
+            lines += files.filter { !$0.complete }.map { "  \($0.file): \($0.error ?? "stopped early")" }
+        } else if let error = result.error {
+            lines.append("Stopped early: \(error). What came before it is kept.")
+        }
         return lines.joined(separator: "\n")
     }
 }

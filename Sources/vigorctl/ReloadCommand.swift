@@ -14,6 +14,9 @@ struct ReloadCommand: ParsableCommand {
             try JSONOutput.print(outcome)
         } else {
             print("reloaded \(outcome.configPath)")
+            if let waiting = outcome.needsRestart, !waiting.isEmpty {
+                print("needs a restart (the old values stay in force until then): \(waiting.joined(separator: ", "))")
+            }
         }
     }
 }

@@ -99,6 +99,9 @@ enum StatusText {
         if !status.calendarWrites.ok {
             row("calendar", style.red("vigord's calendar cannot be written: \(status.calendarWrites.reason ?? "")"))
         }
+        if !status.storage.ok {
+            row("storage", style.red("vigord cannot save its state since \(status.storage.failingSince?.description ?? "?"): \(status.storage.reason ?? "")"))
+        }
         for line in HealthAgeText.lines(status.health) {
             row(line.label, line.fresh ? line.text : style.red(line.text))
         }

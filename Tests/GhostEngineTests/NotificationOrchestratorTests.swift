@@ -126,3 +126,34 @@ private func decide(
         key: "w", kind: .weeklyReceipt, title: "t", body: "b", actions: [.init(id: "accept", label: "Accept", command: "")])
     #expect(weeklyWithButton.answer(to: "accept") == nil)
 }
+
+/// The situation at `instant` as the desk sees it in `zone`: the local day and wall time there.
+private func seen(at instant: Date, in zone: String) -> NotificationOrchestrator.Situation {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: zone)!
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+    let day = LocalDay(iso: String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!))!
+    return .init(now: instant, day: day, time: WallClockTime(hour: parts.hour!, minute: parts.minute!))
+}
+
+@Test func flyingWestWithinTheSameLocalDateTheDaysNotificationIsStillSpent() {
+    // Monday 10:00 in Berlin the triage question goes out; the user lands in New York, where it is still Monday.
+    let berlinMorning = start.addingTimeInterval(9 * 3600)  // 10:00 Berlin
+    let (ledger, first) = decide([triage, proposal], seen(at: berlinMorning, in: "Europe/Berlin"))
+    #expect(first == [.deliver(triage, alsoWaiting: 1)])
+    let newYorkAfternoon = start.addingTimeInterval(20 * 3600)  // 15:00 in New York, 21:00 in Berlin: Monday in both
+    #expect(seen(at: newYorkAfternoon, in: "America/New_York").day == monday)
+    let (_, later) = decide([triage, proposal], seen(at: newYorkAfternoon, in: "America/New_York"), after: ledger)
+    #expect(later.isEmpty)
+}
+
+@Test func flyingEastIntoTheNextLocalDateBringsThatDaysNotification() {
+    // Monday 10:00 in Berlin the triage question goes out; ten hours later the user is in Tokyo, already Tuesday.
+    let berlinMorning = start.addingTimeInterval(9 * 3600)
+    let (ledger, _) = decide([triage, proposal], seen(at: berlinMorning, in: "Europe/Berlin"))
+    let tokyoMorning = start.addingTimeInterval(23 * 3600)  // Tuesday 08:00 in Tokyo, still Monday 23:00 UTC
+    let situation = seen(at: tokyoMorning, in: "Asia/Tokyo")
+    #expect(situation.day == tuesday)
+    let (_, effects) = decide([triage, proposal], situation, after: ledger)
+    #expect(effects == [.deliver(proposal, alsoWaiting: 0)])
+}

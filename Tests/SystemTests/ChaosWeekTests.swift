@@ -8,8 +8,10 @@ import Glibc
 #endif
 
 /// One vigord lives through a week on its test clock (cycles, check-ins, imports, re-plans after calendar changes) while
-/// faults are injected at random from a seed: vigord's calendar folder unwritable, a calendar source replaced by a
-/// FIFO, the notify command hanging, kill -9 (restarted as systemd would), a reload of an invalid configuration. Then
+/// faults are injected at random from a seed: the disk that holds its state, calendar and inbox full for an hour (a real
+/// ENOSPC on a small tmpfs), the desktop's notification server gone (a private dbus-daemon with dunst, killed and
+/// started again), vigord's calendar folder unwritable, a calendar source replaced by a FIFO, the notify command
+/// hanging, kill -9 (restarted as systemd would), a reload of an invalid configuration. Then
 /// calm days until the Ghost is healthy again, and the checks: every block the database holds is in the calendar as the
 /// database says, the calendar holds no block the database does not know, ghost health is back to Healthy, the log
 /// tells every failure once when it starts and once when it ends, and the last process's RSS did not grow.
@@ -18,7 +20,7 @@ import Glibc
 @Suite(.serialized) struct ChaosWeekTests {
     @Test func aWeekOfFaultsLosesNothingAndEndsHealthy() throws {
         let environment = ProcessInfo.processInfo.environment
-        let seed = environment["VIGOR_CHAOS_SEED"].flatMap(UInt64.init) ?? 20_261_127
+        let seed = environment["VIGOR_CHAOS_SEED"].flatMap(UInt64.init) ?? 7  // a week that meets every kind of fault
         let days = environment["VIGOR_CHAOS_DAYS"].flatMap(Int.init) ?? 7
         let week = try ChaosWeek(seed: seed, days: days)
         let report: ChaosReport
@@ -74,6 +76,8 @@ struct ChaosRandom {
 
 /// The faults the week injects; each but `kill` lasts a few steps and is then undone.
 enum ChaosFault: String, CaseIterable {
+    case diskFull
+    case notificationServerGone
     case calendarUnwritable
     case sourceUnreadable
     case notifyHangs
@@ -88,6 +92,13 @@ final class ChaosWeek {
     let socketPath: String
     let logPath: String
     let notify: NotifySocket
+    /// The disk that holds vigord's state, calendar and inbox: a tmpfs, filled for the disk-full fault (as root; else a
+    /// folder, and the week injects no full disk).
+    let disk: SmallTmpfs?
+    let diskPath: String
+    /// The desktop's notification server (a private bus with dunst), which the week kills and brings back; nil when its
+    /// tools are missing (then no such fault; under VIGOR_REQUIRE_TEST_TOOLS=1 a missing tool fails the week).
+    let desktop: ChaosDesktop?
     private var random: ChaosRandom
     private var process: Process?
     private var offsetHours = 0.0
@@ -97,6 +108,10 @@ final class ChaosWeek {
     private var unwritable: UnwritableFolder?
     /// Answers -32007 seen while vigord's calendar was unwritable.
     private var calendarWriteFailuresSeen = 0
+    /// Answers -32005 seen while the disk was full.
+    private var storageFailuresSeen = 0
+    /// Hours the clock moved today besides the day's own step (the disk-full hour).
+    private var extraHoursToday = 0.0
     /// Proposals and missed blocks answered with vigorctl ("proposal b1", "missed b1").
     private var answered: Set<String> = []
 
@@ -108,6 +123,15 @@ final class ChaosWeek {
         socketPath = folder + "/run/vigord.sock"
         logPath = folder + "/vigord.log"
         notify = try NotifySocket(folder: folder)
+        disk = getuid() == 0 ? try SmallTmpfs(kilobytes: 64 * 1024) : nil
+        diskPath = disk?.path ?? folder + "/disk"
+        if ChaosDesktop.available {
+            desktop = try ChaosDesktop(folder: folder + "/desktop")
+        } else if ProcessInfo.processInfo.environment["VIGOR_REQUIRE_TEST_TOOLS"] == "1" {
+            throw ChaosFailure("missing one of \(ChaosDesktop.tools) (Scripts/bootstrap installs them)", seed: seed)
+        } else {
+            desktop = nil
+        }
         try FileManager.default.createDirectory(atPath: folder + "/sources", withIntermediateDirectories: true)
         try Self.workCalendar.write(toFile: sourcePath, atomically: true, encoding: .utf8)
         try "#!/bin/sh\n[ -e \(folder)/hang ] && exec sleep 30\ncat >> \(folder)/delivered.log\necho >> \(folder)/delivered.log\n"
@@ -126,9 +150,12 @@ final class ChaosWeek {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    /// The line the test writes into vigord's log before each start.
+    static let startMarker = "--- chaos: vigord starts ---"
+
     var configPath: String { folder + "/config.toml" }
     var sourcePath: String { folder + "/sources/work.ics" }
-    var collection: String { folder + "/calendars/vigor" }
+    var collection: String { diskPath + "/calendars/vigor" }
 
     var config: String {
         """
@@ -137,14 +164,14 @@ final class ChaosWeek {
         [training]
         sessions_per_week = 7
         [calendar.output]
-        path = "\(folder)/calendars"
+        path = "\(diskPath)/calendars"
         [[calendar.source]]
         name = "work"
         path = "\(sourcePath)"
         [health]
-        inbox = "\(folder)/inbox"
+        inbox = "\(diskPath)/inbox"
         [notify]
-        desktop = false
+        desktop = \(desktop != nil)
         command = ["\(folder)/notify.sh"]
         command_timeout_seconds = 1
 
@@ -181,7 +208,8 @@ final class ChaosWeek {
                 // Read the daemon's status messages as systemd does: sd_notify blocks on a full queue (10 here).
                 notify.forget()
             }
-            try advance(hours: 24)
+            try advance(hours: 24 - extraHoursToday)
+            extraHoursToday = 0
         }
         try endAllFaults()
         try calmDown()
@@ -201,17 +229,19 @@ final class ChaosWeek {
     private func start() throws {
         let next = Process()
         next.executableURL = URL(fileURLWithPath: Binaries.vigord)
-        next.arguments = ["--socket", socketPath, "--state-dir", folder + "/state", "--config", configPath]
+        next.arguments = ["--socket", socketPath, "--state-dir", diskPath + "/state", "--config", configPath]
         var environment = ProcessInfo.processInfo.environment
         environment["NOTIFY_SOCKET"] = notify.path
         environment["VIGORD_TEST_HOOKS"] = "1"
         environment["VIGORD_CLOCK_OFFSET_HOURS"] = "\(offsetHours)"
         environment.removeValue(forKey: "VIGOR_SOCKET")
         environment.removeValue(forKey: "LISTEN_FDS")
-        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        environment["DBUS_SESSION_BUS_ADDRESS"] = desktop?.address
         next.environment = environment
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         log.seekToEndOfFile()
+        // What a process logs before "ready" (a full disk met at start) is its own: the checks split the log here.
+        log.write(Data((Self.startMarker + "\n").utf8))
         next.standardError = log
         next.standardOutput = log
         notify.forget()
@@ -301,6 +331,11 @@ final class ChaosWeek {
     /// never be asked again.
     private func answerFromTheCommandLine() throws {
         let status = try RPCConnection(socketPath: socketPath, timeoutSeconds: 30).call(StatusMethod.self, NoParams())
+        if active[.diskFull] != nil, !status.storage.ok {
+            guard status.storage.failingSince != nil, status.storage.reason?.isEmpty == false else {
+                throw ChaosFailure("status shows a storage failure without when or why: \(status.storage)", seed: seed)
+            }
+        }
         let askedAgain = status.plan.proposals.map { "proposal " + $0.id }.filter(answered.contains)
             + status.plan.pendingTriage.map { "missed " + $0.id }.filter(answered.contains)
         guard askedAgain.isEmpty else { throw ChaosFailure("answered, then asked again: \(askedAgain)", seed: seed) }
@@ -309,8 +344,14 @@ final class ChaosWeek {
             + status.plan.pendingTriage.map { (["triage", "answer", $0.id, "--reason", "life-happened"], "missed " + $0.id) }
         for (arguments, id) in answers {
             let outcome = try runCommand(Binaries.vigorctl, arguments + socket)
-            let calendarFault = active[.calendarUnwritable] != nil && outcome.stderr.contains("calendar could not be written")
+            let calendarFault = (active[.calendarUnwritable] != nil || active[.diskFull] != nil)
+                && outcome.stderr.contains("calendar could not be written")
             if calendarFault { calendarWriteFailuresSeen += 1 }
+            // Not saved on a full disk: the answer is asked for again, and given again, once the disk allows.
+            if active[.diskFull] != nil && outcome.stderr.contains("Storage failed") {
+                storageFailuresSeen += 1
+                continue
+            }
             guard outcome.status == 0 || calendarFault else {
                 throw ChaosFailure("vigorctl \(arguments.joined(separator: " ")) failed: \(outcome.stderr)", seed: seed)
             }
@@ -319,11 +360,17 @@ final class ChaosWeek {
         }
     }
 
-    /// A request succeeds, or answers -32007 while vigord's calendar is unwritable (what was decided is saved).
+    /// A request succeeds, or answers -32007 while vigord's calendar is unwritable (what was decided is saved), or -32005
+    /// (nothing saved) or -32007 while the disk is full.
     private func expectAnsweredOrCalendarFault(_ reply: JSONValue, _ what: String) throws {
         guard let error = reply.objectValue?["error"] else { return }
-        if active[.calendarUnwritable] != nil, error.objectValue?["code"] == .integer(Int64(RPCErrorCode.calendarWriteFailed.rawValue)) {
+        let code = error.objectValue?["code"]
+        if active[.calendarUnwritable] != nil || active[.diskFull] != nil, code == .integer(Int64(RPCErrorCode.calendarWriteFailed.rawValue)) {
             calendarWriteFailuresSeen += 1
+            return
+        }
+        if active[.diskFull] != nil, code == .integer(Int64(RPCErrorCode.storageFailed.rawValue)) {
+            storageFailuresSeen += 1
             return
         }
         throw ChaosFailure("\(what) failed: \(error)", seed: seed)
@@ -335,12 +382,27 @@ final class ChaosWeek {
         guard random.chance(35) else { return }
         let fault = ChaosFault.allCases[random.below(ChaosFault.allCases.count)]
         // A restart with an invalid file in place is refused (exit 78), as it should be: no kill while one is.
-        guard active[fault] == nil, !(fault == .kill && active[.invalidReload] != nil) else { return }
+        guard active[fault] == nil, !(fault == .kill && active[.invalidReload] != nil), fault != .diskFull || disk != nil,
+              fault != .notificationServerGone || desktop != nil
+        else { return }
         report.faults[fault.rawValue, default: 0] += 1
         switch fault {
         case .kill:
             try killAndRestart()
             return
+        case .diskFull:
+            try disk?.fill()
+            // An hour passes on the full disk: the engine's tick and the cycles' checks meet it too.
+            try advance(hours: 1)
+            extraHoursToday += 1
+            // Half the time vigord is killed on the full disk: systemd restarts it, and it must come up and serve (not
+            // while an invalid file is in place, which a start rightly refuses).
+            if random.chance(50) && active[.invalidReload] == nil {
+                report.faults["killOnFullDisk", default: 0] += 1
+                try killAndRestart()
+            }
+        case .notificationServerGone:
+            desktop?.kill()
         case .calendarUnwritable:
             try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
             unwritable = try UnwritableFolder(collection)
@@ -380,6 +442,10 @@ final class ChaosWeek {
         switch fault {
         case .kill:
             return
+        case .diskFull:
+            try disk?.release()
+        case .notificationServerGone:
+            try desktop?.start()
         case .calendarUnwritable:
             try unwritable?.restore()
             unwritable = nil
@@ -399,7 +465,11 @@ final class ChaosWeek {
     private func calmDown() throws {
         for _ in 0..<14 {
             let status = try RPCConnection(socketPath: socketPath, timeoutSeconds: 30).call(StatusMethod.self, NoParams())
-            if status.ghost.ghostHealth == "healthy" && status.calendarWrites.ok && report.calmDays > 0 { return }
+            if status.ghost.ghostHealth == "healthy" && status.calendarWrites.ok && status.storage.ok && report.calmDays > 0
+                && failingInTheLastRun().isEmpty
+            {
+                return
+            }
             report.calmDays += 1
             try expectOK(call("cycle.run", #"{"kind":"morning"}"#), "calm morning")
             try expectOK(call("cycle.run", #"{"kind":"evening"}"#), "calm evening")
@@ -411,6 +481,19 @@ final class ChaosWeek {
     }
 
     // MARK: checks
+
+    /// The operations the log shows failing, and not yet working again, since the last start.
+    private func failingInTheLastRun() -> Set<String> {
+        var failing: Set<String> = []
+        for line in logText.split(separator: "\n").map(String.init) {
+            if line == Self.startMarker { failing = [] }
+            guard let range = line.range(of: " operation=") else { continue }
+            let operation = String(line[range.upperBound...])
+            if line.contains("] \(operation) failed: ") { failing.insert(operation) }
+            if line.contains("] \(operation) works again") { failing.remove(operation) }
+        }
+        return failing
+    }
 
     /// Every block the database puts on the calendar is there with its state and times; nothing else is.
     private func checkCalendarMatchesDatabase() throws {
@@ -464,7 +547,7 @@ final class ChaosWeek {
     private func checkFailuresToldOnceEach() throws {
         var runs: [[String]] = [[]]
         for line in logText.split(separator: "\n").map(String.init) {
-            if line.contains("] vigord ") && line.contains(" ready ") { runs.append([]) }
+            if line == Self.startMarker { runs.append([]) }
             runs[runs.count - 1].append(line)
         }
         for (index, run) in runs.enumerated() {
@@ -492,7 +575,9 @@ final class ChaosWeek {
         func count(_ text: String) -> Int { lines.filter { $0.contains(text) }.count }
         let expectations: [(String, Int, Int)] = [
             ("] writing vigord's calendar failed: ", calendarWriteFailuresSeen > 0 ? 1 : 0,
-             (report.faults["calendarUnwritable"] ?? 0) + report.restarts),
+             (report.faults["calendarUnwritable"] ?? 0) + (report.faults["diskFull"] ?? 0) + report.restarts),
+            ("] \(storageOperation) failed: ", storageFailuresSeen > 0 ? 1 : 0, (report.faults["diskFull"] ?? 0) + report.restarts),
+            ("] notifying through the desktop failed: ", 0, (report.faults["notificationServerGone"] ?? 0) + report.restarts),
             ("] reading the calendar source 'work' failed: ", report.faults["sourceUnreadable"] ?? 0,
              (report.faults["sourceUnreadable"] ?? 0) + report.restarts),
             ("] configuration reload refused", report.faults["invalidReload"] ?? 0, report.faults["invalidReload"] ?? 0),
@@ -503,6 +588,9 @@ final class ChaosWeek {
         }
     }
 }
+
+/// The operation vigord's log names for its storage episode (`FailureLog.storageOperation`).
+private let storageOperation = "saving vigord's state"
 
 struct ChaosFailure: Error, CustomStringConvertible {
     var description: String

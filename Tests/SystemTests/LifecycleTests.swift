@@ -22,6 +22,21 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     }
 
+    @Test func aServiceManagerThatDoesNotReadItsNotifySocketNeverHoldsUpARequest() throws {
+        let daemon = try DaemonHarness(label: "notify-full")
+        try daemon.start()
+        // Nobody reads the notify socket from now on: its queue fills after a few datagrams, and each reload sends a
+        // status line. Every request must still be answered.
+        for _ in 0..<40 {
+            #expect(try daemon.connect().call(ReloadMethod.self, NoParams()).ok)
+        }
+        // The manager reads again: the newest status arrives, and the stop is announced.
+        daemon.notify.forget()
+        daemon.signal(SIGTERM)
+        #expect(daemon.notify.waitFor("STOPPING=1"))
+        #expect(daemon.waitForExit() == 0)
+    }
+
     @Test func socketIsOwnerOnlyInAnOwnerOnlyFolder() throws {
         let daemon = try DaemonHarness(label: "perms")
         try daemon.start()

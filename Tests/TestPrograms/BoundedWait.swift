@@ -107,6 +107,26 @@ public func readToEnd(_ descriptor: Int32, within seconds: Int) -> Data? {
     }
 }
 
+/// The first line a running program writes to `descriptor`, without its newline (what it wrote before ending, if it ended
+/// first); throws when no line came within `seconds`, so a tool that never gets ready fails its test, not the run.
+public func readFirstLine(_ descriptor: Int32, within seconds: Int = TestDeadline.seconds) throws -> String {
+    let deadline = DispatchTime.now() + .seconds(seconds)
+    var line: [UInt8] = []
+    while true {
+        let left = Int64(deadline.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)
+        guard left > 0 else { throw DeadlineMissed("no line within \(seconds) s; read so far: \(String(decoding: line, as: UTF8.self))") }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let polled = poll(&ready, 1, Int32(min(left / 1_000_000, Int64(Int32.max))))
+        if polled < 0 && errno == EINTR { continue }
+        guard polled > 0 else { continue }
+        var byte: UInt8 = 0
+        let count = read(descriptor, &byte, 1)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 || byte == 0x0A { return String(decoding: line, as: UTF8.self) }
+        line.append(byte)
+    }
+}
+
 /// What a finished program printed, and its exit status.
 public struct ProgramOutput: Sendable {
     public var status: Int32

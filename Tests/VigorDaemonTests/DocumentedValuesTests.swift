@@ -53,3 +53,13 @@ private func listedValues(after lead: String, in text: String) throws -> Set<Str
     rules.slots.maxHorizonDays = 15
     #expect(throws: (any Error).self) { try rules.validate() }
 }
+
+@Test func restartOnlyKeysAreListedInTheDocs() throws {
+    let code = Set(RestartOnlyKeys.all.map(\.name))
+    #expect(try listedValues(after: "These keys are read only at start (", in: try repositoryText("Docs/configuration.md")) == code)
+    let page = try repositoryText("man/vigord.conf.5").components(separatedBy: "\n")
+    let lead = try #require(page.firstIndex(of: "These keys are read only at start:"))
+    let listed = page[(lead + 1)...].prefix { $0.hasPrefix(".Ic ") || $0 == "and" }
+        .filter { $0.hasPrefix(".Ic ") }.map { String($0.dropFirst(4).split(separator: " ").first ?? "") }
+    #expect(Set(listed) == code)
+}

@@ -11,11 +11,12 @@ import Testing
     #expect(journal.succeeded("storage") == nil)
 }
 
-@Test func aNewReasonForAFailingOperationIsJournaledAgain() {
+@Test func aNewReasonForAFailingOperationIsTheSameFailureAndNotJournaledAgain() {
     var journal = FailureJournal()
-    _ = journal.failed("calendar source work", reason: "no such file")
-    #expect(journal.failed("calendar source work", reason: "permission denied")
-        == .failing(operation: "calendar source work", reason: "permission denied"))
+    _ = journal.failed("writing vigord's calendar", reason: "calendars/vigor: Operation not permitted")
+    #expect(journal.failed("writing vigord's calendar", reason: "state/vdir-ledger.json: No space left on device") == nil)
+    #expect(journal.succeeded("writing vigord's calendar")
+        == .recovered(operation: "writing vigord's calendar", reason: "calendars/vigor: Operation not permitted"))
 }
 
 @Test func operationsFailAndClearIndependently() {

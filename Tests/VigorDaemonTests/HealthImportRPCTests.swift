@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import HealthExportGenerator
 import Store
 import Testing
 import VigorRPC
@@ -48,6 +49,42 @@ struct HealthImportRPCTests {
         let zip = try await importFile(Self.fixtures + "/export.zip", context)
         let xml = try await importFile(Self.fixtures + "/export.xml", context)
         #expect(xml.added == 0 && xml.duplicates == zip.added)
+    }
+
+    @Test func aFolderOfFITFilesImportsEveryFileInOneRequestAndCountsTheOneItCannotRead() async throws {
+        let context = try context()
+        let folder = NSTemporaryDirectory() + "vigor-fit-folder-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder + "/older", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let workouts = FITWorkoutGenerator(seed: 7).workouts(count: 3)
+        for (index, workout) in workouts.enumerated() {
+            try FITActivityWriter().file([workout]).write(to: URL(fileURLWithPath: folder + "/activity-\(index).fit"))
+        }
+        try Data("not a FIT file".utf8).write(to: URL(fileURLWithPath: folder + "/broken.fit"))
+        try Data("hidden".utf8).write(to: URL(fileURLWithPath: folder + "/.DS_Store"))
+
+        let result = try await importFile(folder, context)
+        #expect(result.format == "folder")
+        #expect(result.files?.map(\.file) == ["activity-0.fit", "activity-1.fit", "activity-2.fit", "broken.fit", "older"])
+        #expect(result.files?.prefix(3).allSatisfy { $0.format == "fit" && $0.added == 1 && $0.complete } == true)
+        #expect(result.records["workout"] == 3)
+        #expect(result.added == 3)
+        #expect(result.failedFiles == 2, "the unreadable file and the subfolder")
+        #expect(result.complete == false)
+        #expect(result.files?.first { $0.file == "broken.fit" }?.error?.isEmpty == false)
+        #expect(try context.database.healthSampleCounts()["workout"] == 3)
+        let runs = try context.database.healthImports(limit: 10).map { ($0.file as NSString).lastPathComponent }.sorted()
+        #expect(runs == ["activity-0.fit", "activity-1.fit", "activity-2.fit", "broken.fit"], "one import run per file read")
+    }
+
+    @Test func anEmptyFolderIsRefusedWithAClearError() async throws {
+        let context = try context()
+        let folder = NSTemporaryDirectory() + "vigor-empty-folder-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let response = try await call(HealthImportMethod.name, #"{"path":"\#(folder)"}"#, context)
+        #expect(response.error?.code == RPCErrorCode.importFailed.rawValue)
+        #expect(response.error?.message.contains("empty folder") == true)
     }
 
     @Test func badRecordsInJSONLinesAreCountedAndTheGoodOnesStored() async throws {

@@ -42,24 +42,6 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     #expect(try await context.backend.settleHeldPresses(at: now.addingTimeInterval(90)) == false, "nothing left to record")
 }
 
-@Test func aStorageFailureAnsweredToClientsIsLoggedOnceWhenItStartsAndOnceWhenItClears() async throws {
-    let refusal = WriteRefusal()
-    let log = CapturedLog()
-    var context = try berlin(refusal: refusal)
-    context.failures = FailureLog(logger: log.logger)
-    refusal.refuse()
-    for _ in 1...3 {
-        let response = try await routerCall(TrustSetMethod.name, #"{"phase":"scheduler"}"#, context)
-        #expect(response.error?.code == RPCErrorCode.storageFailed.rawValue)
-    }
-    refusal.lift()
-    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"scheduler"}"#, context)
-    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"auto"}"#, context)
-    #expect(log.entries.map(\.level) == [.error, .notice])
-    #expect(log.entries.first?.message.contains("request trust.set failed: Storage failed") == true)
-    #expect(log.entries.last?.message.contains("request trust.set works again") == true)
-}
-
 @Test func theRedButtonWithdrawsTheBlockInsideRecoveryTimeAndTheRestOfTheWeekStaysInTheCalendar() async throws {
     let context = try berlin(refusal: WriteRefusal())
     _ = try await routerResult(TrustSetMethod.self, #"{"phase":"autoScheduler"}"#, context)

@@ -55,3 +55,25 @@ private func makeSocket(at path: String, listening: Bool) -> Int32 {
     #expect(throws: DaemonError.socketPathOccupied(path: path, what: "a file")) { try SocketPreparer.prepare(path: path) }
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
 }
+
+private func mode(of path: String) -> mode_t {
+    var status = stat()
+    _ = lstat(path, &status)
+    return status.st_mode & 0o7777
+}
+
+@Test func vigordsOwnSocketFolderIsTightenedTo0700WhenItExistsAlready() throws {
+    let own = try temporaryFolder() + "/vigor"
+    try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+    chmod(own, 0o755)
+    #expect(try SocketPreparer.tightenOwnFolder(path: own + "/vigord.sock", ownFolder: own))
+    #expect(mode(of: own) == 0o700)
+    #expect(try SocketPreparer.tightenOwnFolder(path: own + "/vigord.sock", ownFolder: own) == false, "already owner-only")
+}
+
+@Test func aSocketFolderTheUserChoseKeepsItsPermissions() throws {
+    let shared = try temporaryFolder()
+    chmod(shared, 0o1777)
+    #expect(try SocketPreparer.tightenOwnFolder(path: shared + "/x.sock", ownFolder: "/run/user/1000/vigor") == false)
+    #expect(mode(of: shared) == 0o1777)
+}

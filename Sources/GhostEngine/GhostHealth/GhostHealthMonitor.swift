@@ -12,6 +12,8 @@ public enum GhostFailure: String, Codable, Sendable, CaseIterable {
     case staleData
     /// A notification could not be delivered (the desktop or the `[notify] command`).
     case notificationFailed
+    /// vigord's state could not be saved for a while (a full disk): counted once per episode, when it ended.
+    case storageFailed
 }
 
 /// A recorded change of ghost-health mode with the sentence shown to the user.

@@ -98,23 +98,20 @@ public struct LocalAPI: Sendable {
     }
 }
 
-/// Builds the router: each handler's typed errors become their API errors in one place, and a storage
-/// failure answered to a client is logged once when it starts and once when that method works again.
+/// Builds the router: each handler's typed errors become their API errors in one place, and a storage failure
+/// answered to a client belongs to the one storage episode (`FailureLog`), which the next saved write ends.
 struct MethodTable {
     private(set) var table = RPCRouter()
     let failures: FailureLog
 
     mutating func serve<M: RPCMethod>(_ method: M.Type, _ handler: @escaping @Sendable (M.Params) async throws -> M.Result) {
         table.register(method) { [failures] params in
-            let operation = "request \(M.name)"
             do {
-                let result = try await handler(params)
-                failures.succeeded(operation)
-                return result
+                return try await handler(params)
             } catch {
                 let mapped = APIError.mapped(error)
                 if let answered = mapped as? RPCErrorObject, answered.code == RPCErrorCode.storageFailed.rawValue {
-                    failures.failed(operation, reason: answered.message)
+                    failures.storageFailed(reason: answered.message, at: Date())
                 }
                 throw mapped
             }

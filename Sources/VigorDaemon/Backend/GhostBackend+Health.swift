@@ -66,7 +66,35 @@ extension GhostBackend {
     /// Reads a health file into the store; its new recent workouts go to the Ghost, oldest first: one that overlaps a
     /// block completes it, others count as unplanned activity. `clock` times the import. A workout the engine refuses
     /// is logged and left out; a calendar that cannot be written is logged (the import stands).
+    /// A folder is read file by file in one request (a folder of FIT files): each file's outcome is listed and a file that
+    /// cannot be read is counted, not fatal; a storage failure or a shutdown stops the folder at the file it met.
     public func importHealth(path: String, clock: @escaping @Sendable () -> Date) async throws -> HealthImportResult {
+        guard HealthIntake.isFolder(path) else { return try await importHealthFile(path: path, clock: clock) }
+        var results: [(file: String, imported: HealthImportResult?, error: String?)] = []
+        let entries = try HealthIntake.folderEntries(at: path)
+        for entry in entries {
+            if entry.isFolder {
+                results.append((entry.name, nil, "a folder: only the files directly in \(path) are imported"))
+                continue
+            }
+            do {
+                let file = (path as NSString).appendingPathComponent(entry.name)
+                results.append((entry.name, try await importHealthFile(path: file, clock: clock), nil))
+            } catch let error as HealthIntakeError where error.storage || error.stopped {
+                throw error
+            } catch {
+                results.append((entry.name, nil, "\(error)"))
+            }
+        }
+        let total = HealthImportResult.folder(path, results)
+        logger.info("health folder imported", metadata: [
+            "folder": "\(path)", "files": "\(entries.count)", "failed": "\(total.failedFiles ?? 0)", "added": "\(total.added)",
+        ])
+        return total
+    }
+
+    /// One health file into the store, its recent new workouts to the Ghost.
+    private func importHealthFile(path: String, clock: @escaping @Sendable () -> Date) async throws -> HealthImportResult {
         var imported = try await health.importFile(at: path, now: clock)
         let now = clock()
         let before = await ghost.shownOnCalendar(at: now)

@@ -13,6 +13,8 @@ public struct StatusReport: Sendable {
     public var snapshot: GhostSnapshot
     public var sources: [SourceFreshnessView]
     public var calendarWrites: CalendarWriteStatus
+    /// Whether vigord can save its state (the storage episode).
+    public var storage: StorageStatus
     public var health: HealthAgeStatus
     public var week: WeekOutlook
     public var weeklyReceipt: WeeklyValueReceipt?
@@ -35,7 +37,7 @@ extension GhostBackend {
         return StatusReport(
             inForce: inForce, startedAt: startedAt, databasePath: database.path, schemaVersion: try database.schemaVersion(),
             snapshot: await ghost.snapshot(at: now), sources: calendars.freshness(at: now),
-            calendarWrites: output.writeStatus(zone: zone),
+            calendarWrites: output.writeStatus(zone: zone), storage: failures.storageStatus(zone: zone),
             health: try HealthAges.status(database: database, now: now, zone: zone),
             week: try await weekOutlook(at: now), weeklyReceipt: try weeklyReceipt())
     }
@@ -67,7 +69,7 @@ extension GhostBackend {
         let read: ConfigLoader.Loaded
         do {
             read = try await state.readFile()
-            if try calendars.apply(read.config) {
+            if try calendars.apply(await state.settled(read)) {
                 logger.info("calendar sources changed; reading them again")
                 calendars.keepHorizonPrepared(around: now)
             }

@@ -116,6 +116,8 @@ public actor GhostBackend {
         do {
             _ = try await ghost.perform([.backgroundFailed(kind)], at: now)
         } catch {
+            // On a full disk the storage episode tells why; counting waits for the disk with it.
+            guard FailureLog.storageReason(error) == nil else { return }
             logger.error("could not count a failure toward ghost health: \(error)", metadata: ["failure": "\(kind)"])
         }
     }

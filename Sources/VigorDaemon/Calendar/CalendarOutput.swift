@@ -216,7 +216,7 @@ public actor CalendarOutput {
             unsaved = false
             failures.succeeded("saving the calendar's UIDs")
         } catch let error as StoreError {
-            failures.failed("saving the calendar's UIDs", reason: error.description)
+            failures.failed("saving the calendar's UIDs", error: error)
             identities = CalendarItem.settle(identities, contentHashes: hashes, at: now)
             unsaved = true
         }

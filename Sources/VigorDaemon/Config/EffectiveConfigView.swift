@@ -6,8 +6,13 @@ import VigorRPC
 /// The configuration in force as `daemon.config` shows it: every key of every table, its value in TOML syntax,
 /// and its source, `file:LINE` when the file sets it (TOMLKeyLocator), else `default`.
 enum EffectiveConfigView {
-    static func build(_ config: DaemonConfig, origin: ConfigLoader.Origin, path: String, locator: TOMLKeyLocator) -> EffectiveConfig {
+    /// `waiting`: the file's configuration and the restart-only keys whose value in it waits for a restart.
+    static func build(
+        _ config: DaemonConfig, origin: ConfigLoader.Origin, path: String, locator: TOMLKeyLocator,
+        waiting: (file: DaemonConfig, keys: [String])? = nil
+    ) -> EffectiveConfig {
         let defaults = tables(DaemonConfig())
+        let fileTables = waiting.map { Self.tables($0.file) } ?? []
         let tables = tables(config).map { table in
             let standard = defaults.first { $0.name == table.name }
             return EffectiveConfig.Table(name: table.name, keys: table.entries.map { entry in
@@ -16,7 +21,12 @@ enum EffectiveConfigView {
                     entry.names.lazy.compactMap { locator.line(table: table, arrayIndex: entry.arrayIndex, key: $0) }
                 }.first
                 let source = if let line { "\(path):\(line)" } else if origin == .file, entry.value != defaultValue { path } else { "default" }
-                return EffectiveConfig.Key(key: entry.key, value: entry.value, source: source)
+                let needsRestart = waiting.flatMap { waiting -> String? in
+                    guard RestartOnlyKeys.isAmong(waiting.keys, table: table.name, key: entry.key) else { return nil }
+                    let fileValue = fileTables.first { $0.name == table.name }?.entries.first { $0.key == entry.key }?.value
+                    return fileValue.flatMap { $0 == entry.value ? nil : $0 }
+                }
+                return EffectiveConfig.Key(key: entry.key, value: entry.value, source: source, needsRestart: needsRestart)
             })
         }
         return EffectiveConfig(configPath: path, configSource: origin.rawValue, tables: tables)

@@ -70,7 +70,7 @@ struct CycleService: Service {
             // The tick is saved; the calendar write that failed is logged and counted as a failure of its own.
             failures.succeeded("the engine's periodic check")
         } catch {
-            failures.failed("the engine's periodic check", reason: "\(error)")
+            failures.failed("the engine's periodic check", error: error)
         }
     }
 
@@ -113,9 +113,18 @@ struct CycleService: Service {
                 }
             }
             failures.succeeded("the daily cycles")
+        } catch is CalendarPublishError {
+            // The cycle is saved; the calendar write that failed is logged and counted as a failure of its own, and the
+            // calendar is written again on the next change or tick. Another cycle due now runs at the next check.
+            failures.succeeded("the daily cycles")
         } catch {
-            await failures.failed(
-                "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: backend, at: current)
+            if FailureLog.storageReason(error) != nil {
+                // A full disk: the storage episode tells it, and the cycle runs once the disk allows.
+                failures.failed("the daily cycles", error: error)
+            } else {
+                await failures.failed(
+                    "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: backend, at: current)
+            }
         }
     }
 }

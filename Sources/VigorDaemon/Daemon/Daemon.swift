@@ -34,11 +34,11 @@ public enum Daemon {
 
         let destination = LogDestination.detect(config.daemon.log, environment: environment)
         let level = Logger.Level(rawValue: config.daemon.logLevel) ?? .info
-        let zone = config.schedule.zone
+        let logZone = LogZone(config.schedule.zone)
         LoggingSystem.bootstrap { label in
             switch destination {
             case .journal: return JournaldLogHandler(label: label, level: level)
-            case .stderr: return StderrLogHandler(label: label, level: level, zone: zone)
+            case .stderr: return StderrLogHandler(label: label, level: level, zone: logZone)
             }
         }
         let logger = Logger(label: "vigord")
@@ -56,7 +56,7 @@ public enum Daemon {
             return DaemonExitCode.config.rawValue
         }
         if let testClock, environment["VIGORD_CLOCK_START"] != nil || environment["VIGORD_CLOCK_OFFSET_HOURS"] != nil {
-            logger.warning("test hook: the clock reads \(RPCTimestamp(testClock.now(), in: zone)) at start")
+            logger.warning("test hook: the clock reads \(RPCTimestamp(testClock.now(), in: logZone.current)) at start")
         }
 
         let notifier = SystemdNotifier()
@@ -69,6 +69,10 @@ public enum Daemon {
                     explicit: options.socketPath, configured: config.daemon.socket, environment: environment, uid: uid)
                 if try SocketPreparer.prepare(path: path) == .replacedStale {
                     logger.notice("replaced a stale socket left by an earlier run", metadata: ["socket": "\(path)"])
+                }
+                let ownFolder = (SocketLocation.defaultPath(environment: environment, uid: uid) as NSString).deletingLastPathComponent
+                if try SocketPreparer.tightenOwnFolder(path: path, ownFolder: ownFolder) {
+                    logger.notice("set the socket's folder to 0700", metadata: ["folder": "\(ownFolder)"])
                 }
                 listener = .path(path)
             }
@@ -95,19 +99,33 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
         defer { withExtendedLifetime(locks) {} }
+        for lock in locks {
+            if let problem = lock.holderProblem {
+                logger.warning("holding \(lock.path) without naming this process in it: \(problem)")
+            }
+        }
+        let now: @Sendable () -> Date = { testClock?.now() ?? Date() }
+        let failures = FailureLog(logger: logger)
         let database: AppDatabase
-        let run: DaemonRun
         do {
             database = try AppDatabase.open(
                 at: stateDirectory + "/vigor.sqlite", stateExpected: CalendarOutput.hasWrittenBlocks(stateDirectory: stateDirectory))
-            run = try database.recordStart(pid: getpid(), version: VigorVersion.current, at: Date())
         } catch {
             logger.critical("cannot use the state database", metadata: ["error": "\(error)"])
             printError(error.description)
             return DaemonExitCode.storage.rawValue
         }
+        failures.watch(database, now: now)
+        // A full disk does not stop the start: vigord serves degraded (the storage episode logged, shown in status) and
+        // saves again once the disk allows; exit 74 would leave systemd to give up on it.
+        let run: DaemonRun?
+        do {
+            run = try database.recordStart(pid: getpid(), version: VigorVersion.current, at: Date())
+        } catch {
+            failures.storageFailed(reason: error.description, at: now())
+            run = nil
+        }
 
-        let now: @Sendable () -> Date = { testClock?.now() ?? Date() }
         let ghost: GhostHost
         do {
             ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now())
@@ -120,7 +138,7 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
 
-        let failures = FailureLog(logger: logger)
+        failures.countStorageFailures(in: ghost)
         let calendars: CalendarHost
         do {
             calendars = try CalendarHost(config: config, stateDirectory: stateDirectory, failures: failures)
@@ -144,7 +162,7 @@ public enum Daemon {
 
         let state = DaemonState(
             config: config, origin: loaded.origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
-            logger: logger, configText: loaded.text)
+            logger: logger, configText: loaded.text, logZone: logZone)
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
         do {
             try await cycles.settleSystemZone(now: now())
@@ -235,7 +253,7 @@ public enum Daemon {
             exitCode = error is DaemonError ? .socketUnavailable : .failure
         }
         do {
-            try database.recordStop(run, at: Date())
+            if let run { try database.recordStop(run, at: Date()) }
             try database.close()
         } catch {
             logger.error("could not close the state database cleanly", metadata: ["error": "\(error)"])
@@ -250,6 +268,7 @@ public enum Daemon {
             unlink(path)
         }
         logger.info("vigord stopped")
+        notifier.flush()
         return exitCode.rawValue
     }
 

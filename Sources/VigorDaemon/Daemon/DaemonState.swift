@@ -11,14 +11,19 @@ public actor DaemonState {
     public let configPath: String
     private let configMayBeMissing: Bool
     public private(set) var lastReload: ReloadOutcome?
+    /// The file's configuration as last read, when some of its restart-only keys wait for a restart.
+    private var waitingForRestart: (file: DaemonConfig, keys: [String])?
     private let logger: Logger
+    /// The zone of stderr's log lines, which follows `[schedule] timezone` on reload.
+    private let logZone: LogZone?
     /// Signalled after every successful reload (the source watch looks at the new sources).
     public let reloaded = ChangeSignal()
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool, logger: Logger,
-        configText: String = ""
+        configText: String = "", logZone: LogZone? = nil
     ) {
         self.configText = configText
+        self.logZone = logZone
         self.config = config
         self.configOrigin = origin
         self.configPath = configPath
@@ -32,25 +37,27 @@ public actor DaemonState {
         try ConfigLoader.read(path: configPath, mayBeMissing: configMayBeMissing)
     }
 
-    /// Puts a configuration read by `readFile` in force; keys that only a restart applies are logged.
+    /// The configuration a reload of `read` puts in force: the restart-only keys keep the values the daemon runs with.
+    public func settled(_ read: ConfigLoader.Loaded) -> DaemonConfig {
+        RestartOnlyKeys.settle(file: read.config, running: config).config
+    }
+
+    /// Puts a configuration read by `readFile` in force; a changed restart-only key waits for a restart, and says so.
     public func adopt(_ read: ConfigLoader.Loaded, at now: Date) -> ReloadOutcome {
-        let loaded = read.config
-        var notes: [String] = []
-        if loaded.daemon.socket != config.daemon.socket { notes.append("socket") }
-        if loaded.daemon.stateDir != config.daemon.stateDir { notes.append("state_dir") }
-        if loaded.calendar.outputPath != config.calendar.outputPath || loaded.calendar.alarmMinutes != config.calendar.alarmMinutes {
-            notes.append("calendar.output")
+        let (loaded, needsRestart) = RestartOnlyKeys.settle(file: read.config, running: config)
+        if !needsRestart.isEmpty {
+            logger.notice("changed keys take effect on restart", metadata: ["keys": "\(needsRestart.joined(separator: ","))"])
         }
-        if loaded.calendar.shadow != config.calendar.shadow { notes.append("calendar.shadow") }
-        if !notes.isEmpty {
-            logger.notice("changed keys take effect on restart", metadata: ["keys": "\(notes.joined(separator: ","))"])
-        }
+        waitingForRestart = needsRestart.isEmpty ? nil : (read.config, needsRestart)
         config = loaded
+        logZone?.set(loaded.schedule.zone)
         configOrigin = read.origin
         configText = read.text
         reloaded.changed()
         logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
-        let outcome = ReloadOutcome(at: RPCTimestamp(now, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil)
+        let outcome = ReloadOutcome(
+            at: RPCTimestamp(now, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil,
+            needsRestart: needsRestart.isEmpty ? nil : needsRestart)
         lastReload = outcome
         return outcome
     }
@@ -70,7 +77,8 @@ public actor DaemonState {
 
     /// The `daemon.config` result: the configuration in force with the source of every value.
     public func effective() -> EffectiveConfig {
-        EffectiveConfigView.build(config, origin: configOrigin, path: configPath, locator: TOMLKeyLocator(text: configText))
+        EffectiveConfigView.build(
+            config, origin: configOrigin, path: configPath, locator: TOMLKeyLocator(text: configText), waiting: waitingForRestart)
     }
 }
 

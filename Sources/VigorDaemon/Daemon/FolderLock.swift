@@ -15,11 +15,14 @@ public final class FolderLock: Sendable {
 
     /// The lock file.
     public let path: String
+    /// Why the file could not be made to name this process (a full disk); the lock holds all the same.
+    public let holderProblem: String?
     private let descriptor: Int32
 
-    private init(path: String, descriptor: Int32) {
+    private init(path: String, descriptor: Int32, holderProblem: String?) {
         self.path = path
         self.descriptor = descriptor
+        self.holderProblem = holderProblem
     }
 
     deinit {
@@ -34,7 +37,8 @@ public final class FolderLock: Sendable {
 
     /// Locks `folder` (created `0700` when missing) for this process serving on `socket`.
     /// - Throws: `DaemonError.folderLocked` naming the running holder, or `DaemonError.lockFailed` when the lock file
-    ///   cannot be opened (a link planted in its place is never followed).
+    ///   cannot be opened (a link planted in its place is never followed). A holder that cannot be written (a full
+    ///   disk) does not stop the lock: `holderProblem` says why.
     public static func acquire(folder: String, fileName: String, socket: String) throws(DaemonError) -> FolderLock {
         let path = (folder as NSString).appendingPathComponent(fileName)
         do {
@@ -61,12 +65,12 @@ public final class FolderLock: Sendable {
         }
         let text = "pid=\(getpid())\nsocket=\(socket)\n"
         let bytes = Array(text.utf8)
-        guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, bytes, bytes.count, 0) == bytes.count else {
-            let detail = String(cString: strerror(errno))
-            close(descriptor)
-            throw .lockFailed(path: path, detail: "cannot write the holder: \(detail)")
+        // Written over the last holder's lines before cutting to length: a full disk still has the page they used.
+        var holderProblem: String?
+        if pwrite(descriptor, bytes, bytes.count, 0) != bytes.count || ftruncate(descriptor, off_t(bytes.count)) != 0 {
+            holderProblem = "cannot write the holder: \(String(cString: strerror(errno)))"
         }
-        return FolderLock(path: path, descriptor: descriptor)
+        return FolderLock(path: path, descriptor: descriptor, holderProblem: holderProblem)
     }
 
     /// What the lock file open at `descriptor` says about its holder.

@@ -44,29 +44,47 @@ struct HealthInbox: Sendable {
         try move(name, to: done)
     }
 
-    /// Moves a file that could not be imported to `failed/` and writes the reason beside it.
+    /// Moves a file that could not be imported to `failed/` with the reason beside it. The reason is written first: when
+    /// it cannot be (a full disk), the file stays in the inbox for the next pass, so no file sits in `failed/` unexplained.
     func markFailed(_ name: String, reason: String) throws(DaemonError) -> String {
-        let target = try move(name, to: failed)
+        let target = freeName(name, in: failed)
         let reasonFile = target + ".reason.txt"
         do {
             try (reason + "\n").write(toFile: reasonFile, atomically: true, encoding: .utf8)
         } catch {
-            throw .health("cannot write \(reasonFile): \(error.localizedDescription)")
+            throw .health("cannot write \(reasonFile), so \(name) stays in the inbox: \(error.localizedDescription)")
+        }
+        do {
+            try FileManager.default.moveItem(atPath: path + "/" + name, toPath: target)
+        } catch {
+            let moveError = error.localizedDescription
+            do {
+                try FileManager.default.removeItem(atPath: reasonFile)
+            } catch {
+                throw .health("cannot move \(name) to \(failed) (\(moveError)), nor remove \(reasonFile): \(error.localizedDescription)")
+            }
+            throw .health("cannot move \(name) to \(failed): \(moveError)")
         }
         return target
     }
 
     private func move(_ name: String, to folder: String) throws(DaemonError) -> String {
+        let target = freeName(name, in: folder)
+        do {
+            try FileManager.default.moveItem(atPath: path + "/" + name, toPath: target)
+        } catch {
+            throw .health("cannot move \(name) to \(folder): \(error.localizedDescription)")
+        }
+        return target
+    }
+
+    /// `folder/name`, or a numbered name when that is taken.
+    private func freeName(_ name: String, in folder: String) -> String {
         var target = folder + "/" + name
         var number = 2
         while FileManager.default.fileExists(atPath: target) {
             target = folder + "/" + Self.numbered(name, number)
             number += 1
-        }
-        do {
-            try FileManager.default.moveItem(atPath: path + "/" + name, toPath: target)
-        } catch {
-            throw .health("cannot move \(name) to \(folder): \(error.localizedDescription)")
         }
         return target
     }

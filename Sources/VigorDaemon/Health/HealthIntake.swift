@@ -7,6 +7,10 @@ import Store
 import Synchronization
 import VigorRPC
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a health file could not be imported at all (nothing was stored from it).
 public struct HealthIntakeError: Error, Sendable, CustomStringConvertible {
     /// True when the state database failed (rather than the file).
@@ -76,6 +80,29 @@ public final class HealthIntake: Sendable {
                     id: "sample:\(workout.id ?? 0)", start: workout.start, end: workout.end, confidence: Self.importedWorkoutConfidence,
                     source: workout.source, activity: workout.detail, energyKilocalories: workout.energyKilocalories)
             }
+    }
+
+    /// The entries directly in the folder at `path`, in name order, hidden ones skipped, each marked when it is a folder
+    /// itself (a folder of FIT files is imported file by file: `GhostBackend.importHealth`).
+    static func folderEntries(at path: String) throws(HealthIntakeError) -> [(name: String, isFolder: Bool)] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw HealthIntakeError(storage: false, description: "cannot list the folder \(path): \(error.localizedDescription)")
+        }
+        guard !names.isEmpty else { throw HealthIntakeError(storage: false, description: "\(path) is an empty folder: no file to import") }
+        return names.map { name in
+            var status = stat()
+            let file = (path as NSString).appendingPathComponent(name)
+            return (name, lstat(file, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
+        }
+    }
+
+    /// Whether `path` names a folder (followed through a link, as the user named it).
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// A request to stop an import, set from any thread.

@@ -1,9 +1,10 @@
-/// Which operations are failing now, so the journal hears of each failure once when it starts, once if its
-/// reason changes, and once when it clears, not on every request or refresh. Pure state; `FailureLog` logs.
+/// Which operations are failing now, so the journal hears of each failure once when it starts and once when it clears,
+/// not on every request or refresh, nor when its reason changes meanwhile (a full disk met by another file is the same
+/// failure; `status` shows the newest reason). Pure state; `FailureLog` logs.
 struct FailureJournal: Equatable {
     /// What the journal should say after an outcome.
     enum Entry: Equatable {
-        /// The operation began to fail (or fails for a new reason).
+        /// The operation began to fail.
         case failing(operation: String, reason: String)
         /// The operation works again after failing.
         case recovered(operation: String, reason: String)
@@ -11,9 +12,9 @@ struct FailureJournal: Equatable {
 
     private var failing: [String: String] = [:]
 
-    /// The operation failed for `reason`; an entry when that is news.
+    /// The operation failed for `reason`; an entry when it had not been failing (the first reason is the one told).
     mutating func failed(_ operation: String, reason: String) -> Entry? {
-        guard failing[operation] != reason else { return nil }
+        guard failing[operation] == nil else { return nil }
         failing[operation] = reason
         return .failing(operation: operation, reason: reason)
     }

@@ -13,9 +13,10 @@ public struct StderrLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
     private let label: String
-    private let zone: TimeZone
+    private let zone: LogZone
 
-    public init(label: String, level: Logger.Level = .info, zone: TimeZone = .current) {
+    /// `zone`: the user's zone, which a reload may change.
+    public init(label: String, level: Logger.Level = .info, zone: LogZone = LogZone(.current)) {
         self.label = label
         self.logLevel = level
         self.zone = zone
@@ -30,7 +31,7 @@ public struct StderrLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         let fields = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         let level = event.level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-        let time = StderrLogHandler.timestamp(Date(), zone: zone)
+        let time = StderrLogHandler.timestamp(Date(), zone: zone.current)
         let line = "\(time) \(level)[\(label)] \(event.message)\(fields)\n"
         let bytes = Array(line.utf8)
         bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }

@@ -104,7 +104,8 @@ public actor NotificationDesk {
         do {
             try database.saveNotificationLedger(try GhostHost.encode(next), at: now)
         } catch {
-            logger.error("cannot save the notification inbox; nothing is sent until it can be", metadata: ["error": "\(error)"])
+            // A full disk is the storage episode's to tell; nothing is sent until the ledger is saved.
+            failures.failed("saving the notification inbox", error: error)
             return false
         }
         ledger = next

@@ -47,7 +47,7 @@ struct ReplanService: Service {
             failures.succeeded("replanning after a calendar change")
             notifier.status("Serving; replanned the week (\(conflicts) conflict(s))")
         } catch {
-            failures.failed("replanning after a calendar change", reason: "\(error)")
+            failures.failed("replanning after a calendar change", error: error)
         }
     }
 }

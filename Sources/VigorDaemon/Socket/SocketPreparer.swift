@@ -41,6 +41,22 @@ public enum SocketPreparer {
         }
     }
 
+    /// Tightens the socket's folder to `0700` when it exists already and is vigord's own (`ownFolder`, the default socket's
+    /// folder, owned by this user, not a link); a folder the user chose (`--socket /tmp/x.sock`) is theirs and is left
+    /// as it is. True when it changed the folder's permissions.
+    public static func tightenOwnFolder(path: String, ownFolder: String) throws(DaemonError) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard folder == ownFolder else { return false }
+        var status = stat()
+        guard lstat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == getuid(),
+              status.st_mode & 0o077 != 0
+        else { return false }
+        guard chmod(folder, 0o700) == 0 else {
+            throw .socketSetup(path: path, detail: "cannot set \(folder) to 0700: \(String(cString: strerror(errno)))")
+        }
+        return true
+    }
+
     /// Sets the socket file to `0600` after binding.
     public static func restrict(path: String) throws(DaemonError) {
         guard chmod(path, 0o600) == 0 else {

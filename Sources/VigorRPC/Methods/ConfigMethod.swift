@@ -44,11 +44,15 @@ public struct EffectiveConfig: Codable, Sendable, Equatable {
         public var value: String
         /// `default`, or `file:LINE` (the configuration file and the line that set the value).
         public var source: String
+        /// For a key read only at start that a reload changed: the file's value, which needs a restart (`value` is the
+        /// one in force); absent otherwise.
+        public var needsRestart: String?
 
-        public init(key: String, value: String, source: String) {
+        public init(key: String, value: String, source: String, needsRestart: String? = nil) {
             self.key = key
             self.value = value
             self.source = source
+            self.needsRestart = needsRestart
         }
     }
 
@@ -59,7 +63,8 @@ public struct EffectiveConfig: Codable, Sendable, Equatable {
                 [
                     "name": Schema.string,
                     "keys": Schema.array(of: Schema.object(
-                        ["key": Schema.string, "value": Schema.string, "source": Schema.string], required: ["key", "value", "source"])),
+                        ["key": Schema.string, "value": Schema.string, "source": Schema.string, "needsRestart": Schema.string],
+                        required: ["key", "value", "source"])),
                 ], required: ["name", "keys"])),
         ],
         required: ["configPath", "configSource", "tables"])

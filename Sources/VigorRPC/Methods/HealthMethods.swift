@@ -2,15 +2,17 @@
 /// JSON Lines, CSV, a Gadgetbridge database, a FIT activity file; see Docs/health-data.md). Idempotent: samples already stored are not added again.
 public enum HealthImportMethod: RPCMethod {
     public struct Params: Codable, Sendable, Equatable {
-        /// Absolute path of the file.
+        /// Absolute path of the file, or of a folder: then every file directly in it is imported, in one request.
         public var path: String
         public init(path: String) { self.path = path }
     }
     public typealias Result = HealthImportResult
     public static let name = "health.import"
-    public static let summary = "Imports a health file (export.zip, export.xml, .jsonl, .csv, Gadgetbridge database, .fit) by absolute path; returns the counts."
+    public static let summary = "Imports a health file (export.zip, export.xml, .jsonl, .csv, Gadgetbridge database, .fit), or every file in a folder, by absolute path; returns the counts."
     public static let params = [
-        OpenRPCParam(name: "path", required: true, description: "Absolute path of the file, readable by vigord.", schema: Schema.string)
+        OpenRPCParam(
+            name: "path", required: true, description: "Absolute path of the file, or of a folder of files (a folder of FIT files), readable by vigord.",
+            schema: Schema.string)
     ]
     public static let resultSchema = HealthImportResult.schema
     public static let errors: [RPCErrorCode] = [.importFailed, .storageFailed]
@@ -46,6 +48,10 @@ public struct HealthImportResult: Codable, Sendable, Equatable {
     public var workoutsAlreadyCounted: Int
     /// Bytes read.
     public var bytes: Int64
+    /// For a folder: each file's outcome, by name; absent for a file.
+    public var files: [HealthImportFileOutcome]?
+    /// For a folder: how many of its files could not be imported, or stopped early; absent for a file.
+    public var failedFiles: Int?
 
     public init(
         file: String, format: String, complete: Bool, error: String?, added: Int, duplicates: Int, ignored: Int, skipped: Int,
@@ -77,6 +83,7 @@ public struct HealthImportResult: Codable, Sendable, Equatable {
             "records": counts, "skippedByReason": counts, "skippedExamples": Schema.array(of: Schema.string),
             "workoutsCompletingBlocks": Schema.integer, "workoutsUnplanned": Schema.integer,
             "workoutsAlreadyCounted": Schema.integer, "bytes": Schema.integer,
+            "files": Schema.array(of: HealthImportFileOutcome.schema), "failedFiles": Schema.integer,
         ],
         required: [
             "file", "format", "complete", "added", "duplicates", "ignored", "skipped", "records", "skippedByReason",
@@ -121,3 +128,63 @@ public struct HealthImportsRunning: Codable, Sendable, Equatable {
         required: ["running"])
 }
 
+
+/// One file of a folder `health.import` read: its format and new samples, or why it was not (completely) imported.
+public struct HealthImportFileOutcome: Codable, Sendable, Equatable {
+    public var file: String
+    /// The format read, absent when the file could not be read at all.
+    public var format: String?
+    public var added: Int
+    public var complete: Bool
+    public var error: String?
+
+    public init(file: String, format: String?, added: Int, complete: Bool, error: String?) {
+        self.file = file
+        self.format = format
+        self.added = added
+        self.complete = complete
+        self.error = error
+    }
+
+    static let schema = Schema.object(
+        [
+            "file": Schema.string, "format": Schema.string, "added": Schema.integer, "complete": Schema.boolean,
+            "error": Schema.string,
+        ],
+        required: ["file", "added", "complete"])
+}
+
+extension HealthImportResult {
+    /// The counts of a folder's files, summed, with each file's outcome: what it imported, or why nothing.
+    public static func folder(_ path: String, _ results: [(file: String, imported: HealthImportResult?, error: String?)]) -> HealthImportResult {
+        var total = HealthImportResult(
+            file: path, format: "folder", complete: true, error: nil, added: 0, duplicates: 0, ignored: 0, skipped: 0, records: [:],
+            skippedByReason: [:], skippedExamples: [], workoutsCompletingBlocks: 0, workoutsUnplanned: 0, bytes: 0)
+        var files: [HealthImportFileOutcome] = []
+        for (file, imported, error) in results {
+            switch imported {
+            case let one?:
+                total.added += one.added
+                total.duplicates += one.duplicates
+                total.ignored += one.ignored
+                total.skipped += one.skipped
+                total.records.merge(one.records, uniquingKeysWith: +)
+                total.skippedByReason.merge(one.skippedByReason, uniquingKeysWith: +)
+                total.skippedExamples += one.skippedExamples.map { "\(file): \($0)" }
+                total.workoutsCompletingBlocks += one.workoutsCompletingBlocks
+                total.workoutsUnplanned += one.workoutsUnplanned
+                total.workoutsAlreadyCounted += one.workoutsAlreadyCounted
+                total.bytes += one.bytes
+                files.append(HealthImportFileOutcome(file: file, format: one.format, added: one.added, complete: one.complete, error: one.error))
+            case nil:
+                files.append(HealthImportFileOutcome(file: file, format: nil, added: 0, complete: false, error: error ?? "not imported"))
+            }
+        }
+        total.skippedExamples = Array(total.skippedExamples.prefix(20))
+        total.files = files
+        total.failedFiles = files.filter { !$0.complete }.count
+        total.complete = total.failedFiles == 0
+        if let failed = total.failedFiles, failed > 0 { total.error = "\(failed) of \(files.count) files could not be imported completely" }
+        return total
+    }
+}

@@ -15,16 +15,23 @@ public struct ReloadOutcome: Codable, Sendable, Equatable {
     public var configPath: String
     /// Why the file was refused, naming file, line and key; absent when `ok`.
     public var error: String?
+    /// The restart-only keys the file changed (`daemon.log`, `health.inbox`, …): the daemon keeps running with their
+    /// old values until it restarts; absent when none.
+    public var needsRestart: [String]?
 
-    public init(at: RPCTimestamp, ok: Bool, configPath: String, error: String?) {
+    public init(at: RPCTimestamp, ok: Bool, configPath: String, error: String?, needsRestart: [String]? = nil) {
         self.at = at
         self.ok = ok
         self.configPath = configPath
         self.error = error
+        self.needsRestart = needsRestart
     }
 
     static let schema = Schema.object(
-        ["at": Schema.time, "ok": Schema.boolean, "configPath": Schema.string, "error": Schema.string],
+        [
+            "at": Schema.time, "ok": Schema.boolean, "configPath": Schema.string, "error": Schema.string,
+            "needsRestart": Schema.array(of: Schema.string),
+        ],
         required: ["at", "ok", "configPath"]
     )
 }

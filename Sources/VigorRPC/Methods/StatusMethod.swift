@@ -38,6 +38,8 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var health: HealthAgeStatus
     /// Whether vigord's own calendar is in step with what the Ghost decided, or why writing it fails.
     public var calendarWrites: CalendarWriteStatus
+    /// Whether vigord can save its state, or since when and why not (a full disk).
+    public var storage: StorageStatus
     /// Strong weeks in a row at the last weekly receipt; absent before the first receipt.
     public var streak: Int?
     /// `[profile]`: equipment and injuries as setup stored them; absent when both are empty.
@@ -49,7 +51,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
         emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
         health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: CalendarWriteStatus = CalendarWriteStatus(),
-        streak: Int? = nil, profile: ProfileStatus? = nil
+        storage: StorageStatus = StorageStatus(), streak: Int? = nil, profile: ProfileStatus? = nil
     ) {
         self.version = version
         self.pid = pid
@@ -70,6 +72,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.travel = travel
         self.health = health
         self.calendarWrites = calendarWrites
+        self.storage = storage
         self.streak = streak
         self.profile = profile
     }
@@ -95,13 +98,14 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "travel": TravelStatus.schema,
             "health": HealthAgeStatus.schema,
             "calendarWrites": CalendarWriteStatus.schema,
+            "storage": StorageStatus.schema,
             "streak": Schema.integer,
             "profile": ProfileStatus.schema,
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",
             "configSource", "timezone", "database", "ghost", "nextCycles", "emergency", "plan", "sources", "travel", "health",
-            "calendarWrites",
+            "calendarWrites", "storage",
         ]
     )
 }
@@ -177,4 +181,29 @@ public struct ProfileStatus: Codable, Sendable, Equatable {
     }
     static let schema = Schema.object(
         ["equipment": Schema.array(of: Schema.string), "injuries": Schema.array(of: Schema.string)], required: ["equipment", "injuries"])
+}
+
+/// Whether vigord can save its state (`status.storage`). Every write that fails, of any kind, belongs to one episode that
+/// the next write that saves ends; it is logged once when it starts and once when it ends, and counted toward ghost
+/// health (`storageFailed`) once it ended.
+public struct StorageStatus: Codable, Sendable, Equatable {
+    /// False from the first write that failed until one saves again.
+    public var ok: Bool
+    /// When the current episode began.
+    public var failingSince: RPCTimestamp?
+    /// Why its first write failed.
+    public var reason: String?
+    /// How many episodes began since vigord started.
+    public var failedEpisodes: Int
+
+    public init(ok: Bool = true, failingSince: RPCTimestamp? = nil, reason: String? = nil, failedEpisodes: Int = 0) {
+        self.ok = ok
+        self.failingSince = failingSince
+        self.reason = reason
+        self.failedEpisodes = failedEpisodes
+    }
+
+    static let schema = Schema.object(
+        ["ok": Schema.boolean, "failingSince": Schema.time, "reason": Schema.string, "failedEpisodes": Schema.integer],
+        required: ["ok", "failedEpisodes"])
 }

@@ -173,17 +173,19 @@ final class DesktopSession {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var line = Data()
-        while true {
-            let byte = try out.fileHandleForReading.read(upToCount: 1) ?? Data()
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
+        let line: String
+        do {
+            // With a deadline, like every other read of the tests: a tool that never gets ready fails this test only.
+            line = try readFirstLine(out.fileHandleForReading.fileDescriptor)
+        } catch {
+            process.stop()
+            throw DesktopSessionError("\(tool) did not get ready: \(error)")
         }
         guard !line.isEmpty else {
-            process.terminate()
+            process.stop()
             throw DesktopSessionError("\(tool) printed nothing before it ended")
         }
-        return (process, String(decoding: line, as: UTF8.self))
+        return (process, line)
     }
 
     private static func onPath(_ name: String) -> String? {

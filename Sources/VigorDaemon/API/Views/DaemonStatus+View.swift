@@ -32,7 +32,7 @@ extension DaemonStatus {
             plan: plan,
             sources: report.sources,
             travel: TravelStatus(report.snapshot.travel, today: ghost.calendar.day(of: current)),
-            health: report.health, calendarWrites: report.calendarWrites, streak: report.weeklyReceipt?.strongWeeks,
+            health: report.health, calendarWrites: report.calendarWrites, storage: report.storage, streak: report.weeklyReceipt?.strongWeeks,
             profile: Self.profile(report.inForce.config.profile))
     }
 

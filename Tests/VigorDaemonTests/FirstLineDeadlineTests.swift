@@ -1,0 +1,26 @@
+import Foundation
+import TestPrograms
+import Testing
+
+/// The read the desktop harness starts its bus and display with: the first line, or a failure at the deadline.
+private func started(_ script: String) throws -> (Process, Pipe) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    return (process, out)
+}
+
+@Test func theFirstLineOfAToolThatGotReadyIsReadWhileItKeepsRunning() throws {
+    let (process, out) = try started("echo unix:path=/tmp/bus; exec sleep 60")
+    defer { process.stop() }
+    #expect(try readFirstLine(out.fileHandleForReading.fileDescriptor, within: 60) == "unix:path=/tmp/bus")
+}
+
+@Test func aToolThatNeverPrintsItsFirstLineFailsAtTheDeadlineInsteadOfHanging() throws {
+    let (process, out) = try started("exec sleep 60")
+    defer { process.stop() }
+    #expect(throws: DeadlineMissed.self) { _ = try readFirstLine(out.fileHandleForReading.fileDescriptor, within: 1) }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GhostEngine
+import Store
+import TestPrograms
+import Testing
+
+@testable import VigorDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A really full disk (a small tmpfs, ENOSPC) under the shadow calendar and the health inbox: a clear error, nothing
+/// lost, the failure told once, and the work done once there is room.
+private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
+
+private func icsFiles(in folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".ics") }.sorted()
+}
+
+@Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+func aShadowCalendarOnAFullDiskIsToldOnceKeepsWhatItHeldAndCatchesUpWhenThereIsRoom() async throws {
+    let disk = try SmallTmpfs(kilobytes: 512)
+    let folder = NSTemporaryDirectory() + "vigor-full-shadow-\(UUID().uuidString.prefix(8))"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let log = CapturedLog()
+    let database = try AppDatabase.inMemory()
+    let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+    let ghost = try GhostHost(database: database, zone: zone, now: now)
+    let shadow = disk.path + "/busy"
+    let output = try CalendarOutput(
+        directory: folder + "/calendars", stateDirectory: folder, zone: zone, ghost: ghost, database: database,
+        shadow: ShadowCalendar(path: shadow), logger: log.logger, failures: FailureLog(logger: log.logger))
+    _ = try await ghost.perform(.manualPhaseChange(to: .autoScheduler), at: now)
+    func place(hours: Double) async throws {
+        _ = try await ghost.perform(
+            .placementRequested(BlockCandidate(start: now.addingTimeInterval(hours * 3600), durationMinutes: 45, confidence: 1), alternatives: []),
+            at: now)
+    }
+    try await place(hours: 20)
+    _ = try await output.sync(now: now)
+    let before = icsFiles(in: shadow)
+    #expect(before.count == 1)
+    let held = try String(contentsOfFile: shadow + "/" + before[0], encoding: .utf8)
+
+    try disk.fill()
+    try await place(hours: 44)
+    let written = try await output.sync(now: now.addingTimeInterval(60)).written
+    #expect(written.count == 1, "vigord's own calendar, on another disk, is written")
+    _ = try await output.sync(now: now.addingTimeInterval(120))
+    let told = log.entries.filter { $0.message.hasPrefix("writing the shadow calendar failed") }
+    #expect(told.count == 1, "told once, not on every sync")
+    #expect(told.first?.message.contains("No space left on device") == true, "\(told)")
+    #expect(icsFiles(in: shadow) == before, "nothing the shadow held is lost, and no half-written file stays")
+    #expect(try String(contentsOfFile: shadow + "/" + before[0], encoding: .utf8) == held)
+
+    try disk.release()
+    _ = try await output.sync(now: now.addingTimeInterval(180))
+    #expect(icsFiles(in: shadow).count == 2)
+    #expect(log.entries.filter { $0.message.hasPrefix("writing the shadow calendar works again") }.count == 1)
+}
+
+@Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+func aFileTheInboxCannotExplainOnAFullDiskStaysInTheInboxUntilThereIsRoom() throws {
+    let disk = try SmallTmpfs(kilobytes: 256)
+    let inbox = HealthInbox(path: disk.path + "/inbox")
+    try inbox.prepare()
+    try Data("garbage".utf8).write(to: URL(fileURLWithPath: inbox.path + "/broken.csv"))
+    try Data("good".utf8).write(to: URL(fileURLWithPath: inbox.path + "/good.jsonl"))
+    try disk.fill()
+
+    let refused = #expect(throws: DaemonError.self) { _ = try inbox.markFailed("broken.csv", reason: "not health data") }
+    #expect(refused?.description.contains("enough space") == true, "\(String(describing: refused))")
+    #expect(refused?.description.contains("broken.csv stays in the inbox") == true)
+    #expect(try inbox.waiting() == ["broken.csv", "good.jsonl"], "nothing lost: the file waits for the next pass")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: inbox.failed).isEmpty, "no file in failed/ without its reason")
+    // A move into done/ needs no room: the imported file is filed even on a full disk.
+    let done = try inbox.markDone("good.jsonl")
+    #expect(FileManager.default.fileExists(atPath: done))
+
+    try disk.release()
+    let failed = try inbox.markFailed("broken.csv", reason: "not health data")
+    #expect(try String(contentsOfFile: failed + ".reason.txt", encoding: .utf8) == "not health data\n")
+    #expect(try inbox.waiting().isEmpty)
+}
