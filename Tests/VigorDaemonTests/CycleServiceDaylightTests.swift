@@ -29,7 +29,7 @@ private func cycles(from start: Date, hours: Int) async throws -> [String] {
     let clock = ManualClock()
     let step: Duration = .seconds(600)
     let service = CycleService(
-        runner: context.cycles, ghost: context.ghost, state: context.state, database: context.database, checkInterval: step,
+        backend: context.backend, checkInterval: step,
         clock: clock, now: { wall.now }, notifier: SystemdNotifier(), failures: FailureLog(logger: Logger(label: "test")),
         logger: Logger(label: "test"))
     let running = Task { try await service.run() }

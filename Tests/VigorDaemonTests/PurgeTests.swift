@@ -23,7 +23,7 @@ private func contextWithABlock(shadow: String? = nil) async throws -> LocalAPI.C
     _ = try await context.ghost.perform(
         .placementRequested(BlockCandidate(start: now.addingTimeInterval(20 * 3600), durationMinutes: 45, confidence: 1), alternatives: []),
         at: now)
-    _ = try await context.output.sync(now: now)
+    _ = try await context.backend.publish(at: now)
     try #require(icsFiles(in: context.output.collectionPath).count == 1)
     return context
 }
@@ -52,6 +52,6 @@ private func contextWithABlock(shadow: String? = nil) async throws -> LocalAPI.C
     #expect(icsFiles(in: context.output.collectionPath).count == 1, "the old block waits for the folder")
 
     try folder.restore()
-    _ = try await context.output.sync(now: now.addingTimeInterval(300))
+    _ = try await context.backend.publish(at: now.addingTimeInterval(300))
     #expect(icsFiles(in: context.output.collectionPath).isEmpty, "the next write lets go of it")
 }

@@ -39,7 +39,7 @@ public actor DaemonState {
 
     /// The configuration a reload of `read` puts in force: the restart-only keys keep the values the daemon runs with.
     public func settled(_ read: ConfigLoader.Loaded) -> DaemonConfig {
-        RestartOnlyKeys.settle(file: read.config, running: config).config
+        RestartOnlyKeys.settle(file: read.config, running: config).inForce
     }
 
     /// Puts a configuration read by `readFile` in force; a changed restart-only key waits for a restart, and says so.
