@@ -13,8 +13,7 @@ private let now = Date(timeIntervalSince1970: 1_795_341_600)
 private func fullDiskContext(_ refusal: WriteRefusal, _ log: CapturedLog) throws -> LocalAPI.Context {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
-    var context = try makeTestContext(config: config, now: now, refusal: refusal)
-    context.failures = FailureLog(logger: log.logger)
+    let context = try makeTestContext(config: config, now: now, refusal: refusal, failures: FailureLog(logger: log.logger))
     context.failures.watch(context.database, now: { now })
     context.failures.countStorageFailures(in: context.ghost)
     return context

@@ -8,7 +8,7 @@ import Store
 func makeTestContext(
     config: DaemonConfig, now: Date, startedAt: Date? = nil, testHooks: Bool = false,
     configPath: String = "/nonexistent/config.toml", origin: ConfigLoader.Origin = .defaults, refusal: WriteRefusal? = nil,
-    clock: (@Sendable () -> Date)? = nil
+    clock: (@Sendable () -> Date)? = nil, failures: FailureLog? = nil
 ) throws -> LocalAPI.Context {
     let clock = clock ?? { now }
     let folder = NSTemporaryDirectory() + "vigor-context-\(UUID().uuidString)"
@@ -22,7 +22,7 @@ func makeTestContext(
         alarmMinutes: config.calendar.alarmMinutes, shadow: config.calendar.shadow, logger: logger)
     let state = DaemonState(
         config: config, origin: origin, configPath: configPath, configMayBeMissing: true, logger: logger)
-    let failures = FailureLog(logger: logger)
+    let failures = failures ?? FailureLog(logger: logger)
     let backend = GhostBackend(
         ghost: ghost, state: state, database: database, calendars: calendars, output: output,
         cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger, systemZone: { nil }),
