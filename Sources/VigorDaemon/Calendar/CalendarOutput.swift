@@ -18,6 +18,8 @@ public actor CalendarOutput {
     private let database: AppDatabase
     private let logger: Logger
     private let failures: FailureLog
+    /// Held time: its items are written beside the blocks, its edits go to it rather than to the Ghost.
+    public nonisolated let holds: HoldDesk
     /// The identities the calendar shows now, saved or not.
     private var identities: [String: CalendarItem] = [:]
     /// Whether `identities` holds changes the store could not save yet (a full disk).
@@ -50,6 +52,7 @@ public actor CalendarOutput {
         self.database = database
         self.logger = logger
         self.failures = failures ?? FailureLog(logger: logger)
+        holds = try HoldDesk(database: database, logger: logger)
         do {
             identities = try database.calendarItems()
         } catch {
@@ -162,7 +165,7 @@ public actor CalendarOutput {
         guard let shadow, let summary = style.shadowSummary else { return }
         do {
             let deleted = try writer.blocksDeletedByUser()
-            let events = published.filter { !$0.tentative && !deleted.contains($0.id) }.compactMap { block -> ShadowEvent? in
+            let events = published.filter { !$0.transparent && !deleted.contains($0.id) }.compactMap { block -> ShadowEvent? in
                 guard let item = identities[block.id] else { return nil }
                 return ShadowEvent(
                     identity: CalendarIdentity(uid: item.shadowUID, sequence: item.sequence, created: item.createdAt, lastModified: item.modifiedAt),
@@ -179,6 +182,7 @@ public actor CalendarOutput {
     private func learn(_ changes: [BlockChange], now: Date) async throws {
         for change in changes {
             let current = await ghost.current
+            if try await holds.userChanged(change, calendar: current.calendar, now: now) { continue }
             guard (identities[change.blockID]?.uid ?? change.uid) == change.uid, let event = Self.event(for: change, in: current) else {
                 logger.info("calendar edit noted", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
                 continue
@@ -210,6 +214,7 @@ public actor CalendarOutput {
         let emergencies = await ghost.emergencies(endingAfter: now.addingTimeInterval(-Self.history))
         let drafts = CalendarContent.blocks(
             await ghost.current, emergencies: emergencies, receipts: try explainingReceipts(now: now), style: style, now: now)
+            + (await holds.drafts(now: now))
         let hashes = Dictionary(drafts.map { ($0.id, style.contentHash(of: $0)) }, uniquingKeysWith: { first, _ in first })
         try settle(hashes, at: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
         return drafts.compactMap { draft in

@@ -12,10 +12,10 @@ public actor CycleRunner {
     private let ghost: GhostHost
     private let calendars: CalendarHost
     private let database: AppDatabase
-    private let output: CalendarOutput
+    let output: CalendarOutput
     private let logger: Logger
     /// Reads the week picture every cycle decides on.
-    private let reader: WeekPictureReader
+    let reader: WeekPictureReader
     /// Whether a cycle is running, and the runs waiting for it: an actor lets a second `run` in while the first
     /// awaits the engine, so two runs of one day (a catch-up at start and `cycle.run`) would both pass the
     /// once-per-day check.
@@ -61,10 +61,11 @@ public actor CycleRunner {
     }
 
     /// Runs `kind` for the local date of `now` unless it already ran that day, with the scheduling `rules` in force;
-    /// `home` (`[schedule] home`) lets the evening's travel rules measure how far away an event takes place.
+    /// `home` (`[schedule] home`) lets the evening's travel rules measure how far away an event takes place; `hold`
+    /// (`[calendar.hold]`) when the evening's holds turn busy to others.
     public func run(
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
-        rules: SchedulingRules = .standard, home: GeoPosition? = nil
+        rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings()
     ) async throws -> CycleOutcome {
         if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
         cycleRunning = true
@@ -82,7 +83,7 @@ public actor CycleRunner {
         let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home)
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, now: now, settings: settings)
-        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings)
+        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings, hold: hold)
         case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now, rules: rules)
         }
         let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
@@ -148,7 +149,7 @@ public actor CycleRunner {
 
     /// Reads the week from tomorrow and has the evening plan decide (`EveningPlan`); keeps its forecast.
     private func eveningEvents(
-        today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings
+        today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings, hold: HoldSettings
     ) async -> ([GhostEvent], String) {
         let picture: WeekPicture
         do {
@@ -165,6 +166,7 @@ public actor CycleRunner {
                 logger.warning("could not save the week forecast", metadata: ["error": "\(error)"])
                 plan.notes.append("could not save the week forecast: \(error)")
             }
+            plan.notes.append(await holdWeek(picture, forecast: forecast, now: now, settings: hold))
         }
         return (plan.events, plan.notes.joined(separator: "; "))
     }

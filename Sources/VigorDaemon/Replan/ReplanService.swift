@@ -44,7 +44,7 @@ struct ReplanService: Service {
         do {
             let conflicts = try await replanner.replan(
                 now: now(), zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
-                home: config.schedule.home)
+                home: config.schedule.home, hold: config.calendar.hold)
             failures.succeeded("replanning after a calendar change")
             notifier.status("Serving; replanned the week (\(conflicts) conflict(s))")
         } catch {

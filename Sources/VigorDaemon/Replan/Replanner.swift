@@ -27,15 +27,18 @@ public actor Replanner {
     }
 
     /// Checks every block ahead within `horizonDays` under the scheduling `rules` in force and hands the conflicts
-    /// to the engine; returns how many there were. The calendar is written when a block changed.
+    /// to the engine, then decides the week's holds again (`hold`: when they turn busy to others); returns how many
+    /// block conflicts there were. The calendar is written when a block or a hold changed.
     @discardableResult
     public func replan(
-        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil
+        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil,
+        hold: HoldSettings = HoldSettings()
     ) async throws -> Int {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
         let ahead = try Replanning.blocksToCheck(await ghost.current, today: today, calendar: calendar, now: now)
-        guard !ahead.isEmpty else { return 0 }
+        let holding = !(await output.holds.book.holds.isEmpty)
+        guard !ahead.isEmpty || holding else { return 0 }
         var picture = try await reader.replanning(
             today: today, calendar: calendar, settings: .init(training: training, rules: rules, home: home))
         let before = picture.ghost.blocks
@@ -47,7 +50,9 @@ public actor Replanner {
             conflicts += 1
             _ = try await ghost.perform(.conflictFound(found), at: now)
         }
-        if await ghost.current.blocks != before {
+        picture.ghost = await ghost.current
+        let holdsChanged = try await output.holds.decide(picture, now: now, settings: hold).changed
+        if await ghost.current.blocks != before || holdsChanged {
             try await output.sync(now: now)
         }
         return conflicts
