@@ -21,7 +21,7 @@ extension LocalAPI {
         }
         return try await context.cycles.run(
             kind, now: context.now(), zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
-            home: config.schedule.home)
+            home: config.schedule.home, hold: config.calendar.hold)
     }
 
     /// `emergency.activate`: the red button; recovery time starts now, the blocks inside it are withdrawn.

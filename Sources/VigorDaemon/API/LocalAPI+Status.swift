@@ -28,13 +28,14 @@ extension LocalAPI {
         try await weekPlan(now: context.now())
     }
 
-    private func weekPlan(now: Date) async throws -> WeekPlanView {
+    func weekPlan(now: Date) async throws -> WeekPlanView {
         guard let (forecast, madeAt) = try await context.cycles.forecast() else { return WeekPlanView(madeAt: nil, days: []) }
         let zone = await zone()
         let ghost = await context.ghost.current
         return WeekPlanView(
             madeAt: RPCTimestamp(madeAt, in: zone),
-            days: forecast.view(ghost: ghost, after: LocalCalendar(timeZone: zone).day(of: now), zone: zone))
+            days: forecast.view(
+                ghost: ghost, after: LocalCalendar(timeZone: zone).day(of: now), zone: zone, holds: await context.output.holds.book))
     }
 
     /// `daemon.config`: the configuration in force (after reloads), each value with its source.

@@ -33,6 +33,7 @@ public enum MethodCatalog {
         TravelSetMethod.self,
         BlocksListMethod.self,
         PlanWeekMethod.self,
+        PlanHoldMethod.self,
     ]
 }
 
