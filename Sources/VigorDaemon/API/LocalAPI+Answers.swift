@@ -71,6 +71,10 @@ extension LocalAPI {
             _ = try await serveCheckIn(.init(felt: sleptWell ? Feeling.good.rawValue : Feeling.tired.rawValue))
             return
         }
+        if case .holdWeek = answer {
+            _ = try await servePlanHold(.init(day: "week"))
+            return
+        }
         if case .workout(let id, let correct) = answer {
             _ = correct ? try await serveWorkoutConfirm(.init(workout: id)) : try await serveWorkoutUndo(.init(workout: id))
             return
@@ -79,7 +83,7 @@ extension LocalAPI {
             throw APIError.invalidParams("the message '\(message.key)' has no action '\(actionID)'")
         }
         switch answer {
-        case .checkIn, .workout:
+        case .checkIn, .workout, .holdWeek:
             return
         case .proposal(let accepted):
             _ = try await serveProposalAnswer(.init(block: block, accept: accepted))

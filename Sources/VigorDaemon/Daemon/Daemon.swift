@@ -157,7 +157,7 @@ public enum Daemon {
         let notifications: NotificationDesk
         do {
             notifications = try NotificationDesk(
-                ghost: ghost, database: database, failures: failures, logger: logger,
+                ghost: ghost, database: database, failures: failures, logger: logger, holds: output.holds,
                 poorNight: { [state] day in
                     let config = await state.config
                     return await cycles.poorNight(before: day, zone: config.schedule.zone, rules: config.schedulingRules.transformation)
