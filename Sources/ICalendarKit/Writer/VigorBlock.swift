@@ -18,8 +18,14 @@ public struct VigorBlock: Sendable, Hashable {
     public var reason: String
     /// A proposal the user has not answered, or held time: written `STATUS:TENTATIVE`.
     public var tentative: Bool
-    /// Free to others: written `TRANSP:TRANSPARENT` (a proposal, a hold not yet defended), else `TRANSP:OPAQUE`.
-    public var transparent: Bool
+    /// Free to others: written `TRANSP:TRANSPARENT` (a proposal, a hold not yet defended), else `TRANSP:OPAQUE`; unless
+    /// set, whatever `tentative` is.
+    public var transparent: Bool {
+        get { transparency ?? tentative }
+        set { transparency = newValue }
+    }
+    /// `transparent` when set apart from `tentative`.
+    private var transparency: Bool?
     /// UID, SEQUENCE and revision times; the file name derives from the UID.
     public var identity: CalendarIdentity
     /// A reminder (VALARM, ACTION:DISPLAY) this many minutes before the start; nil: none.
@@ -42,7 +48,7 @@ public struct VigorBlock: Sendable, Hashable {
         self.end = end
         self.reason = reason
         self.tentative = tentative
-        self.transparent = transparent ?? tentative
+        self.transparency = transparent
         self.identity = identity
         self.alarmMinutesBefore = alarmMinutesBefore
         self.categories = categories
