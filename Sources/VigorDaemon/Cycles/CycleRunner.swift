@@ -40,12 +40,13 @@ public actor CycleRunner {
     /// questions and proposals expire on time rather than at the next cycle.
     public static let tickInterval: TimeInterval = 5 * 60
 
-    /// Tells the engine the time (`tick`) and writes the calendar when that changed a block, or when its last write
-    /// failed (the folder may be writable again).
+    /// Tells the engine the time (`tick`), defends the holds now close enough, and writes the calendar when that changed
+    /// a block or a hold, or when its last write failed (the folder may be writable again).
     func tick(now: Date) async throws {
         let before = await ghost.current.blocks
         _ = try await ghost.perform(.tick, at: now)
-        if await ghost.current.blocks != before {
+        let defended = try await output.holds.defendDue(now: now)
+        if await ghost.current.blocks != before || defended {
             try await output.sync(now: now)
         } else {
             try await output.catchUp(now: now)

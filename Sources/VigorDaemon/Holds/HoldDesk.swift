@@ -40,6 +40,14 @@ public actor HoldDesk {
         return (true, plan.notes)
     }
 
+    /// Defends the holds that came within `defend_hours` of their start since the last decision; true when one did.
+    func defendDue(now: Date) throws -> Bool {
+        let next = HoldDefence.defendingDue(book, now: now, settings: settings)
+        guard next != book else { return false }
+        try save(next, at: now)
+        return true
+    }
+
     /// Takes in the user's edit of a hold: a deleted hold releases its day (its slot avoided from now on); a moved one
     /// stays where they put it. False when `change` is not about a hold.
     func userChanged(_ change: BlockChange, calendar: LocalCalendar, now: Date) throws -> Bool {

@@ -227,3 +227,13 @@ private func times(_ book: HoldBook) -> [String] {
     #expect(throws: SchedulingError.self) { try HoldDayName.days("2026-03-20", after: sunday) }
     #expect(throws: SchedulingError.self) { try HoldDayName.days("someday", after: sunday) }
 }
+
+@Test func timeAloneDefendsAHoldOnceItIsWithinDefendHours() throws {
+    let book = try decide(try picture(.autoScheduler)).book
+    let friday = try #require(book.holds.last)
+    #expect(!friday.defended)
+    let before = HoldDefence.defendingDue(book, now: friday.start.addingTimeInterval(-73 * 3600), settings: HoldSettings())
+    #expect(before == book)
+    let within = HoldDefence.defendingDue(book, now: friday.start.addingTimeInterval(-72 * 3600), settings: HoldSettings())
+    #expect(within.hold(on: friday.day)?.defended == true)
+}

@@ -15,6 +15,17 @@ public enum HoldDefence {
             < settings.defendWhenFreeBelowMinutes
     }
 
+    /// `book` with every hold now within `defendHours` of its start defended: time alone, between the decisions that
+    /// read the calendars (the daemon's tick), so a hold never waits for a calendar change to turn busy.
+    public static func defendingDue(_ book: HoldBook, now: Date, settings: HoldSettings) -> HoldBook {
+        var next = book
+        for index in next.holds.indices where !next.holds[index].defended
+            && next.holds[index].start.timeIntervalSince(now) <= TimeInterval(settings.defendHours * 3600) {
+            next.holds[index].defended = true
+        }
+        return next
+    }
+
     /// Minutes of `day` between `[training]` earliest and latest that no busy interval covers.
     public static func freeMinutes(
         on day: LocalDay, busy: [BusyInterval], training: TrainingSettings, calendar: LocalCalendar
