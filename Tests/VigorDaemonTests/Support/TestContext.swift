@@ -27,6 +27,7 @@ func makeTestContext(
         state: state, socket: .path("/tmp/t.sock"), database: database, ghost: ghost, calendars: calendars,
         cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger, systemZone: { nil }),
         output: output, health: HealthIntake(database: database, ghost: ghost, output: output, logger: logger),
-        notifications: try NotificationDesk(ghost: ghost, database: database, failures: FailureLog(logger: logger), logger: logger),
+        notifications: try NotificationDesk(
+            ghost: ghost, database: database, failures: FailureLog(logger: logger), logger: logger, holds: output.holds),
         testHooks: testHooks, now: clock)
 }
