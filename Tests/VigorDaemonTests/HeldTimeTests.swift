@@ -175,3 +175,14 @@ private func utcStamp(_ date: Date) -> String {
     #expect(await week.context.ghost.current.breaker == breaker)
     #expect(await week.context.ghost.current.trust.phase == .autoScheduler)
 }
+
+@Test func aPurgeTakesTheHoldsOffTheCalendarWithTheRestOfTheUsersData() async throws {
+    let week = try await HeldWeek(phase: .autoScheduler)
+    try await week.runEvening()
+    let files = try await week.holds.map { try calendarFile(week.context, item: $0.itemID) }
+    #expect(files.count == 2)
+    _ = try await routerCall("data.purge", #"{"confirm":true}"#, week.context)
+    #expect(await week.holds.isEmpty)
+    #expect(try week.context.database.holdBook() == nil)
+    #expect(files.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+}

@@ -15,6 +15,7 @@ extension LocalAPI {
         }
         try await context.ghost.purge(zone: await zone(), now: context.now())
         await context.notifications.forget()
+        await context.output.holds.forget()
         // The calendar lets go of the old blocks now, before a new block can be given an id an old one had.
         try await publish(now: context.now())
         return GhostStatus(await context.ghost.current, now: context.now())

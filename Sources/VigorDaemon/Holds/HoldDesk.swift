@@ -72,6 +72,11 @@ public actor HoldDesk {
         try save(next, at: now)
     }
 
+    /// Forgets held time in memory after the user purged their data (the database row is gone already).
+    func forget() {
+        book = HoldBook()
+    }
+
     /// The holds still ahead as calendar items, their identities to be settled by the caller.
     func drafts(now: Date) -> [VigorBlock] {
         let defence = "\(settings.defendHours) hours before it starts, or as soon as that day has fewer than "
