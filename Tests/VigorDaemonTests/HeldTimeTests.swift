@@ -186,3 +186,13 @@ private func utcStamp(_ date: Date) -> String {
     #expect(try week.context.database.holdBook() == nil)
     #expect(files.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
 }
+
+@Test func aRestartedDaemonDescribesItsHoldsWithTheSettingsTheyWereDecidedWith() async throws {
+    let week = try await HeldWeek(phase: .autoScheduler, defendHours: 24)
+    try await week.runEvening()
+    let before = await week.context.output.holds.drafts(now: evening)
+    let restarted = try HoldDesk(database: week.context.database, logger: Logger(label: "test"))
+    let after = await restarted.drafts(now: evening)
+    #expect(after.map(\.reason) == before.map(\.reason))
+    #expect(after.allSatisfy { $0.reason.contains("it turns busy 24 hours before it starts") })
+}

@@ -13,8 +13,8 @@ public actor HoldDesk {
     private let logger: Logger
     /// The holds and what the user said, as last saved.
     public private(set) var book: HoldBook
-    /// The defence settings of the last decision, for the holds' descriptions.
-    private var settings = HoldSettings()
+    /// The defence settings of the last decision (saved with the book), for the holds' words and the tick.
+    private var settings: HoldSettings { book.settings ?? HoldSettings() }
 
     /// Reads the saved book.
     /// - Throws: `DaemonError.storage` when it cannot be read; it is kept as it is.
@@ -32,7 +32,6 @@ public actor HoldDesk {
     /// they changed and the notes of what did.
     @discardableResult
     func decide(_ picture: WeekPicture, forecast: WeekForecast? = nil, now: Date, settings: HoldSettings) throws -> (changed: Bool, notes: [String]) {
-        self.settings = settings
         let plan = try HoldPlan.decide(picture, forecast: try forecast ?? lastForecast(), book: book, now: now, settings: settings)
         guard plan.book != book else { return (false, plan.notes) }
         try save(plan.book, at: now)

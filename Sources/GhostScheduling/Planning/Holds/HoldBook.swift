@@ -10,6 +10,8 @@ public struct HoldBook: Codable, Sendable, Equatable {
     public var consent = HoldConsent()
     /// Weekday+hour slots whose hold the user deleted; a later hold avoids them (blocks, trust and breaker never see it).
     public var avoidedSlots: [SlotKey] = []
+    /// The defence settings of the last decision (nil before one), so the holds' words and the tick use them.
+    public var settings: HoldSettings?
 
     /// An empty book.
     public init() {}

@@ -22,6 +22,7 @@ public struct HoldPlan: Sendable, Equatable {
         _ picture: WeekPicture, forecast: WeekForecast?, book: HoldBook, now: Date, settings: HoldSettings
     ) throws(SchedulingError) -> HoldPlan {
         var next = book
+        next.settings = settings
         next.consent.forget(before: picture.today)
         var notes: [String] = []
         let targets = Self.targets(picture, forecast: forecast, consent: next.consent, now: now)
