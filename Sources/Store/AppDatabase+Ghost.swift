@@ -108,6 +108,7 @@ extension AppDatabase {
     static let purgedTables = [
         "ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport",
         "weeklyReceipt", "systemZone", "notificationLedger", "checkIn", "recoveryScore", "weekForecast", "calendarItem",
+        "holdBook",
     ]
     /// Tables a purge keeps, and why: they hold no user data.
     static let keptByPurge = [

@@ -163,6 +163,15 @@ enum StoreMigrations {
                 table.add(column: "newHealthData", .boolean)
             }
         }
+        migrator.registerMigration("v14-hold-book") { db in
+            // Held time (the week forecast's sessions kept tentative in vigord's calendar) and what the user said about
+            // holding, as JSON: one row, replaced whole after each change.
+            try db.create(table: "holdBook") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("savedAt", .datetime).notNull()
+                table.column("body", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

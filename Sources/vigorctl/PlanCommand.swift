@@ -7,9 +7,24 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @Option(name: .customLong("hold"), help: "Hold a day's likely session in your calendar: YYYY-MM-DD, a weekday (wed) or week.")
+    var hold: String?
+
+    @Option(name: .customLong("release"), help: "Free a day's held time: YYYY-MM-DD or a weekday (wed).")
+    var release: String?
+
+    func validate() throws {
+        if hold != nil && release != nil { throw ValidationError("Give --hold or --release, not both.") }
+    }
+
     func run() throws {
         let client = connection.client
-        let week = try CallFailure.perform { () throws(RPCClientError) in try client.call(PlanWeekMethod.self) }
+        let week = try CallFailure.perform { () throws(RPCClientError) in
+            if let day = hold ?? release {
+                return try client.call(PlanHoldMethod.self, .init(day: day, release: release != nil ? true : nil))
+            }
+            return try client.call(PlanWeekMethod.self)
+        }
         if connection.json {
             try JSONOutput.print(week)
             return
@@ -24,7 +39,8 @@ struct PlanCommand: ParsableCommand {
 }
 
 enum WeekText {
-    /// `2026-11-26  likely 07:00  free at 07:00, score 0.82; …` or `2026-11-28  none  It is a rest day, …`.
+    /// `2026-11-26  likely 07:00  free at 07:00, score 0.82; …`, `2026-11-27  held 07:00  held, still free to others: …`
+    /// or `2026-11-28  none  It is a rest day, …`.
     static func line(_ day: PlanDayView) -> String {
         let time = day.start.map { " " + PlanText.clock($0) } ?? ""
         return "\(day.date)  \(day.status)\(time)  \(day.reason)"

@@ -86,6 +86,9 @@ enum StatusText {
         row("today", PlanText.list(plan.today))
         row("tomorrow", PlanText.list(plan.tomorrow))
         row("week", WeekText.summary(plan.week) + (plan.week.isEmpty ? "" : "  (vigorctl plan)"))
+        if let held = plan.week.first(where: { $0.status == "held" }), let start = held.start {
+            row("next hold", "\(start.description.prefix(10)) \(PlanText.clock(start)), " + (held.defended == true ? "busy to others" : "still free to others"))
+        }
         if !plan.proposals.isEmpty {
             row("proposals", PlanText.list(plan.proposals) + "  (vigorctl accept|decline ID)")
         }

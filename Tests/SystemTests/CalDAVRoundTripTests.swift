@@ -59,6 +59,8 @@ struct CalDAVRoundTripTests {
         #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "autoScheduler"] + socket).status == 0)
         let cycle = try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket)
         #expect(cycle.status == 0, "\(cycle.stderr)")
+        // This story follows the block alone: the week's holds are released (their own story is below).
+        #expect(try runCommand(Binaries.vigorctl, ["plan", "--release", "week"] + socket).status == 0)
         let blocks = try daemon.connect().call(BlocksListMethod.self, .init()).blocks.filter { $0.status == "scheduled" }
         let block = try #require(blocks.first, "the evening cycle wrote no block: \(cycle.stdout)")
         #expect(!meetings.contains { $0 < block.end.date && block.start.date < $0.addingTimeInterval(3600) },
@@ -125,6 +127,76 @@ struct CalDAVRoundTripTests {
         #expect(emptied.stderr.contains("was completely emptied"), "\(emptied.stderr)")
         try sync.expect(["sync", "--force-delete", "busy"])
         #expect(try server.events(in: "work").compactMap { $0.property("SUMMARY") } == ["Budget review"])
+    }
+}
+
+extension CalDAVRoundTripTests {
+    /// The work calendar on the server holds "Busy" for exactly the block and the defended holds: a hold turning
+    /// defended (its day filling up) arrives with the next sync, a released one leaves with it.
+    @Test func theWorkCalendarGetsBusyForTheBlockAndTheDefendedHoldsOnly() throws {
+        let radicale = try #require(Binaries.tool("radicale"), "radicale is not installed; Scripts/bootstrap installs it")
+        let vdirsyncer = try #require(Binaries.tool("vdirsyncer"), "vdirsyncer is not installed; Scripts/bootstrap installs it")
+        let folder = try makeScratchFolder("caldav-holds")
+        defer { removeScratch(folder) }
+        let home = folder + "/home"
+        let server = try RadicaleServer(folder: folder + "/radicale", executable: radicale)
+        try server.makeCalendar("personal")
+        try server.makeCalendar("work")
+        // Sunday evening: Monday gets the block, Wednesday and Friday are held; Wednesday is within 72 hours.
+        let evening = try TestNow.next(weekday: 1, hour: 20)
+        let sync = try Vdirsyncer(home: home, executable: vdirsyncer, password: server.password, config: try documentedConfig(server))
+        try sync.expect(["discover", "calendars"], input: "y\n")
+        try sync.expect(["sync", "calendars"])
+        let daemon = try DaemonHarness(label: "caldav-holds", config: """
+            [schedule]
+            timezone = "Europe/Berlin"
+            evening = "23:59"
+            [[calendar.source]]
+            name = "personal"
+            path = "\(home)/.local/share/calendars/personal"
+            [calendar.output]
+            path = "\(home)/.local/share/vigor/calendars"
+            [calendar.shadow]
+            path = "\(home)/.local/share/vigor/busy"
+            [training]
+            sessions_per_week = 3
+            min_hours_between_sessions = 40
+            [engine.trust]
+            autonomous_action_base_threshold = 0.05
+            """, extraEnvironment: ["HOME": home], now: evening)
+        try daemon.start()
+        let socket = ["--socket", daemon.socketPath]
+        #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "autoScheduler"] + socket).status == 0)
+        #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+        let plan = try daemon.connect().call(PlanWeekMethod.self, NoParams()).days
+        let held = plan.filter { $0.status == "held" }
+        #expect(held.map { $0.defended } == [true, false], "\(plan)")
+        let block = try #require(try daemon.connect().call(BlocksListMethod.self, .init()).blocks.first { $0.status == "scheduled" })
+
+        try sync.expect(["discover", "busy"], input: "y\n")
+        try sync.expect(["sync", "busy"])
+        func busyStarts() throws -> Set<String> {
+            Set(try server.events(in: "work").filter { $0.property("SUMMARY") == "Busy" }.compactMap { $0.property("DTSTART") })
+        }
+        let wednesday = try #require(held.first?.start?.date)
+        let friday = try #require(held.last?.start?.date)
+        #expect(try busyStarts() == [utcStamp(block.start.date), utcStamp(wednesday)])
+
+        // Friday fills up: an early call and an offsite leave it 75 free minutes, so its hold turns busy.
+        let fridayCall = try TestNow.localTime(5, hour: 6, after: evening)
+        try server.put(event(uid: "call@example.org", summary: "Early call", start: fridayCall, minutes: 45), calendar: "personal", name: "call")
+        try server.put(event(uid: "offsite@example.org", summary: "Offsite", start: fridayCall.addingTimeInterval(2 * 3600), minutes: 13 * 60),
+                       calendar: "personal", name: "offsite")
+        daemon.notify.forget()
+        try sync.expect(["sync", "calendars"])
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; replanned the week", timeout: 60), "vigord did not re-plan")
+        try sync.expect(["sync", "busy"])
+        #expect(try busyStarts() == [utcStamp(block.start.date), utcStamp(wednesday), utcStamp(friday)])
+
+        // Wednesday released: its Busy leaves the work calendar with the next sync; the rest stay.
+        #expect(try runCommand(Binaries.vigorctl, ["plan", "--release", "wed"] + socket).status == 0)
+        try sync.expect(["sync", "busy"])
+        #expect(try busyStarts() == [utcStamp(block.start.date), utcStamp(friday)])
     }
 }
 

@@ -537,7 +537,17 @@ final class ChaosWeek {
             }
             report.blocksChecked += 1
         }
-        for id in files.keys where !known.contains(id) && !id.hasPrefix("recovery-") && !known.contains(where: { id.hasPrefix($0) }) {
+        // Held time: a file for exactly the days `plan.week` calls held, at the hold's start.
+        let held = try RPCConnection(socketPath: socketPath, timeoutSeconds: 30).call(PlanWeekMethod.self, NoParams()).days
+            .filter { $0.status == "held" }
+        for day in held {
+            guard let file = files["hold-" + day.date], file["DTSTART"] == day.start.map({ stamp.string(from: $0.date) }) else {
+                throw ChaosFailure("the hold of \(day.date) (\(String(describing: day.start))) is not in the calendar as planned", seed: seed)
+            }
+        }
+        let heldIDs = Set(held.map { "hold-" + $0.date })
+        for id in files.keys where !known.contains(id) && !id.hasPrefix("recovery-") && !heldIDs.contains(id)
+            && !known.contains(where: { id.hasPrefix($0) }) {
             throw ChaosFailure("the calendar holds block \(id), which the database does not know", seed: seed)
         }
     }

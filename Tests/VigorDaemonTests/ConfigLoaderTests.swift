@@ -1,6 +1,7 @@
 import ICalendarKit
 import Foundation
 import GhostEngine
+import GhostScheduling
 import Testing
 
 @testable import VigorDaemon
@@ -277,4 +278,20 @@ import Testing
     #expect(configFailure("[calendar.shadow]\npath = \"/b\"\nsummary = \"  \"")?.key == "calendar.shadow.summary")
     #expect(configFailure("[calendar.shadow]\npath = \"/b\"\nsummary = \"Busy\\nreally\"")?.key == "calendar.shadow.summary")
     #expect(configFailure("[calendar.shadow]\npath = \"/b\"\ncolour = \"red\"")?.key == "calendar.shadow.colour")
+}
+
+@Test func heldTimeIsDefendedSeventyTwoHoursAheadOrBelowNinetyFreeMinutesUnlessTheFileSaysOtherwise() throws {
+    #expect(try parseConfig("").calendar.hold == HoldSettings(defendHours: 72, defendWhenFreeBelowMinutes: 90))
+    let config = try parseConfig("[calendar.hold]\ndefend_hours = 48\ndefend_when_free_below_minutes = 0")
+    #expect(config.calendar.hold == HoldSettings(defendHours: 48, defendWhenFreeBelowMinutes: 0))
+}
+
+@Test func aHoldSettingOutsideItsRangeOrOfAnotherTypeIsRefusedWithItsLine() {
+    for (key, value) in [("defend_hours", "169"), ("defend_hours", "-1"), ("defend_hours", "\"72\""),
+                         ("defend_when_free_below_minutes", "1441"), ("defend_when_free_below_minutes", "true")] {
+        let error = configFailure("[calendar.hold]\n\n\(key) = \(value)")
+        #expect(error?.key == "calendar.hold.\(key)", "\(key) = \(value)")
+        #expect(error?.line == 3, "\(key) = \(value)")
+    }
+    #expect(configFailure("[calendar.hold]\ndefend_minutes = 30")?.key == "calendar.hold.defend_minutes")
 }

@@ -11,6 +11,8 @@ extension GhostMessage {
         case checkIn(sleptWell: Bool)
         /// A workout that arrived without a command (an import) confirmed as right, or taken back as wrong.
         case workout(id: String, correct: Bool)
+        /// Yes to the weekly question: hold the week's likely sessions.
+        case holdWeek
     }
 
     /// The answer `actionID` gives to this message, or nil when it offers no such action.
@@ -29,6 +31,7 @@ extension GhostMessage {
         case (.workoutLogged, "correct"), (.workoutLogged, "wrong"):
             guard key.hasPrefix(GhostMessages.workoutKeyPrefix) else { return nil }
             return .workout(id: String(key.dropFirst(GhostMessages.workoutKeyPrefix.count)), correct: actionID == "correct")
+        case (.weeklyReceipt, GhostMessages.holdWeekAction): return .holdWeek
         default: return nil
         }
     }

@@ -11,11 +11,13 @@ public enum GhostMessages {
     /// - Parameters:
     ///   - breakerFiredAt: when the safety breaker last fired.
     ///   - weeklyReceipt: the key and text of the last weekly receipt, when one was built in the last day.
+    ///   - holdQuestion: what the weekly receipt adds about held time, and whether it asks "hold these?" (a Hold these
+    ///     answer, `vigorctl plan --hold week`).
     ///   - askCheckIn: the morning to ask "how did you sleep?" for: no device recorded the night and the user has
     ///     not checked in yet (the daemon decides; nil asks nothing).
     public static func pending(
         ghost: Ghost, now: Date, breakerFiredAt: Date?, weeklyReceipt: (key: String, text: String)? = nil,
-        askCheckIn: LocalDay? = nil
+        holdQuestion: (text: String, asks: Bool)? = nil, askCheckIn: LocalDay? = nil
     ) -> [GhostMessage] {
         var messages: [GhostMessage] = []
         if let fired = breakerFiredAt, now.timeIntervalSince(fired) < sentenceLifetime {
@@ -72,7 +74,11 @@ public enum GhostMessages {
                 ], block: block.id))
         }
         if let weekly = weeklyReceipt {
-            messages.append(GhostMessage(key: "weekly:\(weekly.key)", kind: .weeklyReceipt, title: "Your week", body: weekly.text))
+            messages.append(GhostMessage(
+                key: "weekly:\(weekly.key)", kind: .weeklyReceipt, title: "Your week",
+                body: [weekly.text, holdQuestion?.text].compactMap { $0 }.joined(separator: "\n\n"),
+                actions: holdQuestion?.asks == true
+                    ? [.init(id: holdWeekAction, label: "Hold these", command: "vigorctl plan --hold week")] : []))
         }
         if let morning = askCheckIn {
             messages.append(GhostMessage(
@@ -88,6 +94,9 @@ public enum GhostMessages {
         }
         return messages.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }.map(\.element)
     }
+
+    /// The id of the weekly receipt's answer that holds the week's likely sessions.
+    public static let holdWeekAction = "hold-week"
 
     /// The key of a workout confirmation: this prefix and the workout's id.
     public static let workoutKeyPrefix = "workout:"

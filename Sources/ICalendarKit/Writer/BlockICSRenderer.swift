@@ -24,7 +24,7 @@ enum BlockICSRenderer {
         if !block.categories.isEmpty { lines.append("CATEGORIES:" + block.categories.map(escape).joined(separator: ",")) }
         if let color = block.color { lines.append("COLOR:" + escape(color)) }
         lines += [
-            block.tentative ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE",
+            block.transparent ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE",
             block.tentative ? "STATUS:TENTATIVE" : "STATUS:CONFIRMED",
             "X-VIGOR-OWNER:" + ownerValue,
             "X-VIGOR-BLOCK-ID:" + escape(block.id),

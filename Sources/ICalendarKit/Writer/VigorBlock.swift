@@ -16,9 +16,16 @@ public struct VigorBlock: Sendable, Hashable {
     public var end: Date
     /// DESCRIPTION: in plain words, what the block is and why it is there.
     public var reason: String
-    /// A proposal the user has not answered: written `STATUS:TENTATIVE` and `TRANSP:TRANSPARENT`, so it
-    /// shows in calendar apps without making anyone's time busy.
+    /// A proposal the user has not answered, or held time: written `STATUS:TENTATIVE`.
     public var tentative: Bool
+    /// Free to others: written `TRANSP:TRANSPARENT` (a proposal, a hold not yet defended), else `TRANSP:OPAQUE`; unless
+    /// set, whatever `tentative` is.
+    public var transparent: Bool {
+        get { transparency ?? tentative }
+        set { transparency = newValue }
+    }
+    /// `transparent` when set apart from `tentative`.
+    private var transparency: Bool?
     /// UID, SEQUENCE and revision times; the file name derives from the UID.
     public var identity: CalendarIdentity
     /// A reminder (VALARM, ACTION:DISPLAY) this many minutes before the start; nil: none.
@@ -30,7 +37,8 @@ public struct VigorBlock: Sendable, Hashable {
 
     public init(
         id: String, kind: String, state: String, title: String, start: Date, end: Date, reason: String, tentative: Bool = false,
-        identity: CalendarIdentity, alarmMinutesBefore: Int? = nil, categories: [String] = [], color: String? = nil
+        transparent: Bool? = nil, identity: CalendarIdentity, alarmMinutesBefore: Int? = nil, categories: [String] = [],
+        color: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -40,6 +48,7 @@ public struct VigorBlock: Sendable, Hashable {
         self.end = end
         self.reason = reason
         self.tentative = tentative
+        self.transparency = transparent
         self.identity = identity
         self.alarmMinutesBefore = alarmMinutesBefore
         self.categories = categories
@@ -54,6 +63,7 @@ public struct VigorBlock: Sendable, Hashable {
     public var contentFingerprint: String {
         var fields = [id, kind, state, title, String(Int(start.timeIntervalSince1970)), String(Int(end.timeIntervalSince1970)), reason]
         fields.append(tentative ? "tentative" : "")
+        if transparent != tentative { fields.append(transparent ? "transparent" : "opaque") }
         fields.append(alarmMinutesBefore.map(String.init) ?? "")
         fields.append(categories.joined(separator: ","))
         fields.append(color ?? "")
@@ -64,7 +74,7 @@ public struct VigorBlock: Sendable, Hashable {
     /// written again until this changes.
     var planFingerprint: String {
         let fields = [uid, id, kind, state, title, String(Int(start.timeIntervalSince1970)), String(Int(end.timeIntervalSince1970)),
-                      tentative ? "tentative" : ""]
+                      tentative ? "tentative" : ""] + (transparent != tentative ? [transparent ? "transparent" : "opaque"] : [])
         return ContentFingerprint.hex(of: fields.joined(separator: "\u{1F}"))
     }
 

@@ -21,6 +21,10 @@ enum APIError {
             return RPCErrorObject(error.stopped ? .shuttingDown : error.storage ? .storageFailed : .importFailed, error.description)
         case BackendError.blockNotInLedger(let block):
             return RPCErrorObject(.engineRefused, "Refused by the engine: \(BackendError.blockNotInLedger(block))")
+        case BackendError.observerHoldsNothing:
+            return RPCErrorObject(
+                .engineRefused, "Refused by the engine: \(BackendError.observerHoldsNothing)",
+                data: ["engineCode": .string("observer-holds-nothing")])
         case let error as BackendError:
             if case .workoutMissing = error { return RPCErrorObject(.internalError, "Internal error") }
             if case .notSacred = error { return invalidParams("field 'slot': \(error)") }

@@ -87,6 +87,7 @@ public struct LocalAPI: Sendable {
         router.serve(SacredClearMethod.self, serveSacredClear)
         router.serve(BlocksListMethod.self, serveBlocksList)
         router.serve(PlanWeekMethod.self, servePlanWeek)
+        router.serve(PlanHoldMethod.self, servePlanHold)
         router.serve(TravelSetMethod.self, serveTravelSet)
         router.serve(DataExportMethod.self, serveDataExport)
         router.serve(DataPurgeMethod.self, serveDataPurge)

@@ -8,6 +8,8 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     case notSacred(String)
     /// The engine accepted a workout event but the workout is not in the ledger afterwards (a bug).
     case workoutMissing(String)
+    /// An Observer only forecasts: it holds no time.
+    case observerHoldsNothing
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSuchAction(let message, let action): "the message '\(message)' has no action '\(action)'"
         case .notSacred(let slot): "\(slot) is not a learned sacred slot (see sacred.list)"
         case .workoutMissing(let workout): "the workout \(workout) is not in the ledger after the engine took it"
+        case .observerHoldsNothing:
+            "at Observer vigord holds no time, it only forecasts; vigorctl trust set scheduler lets it hold the days you say yes to"
         }
     }
 }

@@ -28,25 +28,26 @@ extension GhostBackend {
         }
         return try await runCycle(
             kind, now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
-            home: config.schedule.home)
+            home: config.schedule.home, hold: config.calendar.hold)
     }
 
     /// Runs `kind` for the local date of `now` unless it already ran that day, under the given settings: the cycle's
     /// events, receipts and mark are saved in one transaction, then the calendar follows. Runs wait for each other.
     public func runCycle(
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
-        rules: SchedulingRules = .standard, home: GeoPosition? = nil
+        rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings()
     ) async throws -> CycleOutcome {
         if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
         cycleRunning = true
         defer {
             if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
         }
-        switch try await cycles.plan(kind, now: now, zone: zone, training: training, rules: rules, home: home) {
+        // Before the plan: the evening's reading also decides the week's holds.
+        let before = await face(at: now)
+        switch try await cycles.plan(kind, now: now, zone: zone, training: training, rules: rules, home: home, hold: hold) {
         case .alreadyRan(let outcome):
             return outcome
         case .run(let events, let mark, let outcome):
-            let before = await ghost.shownOnCalendar(at: now)
             _ = try await ghost.perform(events, at: now, cycle: mark)
             if kind == .morning { try await cycles.pruneReceipts(now: now) }
             try await follow(from: before, at: now)
@@ -55,16 +56,19 @@ extension GhostBackend {
         }
     }
 
-    /// Tells the engine the time between cycles (`tick`); the calendar follows.
+    /// Tells the engine the time between cycles (`tick`) and defends the holds now close enough; the calendar follows.
     public func tick(at now: Date) async throws {
-        try await decide(.tick, at: now)
+        let before = await face(at: now)
+        _ = try await ghost.perform([.tick], at: now)
+        _ = try await output.holds.defendDue(now: now)
+        try await follow(from: before, at: now)
     }
 
     /// Records presses of the red button that a full disk held back, and lets the calendar follow; true when one was
     /// recorded.
     public func settleHeldPresses(at now: Date) async throws -> Bool {
         guard await ghost.holdsUnrecordedPress else { return false }
-        let before = await ghost.shownOnCalendar(at: now)
+        let before = await face(at: now)
         guard try await ghost.recordHeldPresses(at: now) else { return false }
         try await follow(from: before, at: now)
         return true
@@ -73,7 +77,7 @@ extension GhostBackend {
     /// The red button: recovery time for `minutes` from now, and the blocks inside it withdrawn. The press holds even
     /// when the database cannot record it (see `GhostHost.pressRedButton`); that failure is logged once.
     public func pressRedButton(minutes: Int, at now: Date) async throws -> RedButtonOutcome {
-        let before = await ghost.shownOnCalendar(at: now)
+        let before = await face(at: now)
         let open = Set(await ghost.current.blocks.filter { [.scheduled, .proposed].contains($0.status) }.map(\.id))
         let press = await ghost.pressRedButton(
             startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60), reason: "\(minutes) minutes (vigorctl crashing)")
@@ -92,11 +96,18 @@ extension GhostBackend {
     /// as one decision; returns how many there were.
     @discardableResult
     public func replanWeek(
-        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil
+        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil,
+        hold: HoldSettings = HoldSettings()
     ) async throws -> Int {
+        let before = await face(at: now)
         let events = try await replanner.conflicts(now: now, zone: zone, training: training, rules: rules, home: home)
-        guard !events.isEmpty else { return 0 }
-        try await decide(events, at: now)
+        if !events.isEmpty { _ = try await ghost.perform(events, at: now) }
+        if !(await output.holds.book.holds.isEmpty) {
+            // The holds are decided again on the week as the conflicts left it.
+            let picture = try await replanner.picture(now: now, zone: zone, training: training, rules: rules, home: home)
+            _ = try await output.holds.decide(picture, now: now, settings: hold)
+        }
+        try await follow(from: before, at: now)
         return events.count
     }
 }

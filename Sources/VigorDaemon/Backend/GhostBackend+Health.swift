@@ -97,7 +97,7 @@ extension GhostBackend {
     private func importHealthFile(path: String, clock: @escaping @Sendable () -> Date) async throws -> HealthImportResult {
         var imported = try await health.importFile(at: path, now: clock)
         let now = clock()
-        let before = await ghost.shownOnCalendar(at: now)
+        let before = await face(at: now)
         for report in HealthIntake.workoutReports(imported, now: now) {
             do {
                 let count = await ghost.current.workouts.count

@@ -78,6 +78,7 @@ extension GhostBackend {
     public func purge(at now: Date) async throws -> Ghost {
         try await ghost.purge(zone: await zone(), now: now)
         await notifications.forget()
+        await output.holds.forget()
         try await publish(at: now)
         return await ghost.current
     }

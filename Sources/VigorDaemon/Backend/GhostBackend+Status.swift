@@ -27,6 +27,8 @@ public struct WeekOutlook: Sendable {
     public var ghost: Ghost
     public var today: LocalDay
     public var zone: TimeZone
+    /// The held time: which of the forecast's days are held, and which of those are busy to others.
+    public var holds: HoldBook
 }
 
 extension GhostBackend {
@@ -48,7 +50,7 @@ extension GhostBackend {
         let stored = try cycles.forecast()
         return WeekOutlook(
             forecast: stored?.0, madeAt: stored?.1, ghost: await ghost.current, today: LocalCalendar(timeZone: zone).day(of: now),
-            zone: zone)
+            zone: zone, holds: await output.holds.book)
     }
 
     /// The last weekly receipt, nil before the first.

@@ -1,6 +1,7 @@
 import ICalendarKit
 import Foundation
 import GhostEngine
+import GhostScheduling
 import Logging
 import Store
 
@@ -64,10 +65,21 @@ public actor GhostBackend {
     /// `CalendarPublishError` and the decision stays saved.
     @discardableResult
     func decide(_ events: [GhostEvent], at now: Date, cycle: CycleRun? = nil) async throws -> [GhostEffect] {
-        let before = await ghost.shownOnCalendar(at: now)
+        let before = await face(at: now)
         let effects = try await ghost.perform(events, at: now, cycle: cycle)
         try await follow(from: before, at: now)
         return effects
+    }
+
+    /// What vigord's calendar shows: the Ghost's blocks and recovery times, and the held time.
+    struct CalendarFace: Equatable {
+        var ghost: ShownOnCalendar
+        var holds: HoldBook
+    }
+
+    /// What vigord's calendar shows now, to tell whether a decision changed it.
+    func face(at now: Date) async -> CalendarFace {
+        CalendarFace(ghost: await ghost.shownOnCalendar(at: now), holds: await output.holds.book)
     }
 
     /// One event as one decision.
@@ -79,8 +91,8 @@ public actor GhostBackend {
     /// vigord's calendar follows the Ghost: written when what it shows changed since `before`, otherwise only when its
     /// last write failed (the folder may be writable again). Any failure on the way is the calendar's: the decision
     /// before it is saved (`CalendarPublishError`).
-    func follow(from before: ShownOnCalendar, at now: Date) async throws {
-        let changed = await ghost.shownOnCalendar(at: now) != before
+    func follow(from before: CalendarFace, at now: Date) async throws {
+        let changed = await face(at: now) != before
         let owed = output.owesWrite
         guard changed || owed else { return }
         do {
@@ -154,6 +166,8 @@ public actor GhostBackend {
     private func learn(_ changes: [BlockChange], at now: Date) async throws {
         for change in changes {
             let current = await ghost.current
+            // An edit of held time is the holds' (never the breaker's): the hold desk learns it.
+            if try await output.holds.userChanged(change, calendar: current.calendar, now: now) { continue }
             guard await output.wroteItem(of: change), let event = CalendarOutput.event(for: change, in: current) else {
                 logger.info("calendar edit noted", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
                 continue

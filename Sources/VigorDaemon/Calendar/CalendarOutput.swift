@@ -19,6 +19,8 @@ public actor CalendarOutput {
     private let database: AppDatabase
     private let logger: Logger
     private let failures: FailureLog
+    /// Held time: its items are written beside the blocks, its edits go to it rather than to the Ghost.
+    public nonisolated let holds: HoldDesk
     /// The identities the calendar shows now, saved or not.
     private var identities: [String: CalendarItem] = [:]
     /// Whether `identities` holds changes the store could not save yet (a full disk).
@@ -52,6 +54,7 @@ public actor CalendarOutput {
         self.database = database
         self.logger = logger
         self.failures = failures ?? FailureLog(logger: logger)
+        holds = try HoldDesk(database: database, logger: logger)
         do {
             identities = try database.calendarItems()
         } catch {
@@ -164,7 +167,7 @@ public actor CalendarOutput {
         guard let shadow, let summary = style.shadowSummary else { return false }
         do {
             let deleted = try writer.blocksDeletedByUser()
-            let events = published.filter { !$0.tentative && !deleted.contains($0.id) }.compactMap { block -> ShadowEvent? in
+            let events = published.filter { !$0.transparent && !deleted.contains($0.id) }.compactMap { block -> ShadowEvent? in
                 guard let item = identities[block.id] else { return nil }
                 return ShadowEvent(
                     identity: CalendarIdentity(uid: item.shadowUID, sequence: item.sequence, created: item.createdAt, lastModified: item.modifiedAt),
@@ -197,6 +200,7 @@ public actor CalendarOutput {
         let emergencies = await ghost.emergencies(endingAfter: now.addingTimeInterval(-Self.history))
         let drafts = CalendarContent.blocks(
             await ghost.current, emergencies: emergencies, receipts: try explainingReceipts(now: now), style: style, now: now)
+            + (await holds.drafts(now: now))
         let hashes = Dictionary(drafts.map { ($0.id, style.contentHash(of: $0)) }, uniquingKeysWith: { first, _ in first })
         try settle(hashes, at: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
         return drafts.compactMap { draft in

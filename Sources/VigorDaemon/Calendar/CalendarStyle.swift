@@ -16,7 +16,7 @@ struct CalendarStyle: Sendable, Equatable {
     /// What the store compares to decide whether an item changed (and its SEQUENCE rises): everything written of it,
     /// its shadow event included.
     func contentHash(of block: VigorBlock) -> String {
-        guard !block.tentative, let shadowSummary else { return block.contentFingerprint }
+        guard !block.transparent, let shadowSummary else { return block.contentFingerprint }
         return block.contentFingerprint + " busy as " + shadowSummary
     }
 }

@@ -1,6 +1,7 @@
 import ICalendarKit
 import Foundation
 import GhostEngine
+import GhostScheduling
 import VigorRPC
 
 /// Reads and validates `config.toml`. Unknown keys and wrong types are errors that name
@@ -221,7 +222,7 @@ struct ConfigReader {
 
     private func readCalendar(_ members: [String: ConfigTree], into section: inout DaemonConfig.CalendarSection) throws(ConfigError) {
         let place = Place(table: ["calendar"])
-        try checkKeys(members, allowed: ["source", "output", "shadow", "addresses"], at: place)
+        try checkKeys(members, allowed: ["source", "output", "shadow", "hold", "addresses"], at: place)
         if let addresses = members["addresses"] {
             guard case .array(let items) = addresses else {
                 throw error(place, "addresses", "must be an array of e-mail addresses, got \(addresses.typeName)")
@@ -252,6 +253,9 @@ struct ConfigReader {
         }
         if let shadow = try table(members, "shadow", at: place) {
             section.shadow = try readShadow(shadow)
+        }
+        if let hold = try table(members, "hold", at: place) {
+            section.hold = try readHold(hold)
         }
         guard let sources = members["source"] else { return }
         guard case .array(let entries) = sources else {
@@ -313,6 +317,27 @@ struct ConfigReader {
             shadow.summary = trimmed
         }
         return shadow
+    }
+
+    /// `[calendar.hold]`: hours before its start a hold turns busy to others, and the free minutes of its day below
+    /// which it does at once.
+    private func readHold(_ members: [String: ConfigTree]) throws(ConfigError) -> HoldSettings {
+        let place = Place(table: ["calendar", "hold"])
+        try checkKeys(members, allowed: ["defend_hours", "defend_when_free_below_minutes"], at: place)
+        var hold = HoldSettings()
+        if let hours = try integer(members, "defend_hours", at: place) {
+            guard (0...168).contains(hours) else {
+                throw error(place, "defend_hours", "must be hours before a hold's start (0…168); got \(hours)")
+            }
+            hold.defendHours = hours
+        }
+        if let minutes = try integer(members, "defend_when_free_below_minutes", at: place) {
+            guard (0...1440).contains(minutes) else {
+                throw error(place, "defend_when_free_below_minutes", "must be free minutes of the day (0…1440); got \(minutes)")
+            }
+            hold.defendWhenFreeBelowMinutes = minutes
+        }
+        return hold
     }
 
     /// Reads `[training]` into `section`; returns `lunch_allowed` when the file sets it (it lives in the sacred rules).

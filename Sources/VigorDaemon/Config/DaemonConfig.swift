@@ -85,6 +85,8 @@ public struct DaemonConfig: Sendable, Equatable {
         public var alarmMinutes: Int? = 10
         /// `[calendar.shadow]`: a busy-only copy of the blocks for a work calendar; nil: none.
         public var shadow: ShadowCalendar?
+        /// `[calendar.hold]`: when held time turns busy to others.
+        public var hold = HoldSettings()
         /// The user's own addresses, so invitations they declined count as free.
         public var addresses: [String] = []
         public init() {}

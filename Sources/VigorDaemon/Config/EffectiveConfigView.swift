@@ -84,6 +84,10 @@ enum EffectiveConfigView {
                 ("path", config.calendar.shadow.map { quoted($0.path) } ?? "# not set: no shadow calendar"),
                 ("summary", quoted(config.calendar.shadow?.summary ?? ShadowCalendar(path: "").summary)),
             ]),
+            table(["calendar", "hold"], [
+                ("defend_hours", String(config.calendar.hold.defendHours)),
+                ("defend_when_free_below_minutes", String(config.calendar.hold.defendWhenFreeBelowMinutes)),
+            ]),
         ]
         result.append(Table(name: "calendar.source", entries: config.calendar.sources.enumerated().map { index, source in
             let location = switch source.location {

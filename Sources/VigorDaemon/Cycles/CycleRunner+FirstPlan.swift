@@ -18,9 +18,9 @@ extension CycleRunner {
     /// The first plan, whatever the hour: the evening's reading and decision (`EveningPlan`), said but not performed:
     /// the backend saves it without the evening's mark, so tonight's evening cycle still runs (and finds tomorrow
     /// planned).
-    func firstPlan(now: Date, zone: TimeZone, settings: WeekPictureReader.Settings) async -> FirstPlanDecision {
+    func firstPlan(now: Date, zone: TimeZone, settings: WeekPictureReader.Settings, hold: HoldSettings) async -> FirstPlanDecision {
         let calendar = LocalCalendar(timeZone: zone)
-        let evening = await eveningEvents(today: calendar.day(of: now), calendar: calendar, now: now, settings: settings)
+        let evening = await eveningEvents(today: calendar.day(of: now), calendar: calendar, now: now, settings: settings, hold: hold)
         let (events, summary) = evening.plan
         let history = events.lazy.compactMap { if case .historyRead(let days) = $0 { days } else { nil } }.first
         return FirstPlanDecision(events: events, summary: summary, forecast: evening.forecast, historyRead: history)

@@ -13,6 +13,7 @@ public actor CycleRunner {
     private let ghost: GhostHost
     private let calendars: CalendarHost
     private let database: AppDatabase
+    let output: CalendarOutput
     let logger: Logger
     /// Reads the week picture every cycle decides on.
     let reader: WeekPictureReader
@@ -24,6 +25,7 @@ public actor CycleRunner {
         self.ghost = ghost
         self.calendars = calendars
         self.database = database
+        self.output = output
         self.logger = logger
         reader = WeekPictureReader(
             ghost: ghost, calendars: calendars, output: output, database: database, systemZone: systemZone,
@@ -43,10 +45,11 @@ public actor CycleRunner {
 
     /// Reads the picture `kind` decides on for the local date of `now`, with the scheduling `rules` in force, and
     /// says its events, unless it already ran that day; `home` (`[schedule] home`) lets the evening's travel rules
-    /// measure how far away an event takes place. The backend performs them (`GhostBackend.runCycle`).
+    /// measure how far away an event takes place; the evening also decides the week's holds (`hold`:
+    /// `[calendar.hold]`). The backend performs them (`GhostBackend.runCycle`).
     func plan(
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
-        rules: SchedulingRules = .standard, home: GeoPosition? = nil
+        rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings()
     ) async throws -> CyclePlan {
         let calendar = LocalCalendar(timeZone: zone)
         let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
@@ -60,7 +63,7 @@ public actor CycleRunner {
         let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home)
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, now: now, settings: settings)
-        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings).plan
+        case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings, hold: hold).plan
         case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now, rules: rules)
         }
         let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
@@ -120,7 +123,7 @@ public actor CycleRunner {
 
     /// Reads the week from tomorrow and has the evening plan decide (`EveningPlan`); keeps its forecast.
     func eveningEvents(
-        today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings
+        today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings, hold: HoldSettings
     ) async -> (plan: ([GhostEvent], String), forecast: WeekForecast?) {
         let picture: WeekPicture
         do {
@@ -137,6 +140,7 @@ public actor CycleRunner {
                 logger.warning("could not save the week forecast", metadata: ["error": "\(error)"])
                 plan.notes.append("could not save the week forecast: \(error)")
             }
+            plan.notes.append(await holdWeek(picture, forecast: forecast, now: now, settings: hold))
         }
         return ((plan.events, plan.notes.joined(separator: "; ")), plan.forecast)
     }

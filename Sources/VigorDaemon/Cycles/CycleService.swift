@@ -98,7 +98,8 @@ struct CycleService: Service {
             for kind in try planner.due(at: current, ran: ran) {
                 let lateness = try planner.lateness(of: kind, at: current)
                 let outcome = try await backend.runCycle(
-                    kind, now: current, zone: schedule.zone, training: config.training, rules: config.schedulingRules, home: schedule.home)
+                    kind, now: current, zone: schedule.zone, training: config.training, rules: config.schedulingRules, home: schedule.home,
+                    hold: config.calendar.hold)
                 guard outcome.ran else { continue }
                 notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)")
                 switch Self.lateRun(lateness: lateness, previousCheck: previousCheck, now: current) {

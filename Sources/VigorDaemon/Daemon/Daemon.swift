@@ -173,7 +173,7 @@ public enum Daemon {
         let health = HealthIntake(database: database, logger: logger)
         let notifications: NotificationDesk
         do {
-            notifications = try NotificationDesk(ghost: ghost, database: database, failures: failures, logger: logger)
+            notifications = try NotificationDesk(ghost: ghost, database: database, failures: failures, logger: logger, holds: output.holds)
         } catch {
             logger.critical("cannot read the notification inbox", metadata: ["error": "\(error)"])
             printError("cannot read the notification inbox: \(error)")

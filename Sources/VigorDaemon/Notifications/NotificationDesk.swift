@@ -14,10 +14,14 @@ public actor NotificationDesk {
     private let logger: Logger
     private var sinks: [any NotificationSink]
     private var ledger: NotificationLedger
+    /// Held time, for what the weekly receipt says about it; nil: nothing.
+    private let holds: HoldDesk?
 
     init(
-        ghost: GhostHost, database: AppDatabase, failures: FailureLog, logger: Logger, sinks: [any NotificationSink] = []
+        ghost: GhostHost, database: AppDatabase, failures: FailureLog, logger: Logger, sinks: [any NotificationSink] = [],
+        holds: HoldDesk? = nil
     ) throws {
+        self.holds = holds
         self.ghost = ghost
         self.database = database
         self.failures = failures
@@ -59,8 +63,10 @@ public actor NotificationDesk {
         let snapshot = await ghost.snapshot(at: now)
         let calendar = snapshot.ghost.calendar
         let local = calendar.moment(at: now)
+        let weekly = weeklyReceipt(now: now)
         let pending = GhostMessages.pending(
-            ghost: snapshot.ghost, now: now, breakerFiredAt: snapshot.lastBreakerFiredAt, weeklyReceipt: weeklyReceipt(now: now),
+            ghost: snapshot.ghost, now: now, breakerFiredAt: snapshot.lastBreakerFiredAt, weeklyReceipt: weekly,
+            holdQuestion: weekly == nil ? nil : await holdQuestion(snapshot.ghost, now: now),
             askCheckIn: checkInWanted(on: local.day, hour: local.hour, now: now))
         let situation = NotificationOrchestrator.Situation(
             now: now, day: local.day, time: WallClockTime(hour: local.hour, minute: local.minute),
@@ -124,6 +130,18 @@ public actor NotificationDesk {
             return today
         } catch {
             logger.warning("cannot tell whether to ask for the morning check-in", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// What the weekly receipt says about held time (`HoldQuestion`).
+    private func holdQuestion(_ ghost: Ghost, now: Date) async -> (text: String, asks: Bool)? {
+        guard let holds else { return nil }
+        do {
+            return HoldQuestion.sentence(
+                forecast: try await holds.lastForecast(), book: await holds.book, phase: ghost.trust.phase, calendar: ghost.calendar, now: now)
+        } catch {
+            logger.warning("cannot read the week forecast for the weekly receipt", metadata: ["error": "\(error)"])
             return nil
         }
     }

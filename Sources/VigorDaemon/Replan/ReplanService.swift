@@ -43,7 +43,7 @@ struct ReplanService: Service {
         do {
             let conflicts = try await backend.replanWeek(
                 now: now(), zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
-                home: config.schedule.home)
+                home: config.schedule.home, hold: config.calendar.hold)
             failures.succeeded("replanning after a calendar change")
             notifier.status("Serving; replanned the week (\(conflicts) conflict(s))")
         } catch {

@@ -46,4 +46,13 @@ public actor Replanner {
         }
         return events
     }
+
+    /// Today's re-planning picture as the Ghost stands now, on which the backend decides the week's holds again.
+    public func picture(
+        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil
+    ) async throws -> WeekPicture {
+        let calendar = LocalCalendar(timeZone: zone)
+        return try await reader.replanning(
+            today: calendar.day(of: now), calendar: calendar, settings: .init(training: training, rules: rules, home: home))
+    }
 }

@@ -53,10 +53,15 @@ final class NotifyOutbox: Sendable {
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "vigord.sd-notify")
 
-    /// Queues `lines` as one message; a `replaceable` one replaces a replaceable message still waiting at the end.
+    /// Messages waiting from which on a newer status line replaces the one waiting at the end: the manager is not
+    /// reading. Below it every status line is sent, in order.
+    static let backlog = 16
+
+    /// Queues `lines` as one message; once `backlog` messages wait, a `replaceable` one replaces a replaceable message
+    /// still waiting at the end.
     func post(_ lines: [String], replaceable: Bool = false) {
         let start = state.withLock { state in
-            if replaceable, let last = state.waiting.last, last.replaceable {
+            if replaceable, state.waiting.count >= Self.backlog, let last = state.waiting.last, last.replaceable {
                 state.waiting[state.waiting.count - 1] = Message(lines: lines, replaceable: true)
             } else {
                 state.waiting.append(Message(lines: lines, replaceable: replaceable))

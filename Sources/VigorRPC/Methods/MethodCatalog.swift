@@ -34,6 +34,7 @@ public enum MethodCatalog {
         TravelSetMethod.self,
         BlocksListMethod.self,
         PlanWeekMethod.self,
+        PlanHoldMethod.self,
     ]
 }
 

@@ -29,11 +29,11 @@ public struct WeekPlanView: Codable, Sendable, Equatable {
 /// One day of the week ahead.
 public struct PlanDayView: Codable, Sendable, Equatable {
     /// The statuses a day takes.
-    public static let statuses = ["scheduled", "proposed", "likely", "none"]
+    public static let statuses = ["scheduled", "proposed", "held", "likely", "none"]
     /// `YYYY-MM-DD`.
     public var date: String
-    /// `scheduled` (on the calendar), `proposed` (waiting for an answer), `likely` (the forecast places a session
-    /// there) or `none`.
+    /// `scheduled` (on the calendar), `proposed` (waiting for an answer), `held` (a likely session kept as held time in
+    /// vigord's calendar), `likely` (the forecast places a session there) or `none`.
     public var status: String
     /// The block's or the likely session's start.
     public var start: RPCTimestamp?
@@ -41,19 +41,47 @@ public struct PlanDayView: Codable, Sendable, Equatable {
     public var reason: String
     /// For a day without a block: `restDay`, `travel`, `noFreeSlot`, `weekFull`, `recoveryTime` or `unknownDay`.
     public var why: String?
+    /// For a held day: true when the hold is busy to others (and in the shadow calendar), false while it is free to them.
+    public var defended: Bool?
 
-    public init(date: String, status: String, start: RPCTimestamp?, reason: String, why: String?) {
+    public init(date: String, status: String, start: RPCTimestamp?, reason: String, why: String?, defended: Bool? = nil) {
         self.date = date
         self.status = status
         self.start = start
         self.reason = reason
         self.why = why
+        self.defended = defended
     }
 
     static let schema = Schema.object(
         [
             "date": Schema.string, "status": Schema.oneOf(statuses), "start": Schema.time, "reason": Schema.string,
             "why": Schema.oneOf(["restDay", "travel", "noFreeSlot", "weekFull", "recoveryTime", "unknownDay"]),
+            "defended": Schema.boolean,
         ],
         required: ["date", "status", "reason"])
+}
+
+/// `plan.hold`: the user's answer about held time. `day` is a date (`YYYY-MM-DD`), a weekday (`wed`, `wednesday`: the
+/// next one after today) or `week` (every day of the coming seven); with `release: true` the day is freed instead.
+public enum PlanHoldMethod: RPCMethod {
+    public struct Params: Codable, Sendable, Equatable {
+        /// `YYYY-MM-DD`, a weekday name, or `week`.
+        public var day: String
+        /// Free the day instead of holding it.
+        public var release: Bool?
+        public init(day: String, release: Bool? = nil) {
+            self.day = day
+            self.release = release
+        }
+    }
+    public typealias Result = WeekPlanView
+    public static let name = "plan.hold"
+    public static let summary = "Holds a day's likely session in your calendar (or the whole week), or releases it with release: true; returns the week."
+    public static let params = [
+        OpenRPCParam(name: "day", required: true, description: "YYYY-MM-DD, a weekday (wed, wednesday: the next one) or week.", schema: Schema.string),
+        OpenRPCParam(name: "release", required: false, description: "true to free the day instead.", schema: Schema.boolean),
+    ]
+    public static let resultSchema = WeekPlanView.schema
+    public static let errors: [RPCErrorCode] = [.invalidParams, .engineRefused, .storageFailed, .calendarWriteFailed]
 }

@@ -28,7 +28,7 @@ func makeTestContext(
         cycles: CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger, systemZone: { nil }),
         replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger),
         health: HealthIntake(database: database, logger: logger),
-        notifications: try NotificationDesk(ghost: ghost, database: database, failures: failures, logger: logger),
+        notifications: try NotificationDesk(ghost: ghost, database: database, failures: failures, logger: logger, holds: output.holds),
         failures: failures, startedAt: startedAt ?? now, logger: logger)
     return LocalAPI.Context(backend: backend, socket: .path("/tmp/t.sock"), testHooks: testHooks, now: clock)
 }

@@ -52,6 +52,6 @@ extension WeekPlanView {
         }
         self.init(
             madeAt: RPCTimestamp(madeAt, in: outlook.zone),
-            days: forecast.view(ghost: outlook.ghost, after: outlook.today, zone: outlook.zone))
+            days: forecast.view(ghost: outlook.ghost, after: outlook.today, zone: outlook.zone, holds: outlook.holds))
     }
 }

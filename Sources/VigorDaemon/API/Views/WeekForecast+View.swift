@@ -4,8 +4,9 @@ import GhostScheduling
 import VigorRPC
 
 extension WeekForecast {
-    /// The days from `today` on, each with the Ghost's block of that day where one is on the calendar or proposed.
-    func view(ghost: Ghost, after today: LocalDay, zone: TimeZone) -> [PlanDayView] {
+    /// The days from `today` on, each with the Ghost's block of that day where one is on the calendar or proposed, or
+    /// its hold.
+    func view(ghost: Ghost, after today: LocalDay, zone: TimeZone, holds: HoldBook = HoldBook()) -> [PlanDayView] {
         days.filter { $0.date > today.description }.map { day in
             if let block = ghost.blocks.first(where: { $0.day.description == day.date && [.scheduled, .proposed].contains($0.status) }) {
                 let status = block.status == .scheduled ? "scheduled" : "proposed"
@@ -13,6 +14,13 @@ extension WeekForecast {
                     date: day.date, status: status, start: RPCTimestamp(block.start, in: zone),
                     reason: block.status == .scheduled ? "on your calendar" : "waiting for your answer (vigorctl accept|decline \(block.id.rawValue))",
                     why: nil)
+            }
+            if let local = LocalDay(iso: day.date), let hold = holds.hold(on: local) {
+                return PlanDayView(
+                    date: day.date, status: "held", start: RPCTimestamp(hold.start, in: zone),
+                    reason: (hold.defended ? "held, busy to others: " : "held, still free to others: ")
+                        + (hold.movedByUser ? "where you moved it" : day.reason),
+                    why: nil, defended: hold.defended)
             }
             return PlanDayView(
                 date: day.date, status: day.start == nil ? "none" : "likely", start: day.start.map { RPCTimestamp($0, in: zone) },

@@ -1,0 +1,40 @@
+import Foundation
+import GhostEngine
+
+/// Everything vigord keeps about held time, as one value the daemon saves as JSON: the holds in force, what the user
+/// said about holding, and the slots whose holds the user deleted (learned softly: only holds avoid them).
+public struct HoldBook: Codable, Sendable, Equatable {
+    /// The holds in force, in day order.
+    public var holds: [Hold] = []
+    /// What the user said.
+    public var consent = HoldConsent()
+    /// Weekday+hour slots whose hold the user deleted; a later hold avoids them (blocks, trust and breaker never see it).
+    public var avoidedSlots: [SlotKey] = []
+    /// The defence settings of the last decision (nil before one), so the holds' words and the tick use them.
+    public var settings: HoldSettings?
+
+    /// An empty book.
+    public init() {}
+
+    /// The hold of forecast day `day`, if any.
+    public func hold(on day: LocalDay) -> Hold? {
+        holds.first { $0.day == day }
+    }
+
+    /// The user deleted the hold of `day` in a calendar app: the day is released, its slot avoided from now on.
+    public mutating func userDeleted(_ day: LocalDay, calendar: LocalCalendar) {
+        if let hold = hold(on: day) {
+            let slot = SlotKey(calendar.moment(at: hold.start))
+            if !avoidedSlots.contains(slot) { avoidedSlots.append(slot) }
+        }
+        holds.removeAll { $0.day == day }
+        consent.release(day)
+    }
+
+    /// The user moved the hold of `day` to `start`: it stays there (re-planning no longer moves it).
+    public mutating func userMoved(_ day: LocalDay, to start: Date) {
+        guard let index = holds.firstIndex(where: { $0.day == day }) else { return }
+        holds[index].start = start
+        holds[index].movedByUser = true
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import GhostEngine
+
+/// What the weekly receipt says about held time: at Scheduler the question that asks for the week ("This week: Tue
+/// 07:00, Thu 18:00, Sat 09:00 — hold these?"), from Auto-Scheduler up what is held on its own; at Observer nothing.
+public enum HoldQuestion {
+    /// The sentence, and whether it asks (a "Hold these" answer goes with it); nil when there is nothing to say.
+    /// - Parameters:
+    ///   - forecast: the last evening's forecast; its first day is the evening's to decide, so it is never held.
+    ///   - book: the holds in force and what the user said.
+    public static func sentence(
+        forecast: WeekForecast?, book: HoldBook, phase: TrustPhase, calendar: LocalCalendar, now: Date
+    ) -> (text: String, asks: Bool)? {
+        switch phase {
+        case .observer:
+            return nil
+        case .scheduler:
+            let open = (forecast?.days.dropFirst() ?? []).compactMap { day -> Date? in
+                guard let start = day.start, start > now, let local = LocalDay(iso: day.date), book.hold(on: local) == nil,
+                      !book.consent.releasedDays.contains(local)
+                else { return nil }
+                return start
+            }
+            guard !open.isEmpty else { return nil }
+            return ("This week: \(labels(open, calendar)) — hold these?", true)
+        case .autoScheduler, .transformer, .fullGhost:
+            let held = book.holds.filter { $0.start > now }.map(\.start)
+            guard !held.isEmpty else { return nil }
+            return ("Held for you this week: \(labels(held, calendar)). Delete one to free its day.", false)
+        }
+    }
+
+    /// "Tue 07:00, Thu 18:00" in the user's zone.
+    static func labels(_ starts: [Date], _ calendar: LocalCalendar) -> String {
+        starts.sorted().map { start in
+            let local = calendar.moment(at: start)
+            return SlotKey(local).label(minute: local.minute)
+        }.joined(separator: ", ")
+    }
+}

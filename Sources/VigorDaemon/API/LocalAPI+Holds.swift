@@ -1,0 +1,20 @@
+import Foundation
+import GhostEngine
+import GhostScheduling
+import VigorRPC
+
+extension LocalAPI {
+    /// `plan.hold`: the user holds a day's likely session (or the coming week's) in the calendar, or releases a day
+    /// (`GhostBackend.hold`).
+    func servePlanHold(_ params: PlanHoldMethod.Params) async throws -> WeekPlanView {
+        let now = context.now()
+        let zone = await backend.zone()
+        let days: [LocalDay]
+        do {
+            days = try HoldDayName.days(params.day, after: LocalCalendar(timeZone: zone).day(of: now))
+        } catch {
+            throw APIError.invalidParams(error.message)
+        }
+        return WeekPlanView(try await backend.hold(days: days, release: params.release ?? false, at: now))
+    }
+}
