@@ -15,7 +15,7 @@ private func fullDiskContext(_ refusal: WriteRefusal, _ log: CapturedLog) throws
     config.schedule.timezone = "Europe/Berlin"
     let context = try makeTestContext(config: config, now: now, refusal: refusal, failures: FailureLog(logger: log.logger))
     context.failures.watch(context.database, now: { now })
-    context.failures.countStorageFailures(in: context.ghost)
+    context.failures.countStorageFailures(through: context.backend)
     return context
 }
 

@@ -138,7 +138,6 @@ public enum Daemon {
             return DaemonExitCode.storage.rawValue
         }
 
-        failures.countStorageFailures(in: ghost)
         let calendars: CalendarHost
         do {
             calendars = try CalendarHost(config: config, stateDirectory: stateDirectory, failures: failures)
@@ -183,6 +182,7 @@ public enum Daemon {
             ghost: ghost, state: state, database: database, calendars: calendars, output: output, cycles: cycles,
             replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger, database: database), health: health,
             notifications: notifications, failures: failures, startedAt: now(), logger: logger)
+        failures.countStorageFailures(through: backend)
         let replanSignal = backend.replan
         let context = LocalAPI.Context(
             backend: backend, socket: listener, testHooks: testHooks,

@@ -15,7 +15,7 @@ public final class FailureLog: Sendable {
     private let journal = Mutex(FailureJournal())
     private let storage = Mutex(StorageEpisode())
     /// Where a storage episode is counted once the disk allows (set once the Ghost is loaded).
-    private let ghost = Mutex<GhostHost?>(nil)
+    private let backend = Mutex<GhostBackend?>(nil)
     private let logger: Logger
 
     public init(logger: Logger) {
@@ -71,9 +71,9 @@ public final class FailureLog: Sendable {
         }
     }
 
-    /// Counts storage episodes toward ghost health through `ghost` from now on (each once the state can be saved).
-    public func countStorageFailures(in ghost: GhostHost) {
-        self.ghost.withLock { $0 = ghost }
+    /// Counts storage episodes toward ghost health through `backend` from now on (each once the state can be saved).
+    public func countStorageFailures(through backend: GhostBackend) {
+        self.backend.withLock { $0 = backend }
     }
 
     /// A write failed: logged when it begins the episode.
@@ -87,16 +87,12 @@ public final class FailureLog: Sendable {
         guard let reason = storage.withLock({ $0.saved() }) else { return }
         logger.notice(
             "\(Self.storageOperation) works again (it had failed: \(reason))", metadata: ["operation": "\(Self.storageOperation)"])
-        guard let ghost = ghost.withLock({ $0 }) else { return }
+        guard let backend = backend.withLock({ $0 }) else { return }
         let count = storage.withLock { $0.takeUncounted() }
         guard count > 0 else { return }
         // Called inside a write (perhaps the Ghost's own save): the count is its own transaction, after it.
-        Task { [logger] in
-            do {
-                for _ in 0..<count { _ = try await ghost.perform(.backgroundFailed(.storageFailed), at: now) }
-            } catch {
-                logger.error("could not count a storage failure toward ghost health: \(error)")
-            }
+        Task {
+            for _ in 0..<count { await backend.countFailure(.storageFailed, at: now) }
         }
     }
 
