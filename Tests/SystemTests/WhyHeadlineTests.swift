@@ -4,7 +4,8 @@ import VigorRPC
 
 /// `vigorctl why` over a real socket says what decided each decision about a block: a suggestion made without any
 /// history names the free calendars and the preferred hours, and the re-plan that moves it off a new meeting gets
-/// its own headline, which the block's DESCRIPTION in vigord's calendar repeats. vigord's clock is pinned
+/// its own headline, which the block's DESCRIPTION in vigord's calendar repeats, and the inbox offers the suggestion at
+/// its new time. vigord's clock is pinned
 /// (`PinnedDaemon`), so the test tells the same story on any day at any hour.
 struct WhyHeadlineTests {
     private static func receipts(about block: String?, _ socket: [String]) throws -> [ReceiptView] {
@@ -43,7 +44,7 @@ struct WhyHeadlineTests {
         #expect(plain.stdout.contains(proposal.headline) && !plain.stdout.contains("historical"), "\(plain.stdout)")
     }
 
-    @Test func aSuggestionMovedOffANewMeetingSaysItMovedInWhyAndInItsDescription() throws {
+    @Test func aSuggestionMovedOffANewMeetingSaysItMovedInWhyInItsDescriptionAndInTheInbox() throws {
         let (daemon, team) = try PinnedDaemon.make("why-moved")
         try daemon.start()
         defer { withExtendedLifetime(daemon) {} }
@@ -86,5 +87,12 @@ struct WhyHeadlineTests {
         let texts = try files.map { try String(contentsOfFile: daemon.folder + "/calendars/" + $0, encoding: .utf8) }
             .map { $0.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\\n", with: "\n") }
         #expect(texts.contains { $0.contains("Proposed: Training") && $0.contains(headline) }, "\(texts)")
+
+        // And the user is told: the inbox holds the suggestion at its new time, with the answers that take it.
+        let inbox = try runCommand(Binaries.vigorctl, ["inbox", "--json"] + socket)
+        try #require(inbox.status == 0, "\(inbox.stderr)")
+        let entries = try RPCCoding.decode(InboxListMethod.Result.self, from: try JSONParser.parse(Data(inbox.stdout.utf8))).entries
+        let moved = try #require(entries.first { $0.kind == "proposal" && $0.title.contains(Self.clock(after)) }, "\(entries.map(\.title))")
+        #expect(moved.actions.map(\.command) == ["vigorctl accept b1", "vigorctl decline b1"])
     }
 }
