@@ -25,7 +25,8 @@ public final class CalendarHost: Sendable {
     private let cacheDirectory: String
     /// Parsing allocates in bursts: when the lane that parses goes idle after one, the freed memory goes back.
     private let trim: ParseBurstTrim
-    private let work: CalendarLane
+    /// Parsing, expansion and busy queries, one job at a time (tests hold it to keep a cycle waiting).
+    let work: CalendarLane
     private let downloads = CalendarLane()
     /// Where a source that fails to read is logged once when it starts failing and once when it reads again, whoever
     /// read it (a cycle, a re-plan, a request, the refresh); nil: not logged here.

@@ -1,0 +1,41 @@
+import Dispatch
+import Foundation
+import GhostEngine
+import Testing
+
+@testable import VigorDaemon
+
+/// A reload that arrives while a cycle runs: the cycle is held waiting for the calendars (their one lane is busy), the
+/// configuration is read again meanwhile, and then the cycle finishes.
+@Test(.timeLimit(.minutes(2))) func aReloadWhileTheEveningCycleWaitsForTheCalendarsIsInForceAndTheCycleRunsOnce() async throws {
+    let now = Date(timeIntervalSince1970: 1_795_629_600)  // Wednesday 2026-11-25 19:00 Berlin
+    let folder = NSTemporaryDirectory() + "vigor-reload-cycle-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/config.toml"
+    let text = { (sessions: Int) in "[schedule]\ntimezone = \"Europe/Berlin\"\n[training]\nsessions_per_week = \(sessions)\n" }
+    try text(3).write(toFile: path, atomically: true, encoding: .utf8)
+    let read = try ConfigLoader.read(path: path, mayBeMissing: false)
+    let context = try makeTestContext(config: read.config, now: now, configPath: path, origin: read.origin)
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
+
+    // The calendars' lane is held, so the cycle's reading of the week waits in it.
+    let gate = DispatchSemaphore(value: 0)
+    context.calendars.work.submit { gate.wait() }
+    let cycle = Task { try await context.backend.runCycle(.evening, at: now) }
+    while !(await context.backend.cycleRunning) { await Task.yield() }
+
+    try text(5).write(toFile: path, atomically: true, encoding: .utf8)
+    let reload = await context.backend.reload(at: now.addingTimeInterval(1))
+    #expect(reload.ok, "\(reload.error ?? "")")
+    #expect(await context.state.config.training.sessionsPerWeek == 5)
+    #expect(await context.backend.cycleRunning, "the reload did not wait for the cycle, nor end it")
+
+    gate.signal()
+    let outcome = try await cycle.value
+    #expect(outcome.ran && outcome.localDate == "2026-11-25", "\(outcome)")
+    #expect(try context.database.cycleRuns(onOrAfter: "2026-11-25").filter { $0.kind == "evening" }.count == 1)
+    #expect(await context.ghost.current.blocks.contains { $0.status == .proposed }, "the cycle still decided tomorrow")
+    let again = try await context.backend.runCycle(.evening, at: now.addingTimeInterval(60))
+    #expect(!again.ran, "one evening a day, reload or not")
+}
