@@ -50,7 +50,10 @@ final class DesktopSession {
             grep -m1 -F ",$(cat "\(folder)/choice")]" "\(folder)/menu"
             """.write(toFile: folder + "/pick", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/pick")
-        try "[global]\ndmenu = \(folder)/pick\n".write(toFile: folder + "/dunstrc", atomically: true, encoding: .utf8)
+        // Notifications stay until they are answered or closed: what a test counts must not expire while a loaded
+        // machine gets there (dunst's default is 10 s).
+        try "[global]\ndmenu = \(folder)/pick\n[urgency_low]\ntimeout = 0\n[urgency_normal]\ntimeout = 0\n[urgency_critical]\ntimeout = 0\n"
+            .write(toFile: folder + "/dunstrc", atomically: true, encoding: .utf8)
         let dunst = Process()
         dunst.executableURL = URL(fileURLWithPath: Self.onPath("dunst")!)
         dunst.arguments = ["-config", folder + "/dunstrc"]
