@@ -8,7 +8,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs another program (vigord's checker, systemctl) with stdin from /dev/null and its output collected.
+/// Runs another program (vigord's checker, systemctl, rsvg-convert) with stdin from /dev/null and its output collected.
 enum ProgramRun {
     struct Outcome {
         var status: Int32
@@ -36,7 +36,7 @@ enum ProgramRun {
 
     /// Runs `tool` to its end; stdout and stderr together in `output`.
     static func run(_ tool: String, _ arguments: [String]) throws(Failure) -> Outcome {
-        let messages = "/tmp/vigorctl-setup-\(getpid())-\(UUID().uuidString).out"
+        let messages = "/tmp/vigorctl-run-\(getpid())-\(UUID().uuidString).out"
         defer { unlink(messages) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
