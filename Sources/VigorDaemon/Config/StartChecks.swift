@@ -1,4 +1,5 @@
 import ICalendarKit
+import SafeFiles
 import Foundation
 
 #if canImport(Glibc)
