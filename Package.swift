@@ -44,16 +44,16 @@ let package = Package(
             name: "Store",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // A leaf: proleptic Gregorian day counts, shared by every module that reads or writes dates by hand.
+        // A leaf: the shared vocabulary every module speaks (proleptic Gregorian day counts, LocalDay, TimeOfDay…).
         .target(name: "CivilCalendar"),
         // A leaf: the one atomic file writer and the regular-file checks; never follows a planted link.
         // FoundationEssentials only, so vigorctl may use it.
         .target(name: "SafeFiles"),
         .target(name: "VigorRPC", dependencies: ["CivilCalendar"]),
         // The pure domain: no I/O, injected clock and random source.
-        .target(name: "GhostEngine"),
-        .target(name: "GhostScheduling", dependencies: ["GhostEngine"]),
-        .target(name: "GhostSimulation", dependencies: ["GhostEngine", "GhostScheduling"]),
+        .target(name: "GhostEngine", dependencies: ["CivilCalendar"]),
+        .target(name: "GhostScheduling", dependencies: ["CivilCalendar", "GhostEngine"]),
+        .target(name: "GhostSimulation", dependencies: ["CivilCalendar", "GhostEngine", "GhostScheduling"]),
         // The libical adapter: no C pointer leaves it.
         .target(name: "ICalendarKit", dependencies: ["CLibical", "CivilCalendar", "SafeFiles"]),
         // SQLite's variadic sqlite3_db_config, which Swift cannot call: the settings for a database someone else wrote.
@@ -143,8 +143,9 @@ let package = Package(
         // The differential test's reference side is a python script it runs, not a source of the target.
         .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "SafeFiles", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
-        .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
-        .testTarget(name: "GhostSchedulingTests", dependencies: ["GhostScheduling", "GhostEngine"]),
+        .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
+        .testTarget(name: "GhostEngineTests", dependencies: ["CivilCalendar", "GhostEngine"]),
+        .testTarget(name: "GhostSchedulingTests", dependencies: ["CivilCalendar", "GhostScheduling", "GhostEngine"]),
         .testTarget(
             name: "GhostSimulationTests",
             dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "VigorDaemon", "vigor-sim", "TestPrograms"]),
@@ -161,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "VigorDaemonTests",
             dependencies: [
-                "VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator", "ICalendarKit", "GhostEngine",
+                "VigorDaemon", "VigorRPC", "Store", "CivilCalendar", "HealthImport", "HealthExportGenerator", "ICalendarKit", "GhostEngine",
                 "GhostScheduling", "TestPrograms", .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Decides what the Ghost says and when, as a state machine `(ledger, pending, now) -> (ledger, effects)`:
