@@ -13,7 +13,7 @@ private func at(_ day: LocalDay, _ hour: Int, _ minute: Int = 0, recovering: Boo
     let offset = day == monday ? 0.0 : 86_400
     return .init(
         now: start.addingTimeInterval(offset + Double(hour * 3600 + minute * 60)), day: day,
-        time: WallClockTime(hour: hour, minute: minute), recovering: recovering, poorNight: poorNight)
+        time: TimeOfDay(hour: hour, minute: minute), recovering: recovering, poorNight: poorNight)
 }
 
 private let triage = GhostMessage(key: "triage:b1", kind: .triage, title: "Missed your Mon 07:00 workout", body: "Quick question to help me learn:")

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Logging
 import Store
@@ -70,7 +71,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     let error = try #require(JSONDecoder().decode(RPCResponse.self, from: reply).error)
     #expect(error.code == -32001)
     #expect(error.message.contains("schedule.mornin"))
-    #expect(await context.state.config.schedule.morning == LocalTime(hour: 5, minute: 0))
+    #expect(await context.state.config.schedule.morning == TimeOfDay(hour: 5, minute: 0))
 }
 
 private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> RPCResponse {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Logging
@@ -175,8 +176,8 @@ private func processes(naming text: String) throws -> [String] {
 /// No quiet hours: these tests look at the budget alone.
 private let alwaysAwake: NotificationRules = {
     var rules = NotificationRules()
-    rules.quietFrom = WallClockTime(hour: 0, minute: 0)
-    rules.quietUntil = WallClockTime(hour: 0, minute: 0)
+    rules.quietFrom = TimeOfDay(hour: 0, minute: 0)
+    rules.quietUntil = TimeOfDay(hour: 0, minute: 0)
     return rules
 }()
 

@@ -1,3 +1,4 @@
+import CivilCalendar
 import ICalendarKit
 import Foundation
 import GhostEngine
@@ -53,8 +54,8 @@ public struct DaemonConfig: Sendable, Equatable {
 
     /// `[schedule]`: when the daily cycles run, in which zone.
     public struct ScheduleSection: Sendable, Equatable {
-        public var morning = LocalTime(hour: 6, minute: 0)
-        public var evening = LocalTime(hour: 21, minute: 0)
+        public var morning = TimeOfDay(hour: 6, minute: 0)
+        public var evening = TimeOfDay(hour: 21, minute: 0)
         /// IANA zone name; nil means the system zone.
         public var timezone: String?
         /// Where the user lives, so an event placed far from it marks travel; nil: no distance rule.
@@ -86,15 +87,15 @@ public struct DaemonConfig: Sendable, Equatable {
         public var sessionsPerWeek = 3
         public var durationMinutes = 45
         public var preferred: [TimeWindow] = [
-            TimeWindow(start: LocalTime(hour: 7, minute: 0), end: LocalTime(hour: 9, minute: 0))
+            TimeWindow(from: TimeOfDay(hour: 7, minute: 0), to: TimeOfDay(hour: 9, minute: 0))
         ]
         /// How hard the sessions are: `heavy`, `moderate` (default) or `light`; only heavy sessions
         /// become a recovery walk when HRV crashes.
         public var intensity = "moderate"
         /// No session starts before this local time.
-        public var earliest = LocalTime(hour: 6, minute: 0)
+        public var earliest = TimeOfDay(hour: 6, minute: 0)
         /// No session ends after this local time.
-        public var latest = LocalTime(hour: 21, minute: 0)
+        public var latest = TimeOfDay(hour: 21, minute: 0)
         /// Weekdays never used, 1 = Sunday … 7 = Saturday (as `TrainingSettings` counts them).
         public var restDays: [Int] = []
         /// Free minutes between the end of busy time and a session.
@@ -139,56 +140,4 @@ public struct CalendarSourceEntry: Sendable, Equatable {
         self.location = location
         self.allDay = allDay
     }
-}
-
-/// A wall-clock time of day, `HH:MM`.
-public struct LocalTime: Sendable, Equatable, Comparable, CustomStringConvertible {
-    public var hour: Int
-    public var minute: Int
-
-    public init(hour: Int, minute: Int) {
-        self.hour = hour
-        self.minute = minute
-    }
-
-    /// Parses `HH:MM` (24-hour); nil when malformed or out of range.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-            let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
-        else { return nil }
-        self.init(hour: hour, minute: minute)
-    }
-
-    public var minutesSinceMidnight: Int { hour * 60 + minute }
-
-    public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
-        lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
-    }
-
-    public var description: String {
-        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
-    }
-}
-
-/// A window of the day, `HH:MM-HH:MM`, start before end.
-public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
-    public var start: LocalTime
-    public var end: LocalTime
-
-    public init(start: LocalTime, end: LocalTime) {
-        self.start = start
-        self.end = end
-    }
-
-    /// Parses `HH:MM-HH:MM`; nil when malformed or when start is not before end.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let start = LocalTime(parsing: String(parts[0])),
-            let end = LocalTime(parsing: String(parts[1])), start < end
-        else { return nil }
-        self.init(start: start, end: end)
-    }
-
-    public var description: String { "\(start)-\(end)" }
 }

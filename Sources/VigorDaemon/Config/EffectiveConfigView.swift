@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -101,7 +102,7 @@ enum EffectiveConfigView {
             table(["health"], [("inbox", config.health.inboxPath.map(quoted) ?? "# not set: $XDG_DATA_HOME/vigor/inbox")]),
             table(["notify"], [
                 ("daily_budget", "\(notify.rules.dailyBudget)"),
-                ("quiet_hours", quoted("\(notify.rules.quietFrom.text)-\(notify.rules.quietUntil.text)")),
+                ("quiet_hours", quoted("\(notify.rules.quietFrom.description)-\(notify.rules.quietUntil.description)")),
                 ("desktop", "\(notify.desktop)"),
                 ("command", list(notify.command.map(quoted))),
                 ("command_timeout_seconds", "\(notify.commandTimeoutSeconds)"),
@@ -160,7 +161,7 @@ enum EffectiveConfigView {
         let table = value as? [String: Any]
         let hour = (table?["hour"] as? Int) ?? 0
         let minute = (table?["minute"] as? Int) ?? 0
-        return WallTime(hour: hour, minute: minute).description
+        return TimeOfDay(hour: hour, minute: minute).description
     }
 
     private static func quoted(_ text: String) -> String {

@@ -65,7 +65,7 @@ public actor NotificationDesk {
             ghost: snapshot.ghost, now: now, breakerFiredAt: snapshot.lastBreakerFiredAt, weeklyReceipt: weeklyReceipt(now: now),
             askCheckIn: checkInWanted(on: local.day, hour: local.hour, now: now))
         let situation = NotificationOrchestrator.Situation(
-            now: now, day: local.day, time: WallClockTime(hour: local.hour, minute: local.minute),
+            now: now, day: local.day, time: TimeOfDay(hour: local.hour, minute: local.minute),
             recovering: snapshot.activeEmergency != nil, poorNight: await poorNight(local.day))
         var (next, effects) = NotificationOrchestrator.decide(ledger, pending: pending, situation: situation, rules: rules)
         next.prune(before: now.addingTimeInterval(-30 * 86_400))

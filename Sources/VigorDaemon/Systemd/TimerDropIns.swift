@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import SafeFiles
 
@@ -56,7 +57,7 @@ public struct TimerDropIns: Sendable, Equatable {
 
     /// The `OnCalendar=` value: at `time` on `weekdays` (systemd's names, e.g. `Sun`; empty: daily) in `zone`; without
     /// a zone, in the system zone, as vigord itself then runs.
-    public static func calendarSpec(_ time: LocalTime, zone: String?, weekdays: String = "") -> String {
+    public static func calendarSpec(_ time: TimeOfDay, zone: String?, weekdays: String = "") -> String {
         (weekdays.isEmpty ? "" : weekdays + " ") + "*-*-* \(time):00" + (zone.map { " " + $0 } ?? "")
     }
 
