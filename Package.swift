@@ -42,7 +42,7 @@ let package = Package(
         // Inner layer: no knowledge of sockets, daemons or the CLI.
         .target(
             name: "Store",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CivilCalendar", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // A leaf: the shared vocabulary every module speaks (proleptic Gregorian day counts, LocalDay, TimeOfDay…).
         .target(name: "CivilCalendar"),
@@ -111,6 +111,7 @@ let package = Package(
         .executableTarget(
             name: "vigorctl",
             dependencies: [
+                "CivilCalendar",
                 "SafeFiles",
                 "VigorRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -150,11 +151,11 @@ let package = Package(
             name: "GhostSimulationTests",
             dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "VigorDaemon", "vigor-sim", "TestPrograms"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC", "CivilCalendar"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "CivilCalendar", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HealthImportTests",
             dependencies: [
-                "HealthImport", "HealthExportGenerator", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthImport", "CivilCalendar", "HealthExportGenerator", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Fixtures")]

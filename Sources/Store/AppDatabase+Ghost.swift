@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GRDB
 
@@ -40,14 +41,14 @@ extension AppDatabase {
     }
 
     /// The cycles recorded for these local dates (`YYYY-MM-DD`).
-    public func cycleRuns(onOrAfter localDate: String) throws(StoreError) -> [CycleRun] {
+    public func cycleRuns(onOrAfter localDate: LocalDay) throws(StoreError) -> [CycleRun] {
         try read("read the cycle runs") { db in
             try CycleRun.filter(Column("localDate") >= localDate).order(Column("localDate"), Column("kind")).fetchAll(db)
         }
     }
 
     /// The newest run of a kind, if any.
-    public func lastCycleRun(kind: String) throws(StoreError) -> CycleRun? {
+    public func lastCycleRun(kind: CycleKind) throws(StoreError) -> CycleRun? {
         try read("read the cycle runs") { db in
             try CycleRun.filter(Column("kind") == kind).order(Column("localDate").desc).fetchOne(db)
         }

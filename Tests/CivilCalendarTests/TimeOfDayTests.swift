@@ -24,3 +24,15 @@ import Testing
     let text = #"{"from":{"hour":7,"minute":0},"to":{"hour":8,"minute":30}}"#
     #expect(try JSONDecoder().decode(TimeWindow.self, from: Data(text.utf8)) == window)
 }
+
+@Test func aWordOutsideTheVocabularyIsADecodingErrorThatNamesTheWords() throws {
+    #expect(try JSONDecoder().decode([Feeling].self, from: Data(#"["tired","good"]"#.utf8)) == [.tired, .good])
+    #expect(try JSONEncoder().encode(CycleKind.weekly) == Data(#""weekly""#.utf8))
+    do {
+        _ = try JSONDecoder().decode(Feeling.self, from: Data(#""great""#.utf8))
+        Issue.record("'great' decoded as a feeling")
+    } catch DecodingError.dataCorrupted(let context) {
+        #expect(context.debugDescription == "must be one of tired, ok, good; got 'great'")
+    }
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(HealthKind.self, from: Data(#""Sleep""#.utf8)) }
+}

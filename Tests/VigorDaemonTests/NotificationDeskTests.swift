@@ -147,7 +147,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(asked.message.key == "checkin:2026-11-23" && asked.message.kind == .checkIn)
     #expect(asked.message.actions.map(\.command) == ["vigorctl checkin --felt good", "vigorctl checkin --felt tired"])
     try await LocalAPI(context).answer(asked.message, action: "slept-badly")
-    #expect(try context.database.checkIns(from: "2026-11-23", through: "2026-11-23").map(\.felt) == ["tired"])
+    #expect(try context.database.checkIns(from: LocalDay(year: 2026, month: 11, day: 23), through: LocalDay(year: 2026, month: 11, day: 23)).map(\.felt) == [.tired])
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
 }
 
@@ -157,7 +157,7 @@ private func processes(naming text: String) throws -> [String] {
     await context.notifications.settle(now: monday10.addingTimeInterval(3 * 3600), rules: NotificationRules())
     #expect(await context.notifications.inbox.isEmpty)
     _ = try context.database.insertHealthSamples([
-        HealthSample(kind: "sleep", source: "band", start: monday10.addingTimeInterval(-10 * 3600),
+        HealthSample(kind: .sleep, source: "band", start: monday10.addingTimeInterval(-10 * 3600),
                      end: monday10.addingTimeInterval(-3 * 3600), value: 420, detail: "asleep")
     ])
     await context.notifications.settle(now: monday10, rules: NotificationRules())

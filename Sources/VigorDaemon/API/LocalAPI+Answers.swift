@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -68,7 +69,7 @@ extension LocalAPI {
             throw APIError.invalidParams("the message '\(message.key)' has no action '\(actionID)'")
         }
         if case .checkIn(let sleptWell) = answer {
-            _ = try await serveCheckIn(.init(felt: sleptWell ? Feeling.good.rawValue : Feeling.tired.rawValue))
+            _ = try await serveCheckIn(.init(felt: sleptWell ? .good : .tired))
             return
         }
         if case .workout(let id, let correct) = answer {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import VigorRPC
@@ -6,9 +7,7 @@ extension LocalAPI {
     /// `cycle.run`: runs a morning, evening or weekly cycle now (at most once per local date, as the timers do); with
     /// `ifDue`, only when vigord's schedule says it is due.
     func serveCycleRun(_ params: CycleRunMethod.Params) async throws -> CycleRunMethod.Result {
-        guard let kind = CycleKind(rawValue: params.kind) else {
-            throw APIError.invalidParams("field 'kind' must be morning, evening or weekly")
-        }
+        let kind = params.kind
         let config = await context.state.config
         if params.ifDue == true {
             let schedule = config.schedule
@@ -16,7 +15,7 @@ extension LocalAPI {
             let now = context.now()
             let today = planner.calendar.day(of: now)
             guard try planner.due(at: now, ran: try await context.cycles.recentRuns(before: today)).contains(kind) else {
-                return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "not due now")
+                return CycleOutcome(kind: kind, localDate: today.description, ran: false, summary: "not due now")
             }
         }
         return try await context.cycles.run(

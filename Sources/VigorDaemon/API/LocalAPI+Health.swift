@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -14,18 +15,15 @@ extension LocalAPI {
         if let slept = params.slept, !(slept.isFinite && (0...16).contains(slept)) {
             throw APIError.invalidParams("field 'slept' must be hours between 0 and 16; got \(slept)")
         }
-        if let felt = params.felt, Feeling(rawValue: felt) == nil {
-            throw APIError.invalidParams("field 'felt' must be one of \(CheckInResult.feelings.joined(separator: ", ")); got '\(felt)'")
-        }
         let now = context.now()
         let config = await context.state.config
         let today = LocalCalendar(timeZone: config.schedule.zone).day(of: now)
         let minutes = params.slept.map { Int(($0 * 60).rounded()) }
         let replaced = try context.database.saveCheckIn(
-            CheckIn(localDate: today.description, sleptMinutes: minutes, felt: params.felt, recordedAt: now))
+            CheckIn(localDate: today, sleptMinutes: minutes, felt: params.felt, recordedAt: now))
         _ = try await context.cycles.checkInArrived(now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules)
         await context.notifications.settle(now: now, rules: config.notify.rules)
-        let recent = try context.database.checkIns(from: today.adding(days: -13).description, through: today.description)
+        let recent = try context.database.checkIns(from: today.adding(days: -13), through: today)
         return CheckInResult(
             date: today.description, sleptMinutes: minutes, felt: params.felt, replaced: replaced,
             checkInsLast14Days: recent.count, ghost: GhostStatus(await context.ghost.current, now: now))

@@ -74,11 +74,11 @@ public actor CycleRunner {
         }
         let calendar = LocalCalendar(timeZone: zone)
         let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
-        if let earlier = try database.cycleRuns(onOrAfter: today.description).first(where: {
-            $0.kind == kind.rawValue && $0.localDate == today.description
+        if let earlier = try database.cycleRuns(onOrAfter: today).first(where: {
+            $0.kind == kind && $0.localDate == today
         }) {
             let when = today == calendar.day(of: now) ? "today" : "for \(today)"
-            return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)")
+            return CycleOutcome(kind: kind, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)")
         }
         let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home)
         let (events, summary) = switch kind {
@@ -88,12 +88,12 @@ public actor CycleRunner {
         }
         let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
         let said = [summary, news?.note].compactMap { $0 }.joined(separator: "; ")
-        let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: said, newHealthData: news?.isNew)
+        let mark = CycleRun(kind: kind, localDate: today, ranAt: now, summary: said, newHealthData: news?.isNew)
         _ = try await ghost.perform(events, at: now, cycle: mark)
         if kind == .morning { try await pruneReceipts(now: now) }
         try await output.sync(now: now)
         logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(today)", "summary": "\(said)"])
-        return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: said, newHealthData: news?.isNew)
+        return CycleOutcome(kind: kind, localDate: today.description, ran: true, summary: said, newHealthData: news?.isNew)
     }
 
     /// Reads today's picture, has the morning plan close the past days, judge the health data and transform today's
@@ -102,7 +102,7 @@ public actor CycleRunner {
         today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings
     ) async throws -> ([GhostEvent], String) {
         let picture = try await reader.morning(today: today, calendar: calendar, settings: settings)
-        let lastMorning = try database.lastCycleRun(kind: CycleKind.morning.rawValue).flatMap { LocalDay(iso: $0.localDate) }
+        let lastMorning = try database.lastCycleRun(kind: .morning)?.localDate
         let plan = try MorningPlan.decide(
             picture, closing: MorningPlan.daysToClose(today: today, lastMorning: lastMorning),
             newestHealthData: picture.signals.observations.map(\.end).max(), now: now)
@@ -125,7 +125,7 @@ public actor CycleRunner {
     ) async throws -> [String] {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
-        guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description else { return [] }
+        guard try database.lastCycleRun(kind: .morning)?.localDate == today else { return [] }
         let picture = try await reader.morning(today: today, calendar: calendar, settings: .init(training: training, rules: rules))
         _ = try RecoveryScores(database: database).record(try picture.signals.recoveryInputs(on: today), at: now)
         let upcoming = Set(picture.ghost.blocks.filter { $0.day == today && $0.start > now }.map(\.id))
@@ -201,8 +201,8 @@ public actor CycleRunner {
 
     /// The cycles run from a week before `today` on: enough for the planner to see a missed Sunday.
     func recentRuns(before today: LocalDay) throws -> Set<CycleKey> {
-        Set(try database.cycleRuns(onOrAfter: today.adding(days: -7).description).compactMap { run -> CycleKey? in
-            guard let kind = CycleKind(rawValue: run.kind), let day = LocalDay(iso: run.localDate) else { return nil }
+        Set(try database.cycleRuns(onOrAfter: today.adding(days: -7)).compactMap { run -> CycleKey? in
+            let (kind, day) = (run.kind, run.localDate)
             return CycleKey(kind: kind, day: day)
         })
     }

@@ -99,8 +99,8 @@ struct CycleService: Service {
         do {
             let today = planner.calendar.day(of: current)
             // A week back, so the planner sees a Sunday whose weekly cycle was missed.
-            let ran = Set(try database.cycleRuns(onOrAfter: today.adding(days: -7).description).compactMap { run -> CycleKey? in
-                guard let kind = CycleKind(rawValue: run.kind), let day = LocalDay(iso: run.localDate) else { return nil }
+            let ran = Set(try database.cycleRuns(onOrAfter: today.adding(days: -7)).compactMap { run -> CycleKey? in
+                let (kind, day) = (run.kind, run.localDate)
                 return CycleKey(kind: kind, day: day)
             })
             for kind in try planner.due(at: current, ran: ran) {

@@ -137,7 +137,7 @@ public final class HealthIntake: Sendable {
 
     private static func sample(_ record: HealthRecord) -> HealthSample {
         HealthSample(
-            kind: record.kind.rawValue, source: record.source, start: record.start, end: record.end, value: record.value,
+            kind: record.kind, source: record.source, start: record.start, end: record.end, value: record.value,
             detail: record.detail, energyKilocalories: record.energyKilocalories)
     }
 

@@ -117,9 +117,9 @@ public actor NotificationDesk {
     private func checkInWanted(on today: LocalDay, hour: Int, now: Date) -> LocalDay? {
         guard hour < 12 else { return nil }
         do {
-            guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description,
-                  try database.checkIns(from: today.description, through: today.description).isEmpty,
-                  try database.healthSamples(kind: "sleep", endingFrom: now.addingTimeInterval(-86_400), to: now).isEmpty
+            guard try database.lastCycleRun(kind: .morning)?.localDate == today,
+                  try database.checkIns(from: today, through: today).isEmpty,
+                  try database.healthSamples(kind: .sleep, endingFrom: now.addingTimeInterval(-86_400), to: now).isEmpty
             else { return nil }
             return today
         } catch {
