@@ -142,7 +142,7 @@ final class ChaosWeek {
         name = "work"
         path = "\(sourcePath)"
         [health]
-        inbox = "\(folder)/inbox"
+        drop_folder = "\(folder)/inbox"
         [notify]
         desktop = false
         command = ["\(folder)/notify.sh"]

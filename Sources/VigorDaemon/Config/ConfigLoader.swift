@@ -113,8 +113,16 @@ struct ConfigReader {
         }
         if let health = try table(root, "health", at: top) {
             let place = Place(table: ["health"])
-            try checkKeys(health, allowed: ["inbox"], at: place)
-            config.health.inboxPath = try string(health, "inbox", at: place).map(resolvePath)
+            try checkKeys(health, allowed: ["drop_folder", "inbox"], at: place)
+            if health["drop_folder"] != nil, health["inbox"] != nil {
+                throw error(place, "inbox", "is the old name of drop_folder; give only drop_folder")
+            }
+            if health["inbox"] != nil {
+                let warning = error(place, "inbox", "is deprecated: the key is now drop_folder (the same folder); rename it")
+                config.deprecations.append(warning.description)
+            }
+            let key = health["inbox"] != nil ? "inbox" : "drop_folder"
+            config.health.dropFolderPath = try string(health, key, at: place).map(resolvePath)
         }
         return config
     }

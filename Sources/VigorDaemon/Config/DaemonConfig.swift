@@ -18,6 +18,8 @@ public struct DaemonConfig: Sendable, Equatable {
     /// The scheduling groups of `[engine]` (`slots`, `sacred`, `travel`, `transformation`, `patterns`), and
     /// `[training] lunch_allowed` as `sacred.lunchOptIn`; the documented defaults otherwise.
     public var schedulingRules = SchedulingRules.standard
+    /// Keys given under an old name that is still read: one warning each, `file:line`, naming the new key.
+    public var deprecations: [String] = []
 
     public init() {}
 
@@ -36,8 +38,9 @@ public struct DaemonConfig: Sendable, Equatable {
 
     /// `[health]`: where health files come in.
     public struct HealthSection: Sendable, Equatable {
-        /// The inbox folder; nil means `$XDG_DATA_HOME/vigor/inbox` (or `/var/lib/vigor/inbox` as root).
-        public var inboxPath: String?
+        /// The drop folder (`drop_folder`, once `inbox`); nil means `$XDG_DATA_HOME/vigor/inbox` (or
+        /// `/var/lib/vigor/inbox` as root): the folder on disk keeps its first name, so files dropped there still count.
+        public var dropFolderPath: String?
         public init() {}
     }
 

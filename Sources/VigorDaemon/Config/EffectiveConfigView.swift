@@ -99,7 +99,12 @@ enum EffectiveConfigView {
                 ("min_hours_between_sessions", "\(training.minHoursBetweenSessions)"),
                 ("lunch_allowed", "\(config.schedulingRules.sacred.lunchOptIn)"),
             ]),
-            table(["health"], [("inbox", config.health.inboxPath.map(quoted) ?? "# not set: $XDG_DATA_HOME/vigor/inbox")]),
+            // The file may still give the drop folder under its old key, `inbox`.
+            Table(name: "health", entries: [
+                Entry(
+                    key: "drop_folder", value: config.health.dropFolderPath.map(quoted) ?? "# not set: $XDG_DATA_HOME/vigor/inbox",
+                    table: ["health"], names: ["drop_folder", "inbox"]),
+            ]),
             table(["notify"], [
                 ("daily_budget", "\(notify.rules.dailyBudget)"),
                 ("quiet_hours", quoted("\(notify.rules.quietFrom.description)-\(notify.rules.quietUntil.description)")),

@@ -24,6 +24,7 @@ public enum Daemon {
             printError("invalid configuration: \(error)")
             return DaemonExitCode.config.rawValue
         }
+        for warning in loaded.config.deprecations { printError("warning: \(warning)") }
         do {
             try StartChecks.check(loaded, file: configPath, environment: environment, uid: uid)
         } catch {
@@ -214,10 +215,10 @@ public enum Daemon {
         services.append(.init(service: ReplanService(
             replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger, database: database), signal: replanSignal,
             state: state, quiet: .seconds(1), clock: ContinuousClock(), now: now, notifier: notifier, failures: failures)))
-        services.append(.init(service: InboxService(
-            inbox: HealthInbox(
-                path: config.health.inboxPath
-                    ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)),
+        services.append(.init(service: DropFolderService(
+            folder: HealthDropFolder(
+                path: config.health.dropFolderPath
+                    ?? ConfigPaths.defaultHealthDropFolder(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)),
             intake: health, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: NotificationService(
             desk: notifications, ghost: ghost, state: state, clock: ContinuousClock(), now: now,
@@ -265,6 +266,7 @@ public enum Daemon {
         do {
             let loaded = try ConfigLoader.read(path: path, mayBeMissing: explicitPath == nil)
             try StartChecks.check(loaded, file: path, environment: environment, uid: getuid())
+            for warning in loaded.config.deprecations { printError("warning: \(warning)") }
             let line = loaded.origin == .defaults ? "vigord: no configuration at \(path); the defaults are valid\n" : "vigord: \(path) is valid\n"
             FileHandle.standardOutput.write(Data(line.utf8))
             return DaemonExitCode.success.rawValue

@@ -42,6 +42,7 @@ public actor DaemonState {
         do {
             let read = try ConfigLoader.read(path: configPath, mayBeMissing: configMayBeMissing)
             let (loaded, origin) = (read.config, read.origin)
+            for warning in loaded.deprecations { logger.warning("\(warning)") }
             var notes: [String] = []
             if loaded.daemon.socket != config.daemon.socket { notes.append("socket") }
             if loaded.daemon.stateDir != config.daemon.stateDir { notes.append("state_dir") }

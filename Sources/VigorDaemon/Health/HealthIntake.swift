@@ -18,7 +18,7 @@ public struct HealthIntakeError: Error, Sendable, CustomStringConvertible {
 
 /// Imports health files into the store, off the async pool, and hands new workouts to the Ghost:
 /// one that overlaps a block completes it, others count as unplanned activity. Used by
-/// `health.import` and the inbox. Imports run one at a time; progress is readable meanwhile.
+/// `health.import` and the health drop folder. Imports run one at a time; progress is readable meanwhile.
 public final class HealthIntake: Sendable {
     private let database: AppDatabase
     private let ghost: GhostHost

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The inbox folder's layout and moves: a file dropped in `inbox/` goes to `done/` once imported,
+/// The health drop folder's layout and moves: a file dropped in it goes to `done/` once imported,
 /// or to `failed/` with `NAME.reason.txt` beside it. Names never collide: a repeat gets a numbered suffix.
-struct HealthInbox: Sendable {
+struct HealthDropFolder: Sendable {
     let path: String
     var done: String { path + "/done" }
     var failed: String { path + "/failed" }
@@ -19,12 +19,12 @@ struct HealthInbox: Sendable {
         }
     }
 
-    /// True for a file the inbox should import: not hidden, not a partial download.
+    /// True for a file the drop folder should import: not hidden, not a partial download.
     static func isCandidate(_ name: String) -> Bool {
         !name.hasPrefix(".") && ![".part", ".partial", ".tmp", ".crdownload", ".reason.txt"].contains { name.hasSuffix($0) }
     }
 
-    /// Regular files waiting in the inbox, by name.
+    /// Regular files waiting in the drop folder, by name.
     func waiting() throws(DaemonError) -> [String] {
         let names: [String]
         do {
