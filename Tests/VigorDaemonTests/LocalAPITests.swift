@@ -131,7 +131,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
 @Test func redButtonBlocksTheCalendarQuietensTheGhostAndIsRecorded() async throws {
     let context = try makeContext(testHooks: false)
     let response = try await call(#"{"jsonrpc":"2.0","method":"emergency.activate","params":{"minutes":20},"id":1}"#, context)
-    let emergency = try RPCCoding.decode(EmergencyStatus.self, from: try #require(response.result))
+    let emergency = try RPCCoding.decode(RecoveryTimeStatus.self, from: try #require(response.result))
     #expect(emergency.active)
     #expect(emergency.startedAt?.description == "2026-11-22T11:01:00+01:00")
     #expect(emergency.endsAt?.description == "2026-11-22T11:21:00+01:00")
@@ -152,7 +152,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
         let response = try await call(#"{"jsonrpc":"2.0","method":"emergency.activate","params":{"minutes":\#(minutes)},"id":1}"#, context)
         #expect(response.error?.code == -32602)
     }
-    #expect(try context.database.emergencies(endingAfter: Date(timeIntervalSince1970: 0)).isEmpty)
+    #expect(try context.database.recoveryTimes(endingAfter: Date(timeIntervalSince1970: 0)).isEmpty)
 }
 
 @Test func theTestClockStartsAtTheGivenInstantOnlyWithTestHooks() throws {

@@ -24,7 +24,7 @@ extension LocalAPI {
     }
 
     /// `emergency.activate`: the red button; recovery time starts now, the blocks inside it are withdrawn.
-    func serveEmergencyActivate(_ params: EmergencyActivateMethod.Params) async throws -> EmergencyStatus {
+    func serveEmergencyActivate(_ params: EmergencyActivateMethod.Params) async throws -> RecoveryTimeStatus {
         let minutes = params.minutes ?? 15
         guard (1...240).contains(minutes) else {
             throw APIError.invalidParams("field 'minutes' must be between 1 and 240")
@@ -41,7 +41,7 @@ extension LocalAPI {
         try await publish(now: now)
         let emergency = press.emergency
         let withdrawn = await context.ghost.current.blocks.filter { open.contains($0.id) && $0.status == .removed }.map(\.id.rawValue)
-        return EmergencyStatus(
+        return RecoveryTimeStatus(
             active: true, startedAt: RPCTimestamp(emergency.startedAt, in: zone), endsAt: RPCTimestamp(emergency.endsAt, in: zone),
             blockFile: try await context.output.file(ofItem: CalendarContent.recoveryID(emergency)),
             notRecorded: press.notRecorded.map {

@@ -101,8 +101,8 @@ public actor DaemonState {
                 morning: RPCTimestamp(CycleTimes.next(schedule.morning, after: current, in: zone), in: zone),
                 evening: RPCTimestamp(CycleTimes.next(schedule.evening, after: current, in: zone), in: zone)),
             emergency: emergency.map {
-                EmergencyStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
-            } ?? EmergencyStatus(active: false),
+                RecoveryTimeStatus(active: true, startedAt: RPCTimestamp($0.startedAt, in: zone), endsAt: RPCTimestamp($0.endsAt, in: zone))
+            } ?? RecoveryTimeStatus(active: false),
             plan: PlanStatus(ghost: snapshot.ghost, zone: zone, now: current, lastBreakerFiredAt: snapshot.lastBreakerFiredAt),
             sources: sources,
             travel: TravelStatus(snapshot.travel, today: snapshot.ghost.calendar.day(of: current))
