@@ -42,17 +42,20 @@ let package = Package(
         // Inner layer: no knowledge of sockets, daemons or the CLI.
         .target(
             name: "Store",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CivilCalendar", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // A leaf: proleptic Gregorian day counts, shared by every module that reads or writes dates by hand.
+        // A leaf: the shared vocabulary every module speaks (proleptic Gregorian day counts, LocalDay, TimeOfDay…).
         .target(name: "CivilCalendar"),
+        // A leaf: the one atomic file writer and the regular-file checks; never follows a planted link.
+        // FoundationEssentials only, so vigorctl may use it.
+        .target(name: "SafeFiles"),
         .target(name: "VigorRPC", dependencies: ["CivilCalendar"]),
         // The pure domain: no I/O, injected clock and random source.
-        .target(name: "GhostEngine"),
-        .target(name: "GhostScheduling", dependencies: ["GhostEngine"]),
-        .target(name: "GhostSimulation", dependencies: ["GhostEngine", "GhostScheduling"]),
+        .target(name: "GhostEngine", dependencies: ["CivilCalendar"]),
+        .target(name: "GhostScheduling", dependencies: ["CivilCalendar", "GhostEngine"]),
+        .target(name: "GhostSimulation", dependencies: ["CivilCalendar", "GhostEngine", "GhostScheduling"]),
         // The libical adapter: no C pointer leaves it.
-        .target(name: "ICalendarKit", dependencies: ["CLibical", "CivilCalendar"]),
+        .target(name: "ICalendarKit", dependencies: ["CLibical", "CivilCalendar", "SafeFiles"]),
         // SQLite's variadic sqlite3_db_config, which Swift cannot call: the settings for a database someone else wrote.
         .target(name: "CSQLiteGuard", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV, Gadgetbridge databases
@@ -62,6 +65,7 @@ let package = Package(
             dependencies: [
                 "CivilCalendar",
                 "CSQLiteGuard",
+                "SafeFiles",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -83,6 +87,7 @@ let package = Package(
                 "GhostEngine",
                 "GhostScheduling",
                 "HealthImport",
+                "SafeFiles",
                 "Store",
                 "VigorRPC",
                 .product(name: "Logging", package: "swift-log"),
@@ -106,6 +111,8 @@ let package = Package(
         .executableTarget(
             name: "vigorctl",
             dependencies: [
+                "CivilCalendar",
+                "SafeFiles",
                 "VigorRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -114,6 +121,7 @@ let package = Package(
         .executableTarget(
             name: "vigor-sim",
             dependencies: [
+                "CivilCalendar",
                 "GhostSimulation",
                 // The daemon's config reader for the scenario's `config` text, and ICalendarKit for its calendars.
                 "VigorDaemon",
@@ -138,18 +146,20 @@ let package = Package(
         // Programs the tests run, each with a deadline: a hung program fails its test, not the run.
         .target(name: "TestPrograms", path: "Tests/TestPrograms"),
         // The differential test's reference side is a python script it runs, not a source of the target.
-        .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
-        .testTarget(name: "GhostEngineTests", dependencies: ["GhostEngine"]),
-        .testTarget(name: "GhostSchedulingTests", dependencies: ["GhostScheduling", "GhostEngine"]),
+        .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "SafeFiles", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
+        .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
+        .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
+        .testTarget(name: "GhostEngineTests", dependencies: ["CivilCalendar", "GhostEngine"]),
+        .testTarget(name: "GhostSchedulingTests", dependencies: ["CivilCalendar", "GhostScheduling", "GhostEngine"]),
         .testTarget(
             name: "GhostSimulationTests",
             dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "VigorDaemon", "vigor-sim", "TestPrograms"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC", "CivilCalendar"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "CivilCalendar", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "HealthImportTests",
             dependencies: [
-                "HealthImport", "HealthExportGenerator", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthImport", "CivilCalendar", "HealthExportGenerator", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Fixtures")]
@@ -157,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "VigorDaemonTests",
             dependencies: [
-                "VigorDaemon", "VigorRPC", "Store", "HealthImport", "HealthExportGenerator", "ICalendarKit", "GhostEngine",
+                "VigorDaemon", "VigorRPC", "Store", "CivilCalendar", "HealthImport", "HealthExportGenerator", "ICalendarKit", "GhostEngine",
                 "GhostScheduling", "TestPrograms", .product(name: "Logging", package: "swift-log"),
             ]
         ),

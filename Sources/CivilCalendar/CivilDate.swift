@@ -1,6 +1,6 @@
 /// A proleptic Gregorian date computed with Howard Hinnant's day-count algorithms, so turning instants into
 /// wall-clock text and back needs no Calendar or formatter per value (replies, log lines, ICS and health files).
-public struct CivilDate: Equatable, Sendable {
+public struct CivilDate: Hashable, Sendable {
     public var year: Int
     public var month: Int
     public var day: Int

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -16,7 +17,7 @@ struct HealthReadings {
     /// The source named on every reading.
     static let source = "vigor-sim"
     /// The kinds of the four daily signals, in the order they arrive as coverage grows.
-    static let order: [HealthObservation.Kind] = [.hrv, .restingHeartRate, .sleep, .steps]
+    static let order: [HealthKind] = [.hrv, .restingHeartRate, .sleep, .steps]
     /// When the night ends, HRV and resting heart rate are taken, and the day's steps are counted.
     static let wake = (hour: 5, minute: 30), morningReading = 5, steps = (from: 8, to: 20)
     /// Values of a normal day: none of the morning rules' thresholds is near.

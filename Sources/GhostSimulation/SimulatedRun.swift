@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -275,7 +276,7 @@ struct SimulatedRun {
         // A block a meeting pushed to another day is that day's session.
         if let block, block.day != day { return }
         guard random.nextUnit() < rate else { return }
-        let own = settings.training.preferredWindows.first?.from ?? WallTime(hour: EveningPlan.defaultSlotHour)
+        let own = settings.training.preferredWindows.first?.from ?? TimeOfDay(hour: EveningPlan.defaultSlotHour)
         let inBlock = block?.status == .scheduled
         let start = if let block, block.status == .scheduled {
             block.start.addingTimeInterval(600)

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GRDB
 
@@ -40,14 +41,14 @@ extension AppDatabase {
     }
 
     /// The cycles recorded for these local dates (`YYYY-MM-DD`).
-    public func cycleRuns(onOrAfter localDate: String) throws(StoreError) -> [CycleRun] {
+    public func cycleRuns(onOrAfter localDate: LocalDay) throws(StoreError) -> [CycleRun] {
         try read("read the cycle runs") { db in
             try CycleRun.filter(Column("localDate") >= localDate).order(Column("localDate"), Column("kind")).fetchAll(db)
         }
     }
 
     /// The newest run of a kind, if any.
-    public func lastCycleRun(kind: String) throws(StoreError) -> CycleRun? {
+    public func lastCycleRun(kind: CycleKind) throws(StoreError) -> CycleRun? {
         try read("read the cycle runs") { db in
             try CycleRun.filter(Column("kind") == kind).order(Column("localDate").desc).fetchOne(db)
         }
@@ -79,7 +80,7 @@ extension AppDatabase {
                 ghostState: try Data.fetchOne(db, sql: "SELECT state FROM ghostState WHERE id = 1"),
                 receipts: try StoredReceipt.order(Column("at"), Column("id")).fetchAll(db),
                 cycleRuns: try CycleRun.order(Column("localDate"), Column("kind")).fetchAll(db),
-                emergencies: try Emergency.order(Column("startedAt")).fetchAll(db),
+                emergencies: try RecoveryTime.order(Column("startedAt")).fetchAll(db),
                 travel: try TravelRange.order(Column("firstDay")).fetchAll(db),
                 healthSamples: try HealthSample.order(Column("start"), Column("id")).fetchAll(db),
                 healthImports: try HealthImportRun.order(Column("id")).fetchAll(db),
@@ -123,7 +124,7 @@ public struct ExportedData: Sendable {
     public var ghostState: Data?
     public var receipts: [StoredReceipt]
     public var cycleRuns: [CycleRun]
-    public var emergencies: [Emergency]
+    public var emergencies: [RecoveryTime]
     public var travel: [TravelRange]
     public var healthSamples: [HealthSample]
     public var healthImports: [HealthImportRun]

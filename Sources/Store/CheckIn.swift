@@ -1,20 +1,21 @@
+import CivilCalendar
 import Foundation
 import GRDB
 
 /// A morning self-report (`vigorctl checkin`): how long the user slept last night and how they feel, for the local
 /// date of the morning. A second check-in the same morning replaces the first.
 public struct CheckIn: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    /// The morning's local date, `YYYY-MM-DD`.
-    public var localDate: String
+    /// The morning's local date (`YYYY-MM-DD` in the column).
+    public var localDate: LocalDay
     /// Reported sleep of the night before, minutes.
     public var sleptMinutes: Int?
-    /// `tired`, `ok` or `good`.
-    public var felt: String?
+    /// How the user said they feel.
+    public var felt: Feeling?
     public var recordedAt: Date
 
     public static let databaseTableName = "checkIn"
 
-    public init(localDate: String, sleptMinutes: Int?, felt: String?, recordedAt: Date) {
+    public init(localDate: LocalDay, sleptMinutes: Int?, felt: Feeling?, recordedAt: Date) {
         self.localDate = localDate
         self.sleptMinutes = sleptMinutes
         self.felt = felt
@@ -32,8 +33,8 @@ extension AppDatabase {
         }
     }
 
-    /// Check-ins of the mornings from `first` to `last` (inclusive `YYYY-MM-DD`), oldest first.
-    public func checkIns(from first: String, through last: String) throws(StoreError) -> [CheckIn] {
+    /// Check-ins of the mornings from `first` to `last` (inclusive), oldest first.
+    public func checkIns(from first: LocalDay, through last: LocalDay) throws(StoreError) -> [CheckIn] {
         try read("read the check-ins") { db in
             try CheckIn.filter(Column("localDate") >= first && Column("localDate") <= last).order(Column("localDate")).fetchAll(db)
         }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GRDB
 
@@ -5,8 +6,8 @@ import GRDB
 /// in bpm, steps as a count). `(kind, source, start, end, value)` is unique: importing twice adds nothing.
 public struct HealthSample: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     public var id: Int64?
-    /// `sleep`, `hrv`, `restingHeartRate`, `steps` or `workout`.
-    public var kind: String
+    /// What was measured.
+    public var kind: HealthKind
     /// The producer, e.g. "Apple Watch" or "oura".
     public var source: String
     public var start: Date
@@ -20,7 +21,7 @@ public struct HealthSample: Codable, Sendable, Equatable, FetchableRecord, Persi
     public static let databaseTableName = "healthSample"
 
     public init(
-        id: Int64? = nil, kind: String, source: String, start: Date, end: Date, value: Double,
+        id: Int64? = nil, kind: HealthKind, source: String, start: Date, end: Date, value: Double,
         detail: String? = nil, energyKilocalories: Double? = nil
     ) {
         self.id = id
@@ -64,7 +65,7 @@ extension AppDatabase {
                     continue
                 }
                 result.added += 1
-                if sample.kind == "workout" {
+                if sample.kind == .workout {
                     var stored = sample
                     stored.id = db.lastInsertedRowID
                     result.addedWorkouts.append(stored)
@@ -75,7 +76,7 @@ extension AppDatabase {
     }
 
     /// Samples of `kind` that end in [from, to), oldest first.
-    public func healthSamples(kind: String, endingFrom from: Date, to: Date) throws(StoreError) -> [HealthSample] {
+    public func healthSamples(kind: HealthKind, endingFrom from: Date, to: Date) throws(StoreError) -> [HealthSample] {
         try read("read the health samples") { db in
             try HealthSample
                 .filter(Column("kind") == kind && Column("end") >= from && Column("end") < to)
@@ -85,9 +86,9 @@ extension AppDatabase {
     }
 
     /// The stored sample of one of `kinds` that ended last, at or before `date` (one indexed lookup per kind).
-    public func newestHealthSample(kinds: [String], endingBy date: Date) throws(StoreError) -> (kind: String, end: Date)? {
+    public func newestHealthSample(kinds: [HealthKind], endingBy date: Date) throws(StoreError) -> (kind: HealthKind, end: Date)? {
         try read("find the newest health sample") { db in
-            var newest: (kind: String, end: Date)?
+            var newest: (kind: HealthKind, end: Date)?
             for kind in kinds {
                 let end = try Date.fetchOne(
                     db, sql: #"SELECT MAX("end") FROM healthSample WHERE kind = ? AND "end" <= ?"#, arguments: [kind, date])

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GRDB
 
@@ -5,7 +6,7 @@ import GRDB
 /// the whole score with its inputs and their provenance (JSON). A day keeps every formula version's score.
 public struct RecoveryRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     /// The scored morning's local date, `YYYY-MM-DD`.
-    public var localDate: String
+    public var localDate: LocalDay
     public var formulaName: String
     public var formulaVersion: Int
     /// Hash of the inputs (FNV-1a 64): the same day, formula and inputs are stored once.
@@ -19,7 +20,7 @@ public struct RecoveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     public static let databaseTableName = "recoveryScore"
 
     public init(
-        localDate: String, formulaName: String, formulaVersion: Int, inputHash: String, value: Double, body: Data,
+        localDate: LocalDay, formulaName: String, formulaVersion: Int, inputHash: String, value: Double, body: Data,
         computedAt: Date
     ) {
         self.localDate = localDate
@@ -47,7 +48,7 @@ extension AppDatabase {
     }
 
     /// Every stored score of the mornings from `first` through `last` (inclusive `YYYY-MM-DD`), in the order computed.
-    public func recoveryScores(from first: String, through last: String) throws(StoreError) -> [RecoveryRecord] {
+    public func recoveryScores(from first: LocalDay, through last: LocalDay) throws(StoreError) -> [RecoveryRecord] {
         try read("read the recovery scores") { db in
             try RecoveryRecord.filter(Column("localDate") >= first && Column("localDate") <= last)
                 .order(Column("computedAt"), Column("localDate")).fetchAll(db)

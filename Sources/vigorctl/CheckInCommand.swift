@@ -1,9 +1,18 @@
 import ArgumentParser
+import CivilCalendar
 import VigorRPC
 
-/// How the user feels, as typed on the command line.
+/// How the user feels, as typed on the command line; each maps onto the wire's `Feeling`.
 enum FeelingArgument: String, ExpressibleByArgument, CaseIterable {
     case tired, ok, good
+
+    var feeling: Feeling {
+        switch self {
+        case .tired: .tired
+        case .ok: .ok
+        case .good: .good
+        }
+    }
 }
 
 struct CheckInCommand: ParsableCommand {
@@ -24,14 +33,14 @@ struct CheckInCommand: ParsableCommand {
     func run() throws {
         let client = connection.client
         let result = try CallFailure.perform { () throws(RPCClientError) in
-            try client.call(CheckInMethod.self, .init(slept: slept, felt: felt?.rawValue))
+            try client.call(CheckInMethod.self, .init(slept: slept, felt: felt?.feeling))
         }
         if connection.json {
             try JSONOutput.print(result)
             return
         }
         let said = [
-            result.sleptMinutes.map { "slept \(Self.hours($0))" }, result.felt.map { "feeling \($0)" },
+            result.sleptMinutes.map { "slept \(Self.hours($0))" }, result.felt.map { "feeling \($0.rawValue)" },
         ].compactMap { $0 }.joined(separator: ", ")
         print("\(result.replaced ? "Updated" : "Noted") for \(result.date): \(said).")
         print("\(result.checkInsLast14Days) check-in(s) in the last 14 days; health \(result.ghost.healthPhaseName), "

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CivilCalendar
 import VigorRPC
 
 struct CycleCommand: ParsableCommand {
@@ -14,16 +15,25 @@ struct CycleCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
-        guard ["morning", "evening", "weekly"].contains(kind) else { throw ValidationError("the cycle is morning, evening or weekly, not '\(kind)'") }
+        _ = try cycle
+    }
+
+    /// The argument as the wire's cycle kind.
+    private var cycle: CycleKind {
+        get throws {
+            guard let cycle = CycleKind(rawValue: kind) else { throw ValidationError("the cycle is morning, evening or weekly, not '\(kind)'") }
+            return cycle
+        }
     }
 
     func run() throws {
         let client = connection.client
-        let outcome = try CallFailure.perform { () throws(RPCClientError) in try client.call(CycleRunMethod.self, .init(kind: kind, ifDue: ifDue ? true : nil)) }
+        let params = CycleRunMethod.Params(kind: try cycle, ifDue: ifDue ? true : nil)
+        let outcome = try CallFailure.perform { () throws(RPCClientError) in try client.call(CycleRunMethod.self, params) }
         if connection.json {
             try JSONOutput.print(outcome)
         } else {
-            print("\(outcome.kind) cycle \(outcome.localDate): \(outcome.ran ? "" : "not run again, ")\(outcome.summary)")
+            print("\(outcome.kind.rawValue) cycle \(outcome.localDate): \(outcome.ran ? "" : "not run again, ")\(outcome.summary)")
         }
     }
 }

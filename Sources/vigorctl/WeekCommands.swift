@@ -1,4 +1,5 @@
 import ArgumentParser
+import SafeFiles
 import VigorRPC
 
 struct WeekCommand: ParsableCommand {
@@ -49,11 +50,11 @@ struct WeekCommand: ParsableCommand {
         let image = Array(CleanReceiptSVG(achievements: receipt.cleanAchievements, dots: receipt.cleanDots).document.utf8)
         do {
             if let svg {
-                try ImageFile.write(image, to: svg)
+                try AtomicFile.write(image, to: svg)
                 CallFailure.printError("wrote the clean receipt to \(svg)")
             }
             if let png {
-                try ImageFile.write(try SVGRasterizer.png(from: image), to: png)
+                try AtomicFile.write(try SVGRasterizer.png(from: image), to: png)
                 CallFailure.printError("wrote the clean receipt to \(png)")
             }
         } catch {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ private func at(_ day: LocalDay, _ hour: Int, _ minute: Int = 0, recovering: Boo
     let offset = day == monday ? 0.0 : 86_400
     return .init(
         now: start.addingTimeInterval(offset + Double(hour * 3600 + minute * 60)), day: day,
-        time: WallClockTime(hour: hour, minute: minute), recovering: recovering, poorNight: poorNight)
+        time: TimeOfDay(hour: hour, minute: minute), recovering: recovering, poorNight: poorNight)
 }
 
 private let triage = GhostMessage(key: "triage:b1", kind: .triage, title: "Missed your Mon 07:00 workout", body: "Quick question to help me learn:")
@@ -133,7 +134,7 @@ private func seen(at instant: Date, in zone: String) -> NotificationOrchestrator
     calendar.timeZone = TimeZone(identifier: zone)!
     let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
     let day = LocalDay(iso: String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!))!
-    return .init(now: instant, day: day, time: WallClockTime(hour: parts.hour!, minute: parts.minute!))
+    return .init(now: instant, day: day, time: TimeOfDay(hour: parts.hour!, minute: parts.minute!))
 }
 
 @Test func flyingWestWithinTheSameLocalDateTheDaysNotificationIsStillSpent() {

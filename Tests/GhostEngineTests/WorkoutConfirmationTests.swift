@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Testing
 
@@ -81,7 +82,7 @@ struct WorkoutConfirmationTests {
         let logged = GhostMessage(key: "workout:sample:1", kind: .workoutLogged, title: "45 min run logged.", body: "From garmin.")
         let monday = LocalDay(year: 2026, month: 3, day: 2)
         let situation = NotificationOrchestrator.Situation(
-            now: Date(timeIntervalSince1970: 1_772_442_000), day: monday, time: WallClockTime(hour: 10, minute: 0))
+            now: Date(timeIntervalSince1970: 1_772_442_000), day: monday, time: TimeOfDay(hour: 10, minute: 0))
         let (ledger, effects) = NotificationOrchestrator.decide(
             NotificationLedger(), pending: [proposal, logged], situation: situation, rules: NotificationRules())
         #expect(effects == [.deliver(proposal, alsoWaiting: 1)])

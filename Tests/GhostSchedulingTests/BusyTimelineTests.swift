@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -7,7 +8,7 @@ import Testing
 @Suite struct BusyTimeMergingTests {
     /// 15-minute sessions on a 15-minute grid, no buffers, Monday 06:00–12:00.
     private let quarterHours = TrainingSettings(
-        durationMinutes: 15, earliest: WallTime(hour: 6), latest: WallTime(hour: 12), bufferBeforeMinutes: 0,
+        durationMinutes: 15, earliest: TimeOfDay(hour: 6), latest: TimeOfDay(hour: 12), bufferBeforeMinutes: 0,
         bufferAfterMinutes: 0)
 
     private func starts(_ busy: [BusyInterval]) throws -> [String] {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Testing
@@ -8,7 +9,7 @@ import GhostScheduling
         #expect(try Week.berlin.length(of: Week.springForward) == 82_800)
         let slots = try Week.finder().feasibleSlots(on: Week.springForward, request: SlotRequest(firstDay: Week.springForward))
         let first = try #require(slots.first)
-        #expect(first.localStart == WallTime(hour: 9))
+        #expect(first.localStart == TimeOfDay(hour: 9))
         // 09:00 CEST is 07:00 UTC; the block is still 45 minutes of real time.
         #expect(first.start == Date(timeIntervalSince1970: 1_774_767_600))
         #expect(first.end.timeIntervalSince(first.start) == 2700)
@@ -18,7 +19,7 @@ import GhostScheduling
         #expect(try Week.berlin.length(of: Week.fallBack) == 90_000)
         let slots = try Week.finder().feasibleSlots(on: Week.fallBack, request: SlotRequest(firstDay: Week.fallBack))
         let first = try #require(slots.first)
-        #expect(first.localStart == WallTime(hour: 9))
+        #expect(first.localStart == TimeOfDay(hour: 9))
         // 09:00 CET is 08:00 UTC.
         #expect(first.start == Date(timeIntervalSince1970: 1_792_915_200))
     }
@@ -26,8 +27,8 @@ import GhostScheduling
     @Test func nonexistentLocalTimesAreNeverOffered() throws {
         // Weekend mornings are sacred by default; free them to reach the 02:00–03:00 gap.
         var rules = SchedulingRules.standard
-        rules.sacred.weekendMorningUntil = WallTime(hour: 0)
-        let settings = TrainingSettings(durationMinutes: 30, earliest: WallTime(hour: 1), latest: WallTime(hour: 4))
+        rules.sacred.weekendMorningUntil = TimeOfDay(hour: 0)
+        let settings = TrainingSettings(durationMinutes: 30, earliest: TimeOfDay(hour: 1), latest: TimeOfDay(hour: 4))
         let slots = try Week.finder(settings, rules: rules).slots(
             on: Week.springForward, request: SlotRequest(firstDay: Week.springForward))
         // 02:00–02:59 does not exist. 01:45 CET + 30 minutes ends at 03:15 CEST, inside the 04:00 limit.
@@ -35,7 +36,7 @@ import GhostScheduling
     }
 
     @Test func busyIntervalAcrossTheRepeatedHourIsRespected() throws {
-        let settings = TrainingSettings(durationMinutes: 30, earliest: WallTime(hour: 9), latest: WallTime(hour: 11))
+        let settings = TrainingSettings(durationMinutes: 30, earliest: TimeOfDay(hour: 9), latest: TimeOfDay(hour: 11))
         let busy = BusyInterval(start: try Week.at(Week.fallBack, 9), end: try Week.at(Week.fallBack, 10, 20))
         let slots = try Week.finder(settings).feasibleSlots(
             on: Week.fallBack, request: SlotRequest(firstDay: Week.fallBack, busy: [busy]))

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Testing
@@ -28,8 +29,8 @@ import GhostScheduling
         let family = try Week.berlin.date(on: firstDay.adding(days: pick(0...6)), hour: pick(6...20))
         let settings = TrainingSettings(
             sessionsPerWeek: pick(1...6), durationMinutes: [30, 45, 60, 90][pick(0...3)],
-            preferredWindows: [TimeWindow(from: WallTime(hour: pick(6...10)), to: WallTime(hour: pick(11...20)))],
-            earliest: WallTime(hour: pick(5...8)), latest: WallTime(hour: pick(19...22)),
+            preferredWindows: [TimeWindow(from: TimeOfDay(hour: pick(6...10)), to: TimeOfDay(hour: pick(11...20)))],
+            earliest: TimeOfDay(hour: pick(5...8)), latest: TimeOfDay(hour: pick(19...22)),
             bufferBeforeMinutes: pick(0...20), bufferAfterMinutes: pick(0...20), restDays: [pick(1...7)],
             minHoursBetweenSessions: pick(0...40))
         let request = SlotRequest(

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Testing
@@ -22,8 +23,8 @@ import GhostScheduling
     @Test func meetingDenseWeekFitsAroundTheMeetings() throws {
         let settings = TrainingSettings(
             sessionsPerWeek: 5, durationMinutes: 45,
-            preferredWindows: [TimeWindow(from: WallTime(hour: 7), to: WallTime(hour: 8, minute: 30))],
-            earliest: WallTime(hour: 7), latest: WallTime(hour: 21), minHoursBetweenSessions: 16)
+            preferredWindows: [TimeWindow(from: TimeOfDay(hour: 7), to: TimeOfDay(hour: 8, minute: 30))],
+            earliest: TimeOfDay(hour: 7), latest: TimeOfDay(hour: 21), minHoursBetweenSessions: 16)
         let plan = try Week.finder(settings).planWeek(SlotRequest(firstDay: Week.monday, busy: try denseWeek()))
         // Mon/Thu/Fri 07:00 (preferred, 0.75). Tuesday: 07:00–08:30 busy, 08:40–09:25 hits the 09:00 stand-up;
         // the first free start is 09:30 (0.25). Wednesday has no free slot. Saturday/Sunday: 09:00 (0.25).
@@ -49,10 +50,10 @@ import GhostScheduling
         let thursday = LocalDay(year: 2026, month: 10, day: 29)
         let settings = TrainingSettings(
             sessionsPerWeek: 7, durationMinutes: 45,
-            preferredWindows: [TimeWindow(from: WallTime(hour: 18), to: WallTime(hour: 20))], minHoursBetweenSessions: 0)
+            preferredWindows: [TimeWindow(from: TimeOfDay(hour: 18), to: TimeOfDay(hour: 20))], minHoursBetweenSessions: 0)
         let plan = try SlotFinder(calendar: newYork, settings: settings).planWeek(SlotRequest(firstDay: thursday))
         #expect(plan.blocks.count == 7)
-        #expect(plan.blocks.allSatisfy { $0.chosen.localStart == WallTime(hour: 18) })
+        #expect(plan.blocks.allSatisfy { $0.chosen.localStart == TimeOfDay(hour: 18) })
         // Saturday 18:00 EDT is 22:00 UTC; Sunday (25 hours) 18:00 EST is 23:00 UTC: 25 hours apart.
         let saturday = plan.blocks[2].chosen.start
         let sunday = plan.blocks[3].chosen.start

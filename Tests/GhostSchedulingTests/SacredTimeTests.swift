@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Testing
@@ -9,18 +10,18 @@ import GhostScheduling
     @Test func weekendMorningBeforeNineIsSacred() throws {
         let slots = try Week.finder(anyTime).slots(on: Week.saturday, request: SlotRequest(firstDay: Week.saturday))
         // 08:15–09:00 would touch the sacred morning; 09:00 is the first start outside it.
-        #expect(slots.first?.localStart == WallTime(hour: 9))
+        #expect(slots.first?.localStart == TimeOfDay(hour: 9))
         let sunday = try Week.finder(anyTime).slots(on: Week.saturday.adding(days: 1), request: SlotRequest(firstDay: Week.saturday))
-        #expect(sunday.first?.localStart == WallTime(hour: 9))
+        #expect(sunday.first?.localStart == TimeOfDay(hour: 9))
     }
 
     @Test func weekdayMorningIsNotSacred() throws {
         let slots = try Week.finder(anyTime).slots(on: Week.monday, request: SlotRequest(firstDay: Week.monday))
-        #expect(slots.first?.localStart == WallTime(hour: 6))
+        #expect(slots.first?.localStart == TimeOfDay(hour: 6))
     }
 
     @Test func lunchIsSacredUnlessOptedIn() throws {
-        let settings = TrainingSettings(durationMinutes: 45, earliest: WallTime(hour: 11), latest: WallTime(hour: 13, minute: 30))
+        let settings = TrainingSettings(durationMinutes: 45, earliest: TimeOfDay(hour: 11), latest: TimeOfDay(hour: 13, minute: 30))
         let request = SlotRequest(firstDay: Week.monday)
         // 11:15–12:00 ends exactly when lunch starts; 11:30 would end at 12:15.
         #expect(Week.starts(try Week.finder(settings).slots(on: Week.monday, request: request)) == ["11:00", "11:15"])
@@ -30,7 +31,7 @@ import GhostScheduling
     }
 
     @Test func recurringPersonalEventInAProtectedCategoryIsSacred() throws {
-        let settings = TrainingSettings(durationMinutes: 60, earliest: WallTime(hour: 17), latest: WallTime(hour: 20))
+        let settings = TrainingSettings(durationMinutes: 60, earliest: TimeOfDay(hour: 17), latest: TimeOfDay(hour: 20))
         let family = PersonalEvent(start: try Week.at(0, 18), end: try Week.at(0, 19), category: "Family", isRecurring: true)
         let request = SlotRequest(firstDay: Week.monday, personalEvents: [family])
         // No buffer around sacred time: 17:00–18:00 and 19:00–20:00 touch it without overlapping.
@@ -38,7 +39,7 @@ import GhostScheduling
     }
 
     @Test func oneOffOrUnprotectedPersonalEventIsNotSacred() throws {
-        let settings = TrainingSettings(durationMinutes: 60, earliest: WallTime(hour: 17), latest: WallTime(hour: 20))
+        let settings = TrainingSettings(durationMinutes: 60, earliest: TimeOfDay(hour: 17), latest: TimeOfDay(hour: 20))
         let oneOff = PersonalEvent(start: try Week.at(0, 18), end: try Week.at(0, 19), category: "family", isRecurring: false)
         let hobby = PersonalEvent(start: try Week.at(0, 18), end: try Week.at(0, 19), category: "chess", isRecurring: true)
         for event in [oneOff, hobby] {
@@ -48,7 +49,7 @@ import GhostScheduling
     }
 
     @Test func rejectedSlotIsNeverTouched() throws {
-        let settings = TrainingSettings(durationMinutes: 45, earliest: WallTime(hour: 6), latest: WallTime(hour: 9))
+        let settings = TrainingSettings(durationMinutes: 45, earliest: TimeOfDay(hour: 6), latest: TimeOfDay(hour: 9))
         let request = SlotRequest(firstDay: Week.monday, sacredSlots: [SlotKey(weekday: 2, hour: 7)])
         // 06:15–07:00 ends at the slot's start; 08:00 starts at its end.
         #expect(Week.starts(try Week.finder(settings).slots(on: Week.monday, request: request)) == ["06:00", "06:15", "08:00", "08:15"])

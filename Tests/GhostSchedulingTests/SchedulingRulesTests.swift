@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Testing
@@ -47,15 +48,15 @@ import GhostScheduling
     }
 
     @Test func settingsThatCannotProduceABlockAreNamed() throws {
-        let tooLong = TrainingSettings(durationMinutes: 120, earliest: WallTime(hour: 20), latest: WallTime(hour: 21))
+        let tooLong = TrainingSettings(durationMinutes: 120, earliest: TimeOfDay(hour: 20), latest: TimeOfDay(hour: 21))
         #expect(throws: SchedulingError.invalidSetting(
             name: "earliest", problem: "to latest (20:00–21:00) must fit one 120-minute session")) { try tooLong.validate() }
-        let exactFit = TrainingSettings(durationMinutes: 60, earliest: WallTime(hour: 20), latest: WallTime(hour: 21))
+        let exactFit = TrainingSettings(durationMinutes: 60, earliest: TimeOfDay(hour: 20), latest: TimeOfDay(hour: 21))
         try exactFit.validate()
         for bad in [
             TrainingSettings(sessionsPerWeek: -1), TrainingSettings(durationMinutes: 0),
             TrainingSettings(bufferBeforeMinutes: -5), TrainingSettings(restDays: [8]),
-            TrainingSettings(preferredWindows: [TimeWindow(from: WallTime(hour: 9), to: WallTime(hour: 8))]),
+            TrainingSettings(preferredWindows: [TimeWindow(from: TimeOfDay(hour: 9), to: TimeOfDay(hour: 8))]),
         ] {
             #expect(throws: SchedulingError.self) { try SlotFinder(calendar: Week.berlin, settings: bad) }
         }
@@ -70,9 +71,9 @@ import GhostScheduling
     }
 
     @Test func wallTimeReadsAsHoursAndMinutes() throws {
-        #expect(WallTime(hour: 7, minute: 5).description == "07:05")
-        #expect(WallTime(hour: 13, minute: 30).minuteOfDay == 810)
-        #expect(!WallTime(hour: 24).isValid)
+        #expect(TimeOfDay(hour: 7, minute: 5).description == "07:05")
+        #expect(TimeOfDay(hour: 13, minute: 30).minuteOfDay == 810)
+        #expect(!TimeOfDay(hour: 24).isValid)
     }
 }
 
@@ -102,7 +103,7 @@ import GhostScheduling
     @Test func emptyIntervalIsAllowedAndBlocksNothing() throws {
         let empty = BusyInterval(start: try Week.at(0, 7, 20), end: try Week.at(0, 7, 20))
         let slots = try Week.finder().feasibleSlots(on: Week.monday, request: SlotRequest(firstDay: Week.monday, busy: [empty]))
-        #expect(slots.first?.localStart == WallTime(hour: 7))
+        #expect(slots.first?.localStart == TimeOfDay(hour: 7))
     }
 
     @Test func negativeRecoveryWeightIsNamed() throws {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -13,7 +14,7 @@ struct SignalDigestTests {
         return HealthObservation(kind: .sleep, source: source, start: start, end: end, value: end.timeIntervalSince(start) / 60, detail: stage)
     }
 
-    private func reading(_ kind: HealthObservation.Kind, day: Int, hour: Int, _ value: Double) throws -> HealthObservation {
+    private func reading(_ kind: HealthKind, day: Int, hour: Int, _ value: Double) throws -> HealthObservation {
         let at = try Week.at(day, hour)
         return HealthObservation(kind: kind, source: "Watch", start: at, end: at, value: value)
     }

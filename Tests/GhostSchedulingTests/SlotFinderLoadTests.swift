@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -18,7 +19,7 @@ import Testing
 
     @Test func weekAgainstFiveThousandBusyIntervalsPlacesEverySessionClearOfThem() throws {
         let busy = try Self.busyYear()
-        let finder = try SlotFinder(calendar: Week.berlin, settings: TrainingSettings(earliest: WallTime(hour: 5), latest: WallTime(hour: 23)))
+        let finder = try SlotFinder(calendar: Week.berlin, settings: TrainingSettings(earliest: TimeOfDay(hour: 5), latest: TimeOfDay(hour: 23)))
         let plan = try finder.planWeek(SlotRequest(firstDay: Week.monday, busy: busy))
         #expect(plan.blocks.count == 3)
         #expect(plan.blocks.allSatisfy { block in

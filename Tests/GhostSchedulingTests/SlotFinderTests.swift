@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Testing
@@ -7,7 +8,7 @@ import GhostScheduling
     @Test func emptyWeekdayTakesTheEarliestPreferredStart() throws {
         let plan = try Week.finder().planWeek(SlotRequest(firstDay: Week.monday, days: 1))
         let block = try #require(plan.block(on: Week.monday))
-        #expect(block.chosen.localStart == WallTime(hour: 7))
+        #expect(block.chosen.localStart == TimeOfDay(hour: 7))
         #expect(block.chosen.start == (try Week.at(0, 7)))
         // 0.5 × 1 (preferred) + 0.3 × 0.5 (no history) + 0.2 × (1 − 0.5) (no prediction)
         #expect(abs(block.chosen.score - 0.75) < 1e-9)
@@ -18,13 +19,13 @@ import GhostScheduling
     @Test func blockMayStartExactlyAtTheBufferEdge() throws {
         let request = SlotRequest(firstDay: Week.monday, days: 1, busy: [try Week.busy(0, (6, 0), (6, 50))])
         let slots = try Week.finder().feasibleSlots(on: Week.monday, request: request)
-        #expect(slots.first?.localStart == WallTime(hour: 7))
+        #expect(slots.first?.localStart == TimeOfDay(hour: 7))
     }
 
     @Test func blockOneMinuteInsideTheBufferBeforeMovesToTheNextStep() throws {
         let request = SlotRequest(firstDay: Week.monday, days: 1, busy: [try Week.busy(0, (6, 0), (6, 51))])
         let slots = try Week.finder().feasibleSlots(on: Week.monday, request: request)
-        #expect(slots.first?.localStart == WallTime(hour: 7, minute: 15))
+        #expect(slots.first?.localStart == TimeOfDay(hour: 7, minute: 15))
         #expect(!Week.starts(slots).contains("07:00"))
     }
 
@@ -32,7 +33,7 @@ import GhostScheduling
         // 07:00–07:45 plus 10 minutes ends at 07:55, exactly when the meeting starts.
         let request = SlotRequest(firstDay: Week.monday, days: 1, busy: [try Week.busy(0, (7, 55), (8, 30))])
         let slots = try Week.finder().feasibleSlots(on: Week.monday, request: request)
-        #expect(slots.first?.localStart == WallTime(hour: 7))
+        #expect(slots.first?.localStart == TimeOfDay(hour: 7))
     }
 
     @Test func blockNeverOverlapsAMeetingBuffer() throws {
@@ -40,7 +41,7 @@ import GhostScheduling
         // window: the best is then the earliest non-preferred start, 06:00 (score 0.25, tie with 08:45 → earlier).
         let request = SlotRequest(firstDay: Week.monday, days: 1, busy: [try Week.busy(0, (7, 54), (8, 30))])
         let slots = try Week.finder().feasibleSlots(on: Week.monday, request: request)
-        #expect(slots.first?.localStart == WallTime(hour: 6))
+        #expect(slots.first?.localStart == TimeOfDay(hour: 6))
         #expect(abs((slots.first?.score ?? 0) - 0.25) < 1e-9)
         #expect(!Week.starts(slots).contains("07:00"))
         #expect(!Week.starts(slots).contains("08:30"))
@@ -52,11 +53,11 @@ import GhostScheduling
         settings.bufferBeforeMinutes = 0
         let request = SlotRequest(firstDay: Week.monday, days: 1, busy: [try Week.busy(0, (6, 0), (7, 0))])
         let slots = try Week.finder(settings).feasibleSlots(on: Week.monday, request: request)
-        #expect(slots.first?.localStart == WallTime(hour: 7))
+        #expect(slots.first?.localStart == TimeOfDay(hour: 7))
     }
 
     @Test func sessionNeverEndsAfterTheLatestTime() throws {
-        let settings = TrainingSettings(durationMinutes: 60, earliest: WallTime(hour: 19), latest: WallTime(hour: 21))
+        let settings = TrainingSettings(durationMinutes: 60, earliest: TimeOfDay(hour: 19), latest: TimeOfDay(hour: 21))
         let slots = try Week.finder(settings).slots(on: Week.monday, request: SlotRequest(firstDay: Week.monday))
         #expect(Week.starts(slots) == ["19:00", "19:15", "19:30", "19:45", "20:00"])
     }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Testing
 import GhostEngine
 @testable import GhostScheduling

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -28,7 +29,7 @@ enum Week {
     /// 45-minute sessions, 06:00–21:00, preferred 07:00–09:00, 10-minute buffers.
     static let morningSettings = TrainingSettings(
         sessionsPerWeek: 3, durationMinutes: 45,
-        preferredWindows: [TimeWindow(from: WallTime(hour: 7), to: WallTime(hour: 9))])
+        preferredWindows: [TimeWindow(from: TimeOfDay(hour: 7), to: TimeOfDay(hour: 9))])
 
     static func finder(_ settings: TrainingSettings = morningSettings, rules: SchedulingRules = .standard) throws -> SlotFinder {
         try SlotFinder(calendar: berlin, settings: settings, rules: rules)

@@ -44,10 +44,10 @@ import Testing
     }
 
     @Test func aRuleCursorKeepsAFewMonthsOfStartsWhateverItsAge() throws {
-        let dtstart = WallTime(year: 2000, month: 1, day: 1, hour: 9, minute: 0, second: 0, isDate: false)
+        let dtstart = WallDateTime(year: 2000, month: 1, day: 1, hour: 9, minute: 0, second: 0, isDate: false)
         let cursor = try RuleCursor(text: "FREQ=DAILY", dtstart: dtstart, onStartClock: { $0 })
-        let lower = WallTime(year: 2026, month: 3, day: 1, hour: 0, minute: 0, second: 0, isDate: false)
-        let horizon = WallTime(year: 2026, month: 4, day: 1, hour: 0, minute: 0, second: 0, isDate: false)
+        let lower = WallDateTime(year: 2026, month: 3, day: 1, hour: 0, minute: 0, second: 0, isDate: false)
+        let horizon = WallDateTime(year: 2026, month: 4, day: 1, hour: 0, minute: 0, second: 0, isDate: false)
         let (starts, stopped) = cursor.starts(from: lower, upTo: horizon, limit: 500_000)
         #expect(!stopped)
         let last = try #require(starts.last)
@@ -84,7 +84,7 @@ import Testing
     @Test func aWallTimeGivesBackTheFieldsItWasMadeOfBeforeAndAfter1970() {
         for (year, month, day, hour, minute, second) in [(1969, 12, 31, 23, 59, 59), (1900, 2, 28, 0, 0, 1),
                                                          (2024, 2, 29, 12, 30, 0), (9999, 12, 31, 23, 59, 59)] {
-            let wall = WallTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, isDate: false)
+            let wall = WallDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, isDate: false)
             let fields = wall.fields
             let read: [Int] = [fields.year, fields.month, fields.day, fields.hour, fields.minute, fields.second]
             let made: [Int] = [year, month, day, hour, minute, second]
@@ -93,6 +93,6 @@ import Testing
             #expect(wall.endOfDay.fields.second == 59)
             #expect(wall.endOfDay.day == day)
         }
-        #expect(MemoryLayout<WallTime>.stride == 16)
+        #expect(MemoryLayout<WallDateTime>.stride == 16)
     }
 }

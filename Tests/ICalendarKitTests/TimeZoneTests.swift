@@ -6,7 +6,7 @@ import Testing
     private func instant(_ wall: (Int, Int, Int, Int, Int), in zone: String) throws -> Date {
         let handle = try #require(ZoneResolver.builtin(zone))
         let converter = InstantConverter(floatingZone: handle)
-        let time = WallTime(year: wall.0, month: wall.1, day: wall.2, hour: wall.3, minute: wall.4, second: 0, isDate: false)
+        let time = WallDateTime(year: wall.0, month: wall.1, day: wall.2, hour: wall.3, minute: wall.4, second: 0, isDate: false)
         let seconds = converter.instant(of: time, in: handle)
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Testing
 
@@ -46,7 +47,7 @@ import Testing
     _ = try database.recordStart(pid: 1, version: "v", at: at)
     try database.recordDecision(
         state: Data("old".utf8), receipts: [StoredReceipt(id: "r1", at: at, action: "proposed", body: Data())], at: at,
-        cycle: CycleRun(kind: "morning", localDate: "1970-01-01", ranAt: at, summary: "s"))
+        cycle: CycleRun(kind: .morning, localDate: LocalDay(year: 1970, month: 1, day: 1), ranAt: at, summary: "s"))
     try database.purgeAll(replacingStateWith: Data("new".utf8), at: at)
     let exported = try database.exportAll()
     #expect(exported.ghostState == Data("new".utf8))

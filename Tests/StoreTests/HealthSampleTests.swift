@@ -8,7 +8,7 @@ struct HealthSampleTests {
 
     private func sleepSegment(_ minutes: Double, source: String = "Apple Watch", offset: TimeInterval = 0) -> HealthSample {
         HealthSample(
-            kind: "sleep", source: source, start: night.addingTimeInterval(offset),
+            kind: .sleep, source: source, start: night.addingTimeInterval(offset),
             end: night.addingTimeInterval(offset + minutes * 60), value: minutes, detail: "core")
     }
 
@@ -30,7 +30,7 @@ struct HealthSampleTests {
     @Test func onlyNewWorkoutsAreReportedWithTheirIds() throws {
         let database = try AppDatabase.inMemory()
         let run = HealthSample(
-            kind: "workout", source: "Apple Watch", start: night, end: night.addingTimeInterval(1_800), value: 30,
+            kind: .workout, source: "Apple Watch", start: night, end: night.addingTimeInterval(1_800), value: 30,
             detail: "running", energyKilocalories: 250)
         let first = try database.insertHealthSamples([run, sleepSegment(60)])
         #expect(first.addedWorkouts.count == 1 && first.addedWorkouts.first?.id != nil)
@@ -41,7 +41,7 @@ struct HealthSampleTests {
         let database = try AppDatabase.inMemory()
         _ = try database.insertHealthSamples([sleepSegment(60), sleepSegment(60, offset: 3_600), sleepSegment(60, offset: 7_200)])
         let read = try database.healthSamples(
-            kind: "sleep", endingFrom: night.addingTimeInterval(7_200), to: night.addingTimeInterval(10_800))
+            kind: .sleep, endingFrom: night.addingTimeInterval(7_200), to: night.addingTimeInterval(10_800))
         #expect(read.map(\.end) == [night.addingTimeInterval(7_200)])
     }
 

@@ -169,7 +169,7 @@ final class ChaosWeek {
         name = "work"
         path = "\(sourcePath)"
         [health]
-        inbox = "\(diskPath)/inbox"
+        drop_folder = "\(diskPath)/inbox"
         [notify]
         desktop = \(desktop != nil)
         command = ["\(folder)/notify.sh"]

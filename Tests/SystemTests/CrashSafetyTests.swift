@@ -47,7 +47,7 @@ import Glibc
         var current = daemon.process
         try daemon.start()
         _ = try daemon.connect().call(TrustSetMethod.self, .init(phase: "autoScheduler"))
-        _ = try daemon.connect().call(CycleRunMethod.self, .init(kind: "evening"))
+        _ = try daemon.connect().call(CycleRunMethod.self, .init(kind: .evening))
         let written = try daemon.connect().call(BlocksListMethod.self, .init()).blocks.filter { $0.status == "scheduled" }
         try #require(!written.isEmpty, "the evening cycle wrote no block, so no kill could interrupt a block's write")
         for block in written { try #require(try blockFile(in: collection, block: block.id) != nil, "\(block.id) has no file") }

@@ -38,7 +38,7 @@ import Glibc
         let daemon = try DaemonHarness(label: "inbox")
         try daemon.start()
         let inbox = daemon.folder + "/inbox"
-        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; watching the health inbox"))
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; watching the health drop folder"))
         let partial = inbox + "/export.zip.part"
         try FileManager.default.copyItem(atPath: Self.fixtures + "/export.zip", toPath: partial)
         try FileManager.default.moveItem(atPath: partial, toPath: inbox + "/export.zip")
@@ -51,7 +51,7 @@ import Glibc
         let daemon = try DaemonHarness(label: "inbox-bad")
         try daemon.start()
         let inbox = daemon.folder + "/inbox"
-        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; watching the health inbox"))
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; watching the health drop folder"))
         let whole = try String(contentsOfFile: Self.fixtures + "/export.xml", encoding: .utf8)
         try String(whole.prefix(whole.count / 2)).write(toFile: inbox + "/export.xml", atomically: false, encoding: .utf8)
         #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; export.xml stopped part-way"))

@@ -20,7 +20,7 @@ func theDaysNotificationReachesTheNotifyCommandAsOneLineOfJSONAndTheInboxSaysSo(
         """, now: try TestNow.next(weekday: 3, hour: 19))
     try daemon.start()
     _ = try daemon.connect().call(TrustSetMethod.self, .init(phase: "scheduler"))
-    _ = try daemon.connect().call(CycleRunMethod.self, .init(kind: "evening"))
+    _ = try daemon.connect().call(CycleRunMethod.self, .init(kind: .evening))
     try #require(hook.waitFor(prefix: #"{"actions":"#, timeout: 60), "no notification came; vigord's log:\n\(daemon.log.suffix(3_000))")
     let line = try #require(hook.received.last?.split(separator: "\n").first)
     guard case .object(let message) = try JSONParser.parse(Data(line.utf8)) else {

@@ -190,7 +190,7 @@ import VigorRPC
         let inbox = try connection.call(InboxListMethod.self, NoParams())
         #expect(inbox.entries.contains { $0.kind == "proposal" }, "\(inbox.entries.map(\.kind))")
         // The first plan did not use up the evening: it still runs today.
-        let evening = try connection.call(CycleRunMethod.self, .init(kind: "evening"))
+        let evening = try connection.call(CycleRunMethod.self, .init(kind: .evening))
         #expect(evening.ran)
     }
 }

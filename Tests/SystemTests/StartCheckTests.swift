@@ -12,7 +12,7 @@ import Testing
         let folder = try makeScratchFolder(label)
         try prepare(folder)
         let path = folder + "/config.toml"
-        let text = config.replacingOccurrences(of: "FOLDER", with: folder) + "\n[health]\ninbox = \"\(folder)/inbox\"\n"
+        let text = config.replacingOccurrences(of: "FOLDER", with: folder) + "\n[health]\ndrop_folder = \"\(folder)/inbox\"\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let check = try runCommand(Binaries.vigord, ["--check-config", "--config", path])
         let start = try runCommand(Binaries.vigord, ["--config", path, "--socket", folder + "/s.sock", "--state-dir", folder + "/state"])
@@ -58,7 +58,7 @@ import Testing
     @Test func aValidConfigurationPassesTheCheckAndCreatesNothing() throws {
         let folder = try makeScratchFolder("checkok")
         let path = folder + "/config.toml"
-        try "[calendar.output]\npath = \"\(folder)/calendars\"\n[health]\ninbox = \"\(folder)/inbox\"\n"
+        try "[calendar.output]\npath = \"\(folder)/calendars\"\n[health]\ndrop_folder = \"\(folder)/inbox\"\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         let check = try runCommand(Binaries.vigord, ["--check-config", "--config", path])
         #expect(check.status == 0, "\(check.stderr)")

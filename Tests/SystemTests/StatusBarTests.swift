@@ -41,7 +41,7 @@ import VigorRPC
         #expect(idle.object["percentage"] == nil && idle.stdout.split(separator: "\n").count == 1)
 
         let pressed = try runCommand(Binaries.vigorctl, ["crashing", "--no-guide", "--minutes", "20", "--json", "--socket", daemon.socketPath])
-        let until = try #require(try RPCCoding.makeDecoder().decode(EmergencyStatus.self, from: Data(pressed.stdout.utf8)).endsAt)
+        let until = try #require(try RPCCoding.makeDecoder().decode(RecoveryTimeStatus.self, from: Data(pressed.stdout.utf8)).endsAt)
         let quiet = try bar(["--bar", "--socket", daemon.socketPath])
         #expect(quiet.object["class"] as? String == "quiet", "\(quiet.stdout)")
         // "quiet until 18:20", or "quiet until Sat 00:10" when it ends tomorrow.

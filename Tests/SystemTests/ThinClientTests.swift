@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// vigorctl and the wire module it imports use FoundationEssentials at most: no ICU, no
-/// FoundationInternationalization, no networking, so the static vigorctl stays small and starts fast.
+/// vigorctl and the modules it imports (the wire module, the vocabulary, the file writer) use FoundationEssentials at
+/// most: no ICU, no FoundationInternationalization, no networking, so the static vigorctl stays small and starts fast.
 struct ThinClientTests {
     /// Each `import Foundation…` line of the Swift files under `folder`, with the line before it.
     private func foundationImports(under folder: String) throws -> [(file: String, line: String, before: String)] {
@@ -17,7 +17,7 @@ struct ThinClientTests {
         return found
     }
 
-    @Test(arguments: ["Sources/vigorctl", "Sources/VigorRPC"])
+    @Test(arguments: ["Sources/vigorctl", "Sources/VigorRPC", "Sources/CivilCalendar", "Sources/SafeFiles"])
     func importsFoundationEssentialsAtMost(folder: String) throws {
         for found in try foundationImports(under: folder) {
             let essentials = found.line == "import FoundationEssentials"

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -26,11 +27,11 @@ struct CheckInTests {
     @Test func aCheckInIsStoredForTheMorningAndASecondOneReplacesIt() async throws {
         let context = try berlinContext(now: try instant("2026-11-24T06:40:00Z"))
         let first = try await routerResult(CheckInMethod.self, #"{"slept":6.5,"felt":"tired"}"#, context)
-        #expect(first.date == "2026-11-24" && first.sleptMinutes == 390 && first.felt == "tired" && !first.replaced)
+        #expect(first.date == "2026-11-24" && first.sleptMinutes == 390 && first.felt == .tired && !first.replaced)
         let second = try await routerResult(CheckInMethod.self, #"{"felt":"ok"}"#, context)
         #expect(second.replaced && second.checkInsLast14Days == 1)
-        let stored = try context.database.checkIns(from: "2026-11-24", through: "2026-11-24")
-        #expect(stored == [CheckIn(localDate: "2026-11-24", sleptMinutes: nil, felt: "ok", recordedAt: try instant("2026-11-24T06:40:00Z"))])
+        let stored = try context.database.checkIns(from: LocalDay(year: 2026, month: 11, day: 24), through: LocalDay(year: 2026, month: 11, day: 24))
+        #expect(stored == [CheckIn(localDate: LocalDay(year: 2026, month: 11, day: 24), sleptMinutes: nil, felt: .ok, recordedAt: try instant("2026-11-24T06:40:00Z"))])
     }
 
     @Test(arguments: [#"{}"#, #"{"slept":17}"#, #"{"slept":-1}"#, #"{"felt":"great"}"#])
@@ -38,7 +39,13 @@ struct CheckInTests {
         let context = try berlinContext(now: try instant("2026-11-24T06:40:00Z"))
         let response = try await routerCall(CheckInMethod.name, params, context)
         #expect(response.error?.code == -32602)
-        #expect(try context.database.checkIns(from: "2026-01-01", through: "2026-12-31").isEmpty)
+        #expect(try context.database.checkIns(from: LocalDay(year: 2026, month: 1, day: 1), through: LocalDay(year: 2026, month: 12, day: 31)).isEmpty)
+    }
+
+    @Test func aFeelingOutsideTheWordsIsRefusedByTheDecoderWithTheWordsItTakes() async throws {
+        let context = try berlinContext(now: try instant("2026-11-24T06:40:00Z"))
+        let response = try await routerCall(CheckInMethod.name, #"{"slept":7,"felt":"great"}"#, context)
+        #expect(response.error?.message == "Invalid params: field 'felt': must be one of tired, ok, good; got 'great'")
     }
 
     @Test func checkInsRaiseTheHealthConfidenceOfAUserWithoutAWearable() async throws {
@@ -61,8 +68,8 @@ struct CheckInTests {
         for (offset, hours) in [7.5, 7.5, 7.5, 6.0].enumerated() {
             let morning = try instant("2026-11-21T06:00:00Z").addingTimeInterval(Double(offset) * 86_400)
             _ = try context.database.saveCheckIn(
-                CheckIn(localDate: LocalCalendar(timeZone: berlin).day(of: morning).description,
-                        sleptMinutes: Int(hours * 60), felt: "ok", recordedAt: morning))
+                CheckIn(localDate: LocalCalendar(timeZone: berlin).day(of: morning),
+                        sleptMinutes: Int(hours * 60), felt: .ok, recordedAt: morning))
         }
         let morning = try instant("2026-11-24T06:30:00Z")
         let outcome = try await context.backend.runCycle(.morning, now: morning, zone: berlin)
@@ -81,7 +88,7 @@ struct CheckInTests {
         for offset in 0..<4 {
             let morning = try instant("2026-11-21T06:00:00Z").addingTimeInterval(Double(offset) * 86_400)
             _ = try context.database.saveCheckIn(
-                CheckIn(localDate: LocalCalendar(timeZone: berlin).day(of: morning).description,
+                CheckIn(localDate: LocalCalendar(timeZone: berlin).day(of: morning),
                         sleptMinutes: offset == 3 ? 360 : 450, felt: nil, recordedAt: morning))
         }
         let morning = try instant("2026-11-24T06:30:00Z")

@@ -1,3 +1,4 @@
+import CivilCalendar
 import ICalendarKit
 import Foundation
 import GhostEngine
@@ -8,8 +9,8 @@ import Testing
 
 @Test func emptyFileGivesTheDocumentedDefaults() throws {
     let config = try parseConfig("")
-    #expect(config.schedule.morning == LocalTime(hour: 6, minute: 0))
-    #expect(config.schedule.evening == LocalTime(hour: 21, minute: 0))
+    #expect(config.schedule.morning == TimeOfDay(hour: 6, minute: 0))
+    #expect(config.schedule.evening == TimeOfDay(hour: 21, minute: 0))
     #expect(config.schedule.timezone == nil)
     #expect(config.training.sessionsPerWeek == 3)
     #expect(config.training.durationMinutes == 45)
@@ -51,8 +52,8 @@ import Testing
     #expect(config.daemon.stateDir == "/etc/vigor/state")
     #expect(config.daemon.log == .stderr)
     #expect(config.daemon.logLevel == "debug")
-    #expect(config.schedule.morning == LocalTime(hour: 5, minute: 30))
-    #expect(config.schedule.evening == LocalTime(hour: 22, minute: 15))
+    #expect(config.schedule.morning == TimeOfDay(hour: 5, minute: 30))
+    #expect(config.schedule.evening == TimeOfDay(hour: 22, minute: 15))
     #expect(config.schedule.zone.identifier == "Europe/Berlin")
     #expect(config.calendar.sources.count == 2)
     #expect(config.calendar.sources[0].location == .path(NSHomeDirectory() + "/cal/work.ics"))
@@ -230,8 +231,8 @@ import Testing
         quiet_hours = "22:00-06:30"
         command = ["ntfy", "publish", "mytopic"]
         """)
-    #expect(config.notify.rules.quietFrom == WallClockTime(hour: 22, minute: 0))
-    #expect(config.notify.rules.quietUntil == WallClockTime(hour: 6, minute: 30))
+    #expect(config.notify.rules.quietFrom == TimeOfDay(hour: 22, minute: 0))
+    #expect(config.notify.rules.quietUntil == TimeOfDay(hour: 6, minute: 30))
     #expect(config.notify.rules.dailyBudget == 1)
     #expect(config.notify.command == ["ntfy", "publish", "mytopic"])
     #expect(config.notify.desktop)

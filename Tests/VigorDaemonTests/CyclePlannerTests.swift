@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Testing
@@ -5,7 +6,7 @@ import Testing
 @testable import VigorDaemon
 
 private let berlin = TimeZone(identifier: "Europe/Berlin")!
-private let planner = CyclePlanner(zone: berlin, morning: LocalTime(hour: 6, minute: 0), evening: LocalTime(hour: 21, minute: 0))
+private let planner = CyclePlanner(zone: berlin, morning: TimeOfDay(hour: 6, minute: 0), evening: TimeOfDay(hour: 21, minute: 0))
 
 private func instant(_ text: String) throws -> Date {
     try #require(ISO8601DateFormatter().date(from: text))
@@ -45,7 +46,7 @@ private func instant(_ text: String) throws -> Date {
 }
 
 @Test func cycleTimeInsideTheGapRunsAfterTheGap() throws {
-    let early = CyclePlanner(zone: berlin, morning: LocalTime(hour: 2, minute: 30), evening: LocalTime(hour: 21, minute: 0))
+    let early = CyclePlanner(zone: berlin, morning: TimeOfDay(hour: 2, minute: 30), evening: TimeOfDay(hour: 21, minute: 0))
     #expect(try early.due(at: try instant("2026-03-29T00:59:00Z"), ran: []) == [])
     #expect(try early.due(at: try instant("2026-03-29T01:30:00Z"), ran: []) == [.morning])
 }
@@ -81,8 +82,8 @@ private func instant(_ text: String) throws -> Date {
 }
 
 @Test func theWeeklyCycleNeverRunsBeforeSixPMOnSunday() throws {
-    let early = CyclePlanner(zone: berlin, morning: LocalTime(hour: 6, minute: 0), evening: LocalTime(hour: 16, minute: 30))
-    #expect(early.times[.weekly] == LocalTime(hour: 18, minute: 0))
+    let early = CyclePlanner(zone: berlin, morning: TimeOfDay(hour: 6, minute: 0), evening: TimeOfDay(hour: 16, minute: 30))
+    #expect(early.times[.weekly] == TimeOfDay(hour: 18, minute: 0))
     // Sunday 2026-11-29 17:00 Berlin: the evening is due, the weekly waits for 18:00.
     #expect(try early.due(at: try instant("2026-11-29T16:00:00Z"), ran: []) == [.morning, .evening])
     #expect(try early.due(at: try instant("2026-11-29T17:00:00Z"), ran: []) == [.morning, .evening, .weekly])

@@ -1,3 +1,4 @@
+import CivilCalendar
 import ICalendarKit
 import Foundation
 import GhostEngine
@@ -70,7 +71,7 @@ private func instant(_ text: String) throws -> Date {
     let setup = try setup(start: start)
     #expect(try await setup.runner.runCycle(.morning, now: start, zone: berlin).ran)
     #expect(try await setup.runner.runCycle(.evening, now: start.addingTimeInterval(15 * 3600), zone: berlin).ran)
-    #expect(try setup.database.cycleRuns(onOrAfter: "2026-11-23").map(\.kind) == ["evening", "morning"])
+    #expect(try setup.database.cycleRuns(onOrAfter: LocalDay(year: 2026, month: 11, day: 23)).map(\.kind) == [.evening, .morning])
 }
 
 private func writeCalendar(_ events: String) throws -> String {
@@ -265,7 +266,7 @@ private let appleWorkPlaces = URL(fileURLWithPath: #filePath).deletingLastPathCo
 
 /// A night of sleep ending at `end`, as an import would store it.
 private func night(ending end: Date) -> HealthSample {
-    HealthSample(kind: "sleep", source: "Mi Band", start: end.addingTimeInterval(-7 * 3600), end: end, value: 420, detail: "core")
+    HealthSample(kind: .sleep, source: "Mi Band", start: end.addingTimeInterval(-7 * 3600), end: end, value: 420, detail: "core")
 }
 
 @Test func healthDataThatStoppedComingTwoDaysAgoCountsAgainstGhostHealth() async throws {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Logging
 import Synchronization
@@ -41,7 +42,7 @@ private func cycles(from start: Date, hours: Int) async throws -> [String] {
     }
     await clock.untilSomeoneSleeps()
     let format = ISO8601DateFormatter()
-    return try context.database.cycleRuns(onOrAfter: "2000-01-01").map { "\($0.kind) \($0.localDate) \(format.string(from: $0.ranAt))" }
+    return try context.database.cycleRuns(onOrAfter: LocalDay(year: 2000, month: 1, day: 1)).map { "\($0.kind.rawValue) \($0.localDate) \(format.string(from: $0.ranAt))" }
 }
 
 @Test(.timeLimit(.minutes(10))) func onThe25HourDayTheServiceRunsEachCycleOnceAtItsLocalTime() async throws {

@@ -11,7 +11,7 @@ import Testing
 import Glibc
 #endif
 
-/// A really full disk (a small tmpfs, ENOSPC) under the shadow calendar and the health inbox: a clear error, nothing
+/// A really full disk (a small tmpfs, ENOSPC) under the shadow calendar and the health drop folder: a clear error, nothing
 /// lost, the failure told once, and the work done once there is room.
 private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
 
@@ -69,25 +69,25 @@ func aShadowCalendarOnAFullDiskIsToldOnceKeepsWhatItHeldAndCatchesUpWhenThereIsR
 }
 
 @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
-func aFileTheInboxCannotExplainOnAFullDiskStaysInTheInboxUntilThereIsRoom() throws {
+func aFileTheDropFolderCannotExplainOnAFullDiskStaysInTheDropFolderUntilThereIsRoom() throws {
     let disk = try SmallTmpfs(kilobytes: 256)
-    let inbox = HealthInbox(path: disk.path + "/inbox")
-    try inbox.prepare()
-    try Data("garbage".utf8).write(to: URL(fileURLWithPath: inbox.path + "/broken.csv"))
-    try Data("good".utf8).write(to: URL(fileURLWithPath: inbox.path + "/good.jsonl"))
+    let folder = HealthDropFolder(path: disk.path + "/folder")
+    try folder.prepare()
+    try Data("garbage".utf8).write(to: URL(fileURLWithPath: folder.path + "/broken.csv"))
+    try Data("good".utf8).write(to: URL(fileURLWithPath: folder.path + "/good.jsonl"))
     try disk.fill()
 
-    let refused = #expect(throws: DaemonError.self) { _ = try inbox.markFailed("broken.csv", reason: "not health data") }
+    let refused = #expect(throws: DaemonError.self) { _ = try folder.markFailed("broken.csv", reason: "not health data") }
     #expect(refused?.description.contains("enough space") == true, "\(String(describing: refused))")
-    #expect(refused?.description.contains("broken.csv stays in the inbox") == true)
-    #expect(try inbox.waiting() == ["broken.csv", "good.jsonl"], "nothing lost: the file waits for the next pass")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: inbox.failed).isEmpty, "no file in failed/ without its reason")
+    #expect(refused?.description.contains("broken.csv stays in the drop folder") == true)
+    #expect(try folder.waiting() == ["broken.csv", "good.jsonl"], "nothing lost: the file waits for the next pass")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.failed).isEmpty, "no file in failed/ without its reason")
     // A move into done/ needs no room: the imported file is filed even on a full disk.
-    let done = try inbox.markDone("good.jsonl")
+    let done = try folder.markDone("good.jsonl")
     #expect(FileManager.default.fileExists(atPath: done))
 
     try disk.release()
-    let failed = try inbox.markFailed("broken.csv", reason: "not health data")
+    let failed = try folder.markFailed("broken.csv", reason: "not health data")
     #expect(try String(contentsOfFile: failed + ".reason.txt", encoding: .utf8) == "not health data\n")
-    #expect(try inbox.waiting().isEmpty)
+    #expect(try folder.waiting().isEmpty)
 }

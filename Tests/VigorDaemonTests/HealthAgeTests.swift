@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Store
@@ -67,7 +68,7 @@ struct HealthAgeTests {
         let clock = WallClock(morning)
         let context = try berlin(clock)
         _ = try context.database.saveCheckIn(
-            CheckIn(localDate: "2026-11-24", sleptMinutes: 240, felt: "tired", recordedAt: morning.addingTimeInterval(-600)))
+            CheckIn(localDate: LocalDay(year: 2026, month: 11, day: 24), sleptMinutes: 240, felt: .tired, recordedAt: morning.addingTimeInterval(-600)))
         let ages = try await health(context)
         #expect(ages.newestDataKind == "checkIn" && ages.ageSeconds == 600 && ages.freshness == "fresh")
         let outcome = try await context.backend.runCycle(.morning, now: clock.now, zone: await context.state.config.schedule.zone)
@@ -94,7 +95,7 @@ struct HealthAgeTests {
         #expect(ages.lastMorning?.newHealthData == false)
         let kept = try #require(ages.recovery)
         #expect(kept.carriedOver && kept.freshness == "expired")
-        #expect(try context.database.lastCycleRun(kind: "morning")?.newHealthData == false)
+        #expect(try context.database.lastCycleRun(kind: .morning)?.newHealthData == false)
 
         // A check-in is news: the next morning reads it and the score is fresh again.
         clock.advance(hours: 23.5)

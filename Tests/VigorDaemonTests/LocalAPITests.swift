@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Logging
 import Store
@@ -70,7 +71,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     let error = try #require(JSONDecoder().decode(RPCResponse.self, from: reply).error)
     #expect(error.code == -32001)
     #expect(error.message.contains("schedule.mornin"))
-    #expect(await context.state.config.schedule.morning == LocalTime(hour: 5, minute: 0))
+    #expect(await context.state.config.schedule.morning == TimeOfDay(hour: 5, minute: 0))
 }
 
 private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> RPCResponse {
@@ -130,7 +131,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
 @Test func redButtonBlocksTheCalendarQuietensTheGhostAndIsRecorded() async throws {
     let context = try makeContext(testHooks: false)
     let response = try await call(#"{"jsonrpc":"2.0","method":"emergency.activate","params":{"minutes":20},"id":1}"#, context)
-    let emergency = try RPCCoding.decode(EmergencyStatus.self, from: try #require(response.result))
+    let emergency = try RPCCoding.decode(RecoveryTimeStatus.self, from: try #require(response.result))
     #expect(emergency.active)
     #expect(emergency.startedAt?.description == "2026-11-22T11:01:00+01:00")
     #expect(emergency.endsAt?.description == "2026-11-22T11:21:00+01:00")
@@ -151,7 +152,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
         let response = try await call(#"{"jsonrpc":"2.0","method":"emergency.activate","params":{"minutes":\#(minutes)},"id":1}"#, context)
         #expect(response.error?.code == -32602)
     }
-    #expect(try context.database.emergencies(endingAfter: Date(timeIntervalSince1970: 0)).isEmpty)
+    #expect(try context.database.recoveryTimes(endingAfter: Date(timeIntervalSince1970: 0)).isEmpty)
 }
 
 @Test func theTestClockStartsAtTheGivenInstantOnlyWithTestHooks() throws {

@@ -23,7 +23,7 @@ struct MorningSignalTests {
     private func night(hours: Double) throws -> HealthSample {
         let end = try instant("2026-11-24T05:30:00Z")
         return HealthSample(
-            kind: "sleep", source: "Apple Watch", start: end.addingTimeInterval(-hours * 3600), end: end, value: hours * 60,
+            kind: .sleep, source: "Apple Watch", start: end.addingTimeInterval(-hours * 3600), end: end, value: hours * 60,
             detail: "core")
     }
 
@@ -69,7 +69,7 @@ struct MorningSignalTests {
         let context = try await context(phase: .observer, now: monday)
         _ = try await context.backend.runCycle(.morning, now: monday, zone: berlin)
         let hrv = HealthSample(
-            kind: "hrv", source: "Apple Watch", start: try instant("2026-11-23T06:00:00Z"), end: try instant("2026-11-23T06:00:00Z"),
+            kind: .hrv, source: "Apple Watch", start: try instant("2026-11-23T06:00:00Z"), end: try instant("2026-11-23T06:00:00Z"),
             value: 48)
         _ = try context.database.insertHealthSamples([hrv])
         _ = try await context.backend.runCycle(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)

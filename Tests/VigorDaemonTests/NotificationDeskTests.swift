@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Logging
@@ -146,7 +147,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(asked.message.key == "checkin:2026-11-23" && asked.message.kind == .checkIn)
     #expect(asked.message.actions.map(\.command) == ["vigorctl checkin --felt good", "vigorctl checkin --felt tired"])
     try await context.backend.answer(asked.message, action: "slept-badly", at: context.now())
-    #expect(try context.database.checkIns(from: "2026-11-23", through: "2026-11-23").map(\.felt) == ["tired"])
+    #expect(try context.database.checkIns(from: LocalDay(year: 2026, month: 11, day: 23), through: LocalDay(year: 2026, month: 11, day: 23)).map(\.felt) == [.tired])
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
 }
 
@@ -156,7 +157,7 @@ private func processes(naming text: String) throws -> [String] {
     await context.notifications.settle(now: monday10.addingTimeInterval(3 * 3600), rules: NotificationRules())
     #expect(await context.notifications.inbox.isEmpty)
     _ = try context.database.insertHealthSamples([
-        HealthSample(kind: "sleep", source: "band", start: monday10.addingTimeInterval(-10 * 3600),
+        HealthSample(kind: .sleep, source: "band", start: monday10.addingTimeInterval(-10 * 3600),
                      end: monday10.addingTimeInterval(-3 * 3600), value: 420, detail: "asleep")
     ])
     await context.notifications.settle(now: monday10, rules: NotificationRules())
@@ -175,8 +176,8 @@ private func processes(naming text: String) throws -> [String] {
 /// No quiet hours: these tests look at the budget alone.
 private let alwaysAwake: NotificationRules = {
     var rules = NotificationRules()
-    rules.quietFrom = WallClockTime(hour: 0, minute: 0)
-    rules.quietUntil = WallClockTime(hour: 0, minute: 0)
+    rules.quietFrom = TimeOfDay(hour: 0, minute: 0)
+    rules.quietUntil = TimeOfDay(hour: 0, minute: 0)
     return rules
 }()
 

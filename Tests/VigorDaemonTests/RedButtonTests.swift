@@ -25,7 +25,7 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     #expect(try String(contentsOfFile: file, encoding: .utf8).contains("SUMMARY:Recovery Time"))
     let status = try await routerResult(StatusMethod.self, "{}", context)
     #expect(status.emergency.active)
-    #expect(try context.database.emergencies(endingAfter: now).isEmpty)
+    #expect(try context.database.recoveryTimes(endingAfter: now).isEmpty)
 }
 
 @Test func aPressHeldByAFullDiskIsRecordedAndClearsTheBlocksOnceTheDiskAllows() async throws {
@@ -36,7 +36,7 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     await #expect(throws: StoreError.self) { try await context.backend.settleHeldPresses(at: now.addingTimeInterval(30)) }
     refusal.lift()
     #expect(try await context.backend.settleHeldPresses(at: now.addingTimeInterval(60)))
-    #expect(try context.database.emergencies(endingAfter: now).count == 1)
+    #expect(try context.database.recoveryTimes(endingAfter: now).count == 1)
     let receipts = try await routerResult(ReceiptsListMethod.self, "{}", context).receipts
     #expect(receipts.map(\.action) == ["emergency"])
     #expect(try await context.backend.settleHeldPresses(at: now.addingTimeInterval(90)) == false, "nothing left to record")

@@ -5,14 +5,14 @@ import VigorRPC
 
 @testable import VigorDaemon
 
-private func configText(logLevel: String, inbox: String, sessions: Int) -> String {
+private func configText(logLevel: String, dropFolder: String, sessions: Int) -> String {
     """
     [daemon]
     log_level = "\(logLevel)"
     [training]
     sessions_per_week = \(sessions)
     [health]
-    inbox = "\(inbox)"
+    drop_folder = "\(dropFolder)"
 
     """
 }
@@ -22,32 +22,32 @@ private func configText(logLevel: String, inbox: String, sessions: Int) -> Strin
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/config.toml"
-    try configText(logLevel: "info", inbox: folder + "/inbox", sessions: 3).write(toFile: path, atomically: true, encoding: .utf8)
+    try configText(logLevel: "info", dropFolder: folder + "/inbox", sessions: 3).write(toFile: path, atomically: true, encoding: .utf8)
     let read = try ConfigLoader.read(path: path, mayBeMissing: false)
     let state = DaemonState(
         config: read.config, origin: read.origin, configPath: path, configMayBeMissing: false,
         logger: Logger(label: "test"), configText: read.text)
 
-    try configText(logLevel: "debug", inbox: folder + "/elsewhere", sessions: 5).write(toFile: path, atomically: true, encoding: .utf8)
+    try configText(logLevel: "debug", dropFolder: folder + "/elsewhere", sessions: 5).write(toFile: path, atomically: true, encoding: .utf8)
     let outcome = await reload(state)
     #expect(outcome.ok)
-    #expect(outcome.needsRestart == ["daemon.log_level", "health.inbox"])
+    #expect(outcome.needsRestart == ["daemon.log_level", "health.drop_folder"])
     let config = await state.config
     #expect(config.training.sessionsPerWeek == 5, "a key read at every use takes effect at once")
     #expect(config.daemon.logLevel == "info")
-    #expect(config.health.inboxPath == folder + "/inbox")
+    #expect(config.health.dropFolderPath == folder + "/inbox")
     let shown = await state.effective()
     func key(_ table: String, _ name: String) -> EffectiveConfig.Key? {
         shown.tables.first { $0.name == table }?.keys.first { $0.key == name }
     }
     #expect(key("daemon", "log_level")?.value == #""info""#)
     #expect(key("daemon", "log_level")?.needsRestart == #""debug""#)
-    #expect(key("health", "inbox")?.value == #""\#(folder)/inbox""#)
-    #expect(key("health", "inbox")?.needsRestart == #""\#(folder)/elsewhere""#)
+    #expect(key("health", "drop_folder")?.value == #""\#(folder)/inbox""#)
+    #expect(key("health", "drop_folder")?.needsRestart == #""\#(folder)/elsewhere""#)
     #expect(key("training", "sessions_per_week")?.needsRestart == nil)
 
     // The file back as the daemon runs it: nothing waits any more.
-    try configText(logLevel: "info", inbox: folder + "/inbox", sessions: 5).write(toFile: path, atomically: true, encoding: .utf8)
+    try configText(logLevel: "info", dropFolder: folder + "/inbox", sessions: 5).write(toFile: path, atomically: true, encoding: .utf8)
     #expect(await reload(state).needsRestart == nil)
     #expect(await state.effective().tables.flatMap(\.keys).allSatisfy { $0.needsRestart == nil })
 }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -20,8 +21,8 @@ import VigorRPC
             min_hours_between_sessions = 20
             lunch_allowed = true
             """)
-        #expect(config.training.earliest == LocalTime(hour: 6, minute: 30))
-        #expect(config.training.latest == LocalTime(hour: 20, minute: 0))
+        #expect(config.training.earliest == TimeOfDay(hour: 6, minute: 30))
+        #expect(config.training.latest == TimeOfDay(hour: 20, minute: 0))
         #expect(config.training.restDays == [1, 4, 5, 7])
         #expect(config.training.bufferBeforeMinutes == 15)
         #expect(config.training.bufferAfterMinutes == 5)
@@ -29,7 +30,7 @@ import VigorRPC
         #expect(config.schedulingRules.sacred.lunchOptIn)
         let settings = config.training.slotSettings
         #expect(settings.restDays == [1, 4, 5, 7])
-        #expect(settings.earliest == WallTime(hour: 6, minute: 30))
+        #expect(settings.earliest == TimeOfDay(hour: 6, minute: 30))
     }
 
     @Test func aMisspelledTrainingKeyNamesItsLineAndTheKeyMeant() throws {
@@ -54,7 +55,7 @@ import VigorRPC
         let outside = try #require(configFailure("[training]\nearliest = \"10:00\"\npreferred = [\"07:00-09:00\"]\n"))
         #expect(outside.line == 3)
         #expect(outside.message.contains("the window 07:00-09:00 lies outside earliest 10:00 to latest 21:00"))
-        #expect(try parseConfig("[training]\nearliest = \"10:00\"\n").training.earliest == LocalTime(hour: 10, minute: 0))
+        #expect(try parseConfig("[training]\nearliest = \"10:00\"\n").training.earliest == TimeOfDay(hour: 10, minute: 0))
     }
 
     @Test func restingEveryDayWhileAskingForSessionsIsRefused() throws {
@@ -92,8 +93,8 @@ import VigorRPC
             """)
         let rules = config.schedulingRules
         #expect(rules.slots.stepMinutes == 5)
-        #expect(rules.sacred.weekendMorningUntil == WallTime(hour: 8))
-        #expect(rules.sacred.lunch == GhostScheduling.TimeWindow(from: WallTime(hour: 12, minute: 30), to: WallTime(hour: 13, minute: 15)))
+        #expect(rules.sacred.weekendMorningUntil == TimeOfDay(hour: 8))
+        #expect(rules.sacred.lunch == TimeWindow(from: TimeOfDay(hour: 12, minute: 30), to: TimeOfDay(hour: 13, minute: 15)))
         #expect(rules.sacred.protectedCategories == ["family", "Climbing"])
         #expect(rules.travel.keywords == ["flight", "conference"])
         #expect(rules.travel.farDistanceKilometres == 50)

@@ -38,7 +38,7 @@ import Testing
     private func tomorrowsBlock(_ toml: String, events: String? = nil, schedule: String = "", now: Date? = nil) async throws -> Date? {
         let now = now ?? monday
         let context = try await context("[training]\nsessions_per_week = 7\n" + toml, events: events, schedule: schedule, now: now)
-        _ = try await LocalAPI(context).serveCycleRun(.init(kind: "evening"))
+        _ = try await LocalAPI(context).serveCycleRun(.init(kind: .evening))
         return await context.ghost.current.blocks.first { $0.status == .proposed }?.start
     }
 
@@ -195,7 +195,7 @@ import Testing
         let once = "[training]\nsessions_per_week = 1\n"
         func block(_ toml: String) async throws -> Date? {
             let context = try await context(once + toml, events: meetings, now: monday)
-            _ = try await LocalAPI(context).serveCycleRun(.init(kind: "evening"))
+            _ = try await LocalAPI(context).serveCycleRun(.init(kind: .evening))
             return await context.ghost.current.blocks.first { $0.status == .proposed }?.start
         }
         #expect(try await block("") == nil)
@@ -208,7 +208,7 @@ import Testing
         let events = meetings ? tuesday("workshop", from: "100000", to: "150000") : nil
         let context = try await context("[training]\nsessions_per_week = 1\n" + toml, events: events, now: monday)
         if let sleep { _ = try context.database.insertHealthSamples([sleep]) }
-        _ = try await LocalAPI(context).serveCycleRun(.init(kind: "evening"))
+        _ = try await LocalAPI(context).serveCycleRun(.init(kind: .evening))
         return await context.ghost.current.blocks.first { $0.status == .proposed }?.start
     }
 
@@ -243,7 +243,7 @@ import Testing
     @Test func alternativesKeptDecidesHowManyAlternativesTheReceiptKeeps() async throws {
         func alternatives(_ toml: String) async throws -> [String] {
             let context = try await context("[training]\nsessions_per_week = 7\n" + toml, now: monday)
-            _ = try await LocalAPI(context).serveCycleRun(.init(kind: "evening"))
+            _ = try await LocalAPI(context).serveCycleRun(.init(kind: .evening))
             let stored = try context.database.receipts(from: monday.addingTimeInterval(-86_400), to: monday.addingTimeInterval(86_400))
             let receipts = try stored.map { try JSONDecoder().decode(DecisionReceipt.self, from: $0.body) }
             // The receipt lists the other slots, then the other way to act ("schedule on my own").
@@ -296,17 +296,17 @@ import Testing
     private func night(hours: Double, endingAt end: String = "2026-11-24T05:30:00Z") throws -> HealthSample {
         let end = try instant(end)
         return HealthSample(
-            kind: "sleep", source: "watch", start: end.addingTimeInterval(-hours * 3600), end: end, value: hours * 60, detail: "core")
+            kind: .sleep, source: "watch", start: end.addingTimeInterval(-hours * 3600), end: end, value: hours * 60, detail: "core")
     }
 
     /// HRV of 60 ms on the seven mornings before Tuesday, then `today` ms on Tuesday morning.
     private func hrv(today: Double) throws -> [HealthSample] {
         var samples = try (17...23).map { day in
             let at = try instant("2026-11-\(day)T05:00:00Z")
-            return HealthSample(kind: "hrv", source: "watch", start: at, end: at, value: 60)
+            return HealthSample(kind: .hrv, source: "watch", start: at, end: at, value: 60)
         }
         let at = try instant("2026-11-24T04:30:00Z")
-        samples.append(HealthSample(kind: "hrv", source: "watch", start: at, end: at, value: today))
+        samples.append(HealthSample(kind: .hrv, source: "watch", start: at, end: at, value: today))
         return samples
     }
 

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Testing
 
@@ -9,8 +10,8 @@ import Glibc
 
 private func schedule(morning: String, evening: String, zone: String?) throws -> DaemonConfig.ScheduleSection {
     var section = DaemonConfig.ScheduleSection()
-    section.morning = try #require(LocalTime(parsing: morning))
-    section.evening = try #require(LocalTime(parsing: evening))
+    section.morning = try #require(TimeOfDay(parsing: morning))
+    section.evening = try #require(TimeOfDay(parsing: evening))
     section.timezone = zone
     return section
 }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Testing
 import VigorRPC
@@ -12,7 +13,7 @@ private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:0
     let error = try #require(response.error)
     #expect(error.code == RPCErrorCode.invalidParams.rawValue)
     #expect(error.message.contains("unknown field 'slep' (the closest known field is 'slept')"))
-    #expect(try context.database.checkIns(from: "2026-01-01", through: "2026-12-31").isEmpty)
+    #expect(try context.database.checkIns(from: LocalDay(year: 2026, month: 1, day: 1), through: LocalDay(year: 2026, month: 12, day: 31)).isEmpty)
 }
 
 @Test func everyMethodRefusesAKeyItDoesNotList() async throws {

@@ -59,7 +59,7 @@ struct WeeklyCycleTests {
         #expect(early.absolution == nil && early.reason?.contains("fewer than 7") == true)
         let nights = (1...14).map { back -> HealthSample in
             let end = sunday.addingTimeInterval(-Double(back) * 86_400 - 14.5 * 3600)  // 07:00 Berlin
-            return HealthSample(kind: "sleep", source: "Watch", start: end.addingTimeInterval(-360 * 60), end: end, value: 360, detail: "core")
+            return HealthSample(kind: .sleep, source: "Watch", start: end.addingTimeInterval(-360 * 60), end: end, value: 360, detail: "core")
         }
         _ = try context.database.insertHealthSamples(nights)
         let result = try await call(AbsolutionMethod.self, #"{"days":14}"#, context)

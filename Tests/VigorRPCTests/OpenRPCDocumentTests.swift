@@ -35,7 +35,7 @@ import Testing
             ghostHealthName: "Healthy", breakerDeletions: 0),
         nextCycles: NextCycles(
             morning: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone), evening: RPCTimestamp(Date(timeIntervalSince1970: 0), in: zone)),
-        emergency: EmergencyStatus(active: false),
+        emergency: RecoveryTimeStatus(active: false),
         plan: PlanStatus(today: [], tomorrow: [], proposals: [], pendingTriage: [], apology: nil),
         sources: [SourceFreshnessView(name: "work", ok: true, freshness: "fresh", ageSeconds: 5)],
         travel: TravelStatus(travellingToday: false, ranges: []), streak: 2, profile: ProfileStatus(equipment: ["mat"], injuries: []))

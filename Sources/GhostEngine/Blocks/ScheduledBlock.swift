@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// A workout block the ghost wrote or proposed, and what became of it.

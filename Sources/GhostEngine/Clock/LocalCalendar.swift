@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// The user's Gregorian calendar in their time zone: turns instants into local days and back.

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// An instant together with what it means on the user's local calendar.

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// The ghost: trust ladder, safety breaker, health profile, triage and ghost health composed into one

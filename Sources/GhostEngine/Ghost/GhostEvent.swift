@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// How the ghost may change an existing block on its own (Transformer and Full Ghost).

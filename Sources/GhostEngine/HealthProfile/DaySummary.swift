@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// What the engine knows about one finished local day: data coverage, the user's check-in and sessions.
 /// The ghost builds it from its block ledger plus the signal coverage and check-in the daemon reports.
 public struct DaySummary: Codable, Sendable, Equatable {

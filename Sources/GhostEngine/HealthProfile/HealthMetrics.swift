@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// The five numbers the health phases are decided on, computed from recent `DaySummary` values.
 /// Exact definitions are in Docs/engine.md ("Health metrics"); nil rates mean "too few sessions to tell".
 public struct HealthMetrics: Codable, Sendable, Equatable {

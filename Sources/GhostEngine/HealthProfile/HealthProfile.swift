@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// The health-profile state machine: phase, days of data and of evidence, the latest metrics, and confidence.
 /// Closed days go in; phase changes come out. Confidence scales the autonomous-action threshold.
 public struct HealthProfile: Codable, Sendable, Equatable {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// What the Ghost has to say at a moment, read from its state: the apology after the breaker, a ghost-health

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// What became of every message the Ghost wanted to say: the inbox. Kept by the daemon between runs.

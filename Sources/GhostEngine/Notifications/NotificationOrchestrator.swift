@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Decides what the Ghost says and when, as a state machine `(ledger, pending, now) -> (ledger, effects)`:
@@ -19,13 +20,13 @@ public enum NotificationOrchestrator {
     public struct Situation: Sendable, Equatable {
         public var now: Date
         public var day: LocalDay
-        public var time: WallClockTime
+        public var time: TimeOfDay
         /// The red button's recovery time is running.
         public var recovering: Bool
         /// The morning signals said last night was poor.
         public var poorNight: Bool
 
-        public init(now: Date, day: LocalDay, time: WallClockTime, recovering: Bool = false, poorNight: Bool = false) {
+        public init(now: Date, day: LocalDay, time: TimeOfDay, recovering: Bool = false, poorNight: Bool = false) {
             self.now = now
             self.day = day
             self.time = time
@@ -77,7 +78,7 @@ public enum NotificationOrchestrator {
     /// Why nothing may be shown now, or nil.
     static func reasonForSilence(_ situation: Situation, rules: NotificationRules) -> String? {
         if situation.recovering { return "held back: recovery time is running" }
-        if rules.isQuiet(at: situation.time) { return "held back: quiet hours until \(rules.quietUntil.text)" }
+        if rules.isQuiet(at: situation.time) { return "held back: quiet hours until \(rules.quietUntil.description)" }
         return nil
     }
 

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// A decision receipt told in English first: one headline sentence in the seed's words ("Scheduled for Wed 07:00

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Failure triage: asks why a block was missed (at most once per local day), expires unanswered

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// The trust ladder's state machine: the phase, the score 0…1, and how the two move.

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// A workout the ghost counted, and what it did with it, so the user can say "that was wrong".

@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 
 /// A failure of the scheduling brain for bad input, with a stable code and a human message.

@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 
 /// Every recovery score ever computed, old formula versions included, so a changed score can be explained.

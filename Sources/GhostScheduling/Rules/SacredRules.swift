@@ -1,9 +1,11 @@
+import CivilCalendar
+
 /// Numbers of sacred time: protected mornings, lunch and categories (learned slots are the engine's triage).
 public struct SacredRules: Codable, Sendable, Equatable {
     /// Saturday and Sunday are protected from midnight until this local time.
-    public var weekendMorningUntil = WallTime(hour: 9, minute: 0)
+    public var weekendMorningUntil = TimeOfDay(hour: 9, minute: 0)
     /// The lunch window protected every day unless `lunchOptIn`.
-    public var lunch = TimeWindow(from: WallTime(hour: 12, minute: 0), to: WallTime(hour: 13, minute: 0))
+    public var lunch = TimeWindow(from: TimeOfDay(hour: 12, minute: 0), to: TimeOfDay(hour: 13, minute: 0))
     /// True when the user allows workouts over lunch.
     public var lunchOptIn = false
     /// Categories of recurring personal events that are protected (compared case-insensitively).

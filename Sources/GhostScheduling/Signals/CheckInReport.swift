@@ -1,10 +1,6 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
-
-/// How the user says they feel in a morning check-in.
-public enum Feeling: String, Codable, Sendable, CaseIterable {
-    case tired, ok, good
-}
 
 /// A morning self-report as the morning rules read it: the night's sleep in minutes and how the user feels.
 /// It stands in for a device, at lower weight: reported sleep is used only when no device recorded the night.

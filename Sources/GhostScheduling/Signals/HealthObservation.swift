@@ -1,13 +1,10 @@
+import CivilCalendar
 import Foundation
 
 /// One health sample as the morning rules read it (the daemon maps stored samples to these).
 public struct HealthObservation: Sendable, Equatable {
     /// What was measured.
-    public enum Kind: String, Sendable, CaseIterable {
-        case sleep, hrv, restingHeartRate, steps, workout
-    }
-
-    public let kind: Kind
+    public let kind: HealthKind
     /// The producer, for provenance.
     public let source: String
     public let start: Date
@@ -18,7 +15,7 @@ public struct HealthObservation: Sendable, Equatable {
     public let detail: String?
 
     /// Creates an observation.
-    public init(kind: Kind, source: String, start: Date, end: Date, value: Double, detail: String? = nil) {
+    public init(kind: HealthKind, source: String, start: Date, end: Date, value: Double, detail: String? = nil) {
         self.kind = kind
         self.source = source
         self.start = start

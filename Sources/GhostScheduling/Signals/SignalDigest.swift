@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 
@@ -100,13 +101,13 @@ public struct SignalDigest: Sendable {
         try calendar.date(on: day.adding(days: -1), hour: 18)..<calendar.date(on: day, hour: 14)
     }
 
-    private func latest(_ kind: HealthObservation.Kind, in range: Range<Date>) -> MetricValue? {
+    private func latest(_ kind: HealthKind, in range: Range<Date>) -> MetricValue? {
         observations.filter { $0.kind == kind && range.contains($0.end) }.max { $0.end < $1.end }
             .map { MetricValue(value: $0.value, source: "\($0.source):\(kind.rawValue)", recordedAt: $0.end) }
     }
 
     private func dailyMeanBaseline(
-        _ kind: HealthObservation.Kind, days: Int, minimum: Int, before day: LocalDay
+        _ kind: HealthKind, days: Int, minimum: Int, before day: LocalDay
     ) throws(EngineError) -> MetricValue? {
         let start = try calendar.startOfDay(day.adding(days: -days))
         let end = try calendar.startOfDay(day)

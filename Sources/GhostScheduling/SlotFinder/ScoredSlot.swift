@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 
@@ -20,7 +21,7 @@ public struct ScoredSlot: Codable, Sendable, Equatable {
     /// Local day of the start.
     public let day: LocalDay
     /// Local wall time of the start.
-    public let localStart: WallTime
+    public let localStart: TimeOfDay
     /// Weekday+hour slot of the start.
     public let slot: SlotKey
     /// Weighted score, 0…1 (formula in Docs/engine.md).

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 
@@ -77,7 +78,7 @@ public struct SlotFinder: Sendable {
         var minute = settings.earliest.minuteOfDay
         while minute + settings.durationMinutes <= settings.latest.minuteOfDay {
             defer { minute += rules.slots.stepMinutes }
-            let wall = WallTime(hour: minute / 60, minute: minute % 60)
+            let wall = TimeOfDay(hour: minute / 60, minute: minute % 60)
             let start: Date
             let reading: Moment
             if steadyOffset {
@@ -103,7 +104,7 @@ public struct SlotFinder: Sendable {
     }
 
     private func score(
-        start: Date, end: Date, reading: Moment, wall: WallTime, skip: Double, request: SlotRequest
+        start: Date, end: Date, reading: Moment, wall: TimeOfDay, skip: Double, request: SlotRequest
     ) -> ScoredSlot {
         let weights = rules.slots
         let endMinute = wall.minuteOfDay + settings.durationMinutes

@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// What the user asked for: how often, how long, when, and how much room around meetings.
 public struct TrainingSettings: Codable, Sendable, Equatable {
     /// Sessions wanted in the planning horizon (one week by default).
@@ -7,9 +9,9 @@ public struct TrainingSettings: Codable, Sendable, Equatable {
     /// Windows the user likes; a slot wholly inside one scores higher.
     public var preferredWindows: [TimeWindow]
     /// No session starts before this local time.
-    public var earliest: WallTime
+    public var earliest: TimeOfDay
     /// No session ends after this local time.
-    public var latest: WallTime
+    public var latest: TimeOfDay
     /// Free minutes required before a session after a busy interval ends.
     public var bufferBeforeMinutes: Int
     /// Free minutes required after a session before a busy interval starts.
@@ -22,7 +24,7 @@ public struct TrainingSettings: Codable, Sendable, Equatable {
     /// Creates settings; buffers default to 10 minutes (issue), the gap to 16 hours.
     public init(
         sessionsPerWeek: Int = 3, durationMinutes: Int = 45, preferredWindows: [TimeWindow] = [],
-        earliest: WallTime = WallTime(hour: 6), latest: WallTime = WallTime(hour: 21),
+        earliest: TimeOfDay = TimeOfDay(hour: 6), latest: TimeOfDay = TimeOfDay(hour: 21),
         bufferBeforeMinutes: Int = 10, bufferAfterMinutes: Int = 10, restDays: [Int] = [],
         minHoursBetweenSessions: Int = 16
     ) {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 
 /// The plan for a horizon: one block per chosen day, and why each other day has none.

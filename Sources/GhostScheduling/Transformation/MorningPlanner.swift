@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 
 /// What the morning cycle does with today's blocks, given the night's signals: the engine events for

@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 
 /// The system's time zone as the travel rules follow it across days and restarts: the zone the system

@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 import GhostScheduling
 

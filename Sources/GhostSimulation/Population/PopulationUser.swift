@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 
 /// One drawn user: the options they got and the scenario that simulates them.

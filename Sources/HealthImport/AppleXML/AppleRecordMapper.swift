@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Maps Apple Health `<Record>` attributes to `HealthRecord`s: type selection, units, validation.

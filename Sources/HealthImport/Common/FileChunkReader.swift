@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,24 +14,22 @@ struct FileChunkReader: ~Copyable {
     let size: Int64
 
     init(url: URL, chunkSize: Int = 1 << 20) throws(ImportFault) {
-        // O_NONBLOCK: opening a FIFO or a device must not wait for a writer; only a regular file is read.
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw ImportFault(kind: .unreadable, line: nil, message: "cannot open the file: \(String(cString: strerror(errno)))")
-        }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let message = String(cString: strerror(errno))
-            close(fd)
-            throw ImportFault(kind: .unreadable, line: nil, message: "cannot read the file's size: \(message)")
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            close(fd)
-            let kind = FileKind.name(of: info.st_mode)
-            throw ImportFault(kind: .unreadable, line: nil, message: "\(url.path) is \(kind), not a regular file; only regular files are imported")
+        // Opened without blocking (a FIFO or a device must not wait for a writer); only a regular file is read.
+        let (fd, fileSize): (Int32, Int64)
+        do {
+            (fd, fileSize) = try RegularFile.open(url.path)
+        } catch {
+            switch error {
+            case .cannotOpen(let code):
+                throw ImportFault(kind: .unreadable, line: nil, message: "cannot open the file: \(String(cString: strerror(code)))")
+            case .notRegular(let kind):
+                throw ImportFault(kind: .unreadable, line: nil, message: "\(url.path) is \(kind), not a regular file; only regular files are imported")
+            case .cannotInspect(let code), .readFailed(let code):
+                throw ImportFault(kind: .unreadable, line: nil, message: "cannot read the file's size: \(String(cString: strerror(code)))")
+            }
         }
         descriptor = fd
-        size = Int64(info.st_size)
+        size = fileSize
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 1), alignment: 16)
     }
 

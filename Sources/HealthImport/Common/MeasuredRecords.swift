@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Turns numbers already read (Gadgetbridge's tables, FIT messages) into records, with the same bounds as

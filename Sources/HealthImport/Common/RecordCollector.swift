@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// Gathers records into batches and counts imported, ignored and skipped records for the summary.
 struct RecordCollector {
     private(set) var pending: [HealthRecord] = []

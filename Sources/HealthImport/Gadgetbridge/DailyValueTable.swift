@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// A table of values measured at one instant (`TIMESTAMP` in milliseconds): resting heart rate
 /// (`HUAMI_HEART_RATE_RESTING_SAMPLE`, `GARMIN_HEART_RATE_RESTING_SAMPLE`, `XIAOMI_DAILY_SUMMARY_SAMPLE.HR_RESTING`)
 /// or nightly HRV (`GARMIN_HRV_SUMMARY_SAMPLE.LAST_NIGHT_AVERAGE`). NULL or 0 means "not measured" and gives nothing.

@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// What an import did: records delivered per kind, records ignored, records skipped and why.
 public struct HealthImportSummary: Sendable, Equatable, Codable {
     /// The detected format of the file.

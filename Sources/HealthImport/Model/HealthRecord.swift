@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// One normalised health sample. Units: sleep = minutes (end - start), hrv = milliseconds (SDNN),

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Validates and converts `TextFields` (JSON Lines or CSV) into a `HealthRecord`, with the same bounds as Apple's data.

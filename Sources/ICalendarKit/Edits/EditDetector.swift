@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 
 /// Compares the Vigor collection on disk with the writer's ledger and turns differences into
 /// typed `BlockChange`s, updating the ledger so each change is reported once.

@@ -113,7 +113,7 @@ struct RecurrenceExpander {
         let horizon = converter.wallTime(ofInstant: to + 2 * 86_400 + largestBackShift, in: master.start.reference)
         // Starts that `mayOverlap` would skip need not be produced again; a THISANDFUTURE override
         // can move any earlier start into the window, so then every start is needed.
-        let lower = future.isEmpty ? WallTime.fromNaive(from - longestWallLength(of: master) - Self.endMargin) : nil
+        let lower = future.isEmpty ? WallDateTime.fromNaive(from - longestWallLength(of: master) - Self.endMargin) : nil
         var instances: [Int: Instance] = [:]
         let masterStart = converter.instant(master.start)
         instances[masterStart] = Instance(start: masterStart, time: master.start, length: master.length)
@@ -178,7 +178,7 @@ struct RecurrenceExpander {
         let start: Int
         if let rid = record.recurrenceID, Self.sameClock(record.start, rid) {
             let shift = record.start.wall.naiveSeconds - rid.wall.naiveSeconds
-            time = instance.time.with(wall: WallTime.fromNaive(instance.time.wall.naiveSeconds + shift, isDate: instance.time.wall.isDate))
+            time = instance.time.with(wall: WallDateTime.fromNaive(instance.time.wall.naiveSeconds + shift, isDate: instance.time.wall.isDate))
             start = converter.instant(time)
         } else {
             start = key + converter.instant(record.start) - ridInstant
@@ -231,8 +231,8 @@ struct RecurrenceExpander {
 
     /// Wall-clock starts produced by one RRULE up to `horizon` (inclusive of DTSTART if it matches).
     /// Starts before `lower` (nil: none) may be left out.
-    private func ruleStarts(_ text: String, master: EventRecord, from lower: WallTime?, horizon: WallTime,
-                            issues: inout [String]) -> [WallTime] {
+    private func ruleStarts(_ text: String, master: EventRecord, from lower: WallDateTime?, horizon: WallDateTime,
+                            issues: inout [String]) -> [WallDateTime] {
         var problem: String?
         let make = { () -> RuleCursor? in
             do throws(RuleCursorError) {
@@ -265,7 +265,7 @@ struct RecurrenceExpander {
 
     /// UNTIL rewritten as a wall time on DTSTART's clock, since iteration runs on wall time.
     private func untilOnStartClock(_ until: icaltimetype, master: EventRecord) -> icaltimetype {
-        let untilWall = WallTime(year: Int(until.year), month: Int(until.month), day: Int(until.day),
+        let untilWall = WallDateTime(year: Int(until.year), month: Int(until.month), day: Int(until.day),
                                  hour: Int(until.hour), minute: Int(until.minute), second: Int(until.second),
                                  isDate: until.is_date != 0)
         if master.start.wall.isDate {

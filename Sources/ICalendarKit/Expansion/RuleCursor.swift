@@ -35,16 +35,16 @@ final class RuleCursor {
     private var iterator: (pointer: OpaquePointer, rscale: UnsafeMutablePointer<CChar>?)?
     private var weekly: WeeklyRule?
     /// Starts kept, in iteration order: every start produced so far at or after `keptFrom`.
-    private var walls: [WallTime] = []
+    private var walls: [WallDateTime] = []
     /// Naive seconds before which produced starts were let go (nil: none were).
     private var keptFrom: Int?
     /// Starts produced since DTSTART, kept or not, and the last of them.
     private var produced = 0
-    private var lastProduced: WallTime?
+    private var lastProduced: WallDateTime?
     private var exhausted = false
 
     /// Parses `text` and starts iterating at `dtstart`; `onStartClock` rewrites an UNTIL for iteration.
-    init(text: String, dtstart: WallTime, onStartClock: (icaltimetype) -> icaltimetype) throws(RuleCursorError) {
+    init(text: String, dtstart: WallDateTime, onStartClock: (icaltimetype) -> icaltimetype) throws(RuleCursorError) {
         let rule = icalrecurrencetype_from_string(text)
         defer { free(rule.rscale) }
         guard rule.freq != ICAL_NO_RECURRENCE else { throw .notUnderstood }
@@ -53,7 +53,7 @@ final class RuleCursor {
         self.until = hasUntil ? onStartClock(rule.until) : icaltime_null_time()
         self.dtstart = dtstart.floatingICalTime
         self.isDate = dtstart.isDate
-        weeklyAtStart = WeeklyRule(text: text, start: dtstart, until: hasUntil ? WallTime(ical: until) : nil)
+        weeklyAtStart = WeeklyRule(text: text, start: dtstart, until: hasUntil ? WallDateTime(ical: until) : nil)
         weekly = weeklyAtStart
         if weekly == nil {
             guard let iterator = Self.iterate(text: text, until: until, from: self.dtstart) else { throw .cannotIterate }
@@ -71,7 +71,7 @@ final class RuleCursor {
     /// The starts in iteration order from `lower` (nil: from DTSTART) up to the first one after
     /// `horizon`, and whether iteration stopped at `limit` starts since DTSTART. Starts before
     /// `lower` may be included.
-    func starts(from lower: WallTime?, upTo horizon: WallTime, limit: Int) -> (starts: ArraySlice<WallTime>, stoppedAtLimit: Bool) {
+    func starts(from lower: WallDateTime?, upTo horizon: WallDateTime, limit: Int) -> (starts: ArraySlice<WallDateTime>, stoppedAtLimit: Bool) {
         if let keptFrom, (lower?.naiveSeconds ?? Int.min) < keptFrom {
             restart()
         }
@@ -93,14 +93,14 @@ final class RuleCursor {
     }
 
     /// The next start of the live iteration, nil when the rule has ended.
-    private func next() -> WallTime? {
+    private func next() -> WallDateTime? {
         if weekly != nil {
             return weekly?.next()
         }
         guard let iterator else { return nil }
         let next = icalrecur_iterator_next(iterator.pointer)
         if icaltime_is_null_time(next) != 0 { return nil }
-        var wall = WallTime(ical: next)
+        var wall = WallDateTime(ical: next)
         wall.isDate = isDate
         return wall
     }

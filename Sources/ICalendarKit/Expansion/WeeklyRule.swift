@@ -13,8 +13,8 @@ struct WeeklyRule {
     /// Days after the week's first day (WKST), ascending.
     private let offsets: [Int]
     private let count: Int?
-    private let until: WallTime?
-    private let start: WallTime
+    private let until: WallDateTime?
+    private let start: WallDateTime
     /// Day number (since 1970) of the first day of DTSTART's week.
     private let firstWeek: Int
     private var week = 0
@@ -23,7 +23,7 @@ struct WeeklyRule {
 
     /// Nil unless `text` has exactly the parts FREQ=WEEKLY, INTERVAL (above 1), BYDAY (weekdays without a
     /// number), and optionally WKST, COUNT and UNTIL (`until`: already on DTSTART's clock).
-    init?(text: String, start: WallTime, until: WallTime?) {
+    init?(text: String, start: WallDateTime, until: WallDateTime?) {
         var parts: [String: String] = [:]
         for item in text.split(separator: ";") where !item.isEmpty {
             let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
@@ -65,7 +65,7 @@ struct WeeklyRule {
     private static let weekdays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
     /// The next start on or after DTSTART, nil when COUNT or UNTIL ends the rule.
-    mutating func next() -> WallTime? {
+    mutating func next() -> WallDateTime? {
         while true {
             if let count, produced >= count { return nil }
             let day = firstWeek + week * interval * 7 + offsets[position]
@@ -75,7 +75,7 @@ struct WeeklyRule {
                 week += 1
             }
             let civil = CivilDate(daysSinceEpoch: day)
-            let candidate = WallTime(year: civil.year, month: civil.month, day: civil.day, hour: start.hour,
+            let candidate = WallDateTime(year: civil.year, month: civil.month, day: civil.day, hour: start.hour,
                                      minute: start.minute, second: start.second, isDate: start.isDate)
             if candidate < start { continue }
             if let until, until < candidate { return nil }

@@ -146,7 +146,7 @@ struct EventContext {
             if case .duration(let days, let seconds) = length, days * 86_400 + seconds < 0 {
                 report("repaired: DURATION \(LibicalText.value(of: durationProperty) ?? "") is negative; "
                     + "read as the time that long before DTSTART \(startText(event))")
-                let earlier = WallTime.fromNaive(start.wall.naiveSeconds + days * 86_400 + seconds, isDate: start.wall.isDate)
+                let earlier = WallDateTime.fromNaive(start.wall.naiveSeconds + days * 86_400 + seconds, isDate: start.wall.isDate)
                 return (start.with(wall: earlier), .duration(days: -days, seconds: -seconds))
             }
             return (start, length)
@@ -189,7 +189,7 @@ struct EventContext {
     }
 
     private mutating func time(_ value: icaltimetype, property: OpaquePointer) -> CalendarTime {
-        let wall = WallTime(year: Int(value.year), month: Int(value.month), day: Int(value.day),
+        let wall = WallDateTime(year: Int(value.year), month: Int(value.month), day: Int(value.day),
                             hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second),
                             isDate: value.is_date != 0)
         if wall.isDate {

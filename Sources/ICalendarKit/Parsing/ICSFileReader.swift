@@ -4,7 +4,7 @@ import Foundation
 enum ICSFileReader {
     static func read(path: String) -> Result<ParsedFile, CalendarError> {
         let data: Data
-        switch RegularFile.read(path) {
+        switch VdirFile.read(path) {
         case .success(let bytes): data = bytes
         case .failure(let error): return .failure(error)
         }

@@ -96,7 +96,7 @@ final class SubscriptionFetcher: @unchecked Sendable {
                 return .network(source: name, reason: "HTTP \(status) from \(url.absoluteString)")
             }
             do {
-                try AtomicFile.write(body, to: copyPath)
+                try VdirFile.write(body, to: copyPath)
             } catch {
                 return error
             }
@@ -117,7 +117,7 @@ final class SubscriptionFetcher: @unchecked Sendable {
     private func save(validators: Validators) -> CalendarError? {
         do {
             let data = try JSONEncoder().encode(validators)
-            try AtomicFile.write(data, to: metaPath)
+            try VdirFile.write(data, to: metaPath)
             return nil
         } catch let error as CalendarError {
             return error

@@ -59,7 +59,7 @@ enum BlockICSRenderer {
     /// 20261123T070000Z
     static func utcStamp(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let wall = WallTime.fromNaive(seconds)
+        let wall = WallDateTime.fromNaive(seconds)
         let fields = wall.fields
         return String(format: "%04d%02d%02dT%02d%02d%02dZ", fields.year, fields.month, fields.day, fields.hour, fields.minute, fields.second)
     }

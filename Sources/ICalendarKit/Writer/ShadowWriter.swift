@@ -21,7 +21,7 @@ public struct ShadowWriter: Sendable {
         } catch {
             throw .writeFailed(path: collectionPath, reason: "cannot create the folder: \(error.localizedDescription)")
         }
-        try AtomicFile.removeInterruptedWrites(in: collectionPath) { $0.hasPrefix("vigor-") && $0.hasSuffix(".ics") }
+        try VdirFile.removeInterruptedWrites(in: collectionPath) { $0.hasPrefix("vigor-") && $0.hasSuffix(".ics") }
         var report = ShadowReport()
         var wanted: Set<String> = []
         for event in events.sorted(by: { $0.identity.uid < $1.identity.uid }) {
@@ -29,11 +29,11 @@ public struct ShadowWriter: Sendable {
             wanted.insert(name)
             let path = (collectionPath as NSString).appendingPathComponent(name)
             let bytes = Data(ShadowICSRenderer.render(event).utf8)
-            if AtomicFile.readRegularFile(path) == bytes {
+            if VdirFile.readOurFile(path) == bytes {
                 report.unchanged.append(event.identity.uid)
                 continue
             }
-            try AtomicFile.write(bytes, to: path)
+            try VdirFile.write(bytes, to: path)
             report.written.append(event.identity.uid)
         }
         let names: [String]
@@ -44,10 +44,10 @@ public struct ShadowWriter: Sendable {
         }
         for name in names.sorted() where name.hasPrefix("vigor-") && name.hasSuffix(".ics") && !wanted.contains(name) {
             let path = (collectionPath as NSString).appendingPathComponent(name)
-            guard let data = AtomicFile.readRegularFile(path), ShadowICSRenderer.isOurs(String(decoding: data, as: UTF8.self)) else {
+            guard let data = VdirFile.readOurFile(path), ShadowICSRenderer.isOurs(String(decoding: data, as: UTF8.self)) else {
                 continue
             }
-            try AtomicFile.remove(path)
+            try VdirFile.remove(path)
             report.deleted.append(name)
         }
         return report

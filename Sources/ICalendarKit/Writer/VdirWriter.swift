@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 
 /// Writes Vigor's blocks into the `vigor` collection of the output vdir and notices edits.
 ///
@@ -85,7 +86,7 @@ public final class VdirWriter: @unchecked Sendable {
             }
             if let entry = ledger.entries[block.id], entry.uid != block.uid {
                 // The id now names another event (after a purge): the old one leaves, the new one gets its own file.
-                try AtomicFile.remove((collectionPath as NSString).appendingPathComponent(entry.file))
+                try VdirFile.remove((collectionPath as NSString).appendingPathComponent(entry.file))
                 ledger.entries[block.id] = nil
             }
             // Keep the name a sync tool may have given the file; new blocks get the UID-derived name.
@@ -97,7 +98,7 @@ public final class VdirWriter: @unchecked Sendable {
                 continue
             }
             let bytes = Data(BlockICSRenderer.render(block).utf8)
-            try AtomicFile.write(bytes, to: path)
+            try VdirFile.write(bytes, to: path)
             ledger.entries[block.id] = WriterLedger.Entry(uid: block.uid, file: file, start: block.start, end: block.end,
                                                           title: block.title, fingerprint: block.fingerprint,
                                                           plan: block.planFingerprint, fileHash: ContentFingerprint.hex(of: bytes))
@@ -107,12 +108,12 @@ public final class VdirWriter: @unchecked Sendable {
         ledger.userDeleted = ledger.userDeleted.filter { wanted[$0.key] != nil }
         for (blockID, entry) in ledger.entries.sorted(by: { $0.key < $1.key })
         where wanted[blockID] == nil && !editedNow.contains(blockID) {
-            try AtomicFile.remove((collectionPath as NSString).appendingPathComponent(entry.file))
+            try VdirFile.remove((collectionPath as NSString).appendingPathComponent(entry.file))
             ledger.entries[blockID] = nil
             report.deleted.append(blockID)
         }
         for orphan in unlistedOwnedFiles(ledger: ledger) where wanted[orphan.blockID] == nil {
-            try AtomicFile.remove(orphan.path)
+            try VdirFile.remove(orphan.path)
             report.deleted.append(orphan.blockID)
         }
         try ledger.save(to: ledgerPath)
@@ -121,9 +122,9 @@ public final class VdirWriter: @unchecked Sendable {
 
     /// Deletes what writes cut short by a crash left behind: temp files of block files and of the ledger.
     private func removeInterruptedWrites() throws(CalendarError) {
-        try AtomicFile.removeInterruptedWrites(in: collectionPath) { $0.hasPrefix("vigor-") && $0.hasSuffix(".ics") }
+        try VdirFile.removeInterruptedWrites(in: collectionPath) { $0.hasPrefix("vigor-") && $0.hasSuffix(".ics") }
         let ledgerName = (ledgerPath as NSString).lastPathComponent
-        try AtomicFile.removeInterruptedWrites(in: (ledgerPath as NSString).deletingLastPathComponent) { $0 == ledgerName }
+        try VdirFile.removeInterruptedWrites(in: (ledgerPath as NSString).deletingLastPathComponent) { $0 == ledgerName }
     }
 
     /// Rescans the collection against the ledger (at start-up, and after each inotify wake-up).
@@ -148,7 +149,7 @@ public final class VdirWriter: @unchecked Sendable {
         for (name, value) in metadata {
             let path = (collectionPath as NSString).appendingPathComponent(name)
             if FileManager.default.contents(atPath: path) != Data(value.utf8) {
-                try AtomicFile.write(Data(value.utf8), to: path)
+                try VdirFile.write(Data(value.utf8), to: path)
             }
         }
     }

@@ -80,6 +80,6 @@ struct WriterLedger: Codable, Sendable, Equatable {
         } catch {
             throw .writeFailed(path: path, reason: "cannot encode the ledger: \(error)")
         }
-        try AtomicFile.write(data, to: path)
+        try VdirFile.write(data, to: path)
     }
 }

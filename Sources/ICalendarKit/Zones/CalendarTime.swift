@@ -12,11 +12,11 @@ enum TimeReference: Sendable {
 
 /// A DTSTART/DTEND/RDATE/EXDATE/RECURRENCE-ID value: wall time plus the clock it is read on.
 struct CalendarTime: Sendable {
-    var wall: WallTime
+    var wall: WallDateTime
     var reference: TimeReference
 
     /// The same clock at another wall time.
-    func with(wall newWall: WallTime) -> CalendarTime {
+    func with(wall newWall: WallDateTime) -> CalendarTime {
         CalendarTime(wall: newWall, reference: reference)
     }
 }

@@ -23,7 +23,7 @@ struct InstantConverter {
     }
 
     /// Seconds since 1970 (UTC) for a wall time in `zone`.
-    func instant(of wall: WallTime, in zone: ZoneHandle) -> Int {
+    func instant(of wall: WallDateTime, in zone: ZoneHandle) -> Int {
         let naive = wall.naiveSeconds
         let offsetBefore = zone.offsetAtUTC(naive - 18 * 3_600)
         let offsetAfter = zone.offsetAtUTC(naive + 18 * 3_600)
@@ -39,14 +39,14 @@ struct InstantConverter {
     }
 
     /// The wall time that a UTC instant shows in `zone`.
-    func wallTime(ofInstant seconds: Int, in reference: TimeReference) -> WallTime {
+    func wallTime(ofInstant seconds: Int, in reference: TimeReference) -> WallDateTime {
         switch reference {
         case .utc:
-            return WallTime.fromNaive(seconds)
+            return WallDateTime.fromNaive(seconds)
         case .floating:
-            return WallTime.fromNaive(seconds + floatingZone.offsetAtUTC(seconds))
+            return WallDateTime.fromNaive(seconds + floatingZone.offsetAtUTC(seconds))
         case .zone(let zone):
-            return WallTime.fromNaive(seconds + zone.offsetAtUTC(seconds))
+            return WallDateTime.fromNaive(seconds + zone.offsetAtUTC(seconds))
         }
     }
 }

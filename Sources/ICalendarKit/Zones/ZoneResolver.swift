@@ -17,7 +17,7 @@ final class ZoneResolver {
     private var cache: [String: ZoneHandle?] = [:]
     /// The file's own definitions of TZIDs the system knows (set aside), with the wall time their
     /// first observance starts: from there on they claim to describe the zone.
-    private var setAside: [String: (zone: ZoneHandle, from: WallTime)] = [:]
+    private var setAside: [String: (zone: ZoneHandle, from: WallDateTime)] = [:]
     /// TZIDs whose disagreement was reported already (once per TZID and calendar).
     private var reported: Set<String> = []
     /// TZIDs no rule resolves, reported already (once per TZID and calendar, at its first event).
@@ -67,7 +67,7 @@ final class ZoneResolver {
     /// Where the file's own VTIMEZONE for `tzid` (set aside for the system's rules) reads `wall` as another
     /// instant than the system does, from its first observance on: a sentence for the source status, once
     /// per TZID. Nil when they agree, the file has no such VTIMEZONE, or it was reported already.
-    func disagreement(tzid: String, at wall: WallTime) -> String? {
+    func disagreement(tzid: String, at wall: WallDateTime) -> String? {
         guard !reported.contains(tzid), let own = setAside[tzid], !(wall < own.from),
               let system = cache[tzid] ?? nil
         else { return nil }
@@ -82,14 +82,14 @@ final class ZoneResolver {
     }
 
     /// The earliest DTSTART (a local wall time) among the zone's STANDARD and DAYLIGHT observances.
-    private static func firstObservance(of zone: OpaquePointer) -> WallTime? {
+    private static func firstObservance(of zone: OpaquePointer) -> WallDateTime? {
         guard let component = icaltimezone_get_component(zone) else { return nil }
-        var earliest: WallTime?
+        var earliest: WallDateTime?
         for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
             for observance in LibicalText.children(of: component, kind: kind) {
                 let start = icalcomponent_get_dtstart(observance)
                 guard icaltime_is_null_time(start) == 0 else { continue }
-                let wall = WallTime(year: Int(start.year), month: Int(start.month), day: Int(start.day), hour: Int(start.hour),
+                let wall = WallDateTime(year: Int(start.year), month: Int(start.month), day: Int(start.day), hour: Int(start.hour),
                                     minute: Int(start.minute), second: Int(start.second), isDate: false)
                 if earliest.map({ wall < $0 }) ?? true { earliest = wall }
             }
@@ -97,7 +97,7 @@ final class ZoneResolver {
         return earliest
     }
 
-    private static func text(_ wall: WallTime) -> String {
+    private static func text(_ wall: WallDateTime) -> String {
         String(format: "%04d-%02d-%02d %02d:%02d", wall.year, wall.month, wall.day, wall.hour, wall.minute)
     }
 

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostScheduling
 import VigorRPC
@@ -12,14 +13,8 @@ extension LocalAPI {
         if let slept = params.slept, !(slept.isFinite && (0...16).contains(slept)) {
             throw APIError.invalidParams("field 'slept' must be hours between 0 and 16; got \(slept)")
         }
-        let felt = try params.felt.map { text throws(RPCErrorObject) -> Feeling in
-            guard let feeling = Feeling(rawValue: text) else {
-                throw APIError.invalidParams("field 'felt' must be one of \(CheckInResult.feelings.joined(separator: ", ")); got '\(text)'")
-            }
-            return feeling
-        }
         let now = context.now()
-        let outcome = try await backend.checkIn(sleptMinutes: params.slept.map { Int(($0 * 60).rounded()) }, felt: felt, at: now)
+        let outcome = try await backend.checkIn(sleptMinutes: params.slept.map { Int(($0 * 60).rounded()) }, felt: params.felt, at: now)
         return CheckInResult(outcome, now: now)
     }
 

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import ICalendarKit
@@ -23,7 +24,7 @@ extension GhostBackend {
             let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
             let today = planner.calendar.day(of: now)
             guard try planner.due(at: now, ran: try await cycles.recentRuns(before: today)).contains(kind) else {
-                return CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "not due now")
+                return CycleOutcome(kind: kind, localDate: today.description, ran: false, summary: "not due now")
             }
         }
         return try await runCycle(

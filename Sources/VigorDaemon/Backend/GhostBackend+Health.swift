@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -37,12 +38,12 @@ extension GhostBackend {
         let config = await state.config
         let today = LocalCalendar(timeZone: config.schedule.zone).day(of: now)
         let replaced = try database.saveCheckIn(
-            CheckIn(localDate: today.description, sleptMinutes: sleptMinutes, felt: felt?.rawValue, recordedAt: now))
+            CheckIn(localDate: today, sleptMinutes: sleptMinutes, felt: felt, recordedAt: now))
         let late = try await cycles.lateCheckIn(
             now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules)
         if !late.events.isEmpty { try await decide(late.events, at: now) }
         await settleNotifications(at: now)
-        let recent = try database.checkIns(from: today.adding(days: -13).description, through: today.description)
+        let recent = try database.checkIns(from: today.adding(days: -13), through: today)
         return CheckInOutcome(
             day: today, sleptMinutes: sleptMinutes, felt: felt, replaced: replaced, checkInsLast14Days: recent.count,
             ghost: await ghost.current)

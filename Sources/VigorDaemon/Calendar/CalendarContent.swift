@@ -9,7 +9,7 @@ import Store
 enum CalendarContent {
     /// The items to write, with empty identities.
     static func blocks(
-        _ ghost: Ghost, emergencies: [Emergency], receipts: [DecisionReceipt], style: CalendarStyle, now: Date
+        _ ghost: Ghost, emergencies: [RecoveryTime], receipts: [DecisionReceipt], style: CalendarStyle, now: Date
     ) -> [VigorBlock] {
         let since = now.addingTimeInterval(-CalendarOutput.history)
         let explained = BlockDescription.receiptsByBlock(receipts)
@@ -50,7 +50,7 @@ enum CalendarContent {
     }
 
     /// The Recovery Time block of an emergency.
-    static func recoveryBlock(_ emergency: Emergency, now: Date) -> VigorBlock {
+    static func recoveryBlock(_ emergency: RecoveryTime, now: Date) -> VigorBlock {
         VigorBlock(
             id: recoveryID(emergency), kind: "recovery", state: "emergency",
             title: "Recovery Time", start: emergency.startedAt, end: emergency.endsAt,
@@ -59,7 +59,7 @@ enum CalendarContent {
     }
 
     /// The item id of an emergency's Recovery Time.
-    static func recoveryID(_ emergency: Emergency) -> String {
+    static func recoveryID(_ emergency: RecoveryTime) -> String {
         "recovery-\(Int(emergency.startedAt.timeIntervalSince1970))"
     }
 

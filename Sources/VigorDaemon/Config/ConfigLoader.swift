@@ -1,3 +1,4 @@
+import CivilCalendar
 import ICalendarKit
 import Foundation
 import GhostEngine
@@ -119,8 +120,16 @@ struct ConfigReader {
         }
         if let health = try table(root, "health", at: top) {
             let place = Place(table: ["health"])
-            try checkKeys(health, allowed: ["inbox"], at: place)
-            config.health.inboxPath = try string(health, "inbox", at: place).map(resolvePath)
+            try checkKeys(health, allowed: ["drop_folder", "inbox"], at: place)
+            if health["drop_folder"] != nil, health["inbox"] != nil {
+                throw error(place, "inbox", "is the old name of drop_folder; give only drop_folder")
+            }
+            if health["inbox"] != nil {
+                let warning = error(place, "inbox", "is deprecated: the key is now drop_folder (the same folder); rename it")
+                config.deprecations.append(warning.description)
+            }
+            let key = health["inbox"] != nil ? "inbox" : "drop_folder"
+            config.health.dropFolderPath = try string(health, key, at: place).map(resolvePath)
         }
         return config
     }
@@ -168,11 +177,11 @@ struct ConfigReader {
         }
         if let quiet = try string(members, "quiet_hours", at: place) {
             let parts = quiet.split(separator: "-").map(String.init)
-            guard parts.count == 2, let from = LocalTime(parsing: parts[0]), let until = LocalTime(parsing: parts[1]) else {
+            guard parts.count == 2, let from = TimeOfDay(parsing: parts[0]), let until = TimeOfDay(parsing: parts[1]) else {
                 throw error(place, "quiet_hours", "must be \"HH:MM-HH:MM\" (it may span midnight, e.g. \"21:30-07:00\"); got '\(quiet)'")
             }
-            section.rules.quietFrom = WallClockTime(hour: from.hour, minute: from.minute)
-            section.rules.quietUntil = WallClockTime(hour: until.hour, minute: until.minute)
+            section.rules.quietFrom = from
+            section.rules.quietUntil = until
         }
         if let value = members["desktop"] {
             guard case .bool(let desktop) = value else { throw error(place, "desktop", "must be true or false, got \(value.typeName)") }
@@ -199,11 +208,11 @@ struct ConfigReader {
         let place = Place(table: ["schedule"])
         try checkKeys(members, allowed: ["morning", "evening", "timezone", "home"], at: place)
         if let morning = try string(members, "morning", at: place) {
-            guard let time = LocalTime(parsing: morning) else { throw error(place, "morning", "must be HH:MM (24-hour); got '\(morning)'") }
+            guard let time = TimeOfDay(parsing: morning) else { throw error(place, "morning", "must be HH:MM (24-hour); got '\(morning)'") }
             section.morning = time
         }
         if let evening = try string(members, "evening", at: place) {
-            guard let time = LocalTime(parsing: evening) else { throw error(place, "evening", "must be HH:MM (24-hour); got '\(evening)'") }
+            guard let time = TimeOfDay(parsing: evening) else { throw error(place, "evening", "must be HH:MM (24-hour); got '\(evening)'") }
             section.evening = time
         }
         if let zone = try string(members, "timezone", at: place) {
@@ -378,7 +387,7 @@ struct ConfigReader {
         }
         for key in ["earliest", "latest"] {
             guard let text = try string(members, key, at: place) else { continue }
-            guard let time = LocalTime(parsing: text) else { throw error(place, key, "must be HH:MM (24-hour); got '\(text)'") }
+            guard let time = TimeOfDay(parsing: text) else { throw error(place, key, "must be HH:MM (24-hour); got '\(text)'") }
             if key == "earliest" { section.earliest = time } else { section.latest = time }
         }
         if let restDays = members["rest_days"] {
@@ -405,7 +414,7 @@ struct ConfigReader {
     /// The checks between `[training]` keys: the day's range fits one session, and a week keeps a day to train.
     private func crossCheck(_ section: DaemonConfig.TrainingSection, members: [String: ConfigTree], at place: Place) throws(ConfigError) {
         let key = members["latest"] != nil ? "latest" : members["earliest"] != nil ? "earliest" : "duration_minutes"
-        guard section.earliest.minutesSinceMidnight + section.durationMinutes <= section.latest.minutesSinceMidnight else {
+        guard section.earliest.minuteOfDay + section.durationMinutes <= section.latest.minuteOfDay else {
             throw error(
                 place, key,
                 "earliest \(section.earliest) to latest \(section.latest) must fit one \(section.durationMinutes)-minute session")
@@ -414,7 +423,7 @@ struct ConfigReader {
             throw error(place, "rest_days", "leaves no day to train; remove a day or set sessions_per_week = 0")
         }
         for window in section.preferred where members["preferred"] != nil
-            && (window.end <= section.earliest || window.start >= section.latest)
+            && (window.to <= section.earliest || window.from >= section.latest)
         {
             throw error(
                 place, "preferred",

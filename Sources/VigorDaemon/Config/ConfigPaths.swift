@@ -31,7 +31,7 @@ public enum ConfigPaths {
 
     /// `inbox` in the state folder when one was chosen; else `$XDG_DATA_HOME/vigor/inbox` (`~/.local/share/vigor/inbox`);
     /// `/var/lib/vigor/inbox` as root and for the system service.
-    public static func defaultHealthInbox(environment: [String: String], uid: UInt32, chosenStateDirectory: String? = nil) -> String {
+    public static func defaultHealthDropFolder(environment: [String: String], uid: UInt32, chosenStateDirectory: String? = nil) -> String {
         (chosenStateDirectory ?? systemFolder(environment: environment, uid: uid)).map { $0 + "/inbox" }
             ?? xdg("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/vigor/inbox"
     }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import ICalendarKit
 import Foundation
 import GhostEngine
@@ -18,6 +19,8 @@ public struct DaemonConfig: Sendable, Equatable {
     /// The scheduling groups of `[engine]` (`slots`, `sacred`, `travel`, `transformation`, `patterns`), and
     /// `[training] lunch_allowed` as `sacred.lunchOptIn`; the documented defaults otherwise.
     public var schedulingRules = SchedulingRules.standard
+    /// Keys given under an old name that is still read: one warning each, `file:line`, naming the new key.
+    public var deprecations: [String] = []
 
     public init() {}
 
@@ -44,8 +47,9 @@ public struct DaemonConfig: Sendable, Equatable {
 
     /// `[health]`: where health files come in.
     public struct HealthSection: Sendable, Equatable {
-        /// The inbox folder; nil means `$XDG_DATA_HOME/vigor/inbox` (or `/var/lib/vigor/inbox` as root).
-        public var inboxPath: String?
+        /// The drop folder (`drop_folder`, once `inbox`); nil means `$XDG_DATA_HOME/vigor/inbox` (or
+        /// `/var/lib/vigor/inbox` as root): the folder on disk keeps its first name, so files dropped there still count.
+        public var dropFolderPath: String?
         public init() {}
     }
 
@@ -62,8 +66,8 @@ public struct DaemonConfig: Sendable, Equatable {
 
     /// `[schedule]`: when the daily cycles run, in which zone.
     public struct ScheduleSection: Sendable, Equatable {
-        public var morning = LocalTime(hour: 6, minute: 0)
-        public var evening = LocalTime(hour: 21, minute: 0)
+        public var morning = TimeOfDay(hour: 6, minute: 0)
+        public var evening = TimeOfDay(hour: 21, minute: 0)
         /// IANA zone name; nil means the system zone.
         public var timezone: String?
         /// Where the user lives, so an event placed far from it marks travel; nil: no distance rule.
@@ -97,15 +101,15 @@ public struct DaemonConfig: Sendable, Equatable {
         public var sessionsPerWeek = 3
         public var durationMinutes = 45
         public var preferred: [TimeWindow] = [
-            TimeWindow(start: LocalTime(hour: 7, minute: 0), end: LocalTime(hour: 9, minute: 0))
+            TimeWindow(from: TimeOfDay(hour: 7, minute: 0), to: TimeOfDay(hour: 9, minute: 0))
         ]
         /// How hard the sessions are: `heavy`, `moderate` (default) or `light`; only heavy sessions
         /// become a recovery walk when HRV crashes.
         public var intensity = "moderate"
         /// No session starts before this local time.
-        public var earliest = LocalTime(hour: 6, minute: 0)
+        public var earliest = TimeOfDay(hour: 6, minute: 0)
         /// No session ends after this local time.
-        public var latest = LocalTime(hour: 21, minute: 0)
+        public var latest = TimeOfDay(hour: 21, minute: 0)
         /// Weekdays never used, 1 = Sunday … 7 = Saturday (as `TrainingSettings` counts them).
         public var restDays: [Int] = []
         /// Free minutes between the end of busy time and a session.
@@ -150,56 +154,4 @@ public struct CalendarSourceEntry: Sendable, Equatable {
         self.location = location
         self.allDay = allDay
     }
-}
-
-/// A wall-clock time of day, `HH:MM`.
-public struct LocalTime: Sendable, Equatable, Comparable, CustomStringConvertible {
-    public var hour: Int
-    public var minute: Int
-
-    public init(hour: Int, minute: Int) {
-        self.hour = hour
-        self.minute = minute
-    }
-
-    /// Parses `HH:MM` (24-hour); nil when malformed or out of range.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-            let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
-        else { return nil }
-        self.init(hour: hour, minute: minute)
-    }
-
-    public var minutesSinceMidnight: Int { hour * 60 + minute }
-
-    public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
-        lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
-    }
-
-    public var description: String {
-        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
-    }
-}
-
-/// A window of the day, `HH:MM-HH:MM`, start before end.
-public struct TimeWindow: Sendable, Equatable, CustomStringConvertible {
-    public var start: LocalTime
-    public var end: LocalTime
-
-    public init(start: LocalTime, end: LocalTime) {
-        self.start = start
-        self.end = end
-    }
-
-    /// Parses `HH:MM-HH:MM`; nil when malformed or when start is not before end.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let start = LocalTime(parsing: String(parts[0])),
-            let end = LocalTime(parsing: String(parts[1])), start < end
-        else { return nil }
-        self.init(start: start, end: end)
-    }
-
-    public var description: String { "\(start)-\(end)" }
 }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -112,14 +113,19 @@ enum EffectiveConfigView {
                 ("min_hours_between_sessions", "\(training.minHoursBetweenSessions)"),
                 ("lunch_allowed", "\(config.schedulingRules.sacred.lunchOptIn)"),
             ]),
-            table(["health"], [("inbox", config.health.inboxPath.map(quoted) ?? "# not set: $XDG_DATA_HOME/vigor/inbox")]),
+            // The file may still give the drop folder under its old key, `inbox`.
+            Table(name: "health", entries: [
+                Entry(
+                    key: "drop_folder", value: config.health.dropFolderPath.map(quoted) ?? "# not set: $XDG_DATA_HOME/vigor/inbox",
+                    table: ["health"], names: ["drop_folder", "inbox"]),
+            ]),
             table(["profile"], [
                 ("equipment", list(config.profile.equipment.map(quoted))),
                 ("injuries", list(config.profile.injuries.map(quoted))),
             ]),
             table(["notify"], [
                 ("daily_budget", "\(notify.rules.dailyBudget)"),
-                ("quiet_hours", quoted("\(notify.rules.quietFrom.text)-\(notify.rules.quietUntil.text)")),
+                ("quiet_hours", quoted("\(notify.rules.quietFrom.description)-\(notify.rules.quietUntil.description)")),
                 ("desktop", "\(notify.desktop)"),
                 ("command", list(notify.command.map(quoted))),
                 ("command_timeout_seconds", "\(notify.commandTimeoutSeconds)"),
@@ -178,7 +184,7 @@ enum EffectiveConfigView {
         let table = value as? [String: Any]
         let hour = (table?["hour"] as? Int) ?? 0
         let minute = (table?["minute"] as? Int) ?? 0
-        return WallTime(hour: hour, minute: minute).description
+        return TimeOfDay(hour: hour, minute: minute).description
     }
 
     private static func quoted(_ text: String) -> String {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -136,15 +137,15 @@ struct EngineRulesReader {
         if let shape = RuleValueShape(expected) {
             switch (shape, value) {
             case (.time, .string(let text)):
-                guard let time = LocalTime(parsing: text) else { throw loader.error(place, key, "must be \"HH:MM\" (24-hour); got '\(text)'") }
+                guard let time = TimeOfDay(parsing: text) else { throw loader.error(place, key, "must be \"HH:MM\" (24-hour); got '\(text)'") }
                 return ["hour": time.hour, "minute": time.minute]
             case (.window, .string(let text)):
                 guard let window = TimeWindow(parsing: text) else {
                     throw loader.error(place, key, "must be \"HH:MM-HH:MM\" with start before end; got '\(text)'")
                 }
                 return [
-                    "from": ["hour": window.start.hour, "minute": window.start.minute],
-                    "to": ["hour": window.end.hour, "minute": window.end.minute],
+                    "from": ["hour": window.from.hour, "minute": window.from.minute],
+                    "to": ["hour": window.to.hour, "minute": window.to.minute],
                 ]
             case (.strings, .array(let items)):
                 return try items.enumerated().map { index, item throws(ConfigError) -> String in
@@ -185,7 +186,7 @@ struct EngineRulesReader {
 
 /// How a rule that is not a plain number is written in `config.toml`, recognised from the JSON of its default.
 enum RuleValueShape {
-    /// A `WallTime`, `"HH:MM"`.
+    /// A `TimeOfDay`, `"HH:MM"`.
     case time
     /// A `TimeWindow`, `"HH:MM-HH:MM"`.
     case window

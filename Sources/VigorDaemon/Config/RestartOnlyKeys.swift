@@ -1,5 +1,5 @@
 /// The keys vigord reads only at start: the socket it binds, its state and calendar folders, its log, and the health
-/// inbox it watches. A reload keeps their running values in force and lists a changed one as waiting for a restart
+/// drop folder it watches. A reload keeps their running values in force and lists a changed one as waiting for a restart
 /// (`daemon.reload`'s `needsRestart`, `vigorctl config`), so nothing shows a value the daemon does not use.
 /// Docs/configuration.md and vigord.conf(5) list the same names (`restartOnlyKeysAreListedInTheDocs`).
 enum RestartOnlyKeys {
@@ -24,7 +24,7 @@ enum RestartOnlyKeys {
         key("calendar.output.path", \.calendar.outputPath),
         key("calendar.output.alarm_minutes", \.calendar.alarmMinutes),
         key("calendar.shadow", \.calendar.shadow),
-        key("health.inbox", \.health.inboxPath),
+        key("health.drop_folder", \.health.dropFolderPath),
     ]
 
     /// What a reload puts in force: the file's configuration with the running values of the restart-only keys, and the

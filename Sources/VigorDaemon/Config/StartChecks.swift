@@ -1,4 +1,5 @@
 import ICalendarKit
+import SafeFiles
 import Foundation
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Glibc
 
 /// What a start requires of the folders a valid configuration names, checked the same way by a start and by
 /// `vigord --check-config` (one checker, so the two cannot drift): vigord's calendar, the shadow calendar and the
-/// health inbox must each be a folder or a path where one can be created, and the shadow calendar must lie outside
+/// health drop folder must each be a folder or a path where one can be created, and the shadow calendar must lie outside
 /// vigord's calendar. Reads the file system, creates nothing; an error names file, line and key like any other.
 public enum StartChecks {
     /// - Parameters:
@@ -39,9 +40,11 @@ public enum StartChecks {
                 throw reader.error(shadowPlace, "path", "the shadow calendar \(folder) \(problem)")
             }
         }
-        let inbox = config.health.inboxPath ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid)
-        if let problem = folderProblem(inbox) {
-            throw reader.error(ConfigReader.Place(table: ["health"]), "inbox", "the health inbox \(inbox) \(problem)")
+        let dropFolder = config.health.dropFolderPath ?? ConfigPaths.defaultHealthDropFolder(environment: environment, uid: uid)
+        if let problem = folderProblem(dropFolder) {
+            // The key as the file names it: the old name `inbox` is still read.
+            let key = TOMLKeyLocator(text: loaded.text).line(table: ["health"], key: "inbox") != nil ? "inbox" : "drop_folder"
+            throw reader.error(ConfigReader.Place(table: ["health"]), key, "the health drop folder \(dropFolder) \(problem)")
         }
     }
 

@@ -5,12 +5,7 @@ extension DaemonConfig.TrainingSection {
     public var slotSettings: GhostScheduling.TrainingSettings {
         GhostScheduling.TrainingSettings(
             sessionsPerWeek: sessionsPerWeek, durationMinutes: durationMinutes,
-            preferredWindows: preferred.map {
-                GhostScheduling.TimeWindow(
-                    from: WallTime(hour: $0.start.hour, minute: $0.start.minute), to: WallTime(hour: $0.end.hour, minute: $0.end.minute))
-            },
-            earliest: WallTime(hour: earliest.hour, minute: earliest.minute),
-            latest: WallTime(hour: latest.hour, minute: latest.minute),
+            preferredWindows: preferred, earliest: earliest, latest: latest,
             bufferBeforeMinutes: bufferBeforeMinutes, bufferAfterMinutes: bufferAfterMinutes,
             restDays: restDays, minHoursBetweenSessions: minHoursBetweenSessions)
     }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -9,17 +10,17 @@ import GhostScheduling
 /// Monday to Saturday, for the week that ended.
 public struct CyclePlanner: Sendable {
     public let calendar: LocalCalendar
-    public let times: [CycleKind: LocalTime]
+    public let times: [CycleKind: TimeOfDay]
 
     /// The earliest weekly time: the seed's Sunday-evening cycle "runs after 6pm on Sundays".
-    public static let weeklyNotBefore = LocalTime(hour: 18, minute: 0)
+    public static let weeklyNotBefore = TimeOfDay(hour: 18, minute: 0)
 
     /// The weekly cycle's time on Sundays: the evening's time (right after the evening cycle), 18:00 at the earliest.
-    public static func weeklyTime(evening: LocalTime) -> LocalTime {
+    public static func weeklyTime(evening: TimeOfDay) -> TimeOfDay {
         max(evening, weeklyNotBefore)
     }
 
-    public init(zone: TimeZone, morning: LocalTime, evening: LocalTime) {
+    public init(zone: TimeZone, morning: TimeOfDay, evening: TimeOfDay) {
         calendar = LocalCalendar(timeZone: zone)
         times = [.morning: morning, .evening: evening, .weekly: Self.weeklyTime(evening: evening)]
     }
@@ -39,7 +40,7 @@ public struct CyclePlanner: Sendable {
         }
         let catchingUp = today.weekday != 1
         let order = { (kind: CycleKind) in
-            (kind == .weekly && catchingUp ? -1 : self.times[kind]?.minutesSinceMidnight ?? 0, CycleKind.allCases.firstIndex(of: kind) ?? 0)
+            (kind == .weekly && catchingUp ? -1 : self.times[kind]?.minuteOfDay ?? 0, CycleKind.allCases.firstIndex(of: kind) ?? 0)
         }
         return due.sorted { order($0) < order($1) }
     }
@@ -67,7 +68,7 @@ public struct CyclePlanner: Sendable {
     }
 
     /// When `time` falls on `day`: a time in a spring-forward gap moves to just after the gap.
-    func scheduled(_ time: LocalTime, on day: LocalDay) throws(EngineError) -> Date {
+    func scheduled(_ time: TimeOfDay, on day: LocalDay) throws(EngineError) -> Date {
         let start = try calendar.startOfDay(day)
         return CycleTimes.next(time, after: start.addingTimeInterval(-1), in: calendar.timeZone)
     }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import ICalendarKit
 import Foundation
 import GhostEngine
@@ -53,12 +54,12 @@ public actor CycleRunner {
     ) async throws -> CyclePlan {
         let calendar = LocalCalendar(timeZone: zone)
         let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
-        if let earlier = try database.cycleRuns(onOrAfter: today.description).first(where: {
-            $0.kind == kind.rawValue && $0.localDate == today.description
+        if let earlier = try database.cycleRuns(onOrAfter: today).first(where: {
+            $0.kind == kind && $0.localDate == today
         }) {
             let when = today == calendar.day(of: now) ? "today" : "for \(today)"
             return .alreadyRan(
-                CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)"))
+                CycleOutcome(kind: kind, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)"))
         }
         let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home)
         let (events, summary) = switch kind {
@@ -68,10 +69,10 @@ public actor CycleRunner {
         }
         let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
         let said = [summary, news?.note].compactMap { $0 }.joined(separator: "; ")
-        let mark = CycleRun(kind: kind.rawValue, localDate: today.description, ranAt: now, summary: said, newHealthData: news?.isNew)
+        let mark = CycleRun(kind: kind, localDate: today, ranAt: now, summary: said, newHealthData: news?.isNew)
         return .run(
             events: events, mark: mark,
-            outcome: CycleOutcome(kind: kind.rawValue, localDate: today.description, ran: true, summary: said, newHealthData: news?.isNew))
+            outcome: CycleOutcome(kind: kind, localDate: today.description, ran: true, summary: said, newHealthData: news?.isNew))
     }
 
     /// Reads today's picture, has the morning plan close the past days, judge the health data and transform today's
@@ -80,7 +81,7 @@ public actor CycleRunner {
         today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings
     ) async throws -> ([GhostEvent], String) {
         let picture = try await reader.morning(today: today, calendar: calendar, settings: settings)
-        let lastMorning = try database.lastCycleRun(kind: CycleKind.morning.rawValue).flatMap { LocalDay(iso: $0.localDate) }
+        let lastMorning = try database.lastCycleRun(kind: .morning)?.localDate
         let plan = try MorningPlan.decide(
             picture, closing: MorningPlan.daysToClose(today: today, lastMorning: lastMorning),
             newestHealthData: picture.signals.observations.map(\.end).max(), now: now)
@@ -104,7 +105,7 @@ public actor CycleRunner {
     ) async throws -> (events: [GhostEvent], notes: [String]) {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
-        guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description else { return ([], []) }
+        guard try database.lastCycleRun(kind: .morning)?.localDate == today else { return ([], []) }
         let picture = try await reader.morning(today: today, calendar: calendar, settings: .init(training: training, rules: rules))
         _ = try RecoveryScores(database: database).record(try picture.signals.recoveryInputs(on: today), at: now)
         let upcoming = Set(picture.ghost.blocks.filter { $0.day == today && $0.start > now }.map(\.id))
@@ -176,8 +177,8 @@ public actor CycleRunner {
 
     /// The cycles run from a week before `today` on: enough for the planner to see a missed Sunday.
     func recentRuns(before today: LocalDay) throws -> Set<CycleKey> {
-        Set(try database.cycleRuns(onOrAfter: today.adding(days: -7).description).compactMap { run -> CycleKey? in
-            guard let kind = CycleKind(rawValue: run.kind), let day = LocalDay(iso: run.localDate) else { return nil }
+        Set(try database.cycleRuns(onOrAfter: today.adding(days: -7)).compactMap { run -> CycleKey? in
+            let (kind, day) = (run.kind, run.localDate)
             return CycleKey(kind: kind, day: day)
         })
     }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -14,7 +15,7 @@ struct MorningNews: Sendable, Equatable {
 
     /// Reads the newest sample and check-in up to `now` and compares them with the previous morning cycle.
     static func read(database: AppDatabase, now: Date, calendar: LocalCalendar) throws -> MorningNews {
-        let previous = try database.lastCycleRun(kind: CycleKind.morning.rawValue)
+        let previous = try database.lastCycleRun(kind: .morning)
         let newest = try NewestHealthData.read(database: database, now: now, calendar: calendar)
         return MorningNews.judge(newest: newest?.at, previousMorning: previous?.ranAt, calendar: calendar)
     }

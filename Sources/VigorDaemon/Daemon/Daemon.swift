@@ -24,6 +24,7 @@ public enum Daemon {
             printError("invalid configuration: \(error)")
             return DaemonExitCode.config.rawValue
         }
+        for warning in loaded.config.deprecations { printError("warning: \(warning)") }
         do {
             try StartChecks.check(loaded, file: configPath, environment: environment, uid: uid)
         } catch {
@@ -228,10 +229,10 @@ public enum Daemon {
         services.append(.init(service: SourceWatchService(state: state, signal: replanSignal, logger: logger)))
         services.append(.init(service: ReplanService(
             backend: backend, signal: replanSignal, quiet: .seconds(1), clock: ContinuousClock(), now: now, notifier: notifier, failures: failures)))
-        services.append(.init(service: InboxService(
-            inbox: HealthInbox(
-                path: config.health.inboxPath
-                    ?? ConfigPaths.defaultHealthInbox(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)),
+        services.append(.init(service: DropFolderService(
+            folder: HealthDropFolder(
+                path: config.health.dropFolderPath
+                    ?? ConfigPaths.defaultHealthDropFolder(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)),
             backend: backend, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: NotificationService(
             backend: backend, clock: ContinuousClock(), now: now,
@@ -280,6 +281,7 @@ public enum Daemon {
         do {
             let loaded = try ConfigLoader.read(path: path, mayBeMissing: explicitPath == nil)
             try StartChecks.check(loaded, file: path, environment: environment, uid: getuid())
+            for warning in loaded.config.deprecations { printError("warning: \(warning)") }
             let line = loaded.origin == .defaults ? "vigord: no configuration at \(path); the defaults are valid\n" : "vigord: \(path) is valid\n"
             FileHandle.standardOutput.write(Data(line.utf8))
             return DaemonExitCode.success.rawValue

@@ -23,7 +23,7 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .socketActivation(let detail): "socket activation failed: \(detail)"
         case .storage(let detail): detail
         case .calendar(let detail): "cannot set up the calendars: \(detail)"
-        case .health(let detail): "health inbox: \(detail)"
+        case .health(let detail): "health drop folder: \(detail)"
         case .folderLocked(let folder, let pid, let socket):
             "another vigord (pid \(pid.map { String($0) } ?? "unknown"), socket \(socket ?? "unknown")) is running on \(folder); "
                 + "two daemons would write one database and one calendar. Stop it first (systemctl --user stop vigord) "

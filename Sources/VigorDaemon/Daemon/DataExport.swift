@@ -15,7 +15,7 @@ enum DataExport {
                  "body": try JSONParser.parse(receipt.body)]
             }),
             "cycleRuns": .array(data.cycleRuns.map { run in
-                ["kind": .string(run.kind), "localDate": .string(run.localDate), "ranAt": time(run.ranAt), "summary": .string(run.summary)]
+                ["kind": .string(run.kind.rawValue), "localDate": .string(run.localDate.description), "ranAt": time(run.ranAt), "summary": .string(run.summary)]
             }),
             "daemonRuns": .array(data.daemonRuns.map { run in
                 var entry: [String: JSONValue] = [
@@ -29,7 +29,7 @@ enum DataExport {
         document["travel"] = .array(data.travel.map { ["firstDay": .string($0.firstDay), "lastDay": .string($0.lastDay), "setAt": time($0.setAt)] })
         document["healthSamples"] = .array(data.healthSamples.map { sample in
             var entry: [String: JSONValue] = [
-                "kind": .string(sample.kind), "source": .string(sample.source), "start": time(sample.start),
+                "kind": .string(sample.kind.rawValue), "source": .string(sample.source), "start": time(sample.start),
                 "end": time(sample.end), "value": .double(sample.value),
             ]
             if let detail = sample.detail { entry["detail"] = .string(detail) }
@@ -54,9 +54,9 @@ enum DataExport {
             document["systemZone"] = .object(entry)
         }
         document["checkIns"] = .array(data.checkIns.map { checkIn in
-            var entry: [String: JSONValue] = ["localDate": .string(checkIn.localDate), "recordedAt": time(checkIn.recordedAt)]
+            var entry: [String: JSONValue] = ["localDate": .string(checkIn.localDate.description), "recordedAt": time(checkIn.recordedAt)]
             if let minutes = checkIn.sleptMinutes { entry["sleptMinutes"] = .integer(Int64(minutes)) }
-            if let felt = checkIn.felt { entry["felt"] = .string(felt) }
+            if let felt = checkIn.felt { entry["felt"] = .string(felt.rawValue) }
             return .object(entry)
         })
         document["recoveryScores"] = .array(try data.recoveryScores.map { try JSONParser.parse($0.body) })

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Store
@@ -23,7 +24,7 @@ public actor GhostHost {
     private var ghost: Ghost
     private let database: AppDatabase
     /// Recovery times of the last 30 days, kept in memory so `status` reads no database.
-    private var emergencies: [Emergency]
+    private var emergencies: [RecoveryTime]
     /// When the safety breaker last fired (for the apology in `status`).
     public private(set) var lastBreakerFiredAt: Date?
     /// Presses of the red button the database could not record yet, oldest first.
@@ -41,7 +42,7 @@ public actor GhostHost {
         let saved: Data?
         do {
             saved = try database.ghostState()
-            emergencies = try database.emergencies(endingAfter: now.addingTimeInterval(-Self.emergencyHistory))
+            emergencies = try database.recoveryTimes(endingAfter: now.addingTimeInterval(-Self.emergencyHistory))
             lastBreakerFiredAt = try database.latestReceipt(action: DecisionAction.breakerFired.rawValue)?.at
             travel = try database.travel(endingOnOrAfter: LocalCalendar(timeZone: zone).day(of: now).description)
         } catch {
@@ -99,7 +100,7 @@ public actor GhostHost {
     }
 
     /// Recovery times that end after `date`, oldest first.
-    public func emergencies(endingAfter date: Date) -> [Emergency] {
+    public func emergencies(endingAfter date: Date) -> [RecoveryTime] {
         emergencies.filter { $0.endsAt > date }
     }
 
@@ -109,7 +110,7 @@ public actor GhostHost {
     /// `recordHeldPresses` saves it, and withdraws the blocks, once the disk allows.
     public func pressRedButton(startedAt: Date, endsAt: Date, reason: String) -> RedButtonPress {
         var press = HeldPress(
-            emergency: Emergency(startedAt: Self.wholeSecond(startedAt), endsAt: Self.wholeSecond(endsAt)), reason: reason)
+            emergency: RecoveryTime(startedAt: Self.wholeSecond(startedAt), endsAt: Self.wholeSecond(endsAt)), reason: reason)
         emergencies.append(press.emergency)
         do {
             try settle(&press, at: startedAt)
@@ -139,7 +140,7 @@ public actor GhostHost {
     /// Records a held press and performs its clearing, each step once, remembering how far it got.
     private func settle(_ press: inout HeldPress, at now: Date) throws {
         if press.emergency.id == nil {
-            let saved = try database.recordEmergency(startedAt: press.emergency.startedAt, endsAt: press.emergency.endsAt)
+            let saved = try database.recordRecoveryTime(startedAt: press.emergency.startedAt, endsAt: press.emergency.endsAt)
             if let index = emergencies.firstIndex(of: press.emergency) { emergencies[index] = saved }
             press.emergency = saved
         }
@@ -229,14 +230,14 @@ public actor GhostHost {
 
 /// A press of the red button as the database has it so far.
 struct HeldPress: Sendable {
-    var emergency: Emergency
+    var emergency: RecoveryTime
     var reason: String
     var cleared = false
 }
 
 /// What pressing the red button did: the recovery time, and why it is not recorded yet, if it is not.
 public struct RedButtonPress: Sendable {
-    public var emergency: Emergency
+    public var emergency: RecoveryTime
     public var notRecorded: String?
 }
 
@@ -244,7 +245,7 @@ public struct RedButtonPress: Sendable {
 public struct GhostSnapshot: Sendable {
     public var at: Date
     public var ghost: Ghost
-    public var activeEmergency: Emergency?
+    public var activeEmergency: RecoveryTime?
     public var lastBreakerFiredAt: Date?
     public var travel: [TravelRange]
 }
@@ -252,5 +253,5 @@ public struct GhostSnapshot: Sendable {
 /// What vigord's calendar shows of the Ghost: its blocks and the recovery times.
 public struct ShownOnCalendar: Sendable, Equatable {
     public var blocks: [ScheduledBlock]
-    public var emergencies: [Emergency]
+    public var emergencies: [RecoveryTime]
 }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -13,7 +14,7 @@ enum HealthAges {
         let today = calendar.day(of: now)
         let newest = try NewestHealthData.read(database: database, now: now, calendar: calendar)
         let age = newest.map { Self.seconds(from: $0.at, to: now) }
-        let morning = try database.lastCycleRun(kind: CycleKind.morning.rawValue)
+        let morning = try database.lastCycleRun(kind: .morning)
         let lastMorning = morning.flatMap { run in
             run.newHealthData.map { MorningRead(ranAt: RPCTimestamp(run.ranAt, in: zone), newHealthData: $0) }
         }
@@ -38,7 +39,7 @@ enum HealthAges {
             .filter { !$0.source.hasPrefix("baseline:") && !$0.source.hasPrefix("workouts:") }
         let age = measured.map(\.recordedAt).max().map { Self.seconds(from: $0, to: now) }
         let carriedOver = day < today
-            || (morning?.localDate == day.description && morning?.newHealthData == false
+            || (morning?.localDate == day && morning?.newHealthData == false
                 && current.computedAt <= morning?.ranAt ?? .distantPast)
         return RecoveryAge(
             date: day.description, score: current.score.value, computedAt: RPCTimestamp(current.computedAt, in: zone),

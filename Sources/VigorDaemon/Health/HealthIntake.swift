@@ -21,7 +21,7 @@ public struct HealthIntakeError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Imports health files into the store, off the async pool; the backend hands the new workouts to the Ghost
-/// (`GhostBackend.importHealth`). Used by `health.import` and the health folder. Imports run one at a time;
+/// (`GhostBackend.importHealth`). Used by `health.import` and the health drop folder. Imports run one at a time;
 /// progress is readable meanwhile.
 public final class HealthIntake: Sendable {
     private let database: AppDatabase
@@ -159,7 +159,7 @@ public final class HealthIntake: Sendable {
 
     private static func sample(_ record: HealthRecord) -> HealthSample {
         HealthSample(
-            kind: record.kind.rawValue, source: record.source, start: record.start, end: record.end, value: record.value,
+            kind: record.kind, source: record.source, start: record.start, end: record.end, value: record.value,
             detail: record.detail, energyKilocalories: record.energyKilocalories)
     }
 

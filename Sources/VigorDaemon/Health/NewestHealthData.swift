@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -13,10 +14,10 @@ struct NewestHealthData: Sendable, Equatable {
 
     /// Reads the newest sample and the newest check-in of the last 31 days up to `now`; nil when there is neither.
     static func read(database: AppDatabase, now: Date, calendar: LocalCalendar) throws -> NewestHealthData? {
-        let sample = try database.newestHealthSample(kinds: HealthObservation.Kind.allCases.map(\.rawValue), endingBy: now)
-            .map { NewestHealthData(at: $0.end, kind: $0.kind) }
+        let sample = try database.newestHealthSample(kinds: HealthKind.allCases, endingBy: now)
+            .map { NewestHealthData(at: $0.end, kind: $0.kind.rawValue) }
         let today = calendar.day(of: now)
-        let checkIn = try database.checkIns(from: today.adding(days: -31).description, through: today.description)
+        let checkIn = try database.checkIns(from: today.adding(days: -31), through: today)
             .map(\.recordedAt).filter { $0 <= now }.max().map { NewestHealthData(at: $0, kind: "checkIn") }
         return [sample, checkIn].compactMap { $0 }.max { $0.at < $1.at }
     }

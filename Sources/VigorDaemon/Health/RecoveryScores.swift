@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -49,7 +50,7 @@ struct RecoveryScores: Sendable {
     /// The stored scores of the `days` mornings ending `today`, in the order computed.
     func stored(endingOn today: LocalDay, days: Int) throws -> [Stored] {
         let decoder = JSONDecoder()
-        return try database.recoveryScores(from: today.adding(days: -(days - 1)).description, through: today.description).map {
+        return try database.recoveryScores(from: today.adding(days: -(days - 1)), through: today).map {
             Stored(score: try decoder.decode(RecoveryScore.self, from: $0.body), computedAt: $0.computedAt)
         }
     }
@@ -63,7 +64,7 @@ struct RecoveryScores: Sendable {
 
     private static func record(_ score: RecoveryScore, at now: Date) throws -> RecoveryRecord {
         RecoveryRecord(
-            localDate: score.day.description, formulaName: score.formula.name, formulaVersion: score.formula.version,
+            localDate: score.day, formulaName: score.formula.name, formulaVersion: score.formula.version,
             inputHash: score.inputHash, value: score.value, body: try GhostHost.encode(score), computedAt: now)
     }
 }

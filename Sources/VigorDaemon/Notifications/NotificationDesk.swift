@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -69,7 +70,7 @@ public actor NotificationDesk {
             holdQuestion: weekly == nil ? nil : await holdQuestion(snapshot.ghost, now: now),
             askCheckIn: checkInWanted(on: local.day, hour: local.hour, now: now))
         let situation = NotificationOrchestrator.Situation(
-            now: now, day: local.day, time: WallClockTime(hour: local.hour, minute: local.minute),
+            now: now, day: local.day, time: TimeOfDay(hour: local.hour, minute: local.minute),
             recovering: snapshot.activeEmergency != nil, poorNight: poorNight)
         var (next, effects) = NotificationOrchestrator.decide(ledger, pending: pending, situation: situation, rules: rules)
         next.prune(before: now.addingTimeInterval(-30 * 86_400))
@@ -123,9 +124,9 @@ public actor NotificationDesk {
     private func checkInWanted(on today: LocalDay, hour: Int, now: Date) -> LocalDay? {
         guard hour < 12 else { return nil }
         do {
-            guard try database.lastCycleRun(kind: CycleKind.morning.rawValue)?.localDate == today.description,
-                  try database.checkIns(from: today.description, through: today.description).isEmpty,
-                  try database.healthSamples(kind: "sleep", endingFrom: now.addingTimeInterval(-86_400), to: now).isEmpty
+            guard try database.lastCycleRun(kind: .morning)?.localDate == today,
+                  try database.checkIns(from: today, through: today).isEmpty,
+                  try database.healthSamples(kind: .sleep, endingFrom: now.addingTimeInterval(-86_400), to: now).isEmpty
             else { return nil }
             return today
         } catch {

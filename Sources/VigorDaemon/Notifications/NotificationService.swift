@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Logging
@@ -50,7 +51,7 @@ struct NotificationService: Service {
     static func untilNextTurn(after now: Date, zone: TimeZone, rules: NotificationRules) -> Duration {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
-        let times = [rules.quietFrom, rules.quietUntil, WallClockTime(hour: 0, minute: 0)]
+        let times = [rules.quietFrom, rules.quietUntil, TimeOfDay(hour: 0, minute: 0)]
         var next = now.addingTimeInterval(3600)
         for day in [today, today.adding(days: 1)] {
             for time in times {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import ICalendarKit
 import Foundation
 import GhostEngine
@@ -167,17 +168,15 @@ struct WeekPictureReader: Sendable {
 
     /// Check-ins of the 31 mornings up to `today`, as the morning rules read them.
     static func checkIns(_ database: AppDatabase, before today: LocalDay) throws -> [CheckInReport] {
-        try database.checkIns(from: today.adding(days: -WeekPicture.signalHistoryDays).description, through: today.description).compactMap { stored in
-            LocalDay(iso: stored.localDate).map {
-                CheckInReport(day: $0, sleptMinutes: stored.sleptMinutes, felt: stored.felt.flatMap(Feeling.init(rawValue:)), recordedAt: stored.recordedAt)
-            }
+        try database.checkIns(from: today.adding(days: -WeekPicture.signalHistoryDays), through: today).map { stored in
+            CheckInReport(day: stored.localDate, sleptMinutes: stored.sleptMinutes, felt: stored.felt, recordedAt: stored.recordedAt)
         }
     }
 
     /// Health samples ending from `from` to `to`, as the planning rules read them.
     static func observations(_ database: AppDatabase, from: Date, to: Date) throws -> [HealthObservation] {
-        try HealthObservation.Kind.allCases.flatMap { kind throws -> [HealthObservation] in
-            try database.healthSamples(kind: kind.rawValue, endingFrom: from, to: to).map {
+        try HealthKind.allCases.flatMap { kind throws -> [HealthObservation] in
+            try database.healthSamples(kind: kind, endingFrom: from, to: to).map {
                 HealthObservation(kind: kind, source: $0.source, start: $0.start, end: $0.end, value: $0.value, detail: $0.detail)
             }
         }

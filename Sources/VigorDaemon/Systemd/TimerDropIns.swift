@@ -1,4 +1,6 @@
+import CivilCalendar
 import Foundation
+import SafeFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -55,7 +57,7 @@ public struct TimerDropIns: Sendable, Equatable {
 
     /// The `OnCalendar=` value: at `time` on `weekdays` (systemd's names, e.g. `Sun`; empty: daily) in `zone`; without
     /// a zone, in the system zone, as vigord itself then runs.
-    public static func calendarSpec(_ time: LocalTime, zone: String?, weekdays: String = "") -> String {
+    public static func calendarSpec(_ time: TimeOfDay, zone: String?, weekdays: String = "") -> String {
         (weekdays.isEmpty ? "" : weekdays + " ") + "*-*-* \(time):00" + (zone.map { " " + $0 } ?? "")
     }
 
@@ -64,24 +66,11 @@ public struct TimerDropIns: Sendable, Equatable {
     public func write(into directory: String) throws(TimerDropInError) {
         for file in files {
             let target = directory + "/" + file.path
-            let folder = (target as NSString).deletingLastPathComponent
-            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                throw TimerDropInError(path: folder, reason: String(cString: strerror(errno)))
-            }
-            var status = stat()
-            guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-                throw TimerDropInError(path: folder, reason: "exists and is not a folder")
-            }
-            let temporary = folder + "/." + Self.fileName + "." + UUID().uuidString + ".tmp"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw TimerDropInError(path: temporary, reason: String(cString: strerror(errno))) }
-            let bytes = Array(file.text.utf8)
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            let closed = close(fd)
-            guard written == bytes.count, closed == 0, rename(temporary, target) == 0 else {
-                let reason = written >= 0 && written < bytes.count ? "short write (disk full?)" : String(cString: strerror(errno))
-                unlink(temporary)
-                throw TimerDropInError(path: target, reason: reason)
+            do {
+                try AtomicFile.createFolder(AtomicFile.folder(of: target), refusingLink: true)
+                try AtomicFile.write(Array(file.text.utf8), to: target)
+            } catch {
+                throw TimerDropInError(path: error.path, reason: error.reason)
             }
         }
     }

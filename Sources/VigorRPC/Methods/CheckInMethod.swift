@@ -1,12 +1,14 @@
+import CivilCalendar
+
 /// `checkin.record`: the morning self-report of someone with no wearable: last night's sleep and how they feel.
 /// It counts as evidence for the health profile and, without a device's sleep, feeds the morning's sleep rule.
 public enum CheckInMethod: RPCMethod {
     public struct Params: Codable, Sendable, Equatable {
         /// Hours slept last night, 0–16 (e.g. 6.5).
         public var slept: Double?
-        /// `tired`, `ok` or `good`.
-        public var felt: String?
-        public init(slept: Double? = nil, felt: String? = nil) {
+        /// How you feel; any other word is refused by the decoder, before a handler runs.
+        public var felt: Feeling?
+        public init(slept: Double? = nil, felt: Feeling? = nil) {
             self.slept = slept
             self.felt = felt
         }
@@ -25,18 +27,18 @@ public enum CheckInMethod: RPCMethod {
 /// A recorded check-in and where the health profile stands after it.
 public struct CheckInResult: Codable, Sendable, Equatable {
     /// The answers `felt` takes.
-    public static let feelings = ["tired", "ok", "good"]
+    public static let feelings = Feeling.allCases.map(\.rawValue)
     /// The morning it counts for, `YYYY-MM-DD` in the user's zone.
     public var date: String
     public var sleptMinutes: Int?
-    public var felt: String?
+    public var felt: Feeling?
     /// True when it replaced an earlier check-in of the same morning.
     public var replaced: Bool
     /// Check-ins in the last 14 mornings, this one included.
     public var checkInsLast14Days: Int
     public var ghost: GhostStatus
 
-    public init(date: String, sleptMinutes: Int?, felt: String?, replaced: Bool, checkInsLast14Days: Int, ghost: GhostStatus) {
+    public init(date: String, sleptMinutes: Int?, felt: Feeling?, replaced: Bool, checkInsLast14Days: Int, ghost: GhostStatus) {
         self.date = date
         self.sleptMinutes = sleptMinutes
         self.felt = felt

@@ -1,13 +1,15 @@
+import CivilCalendar
+
 /// `cycle.run`: runs today's morning or evening cycle now unless it already ran today (what the
 /// systemd timers call; harmless to repeat).
 public enum CycleRunMethod: RPCMethod {
     public struct Params: Codable, Sendable, Equatable {
-        /// `morning`, `evening` or `weekly`.
-        public var kind: String
+        /// Which cycle; any other word is refused by the decoder, before a handler runs.
+        public var kind: CycleKind
         /// Run only when vigord's own schedule says the cycle is due now (what a timer asks): a weekly cycle on Sunday
         /// after its time or for a missed Sunday; otherwise nothing is done.
         public var ifDue: Bool?
-        public init(kind: String, ifDue: Bool? = nil) {
+        public init(kind: CycleKind, ifDue: Bool? = nil) {
             self.kind = kind
             self.ifDue = ifDue
         }
@@ -16,7 +18,7 @@ public enum CycleRunMethod: RPCMethod {
     public static let name = "cycle.run"
     public static let summary = "Runs today's morning, evening or weekly cycle unless it already ran today; idempotent per local date."
     public static let params = [
-        OpenRPCParam(name: "kind", required: true, description: "morning, evening or weekly.", schema: Schema.oneOf(["morning", "evening", "weekly"])),
+        OpenRPCParam(name: "kind", required: true, description: "morning, evening or weekly.", schema: Schema.oneOf(CycleKind.allCases.map(\.rawValue))),
         OpenRPCParam(
             name: "ifDue", required: false, description: "Run only when the cycle is due now by vigord's schedule (the timers' way).",
             schema: Schema.boolean),
@@ -27,7 +29,7 @@ public enum CycleRunMethod: RPCMethod {
 
 /// What a cycle did, or that it had already run.
 public struct CycleOutcome: Codable, Sendable, Equatable {
-    public var kind: String
+    public var kind: CycleKind
     /// The local date it ran for, `YYYY-MM-DD`.
     public var localDate: String
     /// False when the cycle had already run that day (nothing was done again).
@@ -37,7 +39,7 @@ public struct CycleOutcome: Codable, Sendable, Equatable {
     /// morning before; the recovery score is carried over). Absent for the other cycles.
     public var newHealthData: Bool?
 
-    public init(kind: String, localDate: String, ran: Bool, summary: String, newHealthData: Bool? = nil) {
+    public init(kind: CycleKind, localDate: String, ran: Bool, summary: String, newHealthData: Bool? = nil) {
         self.kind = kind
         self.localDate = localDate
         self.ran = ran
@@ -47,7 +49,7 @@ public struct CycleOutcome: Codable, Sendable, Equatable {
 
     static let schema = Schema.object(
         [
-            "kind": Schema.oneOf(["morning", "evening", "weekly"]), "localDate": Schema.string, "ran": Schema.boolean, "summary": Schema.string,
+            "kind": Schema.oneOf(CycleKind.allCases.map(\.rawValue)), "localDate": Schema.string, "ran": Schema.boolean, "summary": Schema.string,
             "newHealthData": Schema.boolean,
         ],
         required: ["kind", "localDate", "ran", "summary"])

@@ -6,18 +6,18 @@ public enum EmergencyActivateMethod: RPCMethod {
         public var minutes: Int?
         public init(minutes: Int? = nil) { self.minutes = minutes }
     }
-    public typealias Result = EmergencyStatus
+    public typealias Result = RecoveryTimeStatus
     public static let name = "emergency.activate"
     public static let summary = "The red button: blocks the calendar now for N minutes (default 15), silences the Ghost meanwhile, records a burnout signal."
     public static let params = [
         OpenRPCParam(name: "minutes", required: false, description: "Recovery time, 1 to 240 minutes (default 15).", schema: Schema.integer)
     ]
-    public static let resultSchema = EmergencyStatus.schema
+    public static let resultSchema = RecoveryTimeStatus.schema
     public static let errors: [RPCErrorCode] = [.storageFailed, .calendarWriteFailed]
 }
 
 /// Whether recovery time is running.
-public struct EmergencyStatus: Codable, Sendable, Equatable {
+public struct RecoveryTimeStatus: Codable, Sendable, Equatable {
     public var active: Bool
     public var startedAt: RPCTimestamp?
     public var endsAt: RPCTimestamp?

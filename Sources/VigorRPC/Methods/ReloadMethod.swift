@@ -15,7 +15,7 @@ public struct ReloadOutcome: Codable, Sendable, Equatable {
     public var configPath: String
     /// Why the file was refused, naming file, line and key; absent when `ok`.
     public var error: String?
-    /// The restart-only keys the file changed (`daemon.log`, `health.inbox`, …): the daemon keeps running with their
+    /// The restart-only keys the file changed (`daemon.log`, `health.drop_folder`, …): the daemon keeps running with their
     /// old values until it restarts; absent when none.
     public var needsRestart: [String]?
 

@@ -27,7 +27,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     /// When the morning and evening cycles run next.
     public var nextCycles: NextCycles
     /// Recovery time from `vigorctl crashing`, while it lasts.
-    public var emergency: EmergencyStatus
+    public var emergency: RecoveryTimeStatus
     /// Today's and tomorrow's blocks, proposals, pending triage, the breaker's apology.
     public var plan: PlanStatus
     /// How fresh each calendar source's data is.
@@ -49,7 +49,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
-        emergency: EmergencyStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
+        emergency: RecoveryTimeStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
         health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: CalendarWriteStatus = CalendarWriteStatus(),
         storage: StorageStatus = StorageStatus(), streak: Int? = nil, profile: ProfileStatus? = nil
     ) {
@@ -92,7 +92,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "database": DatabaseStatus.schema,
             "ghost": GhostStatus.schema,
             "nextCycles": NextCycles.schema,
-            "emergency": EmergencyStatus.schema,
+            "emergency": RecoveryTimeStatus.schema,
             "plan": PlanStatus.schema,
             "sources": Schema.array(of: SourceFreshnessView.schema),
             "travel": TravelStatus.schema,

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -41,7 +42,7 @@ final class DaemonReplay {
         }
         var text = scenarioConfig + "\n[schedule]\ntimezone = \"\(zone)\"\n"
         text += "[calendar.output]\npath = \"\(folder.appendingPathComponent("calendars").path)\"\n"
-        text += "[health]\ninbox = \"\(folder.appendingPathComponent("inbox").path)\"\n[notify]\ndesktop = false\n"
+        text += "[health]\ndrop_folder = \"\(folder.appendingPathComponent("inbox").path)\"\n[notify]\ndesktop = false\n"
         for source in sources {
             text += "[[calendar.source]]\nname = \"\(source.name)\"\npath = \"\(source.path)\"\n"
         }
@@ -117,9 +118,9 @@ final class DaemonReplay {
         case .clock:
             return
         case .morningCycle:
-            _ = try call(CycleRunMethod.self, .init(kind: "morning"))
+            _ = try call(CycleRunMethod.self, .init(kind: .morning))
         case .eveningCycle:
-            _ = try call(CycleRunMethod.self, .init(kind: "evening"))
+            _ = try call(CycleRunMethod.self, .init(kind: .evening))
         case .answerProposal(let block, let accept):
             try command([accept ? "accept" : "decline", block])
         case .checkIn:

@@ -1,3 +1,4 @@
+import CivilCalendar
 import ArgumentParser
 import Foundation
 import GhostEngine

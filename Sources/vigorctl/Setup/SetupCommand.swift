@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SafeFiles
 import VigorRPC
 
 #if canImport(Glibc)
@@ -208,7 +209,7 @@ struct SetupCommand: ParsableCommand {
         }
         let candidate = folder + "/.config.toml.setup"
         do {
-            try ImageFile.write(Array(draft.utf8), to: candidate)
+            try AtomicFile.write(Array(draft.utf8), to: candidate)
         } catch {
             throw CommandFailure(.failed, "\(error)")
         }
@@ -216,13 +217,15 @@ struct SetupCommand: ParsableCommand {
         guard try ConfigCheck.passes(candidate, shownAs: shown) else { return nil }
         if let existing {
             do {
-                try ImageFile.write(Array(existing.utf8), to: path + ".before-setup")
+                try AtomicFile.write(Array(existing.utf8), to: path + ".before-setup")
             } catch {
                 throw CommandFailure(.failed, "\(error); \(shown) was left as it is")
             }
         }
-        guard rename(candidate, path) == 0 else {
-            throw CommandFailure(.failed, "cannot write \(shown): \(String(cString: strerror(errno)))")
+        do {
+            try AtomicFile.write(Array(draft.utf8), to: path)
+        } catch {
+            throw CommandFailure(.failed, "cannot write \(shown): \(error.reason)")
         }
         print("Wrote \(shown)" + (existing == nil ? "." : " (the old one is \(shown).before-setup)."))
         return true

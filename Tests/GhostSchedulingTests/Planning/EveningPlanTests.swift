@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -25,7 +26,7 @@ private func placement(_ plan: EveningPlan) -> BlockCandidate? {
 
 @Test func eveningAsksTheGhostToPlaceTomorrowAtTheSlotsScore() throws {
     let daily = TrainingSettings(
-        sessionsPerWeek: 7, durationMinutes: 45, preferredWindows: [TimeWindow(from: WallTime(hour: 7), to: WallTime(hour: 9))])
+        sessionsPerWeek: 7, durationMinutes: 45, preferredWindows: [TimeWindow(from: TimeOfDay(hour: 7), to: TimeOfDay(hour: 9))])
     let plan = EveningPlan.decide(try eveningPicture(settings: daily))
     let candidate = try #require(placement(plan))
     #expect(candidate.start == (try Week.at(0, 7)))
@@ -109,7 +110,7 @@ private func placement(_ plan: EveningPlan) -> BlockCandidate? {
     }
     #expect(ghost.blocks.filter { $0.status == .missed }.count == 3)
     let daily = TrainingSettings(
-        sessionsPerWeek: 7, durationMinutes: 45, preferredWindows: [TimeWindow(from: WallTime(hour: 7), to: WallTime(hour: 9))])
+        sessionsPerWeek: 7, durationMinutes: 45, preferredWindows: [TimeWindow(from: TimeOfDay(hour: 7), to: TimeOfDay(hour: 9))])
     let candidate = try #require(placement(EveningPlan.decide(try eveningPicture(settings: daily) { $0.ghost = ghost })))
     #expect(Week.berlin.moment(at: candidate.start).hour != 7, "three misses at Mon 07:00 must steer tomorrow's block elsewhere")
 }

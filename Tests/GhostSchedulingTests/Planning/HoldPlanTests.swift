@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -8,7 +9,7 @@ private let sunday = Week.monday.adding(days: -1)
 
 /// Three 45-minute sessions a week, preferred 07:00–09:00, at least 40 hours apart: Monday, Wednesday, Friday.
 private let spread = TrainingSettings(
-    sessionsPerWeek: 3, durationMinutes: 45, preferredWindows: [TimeWindow(from: WallTime(hour: 7), to: WallTime(hour: 9))],
+    sessionsPerWeek: 3, durationMinutes: 45, preferredWindows: [TimeWindow(from: TimeOfDay(hour: 7), to: TimeOfDay(hour: 9))],
     minHoursBetweenSessions: 40)
 
 /// Sunday evening's picture of the week from Monday, the Ghost in `phase`.
@@ -137,7 +138,7 @@ private func times(_ book: HoldBook) -> [String] {
 @Test func aHoldWithNoRoomLeftOnItsDayMovesToAnotherDayKeepingRestDaysAndTheGap() throws {
     // Sundays (1) and Thursdays (5) are rest days.
     let settings = TrainingSettings(
-        sessionsPerWeek: 3, durationMinutes: 45, preferredWindows: [TimeWindow(from: WallTime(hour: 7), to: WallTime(hour: 9))],
+        sessionsPerWeek: 3, durationMinutes: 45, preferredWindows: [TimeWindow(from: TimeOfDay(hour: 7), to: TimeOfDay(hour: 9))],
         restDays: [1, 5])
     let auto = try picture(.autoScheduler, settings: settings)
     let week = try forecast(settings)
@@ -182,7 +183,7 @@ private func times(_ book: HoldBook) -> [String] {
     // Thursday evening before the spring change (Sunday 2026-03-29): holds Saturday to Wednesday, one each day.
     let thursday = Week.springForward.adding(days: -3)
     let daily = TrainingSettings(
-        sessionsPerWeek: 7, durationMinutes: 45, preferredWindows: [TimeWindow(from: WallTime(hour: 9), to: WallTime(hour: 10))],
+        sessionsPerWeek: 7, durationMinutes: 45, preferredWindows: [TimeWindow(from: TimeOfDay(hour: 9), to: TimeOfDay(hour: 10))],
         minHoursBetweenSessions: 12)
     let dst = try picture(.autoScheduler, settings: daily, today: thursday)
     let week = try #require(EveningPlan.decide(dst).forecast)

@@ -116,7 +116,7 @@ struct CorpusCalendarWriter {
         if random.chance(rule == nil ? 20 : 30) {
             event.append(contentsOf: recurrenceDates(start: start, clock: clock))
         }
-        var instances: [WallTime] = []
+        var instances: [WallDateTime] = []
         if let days = rule?.frequencyDays {
             instances = (1...12).map { start.addingDays($0 * days) }
         }
@@ -140,25 +140,25 @@ struct CorpusCalendarWriter {
 
     /// DTSTART: near a UTC offset change of the zone in about a third of the events, else anywhere from
     /// half a year before the window to its end.
-    private mutating func startWall(_ clock: Clock) -> WallTime {
+    private mutating func startWall(_ clock: Clock) -> WallDateTime {
         let changes = transitions.changes(in: ruleZone(clock), year: year)
         if case .date = clock {
             if !changes.isEmpty, random.chance(40) {
                 let change = random.pick(changes)
-                let day = WallTime.fromNaive(change.instant + change.before).addingDays(random.int(-1...0))
+                let day = WallDateTime.fromNaive(change.instant + change.before).addingDays(random.int(-1...0))
                 return day.startOfDay(isDate: true)
             }
             return randomDay(isDate: true)
         }
         if !changes.isEmpty, random.chance(35) {
             let change = random.pick(changes)
-            let wall = WallTime.fromNaive(change.instant + change.before)
+            let wall = WallDateTime.fromNaive(change.instant + change.before)
             switch random.int(0...4) {
             case 0: return wall
-            case 1: return WallTime.fromNaive(wall.naiveSeconds + 30 * 60)
-            case 2: return WallTime.fromNaive(wall.naiveSeconds - 60 * 60)
-            case 3: return WallTime.fromNaive(wall.naiveSeconds - 60 * 60 * random.int(1...12))
-            default: return WallTime.fromNaive(wall.naiveSeconds - 86_400 + 30 * 60)
+            case 1: return WallDateTime.fromNaive(wall.naiveSeconds + 30 * 60)
+            case 2: return WallDateTime.fromNaive(wall.naiveSeconds - 60 * 60)
+            case 3: return WallDateTime.fromNaive(wall.naiveSeconds - 60 * 60 * random.int(1...12))
+            default: return WallDateTime.fromNaive(wall.naiveSeconds - 86_400 + 30 * 60)
             }
         }
         let day = randomDay(isDate: false)
@@ -167,13 +167,13 @@ struct CorpusCalendarWriter {
         return day.at(hour: hour, minute: minute, second: day.second)
     }
 
-    private mutating func randomDay(isDate: Bool) -> WallTime {
-        let first = WallTime(year: year - 1, month: 7, day: 1, hour: 0, minute: 0, second: 0, isDate: isDate)
+    private mutating func randomDay(isDate: Bool) -> WallDateTime {
+        let first = WallDateTime(year: year - 1, month: 7, day: 1, hour: 0, minute: 0, second: 0, isDate: isDate)
         return first.addingDays(random.int(0...545))
     }
 
     /// DTEND or DURATION (or neither); a few end before they start.
-    private mutating func length(from start: WallTime, clock: Clock) -> [String] {
+    private mutating func length(from start: WallDateTime, clock: Clock) -> [String] {
         if case .date = clock {
             switch random.int(0...9) {
             case 0...4: return ["DTEND" + format(start.addingDays(random.int(1...3)), clock)]
@@ -185,11 +185,11 @@ struct CorpusCalendarWriter {
         let minutes = random.pick([30, 45, 60, 60, 90, 120, 180, 300, 600, 1_500])
         switch random.int(0...19) {
         case 0...9:
-            return ["DTEND" + format(WallTime.fromNaive(start.naiveSeconds + minutes * 60), clock)]
+            return ["DTEND" + format(WallDateTime.fromNaive(start.naiveSeconds + minutes * 60), clock)]
         case 10...14:
             return [random.chance(50) ? "DURATION:PT\(minutes)M" : "DURATION:P\(random.int(0...1))DT\(random.int(1...5))H"]
         case 15:
-            return ["DTEND" + format(WallTime.fromNaive(start.naiveSeconds - minutes * 60), clock)]
+            return ["DTEND" + format(WallDateTime.fromNaive(start.naiveSeconds - minutes * 60), clock)]
         case 16:
             return ["DTEND" + format(start, clock)]
         default:
@@ -219,7 +219,7 @@ struct CorpusCalendarWriter {
     }
 
     /// An RRULE, with the step in days when its instances are easy to name (for EXDATE and RECURRENCE-ID).
-    private mutating func recurrenceRule(start: WallTime, clock: Clock) -> (frequencyDays: Int?, text: String) {
+    private mutating func recurrenceRule(start: WallDateTime, clock: Clock) -> (frequencyDays: Int?, text: String) {
         let interval = random.chance(70) ? 1 : random.int(2...3)
         var parts: [String]
         var step: Int?
@@ -263,16 +263,16 @@ struct CorpusCalendarWriter {
     }
 
     /// UNTIL in the form RFC 5545 asks for: UTC for zoned times, floating for floating ones, a date for dates.
-    private mutating func untilValue(_ wall: WallTime, clock: Clock) -> String {
+    private mutating func untilValue(_ wall: WallDateTime, clock: Clock) -> String {
         switch clock {
         case .date: return dateText(wall)
         case .floating: return dateTimeText(wall)
         case .utc: return dateTimeText(wall) + "Z"
-        case .zoned, .custom: return dateTimeText(WallTime.fromNaive(wall.naiveSeconds - 12 * 3_600)) + "Z"
+        case .zoned, .custom: return dateTimeText(WallDateTime.fromNaive(wall.naiveSeconds - 12 * 3_600)) + "Z"
         }
     }
 
-    private mutating func recurrenceDates(start: WallTime, clock: Clock) -> [String] {
+    private mutating func recurrenceDates(start: WallDateTime, clock: Clock) -> [String] {
         var result: [String] = []
         for _ in 0..<random.int(1...3) {
             let day = start.addingDays(random.int(-20...200))
@@ -284,7 +284,7 @@ struct CorpusCalendarWriter {
             let minute = random.pick([0, 30])
             let wall = day.at(hour: hour, minute: minute, second: day.second)
             if random.chance(45) {
-                let end = WallTime.fromNaive(wall.naiveSeconds + random.pick([30, 60, 180]) * 60)
+                let end = WallDateTime.fromNaive(wall.naiveSeconds + random.pick([30, 60, 180]) * 60)
                 let period = random.chance(70)
                     ? dateTimeText(wall) + zSuffix(clock) + "/" + dateTimeText(end) + zSuffix(clock)
                     : dateTimeText(wall) + zSuffix(clock) + "/PT\(random.pick([1, 2, 3]))H"
@@ -296,7 +296,7 @@ struct CorpusCalendarWriter {
         return result
     }
 
-    private mutating func exceptionValue(_ instance: WallTime, clock: Clock) -> String {
+    private mutating func exceptionValue(_ instance: WallDateTime, clock: Clock) -> String {
         if case .date = clock {
             return format(instance, clock)
         }
@@ -306,7 +306,7 @@ struct CorpusCalendarWriter {
         return format(instance, clock)
     }
 
-    private mutating func override(uid: String, summary: String, of instance: WallTime, clock: Clock) -> [String] {
+    private mutating func override(uid: String, summary: String, of instance: WallDateTime, clock: Clock) -> [String] {
         let future = random.chance(25)
         var lines = ["BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20240101T000000Z", "SUMMARY:\(summary) moved",
                      "RECURRENCE-ID" + (future ? ";RANGE=THISANDFUTURE" : "") + format(instance, clock)]
@@ -316,7 +316,7 @@ struct CorpusCalendarWriter {
         } else {
             shift = random.pick([-7_200, -1_800, 3_600, 86_400, 0])
         }
-        let start = WallTime.fromNaive(instance.naiveSeconds + shift, isDate: instance.isDate)
+        let start = WallDateTime.fromNaive(instance.naiveSeconds + shift, isDate: instance.isDate)
         lines.append("DTSTART" + format(start, clock))
         lines.append(contentsOf: length(from: start, clock: clock))
         lines.append(contentsOf: busyProperties())
@@ -327,7 +327,7 @@ struct CorpusCalendarWriter {
     // MARK: - Text
 
     /// ";TZID=…:value", ":valueZ", ":value" or ";VALUE=DATE:value".
-    private func format(_ wall: WallTime, _ clock: Clock) -> String {
+    private func format(_ wall: WallDateTime, _ clock: Clock) -> String {
         switch clock {
         case .date: return ";VALUE=DATE:" + dateText(wall)
         case .utc: return ":" + dateTimeText(wall) + "Z"
@@ -349,11 +349,11 @@ struct CorpusCalendarWriter {
         return ""
     }
 
-    private func dateText(_ wall: WallTime) -> String {
+    private func dateText(_ wall: WallDateTime) -> String {
         String(format: "%04d%02d%02d", wall.year, wall.month, wall.day)
     }
 
-    private func dateTimeText(_ wall: WallTime) -> String {
+    private func dateTimeText(_ wall: WallDateTime) -> String {
         String(format: "%04d%02d%02dT%02d%02d%02d", wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second)
     }
 }

@@ -73,7 +73,7 @@ import Testing
 
     /// 1 January of `year`, 00:00 UTC, in Unix seconds.
     static func newYear(_ year: Int) -> Int {
-        WallTime(year: year, month: 1, day: 1, hour: 0, minute: 0, second: 0, isDate: false).naiveSeconds
+        WallDateTime(year: year, month: 1, day: 1, hour: 0, minute: 0, second: 0, isDate: false).naiveSeconds
     }
 
     /// The outcome of one differential run.

@@ -17,8 +17,8 @@ struct TransitionTable {
         if let known = cache[key] { return known }
         guard let handle = ZoneResolver.builtin(zone) else { return [] }
         var found: [Change] = []
-        var day = WallTime(year: year, month: 1, day: 1, hour: 0, minute: 0, second: 0, isDate: false).naiveSeconds
-        let end = WallTime(year: year + 1, month: 1, day: 1, hour: 0, minute: 0, second: 0, isDate: false).naiveSeconds
+        var day = WallDateTime(year: year, month: 1, day: 1, hour: 0, minute: 0, second: 0, isDate: false).naiveSeconds
+        let end = WallDateTime(year: year + 1, month: 1, day: 1, hour: 0, minute: 0, second: 0, isDate: false).naiveSeconds
         var offset = handle.offsetAtUTC(day)
         while day < end {
             let next = handle.offsetAtUTC(day + 86_400)

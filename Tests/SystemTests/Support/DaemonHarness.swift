@@ -33,9 +33,9 @@ final class DaemonHarness {
         notify = try NotifySocket(folder: folder)
         var launchArguments = ["--socket", socketPath, "--state-dir", folder + "/state"]
         // vigord's calendar and health inbox stay in the scratch folder unless the test says otherwise.
-        let scratchPaths = "[calendar.output]\npath = \"\(folder)/calendars\"\n[health]\ninbox = \"\(folder)/inbox\"\n"
+        let scratchPaths = "[calendar.output]\npath = \"\(folder)/calendars\"\n[health]\ndrop_folder = \"\(folder)/inbox\"\n"
         if let config {
-            var text = config.contains("[health]") ? config : config + "\n[health]\ninbox = \"\(folder)/inbox\"\n"
+            var text = config.contains("[health]") ? config : config + "\n[health]\ndrop_folder = \"\(folder)/inbox\"\n"
             if !text.contains("[calendar.output]") { text += "[calendar.output]\npath = \"\(folder)/calendars\"\n" }
             try text.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
             launchArguments += ["--config", folder + "/config.toml"]

@@ -28,7 +28,7 @@ extension DaemonStatus {
             nextCycles: NextCycles(
                 morning: RPCTimestamp(CycleTimes.next(schedule.morning, after: current, in: zone), in: zone),
                 evening: RPCTimestamp(CycleTimes.next(schedule.evening, after: current, in: zone), in: zone)),
-            emergency: report.snapshot.activeEmergency.map { EmergencyStatus($0, zone: zone) } ?? EmergencyStatus(active: false),
+            emergency: report.snapshot.activeEmergency.map { RecoveryTimeStatus($0, zone: zone) } ?? RecoveryTimeStatus(active: false),
             plan: plan,
             sources: report.sources,
             travel: TravelStatus(report.snapshot.travel, today: ghost.calendar.day(of: current)),

@@ -2,9 +2,9 @@ import Foundation
 import Store
 import VigorRPC
 
-extension EmergencyStatus {
+extension RecoveryTimeStatus {
     /// The API's view of a recovery time that is on.
-    init(_ emergency: Emergency, zone: TimeZone) {
+    init(_ emergency: RecoveryTime, zone: TimeZone) {
         self.init(active: true, startedAt: RPCTimestamp(emergency.startedAt, in: zone), endsAt: RPCTimestamp(emergency.endsAt, in: zone))
     }
 

@@ -6,7 +6,7 @@ extension CheckInResult {
     /// The API's view of a recorded check-in.
     init(_ outcome: CheckInOutcome, now: Date) {
         self.init(
-            date: outcome.day.description, sleptMinutes: outcome.sleptMinutes, felt: outcome.felt?.rawValue, replaced: outcome.replaced,
+            date: outcome.day.description, sleptMinutes: outcome.sleptMinutes, felt: outcome.felt, replaced: outcome.replaced,
             checkInsLast14Days: outcome.checkInsLast14Days, ghost: GhostStatus(outcome.ghost, now: now))
     }
 }

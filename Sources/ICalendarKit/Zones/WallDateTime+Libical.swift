@@ -1,6 +1,6 @@
 import CLibical
 
-extension WallTime {
+extension WallDateTime {
     /// The wall time a libical time reads (its zone, if any, ignored).
     init(ical time: icaltimetype) {
         self.init(year: Int(time.year), month: Int(time.month), day: Int(time.day), hour: Int(time.hour),

@@ -1,5 +1,5 @@
 /// A date on the user's local calendar (year, month, day), independent of time zone once computed.
-/// Used for "per local day" rules such as one triage question a day.
+/// Used for "per local day" rules such as one triage question a day; its day counts are `CivilDate`'s.
 public struct LocalDay: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Gregorian year.
     public let year: Int
@@ -15,29 +15,21 @@ public struct LocalDay: Codable, Sendable, Hashable, Comparable, CustomStringCon
         self.day = day
     }
 
+    /// The local day of a civil date.
+    public init(_ date: CivilDate) {
+        self.init(year: date.year, month: date.month, day: date.day)
+    }
+
+    /// The same day as a civil date.
+    public var civilDate: CivilDate { CivilDate(year: year, month: month, day: day) }
+
     /// Days since 1970-01-01 on the proleptic Gregorian calendar; differences give day counts
     /// without any time-zone or DST arithmetic.
-    public var ordinal: Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let shiftedMonth = month > 2 ? month - 3 : month + 9
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
+    public var ordinal: Int { civilDate.daysSinceEpoch }
 
     /// The local day `ordinal` days after 1970-01-01 (inverse of `ordinal`).
     public init(ordinal: Int) {
-        let shifted = ordinal + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        self.init(CivilDate(daysSinceEpoch: ordinal))
     }
 
     /// The day `count` days later (earlier when negative).
@@ -62,13 +54,13 @@ public struct LocalDay: Codable, Sendable, Hashable, Comparable, CustomStringCon
     }
 
     /// Parses `YYYY-MM-DD`; returns nil when the text is not a valid calendar date.
-    public init?(iso text: String) {
+    public init?(iso text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               parts[0].count == 4, parts[1].count == 2, parts[2].count == 2
         else { return nil }
-        let candidate = LocalDay(year: year, month: month, day: day)
-        guard LocalDay(ordinal: candidate.ordinal) == candidate else { return nil }
-        self = candidate
+        let candidate = CivilDate(year: year, month: month, day: day)
+        guard candidate.isValid else { return nil }
+        self.init(candidate)
     }
 }

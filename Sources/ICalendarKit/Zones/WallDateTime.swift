@@ -1,12 +1,13 @@
 import CivilCalendar
 import Foundation
 
-/// A calendar wall-clock time (or date) as written in the file, before zone resolution.
+/// A calendar wall-clock date-time (or a date) as written in the file, before zone resolution: not an instant and
+/// not a time of day (that is `TimeOfDay`).
 ///
 /// Stored as one integer (seconds since 1970-01-01T00:00 read as if it were UTC) and a flag, so
 /// the many kept in parsed events and rule iterations cost 16 bytes each; the calendar fields
 /// are computed when asked.
-struct WallTime: Sendable, Hashable, Comparable {
+struct WallDateTime: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00 reading the wall time as if it were UTC.
     let naiveSeconds: Int
     var isDate: Bool
@@ -23,8 +24,8 @@ struct WallTime: Sendable, Hashable, Comparable {
     }
 
     /// The wall time `seconds` after 1970-01-01T00:00 in the naive (offset-free) scale.
-    static func fromNaive(_ seconds: Int, isDate: Bool = false) -> WallTime {
-        WallTime(naiveSeconds: seconds, isDate: isDate)
+    static func fromNaive(_ seconds: Int, isDate: Bool = false) -> WallDateTime {
+        WallDateTime(naiveSeconds: seconds, isDate: isDate)
     }
 
     private var days: Int {
@@ -48,23 +49,23 @@ struct WallTime: Sendable, Hashable, Comparable {
     var second: Int { secondOfDay % 60 }
 
     /// Midnight of the same day, as a date (`isDate`) or as a date-time.
-    func startOfDay(isDate: Bool) -> WallTime {
-        WallTime(naiveSeconds: days * 86_400, isDate: isDate)
+    func startOfDay(isDate: Bool) -> WallDateTime {
+        WallDateTime(naiveSeconds: days * 86_400, isDate: isDate)
     }
 
     /// The same day at another time of day.
-    func at(hour: Int, minute: Int, second: Int) -> WallTime {
-        WallTime(naiveSeconds: days * 86_400 + hour * 3_600 + minute * 60 + second, isDate: isDate)
+    func at(hour: Int, minute: Int, second: Int) -> WallDateTime {
+        WallDateTime(naiveSeconds: days * 86_400 + hour * 3_600 + minute * 60 + second, isDate: isDate)
     }
 
     /// The last second (23:59:59) of the same day, as a date-time.
-    var endOfDay: WallTime {
-        WallTime(naiveSeconds: days * 86_400 + 86_399, isDate: false)
+    var endOfDay: WallDateTime {
+        WallDateTime(naiveSeconds: days * 86_400 + 86_399, isDate: false)
     }
 
     /// The same wall time moved by whole days (nominal days, not 86 400 s).
-    func addingDays(_ days: Int) -> WallTime {
-        WallTime(naiveSeconds: naiveSeconds + days * 86_400, isDate: isDate)
+    func addingDays(_ days: Int) -> WallDateTime {
+        WallDateTime(naiveSeconds: naiveSeconds + days * 86_400, isDate: isDate)
     }
 
     /// "2026-11-23" for a date-only value.
@@ -73,5 +74,5 @@ struct WallTime: Sendable, Hashable, Comparable {
         return String(format: "%04d-%02d-%02d", civil.year, civil.month, civil.day)
     }
 
-    static func < (lhs: WallTime, rhs: WallTime) -> Bool { lhs.naiveSeconds < rhs.naiveSeconds }
+    static func < (lhs: WallDateTime, rhs: WallDateTime) -> Bool { lhs.naiveSeconds < rhs.naiveSeconds }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// One press of the red button: recovery time from `startedAt` to `endsAt`.
-public struct Emergency: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+/// Recovery Time (what the red button, `vigorctl crashing`, starts): from `startedAt` to `endsAt` the Ghost places
+/// nothing and withdraws what it had placed. Not the recovery score, which rates a morning.
+public struct RecoveryTime: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     public var id: Int64?
     public var startedAt: Date
     public var endsAt: Date
@@ -29,18 +30,18 @@ extension AppDatabase {
     /// Records a press of the red button, in whole seconds: the recovery block's file is named after the start
     /// second, and the stored value must name the same file after a restart as the returned one does now (the
     /// store keeps milliseconds, so 12:00:02.9996 would come back as 12:00:03).
-    public func recordEmergency(startedAt: Date, endsAt: Date) throws(StoreError) -> Emergency {
+    public func recordRecoveryTime(startedAt: Date, endsAt: Date) throws(StoreError) -> RecoveryTime {
         let start = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
         let end = Date(timeIntervalSince1970: endsAt.timeIntervalSince1970.rounded(.down))
-        return try write("record the emergency") { db in
-            try Emergency(startedAt: start, endsAt: end).inserted(db)
+        return try write("record the recovery time") { db in
+            try RecoveryTime(startedAt: start, endsAt: end).inserted(db)
         }
     }
 
-    /// Emergencies that end after `date`, oldest first.
-    public func emergencies(endingAfter date: Date) throws(StoreError) -> [Emergency] {
-        try read("read the emergencies") { db in
-            try Emergency.filter(Column("endsAt") > date).order(Column("startedAt")).fetchAll(db)
+    /// Recovery times that end after `date`, oldest first.
+    public func recoveryTimes(endingAfter date: Date) throws(StoreError) -> [RecoveryTime] {
+        try read("read the recovery times") { db in
+            try RecoveryTime.filter(Column("endsAt") > date).order(Column("startedAt")).fetchAll(db)
         }
     }
 }

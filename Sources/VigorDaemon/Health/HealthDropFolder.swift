@@ -1,8 +1,8 @@
 import Foundation
 
-/// The inbox folder's layout and moves: a file dropped in `inbox/` goes to `done/` once imported,
+/// The health drop folder's layout and moves: a file dropped in it goes to `done/` once imported,
 /// or to `failed/` with `NAME.reason.txt` beside it. Names never collide: a repeat gets a numbered suffix.
-struct HealthInbox: Sendable {
+struct HealthDropFolder: Sendable {
     let path: String
     var done: String { path + "/done" }
     var failed: String { path + "/failed" }
@@ -19,12 +19,12 @@ struct HealthInbox: Sendable {
         }
     }
 
-    /// True for a file the inbox should import: not hidden, not a partial download.
+    /// True for a file the drop folder should import: not hidden, not a partial download.
     static func isCandidate(_ name: String) -> Bool {
         !name.hasPrefix(".") && ![".part", ".partial", ".tmp", ".crdownload", ".reason.txt"].contains { name.hasSuffix($0) }
     }
 
-    /// Regular files waiting in the inbox, by name.
+    /// Regular files waiting in the drop folder, by name.
     func waiting() throws(DaemonError) -> [String] {
         let names: [String]
         do {
@@ -45,14 +45,14 @@ struct HealthInbox: Sendable {
     }
 
     /// Moves a file that could not be imported to `failed/` with the reason beside it. The reason is written first: when
-    /// it cannot be (a full disk), the file stays in the inbox for the next pass, so no file sits in `failed/` unexplained.
+    /// it cannot be (a full disk), the file stays in the drop folder for the next pass, so no file sits in `failed/` unexplained.
     func markFailed(_ name: String, reason: String) throws(DaemonError) -> String {
         let target = freeName(name, in: failed)
         let reasonFile = target + ".reason.txt"
         do {
             try (reason + "\n").write(toFile: reasonFile, atomically: true, encoding: .utf8)
         } catch {
-            throw .health("cannot write \(reasonFile), so \(name) stays in the inbox: \(error.localizedDescription)")
+            throw .health("cannot write \(reasonFile), so \(name) stays in the drop folder: \(error.localizedDescription)")
         }
         do {
             try FileManager.default.moveItem(atPath: path + "/" + name, toPath: target)
