@@ -190,8 +190,18 @@ extension CalDAVRoundTripTests {
         daemon.notify.forget()
         try sync.expect(["sync", "calendars"])
         #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; replanned the week", timeout: 60), "vigord did not re-plan")
-        try sync.expect(["sync", "busy"])
-        #expect(try busyStarts() == [utcStamp(block.start.date), utcStamp(wednesday), utcStamp(friday)])
+        // vdirsyncer writes the two events one after the other; on a loaded machine the first re-plan may have seen
+        // only one of them, and the next re-plan (a later notice) sees both.
+        let defended: Set = [utcStamp(block.start.date), utcStamp(wednesday), utcStamp(friday)]
+        var busy: Set<String> = []
+        for _ in 0..<4 {
+            try sync.expect(["sync", "busy"])
+            busy = try busyStarts()
+            if busy == defended { break }
+            daemon.notify.forget()
+            _ = daemon.notify.waitFor(prefix: "STATUS=Serving; replanned the week", timeout: 15)
+        }
+        #expect(busy == defended)
 
         // Wednesday released: its Busy leaves the work calendar with the next sync; the rest stay.
         #expect(try runCommand(Binaries.vigorctl, ["plan", "--release", "wed"] + socket).status == 0)
