@@ -27,7 +27,7 @@ struct VigordCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Socket path (default: $VIGOR_SOCKET, else [daemon] socket, else $XDG_RUNTIME_DIR/vigor/vigord.sock; /run/vigor/vigord.sock as root).")
     var socket: String?
 
-    @Option(name: .customLong("state-dir"), help: "State folder (default: $STATE_DIRECTORY, else $XDG_STATE_HOME/vigor; /var/lib/vigor as root). Given, it also holds vigord's calendar and the health inbox unless the configuration places them.")
+    @Option(name: .customLong("state-dir"), help: "State folder (default: $STATE_DIRECTORY, else $XDG_STATE_HOME/vigor; /var/lib/vigor as root). Given, it also holds vigord's calendar and the health drop folder unless the configuration places them.")
     var stateDir: String?
 
     @Flag(name: .customLong("check-config"), help: "Check the configuration file and exit: 0 when valid, 78 with file:line: message when not. Binds nothing, opens no database.")

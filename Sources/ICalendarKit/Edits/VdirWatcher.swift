@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// inotify on folders: tells the daemon when to rescan the Vigor collection for user edits, when a source
-/// calendar changed, or when a file landed in the health inbox. Only names that matter count: an editor's temporary file or a sync tool's
+/// calendar changed, or when a file landed in the health drop folder. Only names that matter count: an editor's temporary file or a sync tool's
 /// `.tmp` does not wake anyone, its rename onto the calendar does.
 public final class VdirWatcher: @unchecked Sendable {
     private let fd: Int32
