@@ -12,8 +12,8 @@ let package = Package(
         .executable(name: "vigorctl", targets: ["vigorctl"]),
         .executable(name: "vigor-sim", targets: ["vigor-sim"]),
         .executable(name: "vigor-health-export", targets: ["vigor-health-export"]),
-        // For clients of the API.
-        .library(name: "VigorRPC", targets: ["VigorRPC"]),
+        // For clients of the API: the wire types, and the day, time and word types they carry.
+        .library(name: "VigorRPC", targets: ["VigorRPC", "CivilCalendar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

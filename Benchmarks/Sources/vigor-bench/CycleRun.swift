@@ -1,4 +1,5 @@
 import ArgumentParser
+import CivilCalendar
 import VigorRPC
 
 /// Runs one cycle through the `cycle.run` RPC and prints vigorctl's line for it. Unlike `vigorctl cycle`,
@@ -12,7 +13,8 @@ struct CycleRun: ParsableCommand {
     @Option(help: "Seconds to wait for the answer.") var timeout = 600
 
     func run() throws {
-        let outcome = try RPCClient(socketPath: socket, timeoutSeconds: timeout).call(CycleRunMethod.self, .init(kind: kind))
+        guard let cycle = CycleKind(rawValue: kind) else { throw ValidationError("the cycle is morning, evening or weekly, not '\(kind)'") }
+        let outcome = try RPCClient(socketPath: socket, timeoutSeconds: timeout).call(CycleRunMethod.self, .init(kind: cycle))
         print("\(outcome.kind) cycle \(outcome.localDate): \(outcome.ran ? "" : "not run again, ")\(outcome.summary)")
         if !outcome.ran { throw ExitCode.failure }
     }
