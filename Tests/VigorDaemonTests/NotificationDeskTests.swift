@@ -103,6 +103,34 @@ private func processes(naming text: String) throws -> [String] {
     #expect(await context.ghost.current.ghostHealth.failures == 1)
 }
 
+@Test func aHookThatWritesMoreThanASocketHoldsStillEndsAndOnlyItsFirstFourKilobytesAreKept() async throws {
+    let context = try await context()
+    try await propose(context)
+    // 300 000 bytes is more than a pipe or socket buffer holds: unless vigord reads as the program writes, the
+    // program blocks and is killed at the timeout instead of exiting with its own status.
+    let hook = try script(#"head -c 300000 /dev/zero | tr '\0' x >&2; exit 4"#)
+    await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
+    await context.backend.settleNotifications(at: monday10)
+    let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
+    #expect(entry.reason.hasSuffix("exited with 4: " + String(repeating: "x", count: 4096)), "\(entry.reason.suffix(80))")
+}
+
+@Test func aHookWhoseChildKeepsItsErrorOutputOpenIsReportedWhenTheHookExitsAndTheChildIsKilled() async throws {
+    let context = try await context()
+    try await propose(context)
+    // The background `tail` inherits stderr and outlives the hook: the error output never reaches its end, so the
+    // report must come from the hook's exit, with what it said before.
+    let hook = try script(#"tail -f "$1/never-ends" & echo "no network" >&2; exit 3"#)
+    FileManager.default.createFile(atPath: hook.folder + "/never-ends", contents: nil)
+    defer { for pid in (try? processes(naming: hook.folder)) ?? [] { kill(pid_t(pid)!, SIGKILL) } }
+    await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
+    await context.backend.settleNotifications(at: monday10)
+    let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
+    #expect(entry.reason.hasSuffix("exited with 3: no network"), "\(entry.reason)")
+    // What it left running in its process group went with it.
+    #expect(try processes(naming: hook.folder).isEmpty)
+}
+
 @Test func withNoChannelTheInboxSaysTheMessageIsOnlyThere() async throws {
     let context = try await context()
     try await propose(context)

@@ -36,29 +36,21 @@ struct CommandSink: NotificationSink {
     func withdraw(key: String) async {}
 
     private func run(input: Data) async throws(NotificationError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
         let stdin = try StdinSocket()
-        let stderr = Pipe()
-        process.standardInput = stdin.childEnd
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = stderr
-        let collected = StderrTail()
-        stderr.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-        let ended = ChangeSignal()
-        process.terminationHandler = { _ in ended.changed() }
+        let stderr = try StderrTail()
+        let hook: HookProcess
         do {
-            try process.run()
+            hook = try HookProcess(arguments: arguments, stdin: stdin.childEnd.fileDescriptor, stderr: stderr.childEnd.fileDescriptor)
         } catch {
             stdin.send(Data())
-            throw NotificationError("cannot start \(arguments.joined(separator: " ")): \(error.localizedDescription)")
+            _ = await stderr.text()
+            throw error
         }
         // A program that does not read its input (or has exited already) still ran; its exit status tells.
         stdin.send(input)
         let finished = await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                await ended.change(after: 0)
+                await hook.ended()
                 return !Task.isCancelled
             }
             group.addTask {
@@ -73,31 +65,21 @@ struct CommandSink: NotificationSink {
             group.cancelAll()
             return first
         }
-        stderr.fileHandleForReading.readabilityHandler = nil
+        let said = await stderr.text()
+        // Killed, then waited for: SIGKILL always ends it. Whatever it left running in its process group goes too,
+        // so no child outlives the notification.
+        hook.killGroup()
+        await hook.ended()
+        let end = hook.reap()
+        let command = arguments.joined(separator: " ")
         guard finished else {
-            // Killed, then waited for: SIGKILL always ends it, and no child outlives the notification.
-            kill(process.processIdentifier, SIGKILL)
-            await ended.change(after: 0)
-            throw NotificationError("\(arguments.joined(separator: " ")) did not finish within \(timeout) and was killed")
+            throw NotificationError("\(command) did not finish within \(timeout) and was killed")
         }
-        if process.terminationStatus != 0 {
-            throw NotificationError("\(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(collected.text)")
+        switch end {
+        case .exited(0): return
+        case .exited(let status): throw NotificationError("\(command) exited with \(status): \(said)")
+        case .signalled(let signal): throw NotificationError("\(command) was ended by signal \(signal): \(said)")
         }
-    }
-}
-
-/// The first 4 KiB a program wrote to stderr.
-private final class StderrTail: Sendable {
-    private let data = Mutex(Data())
-
-    func append(_ chunk: Data) {
-        data.withLock { data in
-            if data.count < 4096 { data.append(chunk.prefix(4096 - data.count)) }
-        }
-    }
-
-    var text: String {
-        String(decoding: data.withLock { $0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

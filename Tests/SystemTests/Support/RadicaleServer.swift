@@ -49,19 +49,23 @@ final class RadicaleServer {
         let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         let output = Pipe()
         let started = DispatchSemaphore(value: 0)
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            guard !data.isEmpty else {
-                handle.readabilityHandler = nil
-                started.signal()  // Radicale closed its log: it exited
-                return
-            }
-            logFile.write(data)
-            if String(decoding: data, as: UTF8.self).contains("Radicale server ready") { started.signal() }
-        }
         process.standardOutput = output
         process.standardError = output
         try process.run()
+        // A thread of its own reads the pipe with blocking reads: no dispatch read source (`readabilityHandler`),
+        // whose setup and teardown on several threads can crash libdispatch's manager thread on Linux.
+        let reading = output.fileHandleForReading
+        Thread.detachNewThread {
+            while true {
+                let data = reading.availableData
+                guard !data.isEmpty else {
+                    started.signal()  // Radicale closed its log: it exited
+                    return
+                }
+                logFile.write(data)
+                if String(decoding: data, as: UTF8.self).contains("Radicale server ready") { started.signal() }
+            }
+        }
         guard started.wait(timeout: .now() + 120) == .success else {
             throw CalDAVError.server("radicale did not start within 120 s: \(log)")
         }
