@@ -47,6 +47,13 @@ extension AppDatabase {
         }
     }
 
+    /// True when a cycle of either kind ran for a day before `localDate`.
+    public func hasCycleRun(before localDate: LocalDay) throws(StoreError) -> Bool {
+        try read("read the cycle runs") { db in
+            try CycleRun.filter(Column("localDate") < localDate).fetchCount(db) > 0
+        }
+    }
+
     /// The newest run of a kind, if any.
     public func lastCycleRun(kind: CycleKind) throws(StoreError) -> CycleRun? {
         try read("read the cycle runs") { db in

@@ -169,6 +169,7 @@ private func processes(naming text: String) throws -> [String] {
 
 @Test func withoutANightFromAnyDeviceTheMorningAsksSleptWellAndTheAnswerIsACheckIn() async throws {
     let context = try await context(phase: .observer)
+    _ = try await context.backend.runCycle(.evening, now: monday10.addingTimeInterval(-12 * 3600), zone: TimeZone(identifier: "Europe/Berlin")!)
     _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
     await context.notifications.settle(now: monday10, rules: NotificationRules())
     let asked = try #require(await context.notifications.inbox.first)
@@ -179,8 +180,22 @@ private func processes(naming text: String) throws -> [String] {
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
 }
 
+@Test func onTheFirstDayVigordPlansTheMorningAsksNothingAndTheFirstProposalIsTheDaysMessage() async throws {
+    let context = try await context()
+    // Installed on Monday morning: the catch-up morning cycle is the first cycle vigord ever ran.
+    _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
+    await context.notifications.settle(now: monday10, rules: NotificationRules())
+    #expect(await context.notifications.inbox.isEmpty)
+    // Setup's first plan, a minute later, proposes; it is the day's one message and goes out at once.
+    try await propose(context)
+    await context.notifications.settle(now: monday10.addingTimeInterval(60), rules: NotificationRules())
+    #expect(await context.notifications.inbox.map(\.message.kind) == [.proposal])
+    #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["delivered"])
+}
+
 @Test func aNightFromADeviceOrAnAfternoonAsksNothing() async throws {
     let context = try await context(phase: .observer)
+    _ = try await context.backend.runCycle(.evening, now: monday10.addingTimeInterval(-12 * 3600), zone: TimeZone(identifier: "Europe/Berlin")!)
     _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
     await context.notifications.settle(now: monday10.addingTimeInterval(3 * 3600), rules: NotificationRules())
     #expect(await context.notifications.inbox.isEmpty)

@@ -120,11 +120,14 @@ public actor NotificationDesk {
     }
 
     /// The morning to ask "slept well?" for: today, from the morning cycle until noon, when the user has not checked
-    /// in and no device recorded a night's sleep in the last day (a wearer is never asked).
+    /// in and no device recorded a night's sleep in the last day (a wearer is never asked). Not on the first day
+    /// vigord plans (no cycle ran for an earlier day): that day's one notification is kept for the first proposal,
+    /// which setup makes at whatever hour it runs.
     private func checkInWanted(on today: LocalDay, hour: Int, now: Date) -> LocalDay? {
         guard hour < 12 else { return nil }
         do {
             guard try database.lastCycleRun(kind: .morning)?.localDate == today,
+                  try database.hasCycleRun(before: today),
                   try database.checkIns(from: today, through: today).isEmpty,
                   try database.healthSamples(kind: .sleep, endingFrom: now.addingTimeInterval(-86_400), to: now).isEmpty
             else { return nil }
