@@ -8,15 +8,15 @@ struct SignalDigestTests {
     private let thursday = Week.monday.adding(days: 3)
 
     private func segment(_ day: Int, _ from: (Int, Int), _ to: (Int, Int), stage: String, source: String = "Watch") throws
-        -> HealthObservation {
+        -> HealthSample {
         let start = try Week.at(day, from.0, from.1)
         let end = try Week.at(from.0 > to.0 ? day + 1 : day, to.0, to.1)
-        return HealthObservation(kind: .sleep, source: source, start: start, end: end, value: end.timeIntervalSince(start) / 60, detail: stage)
+        return HealthSample(kind: .sleep, source: source, start: start, end: end, value: end.timeIntervalSince(start) / 60, detail: stage)
     }
 
-    private func reading(_ kind: HealthKind, day: Int, hour: Int, _ value: Double) throws -> HealthObservation {
+    private func reading(_ kind: HealthKind, day: Int, hour: Int, _ value: Double) throws -> HealthSample {
         let at = try Week.at(day, hour)
-        return HealthObservation(kind: kind, source: "Watch", start: at, end: at, value: value)
+        return HealthSample(kind: kind, source: "Watch", start: at, end: at, value: value)
     }
 
     @Test func overlappingSleepFromTwoDevicesIsMergedNotAdded() throws {
@@ -82,8 +82,8 @@ struct SignalDigestTests {
     }
 
     @Test func strainComparesTheLastWeekWithTheMonthlyAverage() throws {
-        let run = { (day: Int) throws -> HealthObservation in
-            HealthObservation(kind: .workout, source: "Watch", start: try Week.at(day, 18), end: try Week.at(day, 18, 40), value: 40, detail: "running")
+        let run = { (day: Int) throws -> HealthSample in
+            HealthSample(kind: .workout, source: "Watch", start: try Week.at(day, 18), end: try Week.at(day, 18, 40), value: 40, detail: "running")
         }
         let digest = SignalDigest(calendar: Week.berlin, observations: [try run(-20), try run(-10), try run(0), try run(2)])
         let inputs = try digest.recoveryInputs(on: thursday)
@@ -96,7 +96,7 @@ struct SignalDigestTests {
         let start = try Week.at(sunday.adding(days: -1), 23)
         let end = try Week.at(sunday, 7)
         let digest = SignalDigest(calendar: Week.berlin, observations: [
-            HealthObservation(kind: .sleep, source: "Watch", start: start, end: end, value: end.timeIntervalSince(start) / 60, detail: "core"),
+            HealthSample(kind: .sleep, source: "Watch", start: start, end: end, value: end.timeIntervalSince(start) / 60, detail: "core"),
         ])
         #expect(try digest.morningSignals(on: sunday).lastNightSleepMinutes == 9 * 60)
     }

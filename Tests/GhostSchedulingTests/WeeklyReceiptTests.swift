@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -105,9 +106,9 @@ struct CleanWeekTests {
 }
 
 struct AbsolutionTests {
-    private func night(_ day: Int, minutes: Double) throws -> HealthObservation {
+    private func night(_ day: Int, minutes: Double) throws -> HealthSample {
         let start = try Week.at(day - 1, 23, 30)
-        return HealthObservation(kind: .sleep, source: "Watch", start: start, end: start.addingTimeInterval(minutes * 60), value: minutes, detail: "core")
+        return HealthSample(kind: .sleep, source: "Watch", start: start, end: start.addingTimeInterval(minutes * 60), value: minutes, detail: "core")
     }
 
     private func meetings(_ day: Int, from: Int, hours: Int) throws -> [BusyInterval] {
@@ -132,7 +133,7 @@ struct AbsolutionTests {
         var busy: [BusyInterval] = []
         for day in [0, 1, 2, 7, 8] { busy += try meetings(day, from: 9, hours: 4) }
         let workouts = try [5, 6, 12, 13].map { day in
-            HealthObservation(kind: .workout, source: "Watch", start: try Week.at(day, 10), end: try Week.at(day, 11), value: 60)
+            HealthSample(kind: .workout, source: "Watch", start: try Week.at(day, 10), end: try Week.at(day, 11), value: 60)
         }
         let observations = try (1...14).map { try night($0, minutes: 450) } + workouts
         let narrative = try #require(try AbsolutionReader.read(

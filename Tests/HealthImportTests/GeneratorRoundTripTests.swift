@@ -32,7 +32,7 @@ import Testing
         for sample in report.samples {
             let kind = try #require(HealthKind(rawValue: sample.kind))
             let match = outcome.records.first { $0.kind == kind && $0.start == sample.start && $0.source == sample.source && $0.end == sample.end }
-            #expect(match == HealthRecord(
+            #expect(match == HealthSample(
                 kind: kind, source: sample.source, start: sample.start, end: sample.end, value: sample.value,
                 detail: sample.detail, energyKilocalories: sample.energyKilocalories))
         }

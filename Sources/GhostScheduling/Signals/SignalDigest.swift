@@ -10,7 +10,7 @@ import GhostEngine
 public struct SignalDigest: Sendable {
     private let calendar: LocalCalendar
     /// The observations digested.
-    public let observations: [HealthObservation]
+    public let observations: [HealthSample]
     private let checkIns: [LocalDay: CheckInReport]
 
     /// Nights a sleep baseline looks back over, and the fewest it needs.
@@ -19,7 +19,7 @@ public struct SignalDigest: Sendable {
     static let shortBaselineMinimum = 3, longBaselineMinimum = 7
 
     /// Digests `observations` (they may be in any order) and the morning `checkIns` in `calendar`'s zone.
-    public init(calendar: LocalCalendar, observations: [HealthObservation], checkIns: [CheckInReport] = []) {
+    public init(calendar: LocalCalendar, observations: [HealthSample], checkIns: [CheckInReport] = []) {
         self.calendar = calendar
         self.observations = observations
         self.checkIns = Dictionary(checkIns.map { ($0.day, $0) }) { _, later in later }

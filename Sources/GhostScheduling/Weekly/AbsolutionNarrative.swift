@@ -60,7 +60,7 @@ public enum AbsolutionReader {
     /// Reads `days` local days ending with `lastDay`; nil when fewer than `minimumDays` have health data.
     /// `protectedWindows` counts the blocks already on the calendar for the week ahead (the back-to-back hope).
     public static func read(
-        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], observations: [HealthObservation],
+        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], observations: [HealthSample],
         protectedWindows: Int = 0
     ) throws(EngineError) -> AbsolutionNarrative? {
         let span = min(max(days, minimumDays), maximumDays)

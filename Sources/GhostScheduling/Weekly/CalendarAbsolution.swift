@@ -10,14 +10,14 @@ extension AbsolutionReader {
     /// `minimumDays` of the `days` ending with `lastDay` have a calendar event.
     /// - Throws: `EngineError` when a day's bounds cannot be formed in the user's zone.
     public static func readCalendar(
-        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], observations: [HealthObservation],
+        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], observations: [HealthSample],
         protectedWindows: Int = 0
     ) throws(EngineError) -> AbsolutionNarrative? {
         let span = min(max(days, minimumDays), maximumDays)
         let dayList = (0..<span).map { lastDay.adding(days: -(span - 1) + $0) }
         guard let firstDay = dayList.first else { return nil }
-        let training = busy.filter { $0.causes.contains(where: TrainingTitles.looksLikeTraining) }
-        let meetings = busy.filter { !$0.causes.contains(where: TrainingTitles.looksLikeTraining) }
+        let training = busy.filter { $0.causes.contains { TrainingTitles.looksLikeTraining($0.summary) } }
+        let meetings = busy.filter { !$0.causes.contains { TrainingTitles.looksLikeTraining($0.summary) } }
         var eventDays = 0
         for day in dayList {
             let from = try calendar.startOfDay(day), to = try calendar.startOfDay(day.adding(days: 1))

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -8,9 +9,9 @@ import Testing
     let lastDay = Week.monday.adding(days: 13)
     let ghost = Ghost(startingAt: try Week.at(Week.monday, 0), timeZone: Week.berlin.timeZone)
     func picture(daysWithData: Int) throws -> WeekPicture {
-        let readings = try (0..<daysWithData).map { back -> HealthObservation in
+        let readings = try (0..<daysWithData).map { back -> HealthSample in
             let at = try Week.at(lastDay.adding(days: -back), 5)
-            return HealthObservation(kind: .hrv, source: "watch", start: at, end: at, value: 60)
+            return HealthSample(kind: .hrv, source: "watch", start: at, end: at, value: 60)
         }
         return WeekPicture(
             calendar: Week.berlin, today: lastDay.adding(days: 1), firstDay: lastDay.adding(days: -13), days: 14, ghost: ghost,
