@@ -56,8 +56,7 @@ extension GhostBackend {
 
     /// The last weekly receipt, nil before the first.
     public func weeklyReceipt() throws -> WeeklyValueReceipt? {
-        guard let record = try database.weeklyReceipt() else { return nil }
-        return try JSONDecoder().decode(WeeklyValueReceipt.self, from: record.body)
+        try database.weeklyReceipt()?.value(as: WeeklyValueReceipt.self)
     }
 
     /// The configuration in force with the source of every value.

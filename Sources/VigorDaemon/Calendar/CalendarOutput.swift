@@ -230,18 +230,19 @@ public actor CalendarOutput {
     private func explainingReceipts(now: Date) throws -> [DecisionReceipt] {
         let stored = try database.receipts(since: now.addingTimeInterval(-Self.explainedSince), actions: BlockDescription.actions.map(\.rawValue))
         var receipts: [DecisionReceipt] = []
-        var unreadable: [String] = []
+        var unreadable: [StoreError] = []
         for receipt in stored {
-            do {
-                receipts.append(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body))
+            do throws(StoreError) {
+                receipts.append(try receipt.value(as: DecisionReceipt.self))
             } catch {
-                unreadable.append(receipt.id)
+                unreadable.append(error)
             }
         }
         if unreadable.isEmpty {
             failures.succeeded("reading the receipts that explain the blocks")
         } else {
-            failures.failed("reading the receipts that explain the blocks", reason: "unreadable receipts \(unreadable.joined(separator: ", "))")
+            failures.failed(
+                "reading the receipts that explain the blocks", reason: unreadable.map(\.description).joined(separator: "; "))
         }
         return receipts
     }

@@ -26,7 +26,7 @@ enum DataExport {
             }),
         ]
         document["emergencies"] = .array(data.emergencies.map { ["startedAt": time($0.startedAt), "endsAt": time($0.endsAt)] })
-        document["travel"] = .array(data.travel.map { ["firstDay": .string($0.firstDay), "lastDay": .string($0.lastDay), "setAt": time($0.setAt)] })
+        document["travel"] = .array(data.travel.map { ["firstDay": .string($0.firstDay.description), "lastDay": .string($0.lastDay.description), "setAt": time($0.setAt)] })
         document["healthSamples"] = .array(data.healthSamples.map { sample in
             var entry: [String: JSONValue] = [
                 "kind": .string(sample.kind.rawValue), "source": .string(sample.source), "start": time(sample.start),

@@ -168,12 +168,10 @@ public final class HealthIntake: Sendable {
             "skipped": "\(result.response.skipped)", "complete": "\(result.response.complete)",
         ])
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
             _ = try database.recordHealthImport(HealthImportRun(
                 file: path, format: result.response.format, startedAt: started, finishedAt: finished, added: result.response.added,
                 duplicates: result.response.duplicates, skipped: result.response.skipped, error: result.response.error,
-                summary: try encoder.encode(result.summary)))
+                summary: try StoredJSON.encode(result.summary)))
         } catch {
             logger.error("could not record the health import", metadata: ["file": "\(path)", "error": "\(error)"])
         }
