@@ -28,12 +28,12 @@ public struct SourceStatus: Sendable, Hashable, Codable {
 public struct BusyResult: Sendable, Hashable, Codable {
     /// Disjoint, sorted, clipped to the window.
     public var intervals: [BusyInterval]
-    /// Local dates ("2026-11-23") in the configured zone that a failed source leaves unknown.
-    public var unknownDays: [String]
+    /// Local days in the configured zone that a failed source leaves unknown.
+    public var unknownDays: [LocalDay]
     /// One status per queried source, in configuration order.
     public var sources: [SourceStatus]
 
-    public init(intervals: [BusyInterval], unknownDays: [String], sources: [SourceStatus]) {
+    public init(intervals: [BusyInterval], unknownDays: [LocalDay], sources: [SourceStatus]) {
         self.intervals = intervals
         self.unknownDays = unknownDays
         self.sources = sources

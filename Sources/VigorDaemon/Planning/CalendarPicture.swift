@@ -12,7 +12,7 @@ public enum CalendarPicture {
     public static func add(busy: BusyResult, events: [ListedEvent], home: GeoPosition?, to picture: inout WeekPicture) {
         picture.busy += busy.intervals
         picture.failedSources += busy.sources.filter { !$0.ok }.map(\.name)
-        picture.unknownDays += busy.unknownDays.compactMap(LocalDay.init(iso:))
+        picture.unknownDays += busy.unknownDays
         picture.personalEvents += CalendarPersonalEvents.protected(from: events, categories: picture.rules.sacred.protectedCategories)
         picture.travelEvidence += CalendarTravelEvidence.evidence(from: events, home: picture.calendar, homePosition: home)
     }
