@@ -13,9 +13,9 @@ public struct StatusReport: Sendable {
     public var schemaVersion: String
     public var snapshot: GhostSnapshot
     public var sources: [SourceFreshnessView]
-    public var calendarWrites: CalendarWriteStatus
+    public var calendarWrites: FailureEpisodeStatus
     /// Whether vigord can save its state (the storage episode).
-    public var storage: StorageStatus
+    public var storage: FailureEpisodeStatus
     public var health: HealthAgeStatus
     public var week: WeekOutlook
     public var weeklyReceipt: WeeklyValueReceipt?

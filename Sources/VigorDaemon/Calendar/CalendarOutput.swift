@@ -115,9 +115,9 @@ public actor CalendarOutput {
     public nonisolated var owesWrite: Bool { writeHealth.withLock { $0.failure != nil } }
 
     /// Whether vigord's calendar is in step with the Ghost, for `status`.
-    public nonisolated func writeStatus(zone: TimeZone) -> CalendarWriteStatus {
+    public nonisolated func writeStatus(zone: TimeZone) -> FailureEpisodeStatus {
         writeHealth.withLock { health in
-            CalendarWriteStatus(
+            FailureEpisodeStatus(
                 ok: health.failure == nil, failingSince: health.failure.map { RPCTimestamp($0.since, in: zone) },
                 reason: health.failure?.reason, failedEpisodes: health.episodes)
         }
