@@ -7,7 +7,7 @@ extension AppDatabase {
     /// - Throws: `StoreError.unreadableValue` when the saved state is not a `State` (it is kept as it is).
     public func ghostState<State: Decodable>(as type: State.Type) throws(StoreError) -> State? {
         return try savedGhostState().map { data throws(StoreError) in
-            try StoredJSON.decode(type, from: data, in: JSONPlace(what: "the engine state", table: "ghostState", column: "state", row: "id 1"))
+            try StoredJSON.decode(type, from: data, in: .ghostState)
         }
     }
 

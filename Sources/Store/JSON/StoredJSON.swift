@@ -56,6 +56,9 @@ public struct JSONPlace: Sendable, Equatable {
         self.column = column
         self.row = row
     }
+
+    /// The engine state's one row.
+    public static let ghostState = JSONPlace(what: "the engine state", table: "ghostState", column: "state", row: "id 1")
 }
 
 /// A row that keeps one value as JSON; `value(as:)` reads it through `StoredJSON`.
