@@ -17,7 +17,7 @@ struct SimulatedRun {
     /// Meetings that landed on the calendar so far (a meeting change stays on the calendar once it landed).
     private var landed: [BusyInterval] = []
     /// The health readings vigord has imported so far, and the steps of yesterday still to arrive.
-    private var observations: [HealthSample] = []
+    private var samples: [HealthSample] = []
     private var pendingSteps: [HealthSample] = []
     /// The user's morning check-ins so far.
     private var checkIns: [CheckInReport] = []
@@ -144,7 +144,7 @@ struct SimulatedRun {
         pendingSteps = readings.steps
         guard !arriving.isEmpty else { return }
         try step(at: calendar.date(on: day, hour: 5, minute: 50), .importReadings(arriving))
-        observations += arriving
+        samples += arriving
     }
 
     /// The morning cycle at 06:00, as vigord's: `MorningPlan.decide` closes the days since the last morning with the
@@ -157,7 +157,7 @@ struct SimulatedRun {
         let current = try picture(today: day, firstDay: day, days: 1)
         let plan = try MorningPlan.decide(
             current, closing: MorningPlan.daysToClose(today: day, lastMorning: lastMorning),
-            newestHealthData: current.signals.observations.map(\.end).max(), now: now)
+            newestHealthData: current.signals.samples.map(\.end).max(), now: now)
         lastMorning = day
         var applied: [BlockID] = []
         for event in plan.events {
@@ -248,7 +248,7 @@ struct SimulatedRun {
         let to = try calendar.startOfDay(day.adding(days: 1))
         let earliest = day.adding(days: -WeekPicture.signalHistoryDays)
         return SignalDigest(
-            calendar: calendar, observations: observations.filter { $0.end >= from && $0.end < to },
+            calendar: calendar, samples: samples.filter { $0.end >= from && $0.end < to },
             checkIns: checkIns.filter { $0.day >= earliest && $0.day <= day })
     }
 

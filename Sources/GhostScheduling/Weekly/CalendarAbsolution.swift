@@ -5,12 +5,12 @@ import GhostEngine
 extension AbsolutionReader {
     /// The absolution from the calendar, for a user whose health data does not cover a week: the calendar patterns
     /// (back-to-back meetings, weekend only, evening collapse) against the workout evidence there is — workouts in
-    /// `observations` and past events titled like training (`TrainingTitles`). With no workout evidence, an honest
+    /// `samples` and past events titled like training (`TrainingTitles`). With no workout evidence, an honest
     /// calendar-only insight (`calendarOnly`) that claims nothing about skipped workouts. Nil when fewer than
     /// `minimumDays` of the `days` ending with `lastDay` have a calendar event.
     /// - Throws: `EngineError` when a day's bounds cannot be formed in the user's zone.
     public static func readCalendar(
-        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], observations: [HealthSample],
+        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], samples: [HealthSample],
         protectedWindows: Int = 0
     ) throws(EngineError) -> AbsolutionNarrative? {
         let span = min(max(days, minimumDays), maximumDays)
@@ -25,7 +25,7 @@ extension AbsolutionReader {
         }
         guard eventDays >= minimumDays else { return nil }
         let workouts = Set(
-            observations.filter { $0.kind == .workout }.map { calendar.day(of: $0.start) }
+            samples.filter { $0.kind == .workout }.map { calendar.day(of: $0.start) }
                 + training.map { calendar.day(of: $0.start) }
         ).filter(dayList.contains).sorted()
         let meetingDays = try meetingLoad(dayList, busy: meetings, calendar: calendar)

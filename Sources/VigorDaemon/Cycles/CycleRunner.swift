@@ -84,7 +84,7 @@ public actor CycleRunner {
         let lastMorning = try database.lastCycleRun(kind: .morning)?.localDate
         let plan = try MorningPlan.decide(
             picture, closing: MorningPlan.daysToClose(today: today, lastMorning: lastMorning),
-            newestHealthData: picture.signals.observations.map(\.end).max(), now: now)
+            newestHealthData: picture.signals.samples.map(\.end).max(), now: now)
         var notes = plan.notes
         let inputs = try picture.signals.recoveryInputs(on: today)
         let scores = RecoveryScores(database: database)

@@ -8,13 +8,13 @@ import Testing
 struct FirstPlanTests {
     private let sunday = Week.monday.adding(days: -1)
 
-    /// A new Ghost (an Observer) and the `days` days ending on Sunday with `busy` and `observations`.
-    private func history(days: Int, busy: [BusyInterval] = [], observations: [HealthSample] = []) throws -> WeekPicture {
+    /// A new Ghost (an Observer) and the `days` days ending on Sunday with `busy` and `samples`.
+    private func history(days: Int, busy: [BusyInterval] = [], samples: [HealthSample] = []) throws -> WeekPicture {
         let ghost = Ghost(startingAt: try Week.at(sunday, 0), timeZone: Week.berlin.timeZone)
         return WeekPicture(
             calendar: Week.berlin, today: Week.monday, firstDay: sunday.adding(days: -(days - 1)), days: days, ghost: ghost,
             settings: PlanningSettings(training: Week.morningSettings), busy: busy,
-            signals: SignalDigest(calendar: Week.berlin, observations: observations))
+            signals: SignalDigest(calendar: Week.berlin, samples: samples))
     }
 
     /// A meeting from 09:00 for `hours` hours, `offset` days after Monday 2026-03-02 (negative: before).
@@ -26,7 +26,7 @@ struct FirstPlanTests {
         let busy = try [-1, -1, -3, -40].map { try meeting($0) }
         let sleep = HealthSample(
             kind: .sleep, source: "Watch", start: try Week.at(-10, 23), end: try Week.at(-9, 7), value: 480)
-        #expect(try ReadableHistory.days(try history(days: 90, busy: busy, observations: [sleep])) == 5)
+        #expect(try ReadableHistory.days(try history(days: 90, busy: busy, samples: [sleep])) == 5)
         #expect(try ReadableHistory.days(try history(days: 90)) == 0)
     }
 

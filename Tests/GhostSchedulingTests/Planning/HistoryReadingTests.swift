@@ -16,7 +16,7 @@ import Testing
         return WeekPicture(
             calendar: Week.berlin, today: lastDay.adding(days: 1), firstDay: lastDay.adding(days: -13), days: 14, ghost: ghost,
             settings: PlanningSettings(training: Week.morningSettings),
-            signals: SignalDigest(calendar: Week.berlin, observations: readings))
+            signals: SignalDigest(calendar: Week.berlin, samples: readings))
     }
     let now = try Week.at(lastDay.adding(days: 1), 20)
     #expect(try HistoryReading.absolution(try picture(daysWithData: 6), now: now) == nil)

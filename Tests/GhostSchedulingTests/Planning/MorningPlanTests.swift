@@ -18,7 +18,7 @@ import Testing
     let picture = WeekPicture(
         calendar: Week.berlin, today: tuesday, firstDay: tuesday, days: 1, ghost: ghost,
         settings: PlanningSettings(training: Week.morningSettings),
-        signals: SignalDigest(calendar: Week.berlin, observations: readings, checkIns: [checkIn]))
+        signals: SignalDigest(calendar: Week.berlin, samples: readings, checkIns: [checkIn]))
     let now = try Week.at(tuesday, 6)
     let plan = try MorningPlan.decide(
         picture, closing: MorningPlan.daysToClose(today: tuesday, lastMorning: Week.monday), newestHealthData: at5, now: now)
