@@ -146,7 +146,7 @@ let package = Package(
         // Programs the tests run, each with a deadline: a hung program fails its test, not the run.
         .target(name: "TestPrograms", path: "Tests/TestPrograms"),
         // The differential test's reference side is a python script it runs, not a source of the target.
-        .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "SafeFiles", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
+        .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "CivilCalendar", "SafeFiles", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
         .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
         .testTarget(name: "GhostEngineTests", dependencies: ["CivilCalendar", "GhostEngine"]),

@@ -30,27 +30,27 @@ struct HealthReadings {
 
     /// The readings of day `number` (1-based) with `count` signals: its morning's (sleep, HRV, resting heart rate) and
     /// its steps, which arrive with the next morning's.
-    func readings(day number: Int, count: Int) throws(EngineError) -> (morning: [HealthObservation], steps: [HealthObservation]) {
+    func readings(day number: Int, count: Int) throws(EngineError) -> (morning: [HealthSample], steps: [HealthSample]) {
         let day = firstDay.adding(days: number - 1)
         let kinds = Set(Self.order.prefix(count))
         let stated = scenario.morningSignals.last { $0.day == number }
-        var morning: [HealthObservation] = []
+        var morning: [HealthSample] = []
         let wake = try calendar.date(on: day, hour: Self.wake.hour, minute: Self.wake.minute)
         if let minutes = stated?.sleepMinutes ?? (kinds.contains(.sleep) ? Self.sleepMinutes : nil) {
-            morning.append(HealthObservation(
+            morning.append(HealthSample(
                 kind: .sleep, source: Self.source, start: wake.addingTimeInterval(-Double(minutes) * 60), end: wake,
                 value: Double(minutes), detail: "asleep"))
         }
         let at = try calendar.date(on: day, hour: Self.morningReading)
         if let hrv = stated?.hrv ?? (kinds.contains(.hrv) ? baselineAhead(of: number) ?? Self.hrv : nil) {
-            morning.append(HealthObservation(kind: .hrv, source: Self.source, start: at, end: at, value: hrv))
+            morning.append(HealthSample(kind: .hrv, source: Self.source, start: at, end: at, value: hrv))
         }
         if kinds.contains(.restingHeartRate) {
-            morning.append(HealthObservation(kind: .restingHeartRate, source: Self.source, start: at, end: at, value: Self.restingHeartRate))
+            morning.append(HealthSample(kind: .restingHeartRate, source: Self.source, start: at, end: at, value: Self.restingHeartRate))
         }
-        var steps: [HealthObservation] = []
+        var steps: [HealthSample] = []
         if kinds.contains(.steps) {
-            steps.append(HealthObservation(
+            steps.append(HealthSample(
                 kind: .steps, source: Self.source, start: try calendar.date(on: day, hour: Self.steps.from),
                 end: try calendar.date(on: day, hour: Self.steps.to), value: Self.stepCount))
         }

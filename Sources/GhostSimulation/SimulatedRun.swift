@@ -17,8 +17,8 @@ struct SimulatedRun {
     /// Meetings that landed on the calendar so far (a meeting change stays on the calendar once it landed).
     private var landed: [BusyInterval] = []
     /// The health readings vigord has imported so far, and the steps of yesterday still to arrive.
-    private var observations: [HealthObservation] = []
-    private var pendingSteps: [HealthObservation] = []
+    private var samples: [HealthSample] = []
+    private var pendingSteps: [HealthSample] = []
     /// The user's morning check-ins so far.
     private var checkIns: [CheckInReport] = []
     /// The day of the last morning cycle (nil: none yet): the next morning closes the days since.
@@ -144,7 +144,7 @@ struct SimulatedRun {
         pendingSteps = readings.steps
         guard !arriving.isEmpty else { return }
         try step(at: calendar.date(on: day, hour: 5, minute: 50), .importReadings(arriving))
-        observations += arriving
+        samples += arriving
     }
 
     /// The morning cycle at 06:00, as vigord's: `MorningPlan.decide` closes the days since the last morning with the
@@ -157,7 +157,7 @@ struct SimulatedRun {
         let current = try picture(today: day, firstDay: day, days: 1)
         let plan = try MorningPlan.decide(
             current, closing: MorningPlan.daysToClose(today: day, lastMorning: lastMorning),
-            newestHealthData: current.signals.observations.map(\.end).max(), now: now)
+            newestHealthData: current.signals.samples.map(\.end).max(), now: now)
         lastMorning = day
         var applied: [BlockID] = []
         for event in plan.events {
@@ -188,7 +188,7 @@ struct SimulatedRun {
         for covering in covered {
             let weekday = covering.weekday
             for time in scenario.busy where time.weekdays.contains(weekday) {
-                busy.append(try interval(on: covering, from: time.fromHour, to: time.toHour, cause: "'Busy' (scenario)"))
+                busy.append(try interval(on: covering, from: time.fromHour, to: time.toHour, cause: BusyCause(source: "scenario", summary: "Busy")))
             }
         }
         let dayNumber = { (covering: LocalDay) in self.firstDay.days(until: covering) + 1 }
@@ -204,7 +204,7 @@ struct SimulatedRun {
     }
 
     /// Busy time on `day` from `from` up to `to` (24: midnight).
-    private func interval(on day: LocalDay, from: Int, to: Int, cause: String) throws(EngineError) -> BusyInterval {
+    private func interval(on day: LocalDay, from: Int, to: Int, cause: BusyCause) throws(EngineError) -> BusyInterval {
         let end = to == 24 ? try calendar.startOfDay(day.adding(days: 1)) : try calendar.date(on: day, hour: to)
         return BusyInterval(start: try calendar.date(on: day, hour: from), end: end, causes: [cause])
     }
@@ -216,7 +216,7 @@ struct SimulatedRun {
         let meetings = scenario.meetingChanges.filter { $0.day == number }
         guard !meetings.isEmpty else { return }
         for meeting in meetings {
-            landed.append(try interval(on: day, from: meeting.fromHour, to: meeting.toHour, cause: "'\(meeting.title)' (scenario)"))
+            landed.append(try interval(on: day, from: meeting.fromHour, to: meeting.toHour, cause: BusyCause(source: "scenario", summary: meeting.title)))
         }
         let now = try calendar.date(on: day, hour: 5, minute: 45)
         try step(at: now, .notReplayable("meetings landing on the calendar"))
@@ -248,7 +248,7 @@ struct SimulatedRun {
         let to = try calendar.startOfDay(day.adding(days: 1))
         let earliest = day.adding(days: -WeekPicture.signalHistoryDays)
         return SignalDigest(
-            calendar: calendar, observations: observations.filter { $0.end >= from && $0.end < to },
+            calendar: calendar, samples: samples.filter { $0.end >= from && $0.end < to },
             checkIns: checkIns.filter { $0.day >= earliest && $0.day <= day })
     }
 

@@ -7,7 +7,7 @@ struct ExportDocumentBuilder {
     private var random: SeededRandom
     private var counts: [String: Int] = [:]
     private var ignored = 0
-    private var samples: [GeneratedSample] = []
+    private var samples: [HealthSample] = []
 
     init(seed: UInt64) {
         random = SeededRandom(seed: seed)
@@ -82,13 +82,13 @@ struct ExportDocumentBuilder {
     }
 
     private mutating func expect(
-        _ kind: String, _ source: ExportSource, _ start: Int, _ end: Int, _ value: Double,
+        _ kind: HealthKind, _ source: ExportSource, _ start: Int, _ end: Int, _ value: Double,
         detail: String? = nil, energy: Double? = nil
     ) {
-        let seen = counts[kind, default: 0]
-        counts[kind] = seen + 1
+        let seen = counts[kind.rawValue, default: 0]
+        counts[kind.rawValue] = seen + 1
         if seen < 3 {
-            samples.append(GeneratedSample(
+            samples.append(HealthSample(
                 kind: kind, source: source.decodedName, start: Date(timeIntervalSince1970: Double(start)),
                 end: Date(timeIntervalSince1970: Double(end)), value: value, detail: detail, energyKilocalories: energy))
         }
@@ -123,7 +123,7 @@ struct ExportDocumentBuilder {
                     unit: nil, start: bedtime, end: wake, offset: offset)
         writer.text(inBed)
         writer.text("\"/>\n")
-        expect("sleep", .phone, bedtime, wake, Double(wake - bedtime) / 60, detail: "inBed")
+        expect(.sleep, .phone, bedtime, wake, Double(wake - bedtime) / 60, detail: "inBed")
         for segment in segments {
             recordStart(type: "HKCategoryTypeIdentifierSleepAnalysis", source: source, unit: nil,
                         start: segment.start, end: segment.end, offset: offset)
@@ -133,7 +133,7 @@ struct ExportDocumentBuilder {
             } else {
                 writer.text("\"/>\n")
             }
-            expect("sleep", source, segment.start, segment.end, Double(segment.end - segment.start) / 60, detail: segment.stage)
+            expect(.sleep, source, segment.start, segment.end, Double(segment.end - segment.start) / 60, detail: segment.stage)
         }
     }
 
@@ -145,7 +145,7 @@ struct ExportDocumentBuilder {
                     start: start, end: end, offset: offset)
         writer.int(bpm)
         writer.text("\"/>\n")
-        expect("restingHeartRate", .watch, start, end, Double(bpm))
+        expect(.restingHeartRate, .watch, start, end, Double(bpm))
     }
 
     private mutating func writeHRV(at start: Int, offset: Int) {
@@ -172,7 +172,7 @@ struct ExportDocumentBuilder {
             clock = (clock + 1) % 86_400
         }
         writer.text("  </HeartRateVariabilityMetadataList>\n </Record>\n")
-        expect("hrv", .watch, start, end, Double(thousandths) / 1000)
+        expect(.hrv, .watch, start, end, Double(thousandths) / 1000)
     }
 
     private mutating func writeSteps(start: Int, end: Int, offset: Int) {
@@ -182,7 +182,7 @@ struct ExportDocumentBuilder {
                     start: start, end: end, offset: offset)
         writer.int(steps)
         writer.text("\"/>\n")
-        expect("steps", source, start, end, Double(steps))
+        expect(.steps, source, start, end, Double(steps))
     }
 
     /// One self-closing record of a kind the importer ignores, with a fixed-point value.
@@ -289,7 +289,7 @@ struct ExportDocumentBuilder {
         writer.int(start)
         writer.text(".gpx\"/>\n  </WorkoutRoute>\n </Workout>\n")
         let energy = kilojoules ? Double(energyTenths) / 10 / 4.184 : Double(energyTenths) / 10
-        expect("workout", .watch, start, end, Double(centiMinutes) / 100, detail: activity.name, energy: energy)
+        expect(.workout, .watch, start, end, Double(centiMinutes) / 100, detail: activity.name, energy: energy)
     }
 
     private mutating func writeBloodPressure(at time: Int, offset: Int) {

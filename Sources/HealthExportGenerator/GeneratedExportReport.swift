@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// What a generated export contains, so a test can compare an import against it exactly.
@@ -10,17 +11,6 @@ public struct GeneratedExportReport: Sendable, Equatable {
     public var expectedCounts: [String: Int]
     /// Top-level elements an importer should count as ignored (other Record types, ExportDate, Me, ActivitySummary, Correlation).
     public var expectedIgnored: Int
-    /// The first three records of each kind, in file order, as an importer should normalise them.
-    public var samples: [GeneratedSample]
-}
-
-/// One record as the importer should deliver it (kind as the HealthKind raw value; units normalised).
-public struct GeneratedSample: Sendable, Equatable {
-    public var kind: String
-    public var source: String
-    public var start: Date
-    public var end: Date
-    public var value: Double
-    public var detail: String?
-    public var energyKilocalories: Double?
+    /// The first three records of each kind, in file order, as an importer should deliver them (units normalised).
+    public var samples: [HealthSample]
 }

@@ -3,8 +3,16 @@ import Foundation
 import GRDB
 
 extension AppDatabase {
-    /// The engine state saved last, or nil for a new user.
-    public func ghostState() throws(StoreError) -> Data? {
+    /// The engine state saved last as a `State`, or nil for a new user.
+    /// - Throws: `StoreError.unreadableValue` when the saved state is not a `State` (it is kept as it is).
+    public func ghostState<State: Decodable>(as type: State.Type) throws(StoreError) -> State? {
+        return try savedGhostState().map { data throws(StoreError) in
+            try StoredJSON.decode(type, from: data, in: .ghostState)
+        }
+    }
+
+    /// The engine state's bytes as saved.
+    func savedGhostState() throws(StoreError) -> Data? {
         try read("read the engine state") { db in
             try Data.fetchOne(db, sql: "SELECT state FROM ghostState WHERE id = 1")
         }

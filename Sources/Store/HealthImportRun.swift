@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// One import of a health file: where from, how it went, and its counts as JSON.
-public struct HealthImportRun: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+public struct HealthImportRun: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord, JSONValueRecord {
     public var id: Int64?
     /// The file as given (absolute path).
     public var file: String
@@ -22,6 +22,9 @@ public struct HealthImportRun: Codable, Sendable, Equatable, FetchableRecord, Pe
     public var summary: Data
 
     public static let databaseTableName = "healthImport"
+    public static let jsonColumn = (name: "summary", what: "a health import's summary")
+    public var json: Data { summary }
+    public var rowName: String { "id \(id.map(String.init) ?? "(not saved)")" }
 
     public init(
         id: Int64? = nil, file: String, format: String, startedAt: Date, finishedAt: Date, added: Int, duplicates: Int,

@@ -2,12 +2,15 @@ import Foundation
 import GRDB
 
 /// Held time and what the user said about holding (the daemon's `HoldBook` as JSON): one row, replaced after each change.
-public struct HoldBookRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+public struct HoldBookRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord, JSONValueRecord {
     public var id: Int64 = 1
     public var savedAt: Date
     public var body: Data
 
     public static let databaseTableName = "holdBook"
+    public static let jsonColumn = (name: "body", what: "the held time")
+    public var json: Data { body }
+    public var rowName: String { "id \(id)" }
 
     public init(savedAt: Date, body: Data) {
         self.savedAt = savedAt

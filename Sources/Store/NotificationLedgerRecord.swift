@@ -11,9 +11,15 @@ struct NotificationLedgerRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 extension AppDatabase {
-    /// The saved notification ledger, nil before the first decision.
-    public func notificationLedger() throws(StoreError) -> Data? {
-        try read("read the notification ledger") { db in try NotificationLedgerRecord.fetchOne(db)?.ledger }
+    /// The saved notification ledger as a `Ledger`, nil before the first decision.
+    /// - Throws: `StoreError.unreadableValue` when the saved one is not a `Ledger`.
+    public func notificationLedger<Ledger: Decodable>(as type: Ledger.Type) throws(StoreError) -> Ledger? {
+        let saved = try read("read the notification ledger") { db in try NotificationLedgerRecord.fetchOne(db) }
+        return try saved.map { record throws(StoreError) in
+            try StoredJSON.decode(
+                type, from: record.ledger,
+                in: JSONPlace(what: "the notification inbox", table: NotificationLedgerRecord.databaseTableName, column: "ledger", row: "id \(record.id)"))
+        }
     }
 
     /// Replaces the notification ledger.

@@ -4,7 +4,7 @@ import GRDB
 
 /// One recovery score as the morning cycle computed it: the day, the formula's name and version, the score and
 /// the whole score with its inputs and their provenance (JSON). A day keeps every formula version's score.
-public struct RecoveryRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+public struct RecoveryRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord, JSONValueRecord {
     /// The scored morning's local date, `YYYY-MM-DD`.
     public var localDate: LocalDay
     public var formulaName: String
@@ -18,6 +18,9 @@ public struct RecoveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
     public var computedAt: Date
 
     public static let databaseTableName = "recoveryScore"
+    public static let jsonColumn = (name: "body", what: "a recovery score")
+    public var json: Data { body }
+    public var rowName: String { "localDate \(localDate), \(formulaName) version \(formulaVersion)" }
 
     public init(
         localDate: LocalDay, formulaName: String, formulaVersion: Int, inputHash: String, value: Double, body: Data,

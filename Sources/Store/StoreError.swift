@@ -12,6 +12,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptied(path: String)
     /// A statement failed on a healthy database.
     case failed(operation: String, detail: String)
+    /// A value kept as JSON (`table.column` of one row) does not read as what it should be: written by another vigord,
+    /// or changed by hand.
+    case unreadableValue(what: String, table: String, column: String, row: String, detail: String)
 
     public var description: String {
         switch self {
@@ -33,6 +36,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot open the state database \(path): \(detail)"
         case .failed(let operation, let detail):
             "the state database failed to \(operation): \(detail)"
+        case .unreadableValue(let what, let table, let column, let row, let detail):
+            "\(what) in the state database cannot be read by this vigord (table \(table), column \(column), row \(row): "
+                + "\(detail)). vigord has not changed it; install the vigord that wrote it, or keep a copy of the database "
+                + "and move it aside to start fresh."
         }
     }
 }

@@ -1,16 +1,20 @@
+import CivilCalendar
 import Foundation
 import GRDB
 
 /// The weekly value receipt of one local week, as the engine built it (JSON), keyed by its Monday.
-public struct WeeklyReceiptRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    /// Monday of the week, `YYYY-MM-DD`.
-    public var weekStart: String
+public struct WeeklyReceiptRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord, JSONValueRecord {
+    /// Monday of the week (column `YYYY-MM-DD`).
+    public var weekStart: LocalDay
     public var builtAt: Date
     public var body: Data
 
     public static let databaseTableName = "weeklyReceipt"
+    public static let jsonColumn = (name: "body", what: "the weekly receipt")
+    public var json: Data { body }
+    public var rowName: String { "weekStart \(weekStart)" }
 
-    public init(weekStart: String, builtAt: Date, body: Data) {
+    public init(weekStart: LocalDay, builtAt: Date, body: Data) {
         self.weekStart = weekStart
         self.builtAt = builtAt
         self.body = body
@@ -24,7 +28,7 @@ extension AppDatabase {
     }
 
     /// The newest weekly receipt starting on or before `weekStart` (default: the newest of all).
-    public func weeklyReceipt(onOrBefore weekStart: String? = nil) throws(StoreError) -> WeeklyReceiptRecord? {
+    public func weeklyReceipt(onOrBefore weekStart: LocalDay? = nil) throws(StoreError) -> WeeklyReceiptRecord? {
         try read("read the weekly receipt") { db in
             var request = WeeklyReceiptRecord.order(Column("weekStart").desc)
             if let weekStart { request = request.filter(Column("weekStart") <= weekStart) }

@@ -18,21 +18,21 @@ private func finder() throws -> SlotFinder {
 }
 
 @Test func aMeetingOverTheBlockIsAConflictNamedInTheUsersWords() throws {
-    let meeting = BusyInterval(start: try at(tuesday, 7), end: try at(tuesday, 8), causes: ["'Board meeting' (work)"])
+    let meeting = BusyInterval(start: try at(tuesday, 7), end: try at(tuesday, 8), causes: [BusyCause(source: "work", summary: "Board meeting")])
     let cause = try finder().conflict(
         blockStart: try at(tuesday, 7), durationMinutes: 45, request: SlotRequest(firstDay: tuesday, busy: [meeting]))
     #expect(cause == "'Board meeting' (work) now covers 07:00–08:00")
 }
 
 @Test func aMeetingInsideTheBufferIsAConflictToo() throws {
-    let meeting = BusyInterval(start: try at(tuesday, 7, 50), end: try at(tuesday, 9), causes: ["'Standup'"])
+    let meeting = BusyInterval(start: try at(tuesday, 7, 50), end: try at(tuesday, 9), causes: [BusyCause(source: "work", summary: "Standup")])
     let cause = try finder().conflict(
         blockStart: try at(tuesday, 7), durationMinutes: 45, request: SlotRequest(firstDay: tuesday, busy: [meeting]))
-    #expect(cause == "'Standup' now covers 07:50–09:00")
+    #expect(cause == "'Standup' (work) now covers 07:50–09:00")
 }
 
 @Test func aMeetingBeyondTheBufferIsNoConflict() throws {
-    let meeting = BusyInterval(start: try at(tuesday, 8, 0), end: try at(tuesday, 9), causes: ["'Standup'"])
+    let meeting = BusyInterval(start: try at(tuesday, 8, 0), end: try at(tuesday, 9), causes: [BusyCause(source: "work", summary: "Standup")])
     #expect(try finder().conflict(
         blockStart: try at(tuesday, 7), durationMinutes: 45, request: SlotRequest(firstDay: tuesday, busy: [meeting])) == nil)
 }

@@ -23,7 +23,7 @@ enum Week {
 
     /// A busy interval on day `offset` from `from` to `to` given as (hour, minute).
     static func busy(_ offset: Int, _ from: (Int, Int), _ to: (Int, Int)) throws -> BusyInterval {
-        BusyInterval(start: try at(offset, from.0, from.1), end: try at(offset, to.0, to.1), causes: ["meeting"])
+        BusyInterval(start: try at(offset, from.0, from.1), end: try at(offset, to.0, to.1), causes: [BusyCause(source: "work", summary: "Meeting")])
     }
 
     /// 45-minute sessions, 06:00–21:00, preferred 07:00–09:00, 10-minute buffers.

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -105,9 +106,9 @@ struct CleanWeekTests {
 }
 
 struct AbsolutionTests {
-    private func night(_ day: Int, minutes: Double) throws -> HealthObservation {
+    private func night(_ day: Int, minutes: Double) throws -> HealthSample {
         let start = try Week.at(day - 1, 23, 30)
-        return HealthObservation(kind: .sleep, source: "Watch", start: start, end: start.addingTimeInterval(minutes * 60), value: minutes, detail: "core")
+        return HealthSample(kind: .sleep, source: "Watch", start: start, end: start.addingTimeInterval(minutes * 60), value: minutes, detail: "core")
     }
 
     private func meetings(_ day: Int, from: Int, hours: Int) throws -> [BusyInterval] {
@@ -115,9 +116,9 @@ struct AbsolutionTests {
     }
 
     @Test func shortNightsBecomeASleepDebtWithItsNumbers() throws {
-        let observations = try (1...14).map { try night($0, minutes: 370) }
+        let samples = try (1...14).map { try night($0, minutes: 370) }
         let narrative = try #require(try AbsolutionReader.read(
-            lastDay: Week.monday.adding(days: 14), days: 14, calendar: Week.berlin, busy: [], observations: observations))
+            lastDay: Week.monday.adding(days: 14), days: 14, calendar: Week.berlin, busy: [], samples: samples))
         let debt = try #require(narrative.findings.first { $0.pattern == "sleepDebt" })
         #expect(debt.numbers["averageMinutes"] == 370)
         #expect(debt.numbers["nights"] == 14)
@@ -132,11 +133,11 @@ struct AbsolutionTests {
         var busy: [BusyInterval] = []
         for day in [0, 1, 2, 7, 8] { busy += try meetings(day, from: 9, hours: 4) }
         let workouts = try [5, 6, 12, 13].map { day in
-            HealthObservation(kind: .workout, source: "Watch", start: try Week.at(day, 10), end: try Week.at(day, 11), value: 60)
+            HealthSample(kind: .workout, source: "Watch", start: try Week.at(day, 10), end: try Week.at(day, 11), value: 60)
         }
-        let observations = try (1...14).map { try night($0, minutes: 450) } + workouts
+        let samples = try (1...14).map { try night($0, minutes: 450) } + workouts
         let narrative = try #require(try AbsolutionReader.read(
-            lastDay: Week.monday.adding(days: 13), days: 14, calendar: Week.berlin, busy: busy, observations: observations))
+            lastDay: Week.monday.adding(days: 13), days: 14, calendar: Week.berlin, busy: busy, samples: samples))
         #expect(narrative.findings.map(\.pattern) == ["backToBackMeetings", "weekendOnly"])
         #expect(narrative.findings.first?.numbers["days"] == 5)
         let meetings = try #require(narrative.findings.first)
@@ -148,15 +149,15 @@ struct AbsolutionTests {
     }
 
     @Test func withoutAWeekOfDataThereIsNoNarrative() throws {
-        let observations = try (1...5).map { try night($0, minutes: 300) }
+        let samples = try (1...5).map { try night($0, minutes: 300) }
         #expect(try AbsolutionReader.read(
-            lastDay: Week.monday.adding(days: 6), days: 30, calendar: Week.berlin, busy: [], observations: observations) == nil)
+            lastDay: Week.monday.adding(days: 6), days: 30, calendar: Week.berlin, busy: [], samples: samples) == nil)
     }
 
     @Test func healthyDataWithNothingStandingOutSaysSo() throws {
-        let observations = try (1...10).map { try night($0, minutes: 460) }
+        let samples = try (1...10).map { try night($0, minutes: 460) }
         let narrative = try #require(try AbsolutionReader.read(
-            lastDay: Week.monday.adding(days: 10), days: 10, calendar: Week.berlin, busy: [], observations: observations))
+            lastDay: Week.monday.adding(days: 10), days: 10, calendar: Week.berlin, busy: [], samples: samples))
         #expect(narrative.findings.map(\.pattern) == ["noPattern"])
         #expect(narrative.text == "It wasn't your fault.\n\nLife got busy. That's human.\n\nLet's find your rhythm together.")
     }
@@ -164,9 +165,9 @@ struct AbsolutionTests {
     @Test func theBackToBackHopeCountsTheProtectedWindowsAlreadyFound() throws {
         var busy: [BusyInterval] = []
         for day in [0, 1, 2] { busy += try meetings(day, from: 9, hours: 4) }
-        let observations = try (1...10).map { try night($0, minutes: 450) }
+        let samples = try (1...10).map { try night($0, minutes: 450) }
         let narrative = try #require(try AbsolutionReader.read(
-            lastDay: Week.monday.adding(days: 9), days: 10, calendar: Week.berlin, busy: busy, observations: observations,
+            lastDay: Week.monday.adding(days: 9), days: 10, calendar: Week.berlin, busy: busy, samples: samples,
             protectedWindows: 3))
         #expect(narrative.findings.first?.hope == "I've already found 3 protected windows this week where we can rebuild.")
     }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import HealthImport
 import Testing
@@ -36,7 +37,7 @@ import Testing
 
     @Test func sleepRecordCarriesSourceStartAndEnd() throws {
         let first = try #require(outcome.records.first)
-        #expect(first == HealthRecord(
+        #expect(first == HealthSample(
             kind: .sleep, source: "Tom’s Apple Watch", start: instant("2026-03-22T23:10:00+01:00"),
             end: instant("2026-03-23T06:40:00+01:00"), value: 450, detail: "inBed"))
     }

@@ -1,9 +1,10 @@
+import CivilCalendar
 import Foundation
 @testable import HealthImport
 import Testing
 
 /// Feeds a document to the XML parser in chunks of `size` bytes and returns what it produced.
-private func parseInChunks(_ bytes: [UInt8], size: Int) -> (records: [HealthRecord], summary: HealthImportSummary, error: String?) {
+private func parseInChunks(_ bytes: [UInt8], size: Int) -> (records: [HealthSample], summary: HealthImportSummary, error: String?) {
     var parser = AppleHealthXMLParser()
     var collector = RecordCollector(batchSize: 1 << 30)
     var failure: String?

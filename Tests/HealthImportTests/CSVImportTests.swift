@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import HealthImport
 import Testing
@@ -74,7 +75,7 @@ import Testing
     @Test func columnsMayComeInAnyOrderWithOptionalEnergy() throws {
         let data = Data("source,detail,type,start,end,value,unit,energy,energyUnit\ng,running,workout,2026-03-23T18:00:00Z,2026-03-23T18:30:00Z,,,100,kcal\n".utf8)
         let outcome = runImport(try temporaryFile(data, name: "w.csv"))
-        #expect(outcome.records == [HealthRecord(
+        #expect(outcome.records == [HealthSample(
             kind: .workout, source: "g", start: instant("2026-03-23T18:00:00Z"), end: instant("2026-03-23T18:30:00Z"),
             value: 30, detail: "running", energyKilocalories: 100)])
     }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import HealthImport
 import Testing
@@ -9,7 +10,7 @@ import Testing
         let json = try JSONEncoder().encode(summary)
         #expect(try JSONDecoder().decode(HealthImportSummary.self, from: json) == summary)
         #expect(String(decoding: json, as: UTF8.self).contains("\"outOfRange\":6"))
-        let records = try JSONDecoder().decode([HealthRecord].self, from: JSONEncoder().encode(outcome.records))
+        let records = try JSONDecoder().decode([HealthSample].self, from: JSONEncoder().encode(outcome.records))
         #expect(records == outcome.records)
     }
 }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import HealthImport
 import Testing
@@ -18,7 +19,7 @@ import Testing
         let summary = try #require(outcome.summary)
         #expect(summary.format == .jsonLines)
         #expect(summary.imported == [.sleep: 2, .hrv: 2, .restingHeartRate: 1, .steps: 1, .workout: 2])
-        #expect(outcome.records.first == HealthRecord(
+        #expect(outcome.records.first == HealthSample(
             kind: .sleep, source: "oura", start: instant("2026-03-22T23:10:00+01:00"),
             end: instant("2026-03-23T06:40:00+01:00"), value: 450, detail: "asleep"))
         let hrv = outcome.records.filter { $0.kind == .hrv }

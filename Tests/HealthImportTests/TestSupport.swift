@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import HealthImport
 
@@ -22,7 +23,7 @@ enum Fixture {
 
 /// What one import produced: every delivered record, the batches' sizes, and the summary or the error.
 struct ImportOutcome {
-    var records: [HealthRecord] = []
+    var records: [HealthSample] = []
     var batchSizes: [Int] = []
     var summary: HealthImportSummary?
     var error: HealthImportError?

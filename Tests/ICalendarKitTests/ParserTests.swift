@@ -54,7 +54,7 @@ import Testing
         let result = try service(.vdir(directory.path), zone: "UTC").busy(from: utc("2026-06-01T00:00Z"), to: utc("2026-06-02T00:00Z"))
         #expect(result.sources.first?.ok == false)
         #expect(result.sources.first?.error == "\(link): cannot read: no such file")
-        #expect(result.unknownDays == ["2026-06-01"])
+        #expect(result.unknownDays.map(\.description) == ["2026-06-01"])
     }
 
     @Test func beginEventLinesCountPhysicalLines() {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Testing
 @testable import ICalendarKit

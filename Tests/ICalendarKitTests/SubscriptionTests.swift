@@ -93,7 +93,7 @@ struct SubscriptionTests {
         let from = utc("2026-03-24T00:00Z"), to = utc("2026-03-25T00:00Z")
         let before = try calendar.busy(from: from, to: to)
         #expect(before.sources.first?.error == "team: download failed: not downloaded yet")
-        #expect(before.unknownDays == ["2026-03-24", "2026-03-25"])
+        #expect(before.unknownDays.map(\.description) == ["2026-03-24", "2026-03-25"])
         calendar.refreshSubscriptions()
         let first = try calendar.busy(from: from, to: to)
         expectIntervals(first, [Expected("2026-03-24T14:00Z", "2026-03-24T15:00Z", "Dentist")])
@@ -128,7 +128,7 @@ struct SubscriptionTests {
         let result = try calendar.busy(from: utc("2026-03-24T00:00Z"), to: utc("2026-03-25T00:00Z"))
         #expect(result.sources.first?.ok == false)
         #expect(result.sources.first?.error?.hasPrefix("club: download failed") == true)
-        #expect(result.unknownDays == ["2026-03-24", "2026-03-25"])
+        #expect(result.unknownDays.map(\.description) == ["2026-03-24", "2026-03-25"])
     }
 
     @Test func oversizedSubscriptionIsRejected() throws {

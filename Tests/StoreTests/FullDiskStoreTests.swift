@@ -24,9 +24,9 @@ func aReallyFullDiskRefusesTheWriteAndKeepsWhatWasSaved() throws {
     } catch {
         #expect("\(error)".contains("full"), "\(error)")
     }
-    #expect(try database.ghostState() == Data("first".utf8))
+    #expect(try database.savedGhostState() == Data("first".utf8))
     #expect(try database.recentReceipts(limit: 5).isEmpty)
     try disk.release()
     try database.recordDecision(state: large, receipts: [], at: at)
-    #expect(try database.ghostState() == large)
+    #expect(try database.savedGhostState() == large)
 }

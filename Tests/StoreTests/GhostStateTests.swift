@@ -5,7 +5,7 @@ import Testing
 @testable import Store
 
 @Test func newDatabaseHasNoEngineState() throws {
-    #expect(try AppDatabase.inMemory().ghostState() == nil)
+    #expect(try AppDatabase.inMemory().savedGhostState() == nil)
 }
 
 @Test func decisionSavesStateAndReceiptsTogether() throws {
@@ -15,7 +15,7 @@ import Testing
     try database.recordDecision(
         state: Data("two".utf8),
         receipts: [StoredReceipt(id: "r1", at: at, action: "trustChanged", body: Data("{}".utf8))], at: at)
-    #expect(try database.ghostState() == Data("two".utf8))
+    #expect(try database.savedGhostState() == Data("two".utf8))
     #expect(try database.recentReceipts(limit: 10).map(\.id) == ["r1"])
 }
 
@@ -27,7 +27,7 @@ import Testing
     #expect(throws: StoreError.self) {
         try database.recordDecision(state: Data("after".utf8), receipts: [receipt], at: at)
     }
-    #expect(try database.ghostState() == Data("before".utf8))
+    #expect(try database.savedGhostState() == Data("before".utf8))
 }
 
 @Test func receiptsComeNewestFirstAndCanBePruned() throws {

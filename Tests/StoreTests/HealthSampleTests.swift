@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ struct HealthSampleTests {
             kind: .workout, source: "Apple Watch", start: night, end: night.addingTimeInterval(1_800), value: 30,
             detail: "running", energyKilocalories: 250)
         let first = try database.insertHealthSamples([run, sleepSegment(60)])
-        #expect(first.addedWorkouts.count == 1 && first.addedWorkouts.first?.id != nil)
+        #expect(first.addedWorkouts.map(\.sample) == [run] && first.addedWorkouts.allSatisfy { $0.rowID > 0 })
         #expect(try database.insertHealthSamples([run]).addedWorkouts.isEmpty)
     }
 

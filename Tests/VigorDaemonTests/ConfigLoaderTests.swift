@@ -207,7 +207,7 @@ import Testing
     let context = try makeTestContext(config: config, now: Date(timeIntervalSince1970: 1_795_341_600))
     #expect(try await context.ghost.adopt(rules: config.engineRules, at: Date(timeIntervalSince1970: 1_795_341_600)))
     #expect(await context.ghost.current.rules.breaker.consecutiveDeletions == 5)
-    let saved = try JSONDecoder().decode(Ghost.self, from: try #require(try context.database.ghostState()))
+    let saved = try #require(try context.database.ghostState(as: Ghost.self))
     #expect(saved.rules.breaker.consecutiveDeletions == 5)
     #expect(try await !context.ghost.adopt(rules: config.engineRules, at: Date(timeIntervalSince1970: 1_795_341_700)))
 }

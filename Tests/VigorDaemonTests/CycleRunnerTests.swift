@@ -42,10 +42,10 @@ private func instant(_ text: String) throws -> Date {
     let first = try await setup.runner.runCycle(.morning, now: start, zone: berlin)
     #expect(first.ran)
     #expect(first.localDate == "2026-11-23")
-    let before = try setup.database.ghostState()
+    let before = try setup.database.ghostState(as: Ghost.self)
     let second = try await setup.runner.runCycle(.morning, now: start.addingTimeInterval(3600), zone: berlin)
     #expect(!second.ran)
-    #expect(try setup.database.ghostState() == before)
+    #expect(try setup.database.ghostState(as: Ghost.self) == before)
 }
 
 @Test func morningClosesEveryDaySinceTheLastMorning() async throws {

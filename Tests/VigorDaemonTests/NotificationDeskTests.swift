@@ -153,7 +153,7 @@ private func processes(naming text: String) throws -> [String] {
     await context.notifications.settle(now: monday10, rules: NotificationRules())
     _ = try await routerResult(DataPurgeMethod.self, #"{"confirm":true}"#, context)
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.isEmpty)
-    #expect(try context.database.notificationLedger() == nil)
+    #expect(try context.database.notificationLedger(as: NotificationLedger.self) == nil)
 }
 
 @Test func theCommandStartsWithNoSignalBlocked() async throws {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Logging

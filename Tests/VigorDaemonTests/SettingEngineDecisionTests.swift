@@ -78,8 +78,8 @@ import Testing
     /// `moveLater` is asked directly.
     @Test func moveSearchDaysDecidesHowFarMoveLaterLooks() throws {
         // A block on Tuesday 07:00; Tuesday to Saturday fill up, so the first free day is Sunday, five days later.
-        let full = GhostScheduling.BusyInterval(
-            start: try instant("2026-11-23T23:00:00Z"), end: try instant("2026-11-28T23:00:00Z"), causes: ["offsite"])
+        let full = BusyInterval(
+            start: try instant("2026-11-23T23:00:00Z"), end: try instant("2026-11-28T23:00:00Z"), causes: [BusyCause(source: "work", summary: "Offsite")])
         let request = SlotRequest(firstDay: tuesday, days: 1, busy: [full])
         let block = try instant("2026-11-24T06:00:00Z")
         func moved(_ toml: String) throws -> MoveOutcome {

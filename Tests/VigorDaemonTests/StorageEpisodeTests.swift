@@ -59,7 +59,7 @@ private func heartRateFile(_ name: String) throws -> String {
     #expect(told.last?.message.contains("saving vigord's state works again") == true)
     #expect(!log.entries.contains { $0.message.contains("request ") }, "no episode per method")
     let recovered = try await routerResult(StatusMethod.self, "{}", context).storage
-    #expect(recovered == StorageStatus(ok: true, failingSince: nil, reason: nil, failedEpisodes: 1))
+    #expect(recovered == FailureEpisodeStatus(ok: true, failingSince: nil, reason: nil, failedEpisodes: 1))
 }
 
 @Test func aStorageEpisodeCountsOnceTowardGhostHealthWhenTheDiskAllowsItToBeSaved() async throws {

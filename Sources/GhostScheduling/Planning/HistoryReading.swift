@@ -24,12 +24,12 @@ public enum HistoryReading {
         let lastDay = picture.firstDay.adding(days: picture.days - 1)
         if let narrative = try AbsolutionReader.read(
             lastDay: lastDay, days: picture.days, calendar: picture.calendar, busy: picture.busy,
-            observations: picture.signals.observations, protectedWindows: protectedWindows)
+            samples: picture.signals.samples, protectedWindows: protectedWindows)
         {
             return narrative
         }
         return try AbsolutionReader.readCalendar(
             lastDay: lastDay, days: picture.days, calendar: picture.calendar, busy: picture.busy,
-            observations: picture.signals.observations, protectedWindows: protectedWindows)
+            samples: picture.signals.samples, protectedWindows: protectedWindows)
     }
 }

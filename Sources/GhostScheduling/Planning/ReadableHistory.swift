@@ -17,7 +17,7 @@ public enum ReadableHistory {
             let from = try picture.calendar.startOfDay(day)
             let to = try picture.calendar.startOfDay(day.adding(days: 1))
             let busy = picture.busy.contains { $0.overlaps(from: from, to: to) }
-            let sampled = picture.signals.observations.contains { $0.start < to && $0.end >= from }
+            let sampled = picture.signals.samples.contains { $0.start < to && $0.end >= from }
             if busy || sampled { count += 1 }
         }
         return count

@@ -74,7 +74,7 @@ public struct WeekPicture: Sendable {
         self.travelEvidence = travelEvidence
         self.personalEvents = personalEvents
         self.recoveryTimeIntoFirstDay = recoveryTimeIntoFirstDay
-        self.signals = signals ?? SignalDigest(calendar: calendar, observations: [])
+        self.signals = signals ?? SignalDigest(calendar: calendar, samples: [])
     }
 
     /// The days covered, in order.

@@ -2,15 +2,15 @@ import CivilCalendar
 import Foundation
 import GhostEngine
 
-/// Turns raw health observations into one morning's inputs: last night's sleep, HRV and resting heart
+/// Turns health samples into one morning's inputs: last night's sleep, HRV and resting heart
 /// rate against their baselines, training strain, and how much of each day's data arrived.
 /// Rules (also in Docs/engine.md): a night is 18:00 the evening before to 14:00 local; overlapping
 /// segments from several devices are merged, not added; a night no device recorded takes the morning check-in's
 /// reported sleep; baselines are means of daily means.
 public struct SignalDigest: Sendable {
     private let calendar: LocalCalendar
-    /// The observations digested.
-    public let observations: [HealthObservation]
+    /// The samples digested.
+    public let samples: [HealthSample]
     private let checkIns: [LocalDay: CheckInReport]
 
     /// Nights a sleep baseline looks back over, and the fewest it needs.
@@ -18,10 +18,10 @@ public struct SignalDigest: Sendable {
     /// Fewest days behind a 7- and a 30-day baseline.
     static let shortBaselineMinimum = 3, longBaselineMinimum = 7
 
-    /// Digests `observations` (they may be in any order) and the morning `checkIns` in `calendar`'s zone.
-    public init(calendar: LocalCalendar, observations: [HealthObservation], checkIns: [CheckInReport] = []) {
+    /// Digests `samples` (they may be in any order) and the morning `checkIns` in `calendar`'s zone.
+    public init(calendar: LocalCalendar, samples: [HealthSample], checkIns: [CheckInReport] = []) {
         self.calendar = calendar
-        self.observations = observations
+        self.samples = samples
         self.checkIns = Dictionary(checkIns.map { ($0.day, $0) }) { _, later in later }
     }
 
@@ -68,9 +68,9 @@ public struct SignalDigest: Sendable {
         let dayRange = try calendar.startOfDay(day)..<calendar.startOfDay(day.adding(days: 1))
         let present = [
             try measuredSleep(endingMorningOf: day) != nil,
-            observations.contains { $0.kind == .hrv && dayRange.contains($0.end) },
-            observations.contains { $0.kind == .restingHeartRate && dayRange.contains($0.end) },
-            observations.contains { $0.kind == .steps && dayRange.contains($0.end) },
+            samples.contains { $0.kind == .hrv && dayRange.contains($0.end) },
+            samples.contains { $0.kind == .restingHeartRate && dayRange.contains($0.end) },
+            samples.contains { $0.kind == .steps && dayRange.contains($0.end) },
         ]
         return Double(present.filter { $0 }.count) / Double(present.count)
     }
@@ -86,7 +86,7 @@ public struct SignalDigest: Sendable {
     /// bed when no device recorded stages.
     private func measuredSleep(endingMorningOf day: LocalDay) throws(EngineError) -> MetricValue? {
         let window = try nightWindow(day)
-        let segments = observations.filter { $0.kind == .sleep && $0.start < window.upperBound && $0.end > window.lowerBound }
+        let segments = samples.filter { $0.kind == .sleep && $0.start < window.upperBound && $0.end > window.lowerBound }
         let asleep = segments.filter(\.isAsleep)
         let chosen = asleep.isEmpty ? segments.filter { $0.detail == "inBed" } : asleep
         guard !chosen.isEmpty else { return nil }
@@ -102,7 +102,7 @@ public struct SignalDigest: Sendable {
     }
 
     private func latest(_ kind: HealthKind, in range: Range<Date>) -> MetricValue? {
-        observations.filter { $0.kind == kind && range.contains($0.end) }.max { $0.end < $1.end }
+        samples.filter { $0.kind == kind && range.contains($0.end) }.max { $0.end < $1.end }
             .map { MetricValue(value: $0.value, source: "\($0.source):\(kind.rawValue)", recordedAt: $0.end) }
     }
 
@@ -111,7 +111,7 @@ public struct SignalDigest: Sendable {
     ) throws(EngineError) -> MetricValue? {
         let start = try calendar.startOfDay(day.adding(days: -days))
         let end = try calendar.startOfDay(day)
-        let byDay = Dictionary(grouping: observations.filter { $0.kind == kind && $0.end >= start && $0.end < end }) {
+        let byDay = Dictionary(grouping: samples.filter { $0.kind == kind && $0.end >= start && $0.end < end }) {
             calendar.day(of: $0.end)
         }
         guard byDay.count >= minimum else { return nil }
@@ -132,7 +132,7 @@ public struct SignalDigest: Sendable {
     }
 
     private func workoutMinutes(in range: Range<Date>) -> Double {
-        observations.filter { $0.kind == .workout && range.contains($0.start) }.map(\.value).reduce(0, +)
+        samples.filter { $0.kind == .workout && range.contains($0.start) }.map(\.value).reduce(0, +)
     }
 
     /// Length of the union of `ranges`, seconds.

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Busy intervals sorted and merged once, so "does this span touch busy time?" is a binary search.

@@ -60,18 +60,18 @@ public enum AbsolutionReader {
     /// Reads `days` local days ending with `lastDay`; nil when fewer than `minimumDays` have health data.
     /// `protectedWindows` counts the blocks already on the calendar for the week ahead (the back-to-back hope).
     public static func read(
-        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], observations: [HealthObservation],
+        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], samples: [HealthSample],
         protectedWindows: Int = 0
     ) throws(EngineError) -> AbsolutionNarrative? {
         let span = min(max(days, minimumDays), maximumDays)
         let dayList = (0..<span).map { lastDay.adding(days: -(span - 1) + $0) }
-        let digest = SignalDigest(calendar: calendar, observations: observations)
+        let digest = SignalDigest(calendar: calendar, samples: samples)
         var daysWithData = 0
         for day in dayList where try digest.coverage(of: day) > 0 { daysWithData += 1 }
         guard daysWithData >= minimumDays, let firstDay = dayList.first else { return nil }
         var findings: [AbsolutionNarrative.Finding] = []
         let meetingDays = try meetingLoad(dayList, busy: busy, calendar: calendar)
-        let workouts = observations.filter { $0.kind == .workout }.map { calendar.day(of: $0.start) }.filter(dayList.contains)
+        let workouts = samples.filter { $0.kind == .workout }.map { calendar.day(of: $0.start) }.filter(dayList.contains)
         if let finding = backToBack(meetingDays, workouts: workouts, protectedWindows: protectedWindows) { findings.append(finding) }
         if let finding = try sleepDebt(dayList, digest: digest, workouts: workouts) { findings.append(finding) }
         if let finding = weekendOnly(workouts) { findings.append(finding) }

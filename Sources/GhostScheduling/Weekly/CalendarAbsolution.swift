@@ -5,19 +5,19 @@ import GhostEngine
 extension AbsolutionReader {
     /// The absolution from the calendar, for a user whose health data does not cover a week: the calendar patterns
     /// (back-to-back meetings, weekend only, evening collapse) against the workout evidence there is — workouts in
-    /// `observations` and past events titled like training (`TrainingTitles`). With no workout evidence, an honest
+    /// `samples` and past events titled like training (`TrainingTitles`). With no workout evidence, an honest
     /// calendar-only insight (`calendarOnly`) that claims nothing about skipped workouts. Nil when fewer than
     /// `minimumDays` of the `days` ending with `lastDay` have a calendar event.
     /// - Throws: `EngineError` when a day's bounds cannot be formed in the user's zone.
     public static func readCalendar(
-        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], observations: [HealthObservation],
+        lastDay: LocalDay, days: Int, calendar: LocalCalendar, busy: [BusyInterval], samples: [HealthSample],
         protectedWindows: Int = 0
     ) throws(EngineError) -> AbsolutionNarrative? {
         let span = min(max(days, minimumDays), maximumDays)
         let dayList = (0..<span).map { lastDay.adding(days: -(span - 1) + $0) }
         guard let firstDay = dayList.first else { return nil }
-        let training = busy.filter { $0.causes.contains(where: TrainingTitles.looksLikeTraining) }
-        let meetings = busy.filter { !$0.causes.contains(where: TrainingTitles.looksLikeTraining) }
+        let training = busy.filter { $0.causes.contains { TrainingTitles.looksLikeTraining($0.summary) } }
+        let meetings = busy.filter { !$0.causes.contains { TrainingTitles.looksLikeTraining($0.summary) } }
         var eventDays = 0
         for day in dayList {
             let from = try calendar.startOfDay(day), to = try calendar.startOfDay(day.adding(days: 1))
@@ -25,7 +25,7 @@ extension AbsolutionReader {
         }
         guard eventDays >= minimumDays else { return nil }
         let workouts = Set(
-            observations.filter { $0.kind == .workout }.map { calendar.day(of: $0.start) }
+            samples.filter { $0.kind == .workout }.map { calendar.day(of: $0.start) }
                 + training.map { calendar.day(of: $0.start) }
         ).filter(dayList.contains).sorted()
         let meetingDays = try meetingLoad(dayList, busy: meetings, calendar: calendar)

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -31,7 +32,7 @@ public enum StepAction: Sendable, Equatable {
     /// `vigorctl checkin --felt ok`.
     case checkIn
     /// `vigorctl import FILE` of these readings (JSON Lines).
-    case importReadings([HealthObservation])
+    case importReadings([HealthSample])
     /// `vigorctl log --at START --minutes MINUTES`.
     case logWorkout(start: Date, minutes: Int)
     /// `vigorctl triage answer BLOCK --reason REASON`.

@@ -1,7 +1,7 @@
 import CivilCalendar
 import Foundation
 
-/// Maps Apple Health `<Record>` attributes to `HealthRecord`s: type selection, units, validation.
+/// Maps Apple Health `<Record>` attributes to `HealthSample`s: type selection, units, validation.
 struct AppleRecordMapper {
     typealias Outcome = RecordOutcome
 
@@ -68,7 +68,7 @@ struct AppleRecordMapper {
         guard bounds.contains(value) else {
             return .skipped(.outOfRange, "\(kind.rawValue) \(HealthBounds.text(value)) \(unitName) is outside \(HealthBounds.text(bounds))")
         }
-        return .record(HealthRecord(kind: kind, source: interval.source, start: interval.start, end: interval.end, value: value))
+        return .record(HealthSample(kind: kind, source: interval.source, start: interval.start, end: interval.end, value: value))
     }
 
     private func sleep(
@@ -81,7 +81,7 @@ struct AppleRecordMapper {
         guard HealthBounds.sleepMinutes.contains(minutes) else {
             return .skipped(.outOfRange, "sleep segment of \(HealthBounds.text(minutes.rounded())) minutes is longer than a day")
         }
-        return .record(HealthRecord(
+        return .record(HealthSample(
             kind: .sleep, source: interval.source, start: interval.start, end: interval.end, value: minutes, detail: stage))
     }
 

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// A `<Workout>` whose element is still open: its record is delivered when the element closes,
@@ -32,7 +33,7 @@ struct PendingWorkout {
         if let energy, !HealthBounds.workoutKilocalories.contains(energy) {
             return .skipped(.outOfRange, "workout energy \(HealthBounds.text(energy)) kcal is outside \(HealthBounds.text(HealthBounds.workoutKilocalories))")
         }
-        return .record(HealthRecord(
+        return .record(HealthSample(
             kind: .workout, source: source, start: start, end: end, value: minutes, detail: activity,
             energyKilocalories: energy))
     }

@@ -12,7 +12,7 @@ enum MeasuredRecords {
         guard HealthBounds.sleepMinutes.contains(minutes) else {
             return .skipped(.outOfRange, "\(place): sleep segment of \(HealthBounds.text(minutes.rounded())) minutes is longer than a day")
         }
-        return .record(HealthRecord(kind: .sleep, source: source, start: start, end: end, value: minutes, detail: stage))
+        return .record(HealthSample(kind: .sleep, source: source, start: start, end: end, value: minutes, detail: stage))
     }
 
     static func steps(source: String, hourStart: Int64, count: Int64, place: String) -> RecordOutcome {
@@ -22,7 +22,7 @@ enum MeasuredRecords {
                 .outOfRange, "\(place): \(count) steps in one hour is outside \(HealthBounds.text(HealthBounds.stepsPerRecord))")
         }
         let start = Date(timeIntervalSince1970: Double(hourStart))
-        return .record(HealthRecord(kind: .steps, source: source, start: start, end: start.addingTimeInterval(3600), value: value))
+        return .record(HealthSample(kind: .steps, source: source, start: start, end: start.addingTimeInterval(3600), value: value))
     }
 
     /// A resting heart rate (bpm) or an HRV value (ms) measured at one instant.
@@ -32,7 +32,7 @@ enum MeasuredRecords {
         guard bounds.contains(number) else {
             return .skipped(.outOfRange, "\(place): \(kind.rawValue) \(value) \(unit) is outside \(HealthBounds.text(bounds))")
         }
-        return .record(HealthRecord(kind: kind, source: source, start: instant, end: instant, value: number))
+        return .record(HealthSample(kind: kind, source: source, start: instant, end: instant, value: number))
     }
 
     /// A workout; its value is `minutes` when given (e.g. the time the timer ran), else `end - start`.
@@ -53,7 +53,7 @@ enum MeasuredRecords {
                 .outOfRange,
                 "\(place): workout energy \(HealthBounds.text(kilocalories)) kcal is outside \(HealthBounds.text(HealthBounds.workoutKilocalories))")
         }
-        return .record(HealthRecord(
+        return .record(HealthSample(
             kind: .workout, source: source, start: start, end: end, value: minutes, detail: activity,
             energyKilocalories: kilocalories))
     }

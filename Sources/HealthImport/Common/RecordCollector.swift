@@ -2,7 +2,7 @@ import CivilCalendar
 
 /// Gathers records into batches and counts imported, ignored and skipped records for the summary.
 struct RecordCollector {
-    private(set) var pending: [HealthRecord] = []
+    private(set) var pending: [HealthSample] = []
     private var importedCounts = [Int](repeating: 0, count: HealthKind.allCases.count)
     private(set) var ignored = 0
     private var skippedCounts: [HealthSkipReason: Int] = [:]
@@ -18,7 +18,7 @@ struct RecordCollector {
         pending.reserveCapacity(min(self.batchSize, 1 << 16))
     }
 
-    mutating func accept(_ record: HealthRecord) {
+    mutating func accept(_ record: HealthSample) {
         recordsRead += 1
         pending.append(record)
     }
@@ -51,7 +51,7 @@ struct RecordCollector {
     }
 
     /// Delivers full batches; with `all`, also the last partial one. Errors of `deliver` propagate unchanged.
-    mutating func flush(all: Bool, to deliver: ([HealthRecord]) throws -> Void) rethrows {
+    mutating func flush(all: Bool, to deliver: ([HealthSample]) throws -> Void) rethrows {
         guard pending.count >= batchSize || (all && !pending.isEmpty) else { return }
         var start = 0
         while pending.count - start >= batchSize || (all && start < pending.count) {

@@ -1,6 +1,7 @@
+import CivilCalendar
 /// What became of one input record: delivered, ignored (a type vigord does not use) or skipped (bad).
 enum RecordOutcome {
-    case record(HealthRecord)
+    case record(HealthSample)
     case ignored
     case skipped(HealthSkipReason, String)
 }

@@ -1,8 +1,9 @@
+import CivilCalendar
 import Foundation
 import ZIPFoundation
 
 /// Imports Apple Health exports (zip or export.xml), JSON Lines and CSV files, Gadgetbridge databases and FIT
-/// activity files as streams of `HealthRecord` batches.
+/// activity files as streams of `HealthSample` batches.
 public struct HealthImporter: Sendable {
     /// Records per `deliver` call (the last batch may be smaller).
     public let batchSize: Int
@@ -35,7 +36,7 @@ public struct HealthImporter: Sendable {
     /// `shouldStop` is asked after every chunk or step: true ends the import with a `.stopped` error.
     public func importFile(
         at url: URL, shouldStop: @escaping () -> Bool = { false }, progress: (Int64, Int64) -> Void = { _, _ in },
-        deliver: ([HealthRecord]) throws -> Void
+        deliver: ([HealthSample]) throws -> Void
     ) throws(HealthImportError) -> HealthImportSummary {
         let format = try Self.detectFormat(of: url)
         var run = ImportRun(file: url.lastPathComponent, format: format, batchSize: batchSize, shouldStop: shouldStop)

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import ZIPFoundation
 
@@ -29,7 +30,7 @@ struct ImportRun {
     }
 
     mutating func readFile<Parser: ChunkParser>(
-        _ url: URL, parser: inout Parser, progress: (Int64, Int64) -> Void, deliver: ([HealthRecord]) throws -> Void
+        _ url: URL, parser: inout Parser, progress: (Int64, Int64) -> Void, deliver: ([HealthSample]) throws -> Void
     ) throws(HealthImportError) -> HealthImportSummary {
         do {
             var reader = try FileChunkReader(url: url)
@@ -48,7 +49,7 @@ struct ImportRun {
     }
 
     mutating func readZip(
-        _ url: URL, progress: (Int64, Int64) -> Void, deliver: ([HealthRecord]) throws -> Void
+        _ url: URL, progress: (Int64, Int64) -> Void, deliver: ([HealthSample]) throws -> Void
     ) throws(HealthImportError) -> HealthImportSummary {
         let archive: Archive
         do {
@@ -91,7 +92,7 @@ struct ImportRun {
     /// Runs a source that walks the file by itself (a Gadgetbridge database, a FIT file); `open` may throw an
     /// `ImportFault` before anything is read.
     mutating func readSource<Source: RecordSource>(
-        open: () throws -> Source, progress: (Int64, Int64) -> Void, deliver: ([HealthRecord]) throws -> Void
+        open: () throws -> Source, progress: (Int64, Int64) -> Void, deliver: ([HealthSample]) throws -> Void
     ) throws(HealthImportError) -> HealthImportSummary {
         do {
             var source = try open()
@@ -119,7 +120,7 @@ struct ImportRun {
 
     private mutating func consume<Parser: ChunkParser>(
         _ chunk: UnsafeRawBufferPointer, parser: inout Parser, total: Int64,
-        progress: (Int64, Int64) -> Void, deliver: ([HealthRecord]) throws -> Void
+        progress: (Int64, Int64) -> Void, deliver: ([HealthSample]) throws -> Void
     ) throws {
         try checkStop()
         try parser.feed(chunk, into: &collector)
@@ -128,7 +129,7 @@ struct ImportRun {
         throttle.report(bytesRead, of: total, to: progress)
     }
 
-    private mutating func flush(all: Bool, _ deliver: ([HealthRecord]) throws -> Void) throws {
+    private mutating func flush(all: Bool, _ deliver: ([HealthSample]) throws -> Void) throws {
         do {
             try collector.flush(all: all, to: deliver)
         } catch {
@@ -138,7 +139,7 @@ struct ImportRun {
 
     /// Delivers what was read before a fault (it stands), then describes the fault.
     private mutating func failure(
-        _ error: any Error, deliver: ([HealthRecord]) throws -> Void, entry: String? = nil
+        _ error: any Error, deliver: ([HealthSample]) throws -> Void, entry: String? = nil
     ) -> HealthImportError {
         if let delivery = error as? DeliveryFailure {
             return HealthImportError(

@@ -1,7 +1,7 @@
 import CivilCalendar
 import Foundation
 
-/// Validates and converts `TextFields` (JSON Lines or CSV) into a `HealthRecord`, with the same bounds as Apple's data.
+/// Validates and converts `TextFields` (JSON Lines or CSV) into a `HealthSample`, with the same bounds as Apple's data.
 enum TextRecordBuilder {
     /// The source used when a line names none.
     static let defaultSource = "unknown"
@@ -38,7 +38,7 @@ enum TextRecordBuilder {
             guard HealthBounds.sleepMinutes.contains(minutes) else {
                 return .skipped(.outOfRange, "sleep segment of \(HealthBounds.text(minutes.rounded())) minutes is longer than a day")
             }
-            return .record(HealthRecord(kind: .sleep, source: source, start: start, end: end, value: minutes, detail: stage))
+            return .record(HealthSample(kind: .sleep, source: source, start: start, end: end, value: minutes, detail: stage))
         case .hrv, .restingHeartRate, .steps:
             let units: [String: Double]
             let bounds: ClosedRange<Double>
@@ -64,7 +64,7 @@ enum TextRecordBuilder {
             guard bounds.contains(value) else {
                 return .skipped(.outOfRange, "\(kind.rawValue) \(HealthBounds.text(value)) \(unitName) is outside \(HealthBounds.text(bounds))")
             }
-            return .record(HealthRecord(kind: kind, source: source, start: start, end: end, value: value))
+            return .record(HealthSample(kind: kind, source: source, start: start, end: end, value: value))
         case .workout:
             return workout(fields, source: source, start: start, end: end, minutes: minutes)
         }
@@ -101,7 +101,7 @@ enum TextRecordBuilder {
         if let energy, !HealthBounds.workoutKilocalories.contains(energy) {
             return .skipped(.outOfRange, "workout energy \(HealthBounds.text(energy)) kcal is outside \(HealthBounds.text(HealthBounds.workoutKilocalories))")
         }
-        return .record(HealthRecord(
+        return .record(HealthSample(
             kind: .workout, source: source, start: start, end: end, value: duration,
             detail: fields.detail ?? "other", energyKilocalories: energy))
     }

@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// The busy blocks of one fixed chunk of time (see `FileOccurrenceIndex.chunkSeconds`) from
 /// the selected sources, with causes as numbers into a `CauseTable`; built once per chunk
 /// while nothing changes, so any window over built chunks is answered without expanding.

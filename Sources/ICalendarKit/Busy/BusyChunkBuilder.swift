@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Builds `BusyChunk`s: expands every loaded file over the missing chunks (files in parallel),

@@ -1,33 +1,5 @@
+import CivilCalendar
 import Foundation
-
-/// An event that made an interval busy, for "why is this time taken?".
-public struct BusyCause: Sendable, Hashable, Codable {
-    /// The configured source name.
-    public var source: String
-    /// The event's SUMMARY.
-    public var summary: String
-
-    public init(source: String, summary: String) {
-        self.source = source
-        self.summary = summary
-    }
-}
-
-/// A merged stretch of busy time, [start, end) in UTC.
-public struct BusyInterval: Sendable, Hashable, Codable {
-    /// Inclusive start (UTC instant).
-    public var start: Date
-    /// Exclusive end (UTC instant).
-    public var end: Date
-    /// Every distinct (source, summary) that overlaps the interval, in time order.
-    public var causes: [BusyCause]
-
-    public init(start: Date, end: Date, causes: [BusyCause]) {
-        self.start = start
-        self.end = end
-        self.causes = causes
-    }
-}
 
 /// The state of one source after the latest load.
 public struct SourceStatus: Sendable, Hashable, Codable {
@@ -56,12 +28,12 @@ public struct SourceStatus: Sendable, Hashable, Codable {
 public struct BusyResult: Sendable, Hashable, Codable {
     /// Disjoint, sorted, clipped to the window.
     public var intervals: [BusyInterval]
-    /// Local dates ("2026-11-23") in the configured zone that a failed source leaves unknown.
-    public var unknownDays: [String]
+    /// Local days in the configured zone that a failed source leaves unknown.
+    public var unknownDays: [LocalDay]
     /// One status per queried source, in configuration order.
     public var sources: [SourceStatus]
 
-    public init(intervals: [BusyInterval], unknownDays: [String], sources: [SourceStatus]) {
+    public init(intervals: [BusyInterval], unknownDays: [LocalDay], sources: [SourceStatus]) {
         self.intervals = intervals
         self.unknownDays = unknownDays
         self.sources = sources

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Merges busy occurrences from all sources into disjoint intervals clipped to the window.

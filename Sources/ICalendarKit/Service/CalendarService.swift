@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import Synchronization
 
@@ -253,12 +254,12 @@ public final class CalendarService: @unchecked Sendable {
     }
 
     /// Local dates (configured zone) touching [from, to).
-    private func localDays(from: Int, to: Int) -> [String] {
+    private func localDays(from: Int, to: Int) -> [LocalDay] {
         var day = converter.wallTime(ofInstant: from, in: .floating)
         day = day.startOfDay(isDate: false)
-        var days: [String] = []
+        var days: [LocalDay] = []
         while converter.instant(CalendarTime(wall: day, reference: .floating)) < to {
-            days.append(day.dayString)
+            days.append(day.localDay)
             day = day.addingDays(1)
         }
         return days

@@ -68,11 +68,8 @@ struct WallDateTime: Sendable, Hashable, Comparable {
         WallDateTime(naiveSeconds: naiveSeconds + days * 86_400, isDate: isDate)
     }
 
-    /// "2026-11-23" for a date-only value.
-    var dayString: String {
-        let civil = civil
-        return String(format: "%04d-%02d-%02d", civil.year, civil.month, civil.day)
-    }
+    /// The day this date-time falls on.
+    var localDay: LocalDay { LocalDay(civil) }
 
     static func < (lhs: WallDateTime, rhs: WallDateTime) -> Bool { lhs.naiveSeconds < rhs.naiveSeconds }
 }

@@ -39,7 +39,7 @@ extension GhostBackend {
     /// The newest `limit` decision receipts, or those naming `block` among their inputs (`block=b7`).
     public func receipts(limit: Int, block: String?) throws -> [DecisionReceipt] {
         let stored = try database.recentReceipts(limit: block == nil ? limit : 1000)
-        let receipts = try stored.map { try JSONDecoder().decode(DecisionReceipt.self, from: $0.body) }
+        let receipts = try stored.map { stored throws(StoreError) in try stored.value(as: DecisionReceipt.self) }
             .filter { receipt in block.map { block in receipt.inputs.contains { $0.name == "block" && $0.value == block } } ?? true }
         return Array(receipts.prefix(limit))
     }

@@ -13,9 +13,9 @@ public struct StatusReport: Sendable {
     public var schemaVersion: String
     public var snapshot: GhostSnapshot
     public var sources: [SourceFreshnessView]
-    public var calendarWrites: CalendarWriteStatus
+    public var calendarWrites: FailureEpisodeStatus
     /// Whether vigord can save its state (the storage episode).
-    public var storage: StorageStatus
+    public var storage: FailureEpisodeStatus
     public var health: HealthAgeStatus
     public var week: WeekOutlook
     public var weeklyReceipt: WeeklyValueReceipt?
@@ -56,8 +56,7 @@ extension GhostBackend {
 
     /// The last weekly receipt, nil before the first.
     public func weeklyReceipt() throws -> WeeklyValueReceipt? {
-        guard let record = try database.weeklyReceipt() else { return nil }
-        return try JSONDecoder().decode(WeeklyValueReceipt.self, from: record.body)
+        try database.weeklyReceipt()?.value(as: WeeklyValueReceipt.self)
     }
 
     /// The configuration in force with the source of every value.

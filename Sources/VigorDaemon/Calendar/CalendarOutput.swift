@@ -115,9 +115,9 @@ public actor CalendarOutput {
     public nonisolated var owesWrite: Bool { writeHealth.withLock { $0.failure != nil } }
 
     /// Whether vigord's calendar is in step with the Ghost, for `status`.
-    public nonisolated func writeStatus(zone: TimeZone) -> CalendarWriteStatus {
+    public nonisolated func writeStatus(zone: TimeZone) -> FailureEpisodeStatus {
         writeHealth.withLock { health in
-            CalendarWriteStatus(
+            FailureEpisodeStatus(
                 ok: health.failure == nil, failingSince: health.failure.map { RPCTimestamp($0.since, in: zone) },
                 reason: health.failure?.reason, failedEpisodes: health.episodes)
         }
@@ -230,18 +230,19 @@ public actor CalendarOutput {
     private func explainingReceipts(now: Date) throws -> [DecisionReceipt] {
         let stored = try database.receipts(since: now.addingTimeInterval(-Self.explainedSince), actions: BlockDescription.actions.map(\.rawValue))
         var receipts: [DecisionReceipt] = []
-        var unreadable: [String] = []
+        var unreadable: [StoreError] = []
         for receipt in stored {
-            do {
-                receipts.append(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body))
+            do throws(StoreError) {
+                receipts.append(try receipt.value(as: DecisionReceipt.self))
             } catch {
-                unreadable.append(receipt.id)
+                unreadable.append(error)
             }
         }
         if unreadable.isEmpty {
             failures.succeeded("reading the receipts that explain the blocks")
         } else {
-            failures.failed("reading the receipts that explain the blocks", reason: "unreadable receipts \(unreadable.joined(separator: ", "))")
+            failures.failed(
+                "reading the receipts that explain the blocks", reason: unreadable.map(\.description).joined(separator: "; "))
         }
         return receipts
     }

@@ -84,7 +84,7 @@ public actor CycleRunner {
         let lastMorning = try database.lastCycleRun(kind: .morning)?.localDate
         let plan = try MorningPlan.decide(
             picture, closing: MorningPlan.daysToClose(today: today, lastMorning: lastMorning),
-            newestHealthData: picture.signals.observations.map(\.end).max(), now: now)
+            newestHealthData: picture.signals.samples.map(\.end).max(), now: now)
         var notes = plan.notes
         let inputs = try picture.signals.recoveryInputs(on: today)
         let scores = RecoveryScores(database: database)
@@ -148,13 +148,13 @@ public actor CycleRunner {
 
     /// Saves the evening's forecast of the week ahead.
     private func saveForecast(_ forecast: WeekForecast, now: Date) throws {
-        try database.saveWeekForecast(WeekForecastRecord(madeAt: now, body: try GhostHost.encode(forecast)))
+        try database.saveWeekForecast(WeekForecastRecord(madeAt: now, body: try StoredJSON.encode(forecast)))
     }
 
     /// The last evening's forecast, if any: a read of the store, so `status` never waits behind a running cycle.
     nonisolated func forecast() throws -> (WeekForecast, Date)? {
         guard let stored = try database.weekForecast() else { return nil }
-        return (try JSONDecoder().decode(WeekForecast.self, from: stored.body), stored.madeAt)
+        return (try stored.value(as: WeekForecast.self), stored.madeAt)
     }
 
     /// Has the calendars build tomorrow evening's week in the background once this evening has read its own
@@ -190,20 +190,11 @@ public actor CycleRunner {
     ) async throws -> ([GhostEvent], String) {
         let monday = today.adding(days: -((today.weekday + 5) % 7))
         let stored = try database.receipts(from: try calendar.startOfDay(monday), to: try calendar.startOfDay(monday.adding(days: 7)))
-        let decoder = JSONDecoder()
-        let receipts = stored.compactMap { record -> DecisionReceipt? in
-            do {
-                return try decoder.decode(DecisionReceipt.self, from: record.body)
-            } catch {
-                logger.warning("a receipt the weekly summary could not read", metadata: ["receipt": "\(record.id)", "error": "\(error)"])
-                return nil
-            }
-        }
-        let previous = try database.weeklyReceipt(onOrBefore: monday.adding(days: -7).description)
-            .map { try decoder.decode(WeeklyValueReceipt.self, from: $0.body) }
+        let receipts = try stored.map { record throws(StoreError) in try record.value(as: DecisionReceipt.self) }
+        let previous = try database.weeklyReceipt(onOrBefore: monday.adding(days: -7))?.value(as: WeeklyValueReceipt.self)
         let receipt = try WeeklyValueReceiptBuilder.build(
             week: monday, ghost: await ghost.current, receipts: receipts, previous: previous, patternRules: rules.patterns)
-        try database.saveWeeklyReceipt(WeeklyReceiptRecord(weekStart: monday.description, builtAt: now, body: try GhostHost.encode(receipt)))
+        try database.saveWeeklyReceipt(WeeklyReceiptRecord(weekStart: monday, builtAt: now, body: try StoredJSON.encode(receipt)))
         return ([], "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")
     }
 
@@ -231,11 +222,12 @@ public actor CycleRunner {
     func pruneReceipts(now: Date) async throws {
         let candidates = try database.receipts(before: now.addingTimeInterval(-30 * 86_400))
         guard !candidates.isEmpty else { return }
+        // A receipt that cannot be read is never pruned: it stays for the vigord that wrote it (and is logged).
         let receipts = candidates.compactMap { stored -> DecisionReceipt? in
-            do {
-                return try JSONDecoder().decode(DecisionReceipt.self, from: stored.body)
+            do throws(StoreError) {
+                return try stored.value(as: DecisionReceipt.self)
             } catch {
-                logger.warning("kept an unreadable receipt", metadata: ["receipt": "\(stored.id)", "error": "\(error)"])
+                logger.warning("kept an unreadable receipt", metadata: ["error": "\(error)"])
                 return nil
             }
         }

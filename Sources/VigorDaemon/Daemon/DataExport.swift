@@ -3,7 +3,8 @@ import Store
 import VigorRPC
 
 /// Shapes the store's rows into the `data.export` document: camelCase fields, times in RFC 3339
-/// in the user's zone, the engine state and receipt bodies as the JSON they are stored as.
+/// in the user's zone, the engine state and receipt bodies as the JSON they are stored as (read through the store's one
+/// policy: one that is not JSON is an error naming its row).
 enum DataExport {
     static func document(_ data: ExportedData, zone: TimeZone, at now: Date) throws -> JSONValue {
         func time(_ date: Date) -> JSONValue { .string(RPCTimestamp(date, in: zone).description) }
@@ -12,7 +13,7 @@ enum DataExport {
             "version": .string(VigorVersion.current),
             "receipts": .array(try data.receipts.map { receipt in
                 ["id": .string(receipt.id), "at": time(receipt.at), "action": .string(receipt.action),
-                 "body": try JSONParser.parse(receipt.body)]
+                 "body": try receipt.value(as: JSONValue.self)]
             }),
             "cycleRuns": .array(data.cycleRuns.map { run in
                 ["kind": .string(run.kind.rawValue), "localDate": .string(run.localDate.description), "ranAt": time(run.ranAt), "summary": .string(run.summary)]
@@ -26,7 +27,7 @@ enum DataExport {
             }),
         ]
         document["emergencies"] = .array(data.emergencies.map { ["startedAt": time($0.startedAt), "endsAt": time($0.endsAt)] })
-        document["travel"] = .array(data.travel.map { ["firstDay": .string($0.firstDay), "lastDay": .string($0.lastDay), "setAt": time($0.setAt)] })
+        document["travel"] = .array(data.travel.map { ["firstDay": .string($0.firstDay.description), "lastDay": .string($0.lastDay.description), "setAt": time($0.setAt)] })
         document["healthSamples"] = .array(data.healthSamples.map { sample in
             var entry: [String: JSONValue] = [
                 "kind": .string(sample.kind.rawValue), "source": .string(sample.source), "start": time(sample.start),
@@ -41,12 +42,12 @@ enum DataExport {
                 "file": .string(run.file), "format": .string(run.format), "startedAt": time(run.startedAt),
                 "finishedAt": time(run.finishedAt), "added": .integer(Int64(run.added)),
                 "duplicates": .integer(Int64(run.duplicates)), "skipped": .integer(Int64(run.skipped)),
-                "summary": try JSONParser.parse(run.summary),
+                "summary": try run.value(as: JSONValue.self),
             ]
             if let error = run.error { entry["error"] = .string(error) }
             return .object(entry)
         })
-        document["weeklyReceipts"] = .array(try data.weeklyReceipts.map { try JSONParser.parse($0.body) })
+        document["weeklyReceipts"] = .array(try data.weeklyReceipts.map { record throws(StoreError) in try record.value(as: JSONValue.self) })
         if let zone = data.systemZone {
             var entry: [String: JSONValue] = ["settledZone": .string(zone.settledZone), "updatedAt": time(zone.updatedAt)]
             if let changedTo = zone.changedTo { entry["changedTo"] = .string(changedTo) }
@@ -59,12 +60,12 @@ enum DataExport {
             if let felt = checkIn.felt { entry["felt"] = .string(felt.rawValue) }
             return .object(entry)
         })
-        document["recoveryScores"] = .array(try data.recoveryScores.map { try JSONParser.parse($0.body) })
+        document["recoveryScores"] = .array(try data.recoveryScores.map { record throws(StoreError) in try record.value(as: JSONValue.self) })
         document["calendarItems"] = .array(data.calendarItems.map { item in
             ["itemID": .string(item.itemID), "uid": .string(item.uid), "shadowUID": .string(item.shadowUID),
              "sequence": .integer(Int64(item.sequence)), "createdAt": time(item.createdAt), "modifiedAt": time(item.modifiedAt)]
         })
-        if let state = data.ghostState { document["ghost"] = try JSONParser.parse(state) }
+        if let state = data.ghostState { document["ghost"] = try StoredJSON.decode(JSONValue.self, from: state, in: .ghostState) }
         return .object(document)
     }
 }

@@ -3,16 +3,13 @@ import Foundation
 import GhostEngine
 import Store
 
-/// Why the engine state could not be loaded or saved. Saved state is never reset on error.
+/// Why the engine state could not be loaded or saved (an unreadable one is `StoreError.unreadableValue`). Saved state
+/// is never reset on error.
 public enum GhostHostError: Error, Sendable, Equatable, CustomStringConvertible {
-    case unreadableState(path: String, detail: String)
     case storage(StoreError)
 
     public var description: String {
         switch self {
-        case .unreadableState(let path, let detail):
-            "the engine state in \(path) cannot be read by this vigord (\(detail)). vigord has not changed it; "
-                + "install the vigord that wrote it, or move the database aside to start fresh."
         case .storage(let error): error.description
         }
     }
@@ -39,29 +36,23 @@ public actor GhostHost {
     /// Loads the saved Ghost, or creates and saves a new one starting `now` in `zone`.
     public init(database: AppDatabase, zone: TimeZone, now: Date) throws(GhostHostError) {
         self.database = database
-        let saved: Data?
+        let saved: Ghost?
         do {
-            saved = try database.ghostState()
+            saved = try database.ghostState(as: Ghost.self)
             emergencies = try database.recoveryTimes(endingAfter: now.addingTimeInterval(-Self.emergencyHistory))
             lastBreakerFiredAt = try database.latestReceipt(action: DecisionAction.breakerFired.rawValue)?.at
-            travel = try database.travel(endingOnOrAfter: LocalCalendar(timeZone: zone).day(of: now).description)
+            travel = try database.travel(endingOnOrAfter: LocalCalendar(timeZone: zone).day(of: now))
         } catch {
             throw .storage(error)
         }
         if let saved {
-            do {
-                ghost = try JSONDecoder().decode(Ghost.self, from: saved)
-            } catch {
-                throw .unreadableState(path: database.path, detail: "\(error)")
-            }
+            ghost = saved
         } else {
             let fresh = Ghost(startingAt: now, timeZone: zone)
             do {
-                try database.recordDecision(state: try Self.encode(fresh), receipts: [], at: now)
-            } catch let error as StoreError {
-                throw .storage(error)
+                try database.recordDecision(state: try StoredJSON.encode(fresh), receipts: [], at: now)
             } catch {
-                throw .storage(.failed(operation: "encode the engine state", detail: "\(error)"))
+                throw .storage(error)
             }
             ghost = fresh
         }
@@ -84,19 +75,19 @@ public actor GhostHost {
 
     /// Records travel days (saved first, then remembered).
     public func recordTravel(from first: LocalDay, to last: LocalDay, at now: Date) throws(StoreError) {
-        travel.append(try database.recordTravel(firstDay: first.description, lastDay: last.description, at: now))
+        travel.append(try database.recordTravel(firstDay: first, lastDay: last, at: now))
         travel.sort { $0.firstDay < $1.firstDay }
     }
 
     /// Removes current and future travel (the user is back).
     public func clearTravel(today: LocalDay) throws(StoreError) {
-        try database.clearTravel(endingOnOrAfter: today.description)
-        travel.removeAll { $0.lastDay >= today.description }
+        try database.clearTravel(endingOnOrAfter: today)
+        travel.removeAll { $0.lastDay >= today }
     }
 
     /// The travel days among `days`.
     public func travelDays(among days: [LocalDay]) -> [LocalDay] {
-        days.filter { day in travel.contains { $0.firstDay <= day.description && day.description <= $0.lastDay } }
+        days.filter { day in travel.contains { $0.firstDay <= day && day <= $0.lastDay } }
     }
 
     /// Recovery times that end after `date`, oldest first.
@@ -160,7 +151,7 @@ public actor GhostHost {
         guard ghost.rules != rules else { return false }
         var draft = ghost
         draft.rules = rules
-        try database.recordDecision(state: try Self.encode(draft), receipts: [], at: now)
+        try database.recordDecision(state: try StoredJSON.encode(draft), receipts: [], at: now)
         ghost = draft
         return true
     }
@@ -170,7 +161,7 @@ public actor GhostHost {
         var draft = ghost
         let effects = try draft.handle(event, now: now)
         let receipts = try Self.receipts(in: effects)
-        try database.recordDecision(state: try Self.encode(draft), receipts: receipts, at: now)
+        try database.recordDecision(state: try StoredJSON.encode(draft), receipts: receipts, at: now)
         commit(draft, receipts: receipts)
         return effects
     }
@@ -189,7 +180,7 @@ public actor GhostHost {
         let fresh = Ghost(startingAt: now, timeZone: zone, rules: ghost.rules)
         let state: Data
         do {
-            state = try Self.encode(fresh)
+            state = try StoredJSON.encode(fresh)
         } catch {
             throw .failed(operation: "encode the engine state", detail: "\(error)")
         }
@@ -209,7 +200,7 @@ public actor GhostHost {
             effects += try draft.handle(event, now: now)
         }
         let receipts = try Self.receipts(in: effects)
-        try database.recordDecision(state: try Self.encode(draft), receipts: receipts, at: now, cycle: cycle)
+        try database.recordDecision(state: try StoredJSON.encode(draft), receipts: receipts, at: now, cycle: cycle)
         commit(draft, receipts: receipts)
         return effects
     }
@@ -217,14 +208,8 @@ public actor GhostHost {
     private static func receipts(in effects: [GhostEffect]) throws -> [StoredReceipt] {
         try effects.compactMap { effect -> StoredReceipt? in
             guard case .recordReceipt(let receipt) = effect else { return nil }
-            return StoredReceipt(id: receipt.id, at: receipt.at, action: receipt.action.rawValue, body: try encode(receipt))
+            return StoredReceipt(id: receipt.id, at: receipt.at, action: receipt.action.rawValue, body: try StoredJSON.encode(receipt))
         }
-    }
-
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(value)
     }
 }
 

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Dispatch
 import Foundation
 import GhostEngine
@@ -46,7 +47,7 @@ public final class HealthIntake: Sendable {
     /// What one import stored: the reply, the workouts it added (for the Ghost) and the importer's summary.
     public struct Imported: Sendable {
         public var response: HealthImportResult
-        var workouts: [HealthSample]
+        var workouts: [HealthInsertResult.Workout]
         var summary: HealthImportSummary
         var startedAt: Date
     }
@@ -73,11 +74,12 @@ public final class HealthIntake: Sendable {
 
     /// The engine's reports of the recent new workouts of an import, oldest first (older ones are history).
     static func workoutReports(_ imported: Imported, now: Date) -> [WorkoutReport] {
-        imported.workouts.sorted(by: { $0.start < $1.start })
-            .filter { $0.start > now.addingTimeInterval(-Self.workoutHorizon) && $0.start <= now }
-            .map { workout in
-                WorkoutReport(
-                    id: "sample:\(workout.id ?? 0)", start: workout.start, end: workout.end, confidence: Self.importedWorkoutConfidence,
+        imported.workouts.sorted(by: { $0.sample.start < $1.sample.start })
+            .filter { $0.sample.start > now.addingTimeInterval(-Self.workoutHorizon) && $0.sample.start <= now }
+            .map { added in
+                let workout = added.sample
+                return WorkoutReport(
+                    id: "sample:\(added.rowID)", start: workout.start, end: workout.end, confidence: Self.importedWorkoutConfidence,
                     source: workout.source, activity: workout.detail, energyKilocalories: workout.energyKilocalories)
             }
     }
@@ -122,7 +124,7 @@ public final class HealthIntake: Sendable {
             summary = try HealthImporter().importFile(at: url, shouldStop: { stop.isRequested }, progress: { read, total in
                 self.running.withLock { $0[path] = .init(file: path, bytesRead: read, totalBytes: total) }
             }) { batch in
-                let result = try self.database.insertHealthSamples(batch.map(Self.sample))
+                let result = try self.database.insertHealthSamples(batch)
                 inserted.added += result.added
                 inserted.duplicates += result.duplicates
                 inserted.addedWorkouts += result.addedWorkouts
@@ -157,12 +159,6 @@ public final class HealthIntake: Sendable {
         [.truncated, .malformed, .unsupportedEncoding].contains(kind)
     }
 
-    private static func sample(_ record: HealthRecord) -> HealthSample {
-        HealthSample(
-            kind: record.kind, source: record.source, start: record.start, end: record.end, value: record.value,
-            detail: record.detail, energyKilocalories: record.energyKilocalories)
-    }
-
     /// Records the import run (what `status` and the health folder's bookkeeping read) and logs it.
     func record(_ result: Imported, finished: Date) {
         let path = result.response.file
@@ -172,12 +168,10 @@ public final class HealthIntake: Sendable {
             "skipped": "\(result.response.skipped)", "complete": "\(result.response.complete)",
         ])
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
             _ = try database.recordHealthImport(HealthImportRun(
                 file: path, format: result.response.format, startedAt: started, finishedAt: finished, added: result.response.added,
                 duplicates: result.response.duplicates, skipped: result.response.skipped, error: result.response.error,
-                summary: try encoder.encode(result.summary)))
+                summary: try StoredJSON.encode(result.summary)))
         } catch {
             logger.error("could not record the health import", metadata: ["file": "\(path)", "error": "\(error)"])
         }

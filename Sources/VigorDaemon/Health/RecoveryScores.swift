@@ -49,9 +49,8 @@ struct RecoveryScores: Sendable {
 
     /// The stored scores of the `days` mornings ending `today`, in the order computed.
     func stored(endingOn today: LocalDay, days: Int) throws -> [Stored] {
-        let decoder = JSONDecoder()
-        return try database.recoveryScores(from: today.adding(days: -(days - 1)), through: today).map {
-            Stored(score: try decoder.decode(RecoveryScore.self, from: $0.body), computedAt: $0.computedAt)
+        try database.recoveryScores(from: today.adding(days: -(days - 1)), through: today).map { record throws(StoreError) in
+            Stored(score: try record.value(as: RecoveryScore.self), computedAt: record.computedAt)
         }
     }
 
@@ -65,6 +64,6 @@ struct RecoveryScores: Sendable {
     private static func record(_ score: RecoveryScore, at now: Date) throws -> RecoveryRecord {
         RecoveryRecord(
             localDate: score.day, formulaName: score.formula.name, formulaVersion: score.formula.version,
-            inputHash: score.inputHash, value: score.value, body: try GhostHost.encode(score), computedAt: now)
+            inputHash: score.inputHash, value: score.value, body: try StoredJSON.encode(score), computedAt: now)
     }
 }

@@ -23,7 +23,7 @@ public actor HoldDesk {
         self.database = database
         self.logger = logger
         do {
-            book = try database.holdBook().map { try JSONDecoder().decode(HoldBook.self, from: $0.body) } ?? HoldBook()
+            book = try database.holdBook()?.value(as: HoldBook.self) ?? HoldBook()
         } catch {
             throw .storage("cannot read the held time: \(error)")
         }
@@ -91,11 +91,11 @@ public actor HoldDesk {
 
     /// The last evening's forecast of the week, if any.
     func lastForecast() throws -> WeekForecast? {
-        try database.weekForecast().map { try JSONDecoder().decode(WeekForecast.self, from: $0.body) }
+        try database.weekForecast()?.value(as: WeekForecast.self)
     }
 
     private func save(_ next: HoldBook, at now: Date) throws {
-        try database.saveHoldBook(HoldBookRecord(savedAt: now, body: try GhostHost.encode(next)))
+        try database.saveHoldBook(HoldBookRecord(savedAt: now, body: try StoredJSON.encode(next)))
         book = next
     }
 }

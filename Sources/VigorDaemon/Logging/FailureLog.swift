@@ -97,9 +97,9 @@ public final class FailureLog: Sendable {
     }
 
     /// `status.storage`: whether vigord can save its state now, or since when and why not.
-    public func storageStatus(zone: TimeZone) -> StorageStatus {
+    public func storageStatus(zone: TimeZone) -> FailureEpisodeStatus {
         storage.withLock { episode in
-            StorageStatus(
+            FailureEpisodeStatus(
                 ok: episode.failing == nil, failingSince: episode.failing.map { RPCTimestamp($0.since, in: zone) },
                 reason: episode.failing?.reason, failedEpisodes: episode.episodes)
         }

@@ -28,7 +28,7 @@ public actor NotificationDesk {
         self.failures = failures
         self.logger = logger
         self.sinks = sinks
-        ledger = try database.notificationLedger().map { try JSONDecoder().decode(NotificationLedger.self, from: $0) } ?? NotificationLedger()
+        ledger = try database.notificationLedger(as: NotificationLedger.self) ?? NotificationLedger()
     }
 
     /// Where notifications go from now on (after a reload).
@@ -109,7 +109,7 @@ public actor NotificationDesk {
     /// Saves the ledger first (so a crash never sends a message twice), then keeps it; false when it could not.
     private func save(_ next: NotificationLedger, at now: Date) -> Bool {
         do {
-            try database.saveNotificationLedger(try GhostHost.encode(next), at: now)
+            try database.saveNotificationLedger(try StoredJSON.encode(next), at: now)
         } catch {
             // A full disk is the storage episode's to tell; nothing is sent until the ledger is saved.
             failures.failed("saving the notification inbox", error: error)
@@ -155,8 +155,8 @@ public actor NotificationDesk {
         do {
             guard let record = try database.weeklyReceipt(), now.timeIntervalSince(record.builtAt) < GhostMessages.sentenceLifetime
             else { return nil }
-            let receipt = try JSONDecoder().decode(WeeklyValueReceipt.self, from: record.body)
-            return (record.weekStart, receipt.clean)
+            let receipt = try record.value(as: WeeklyValueReceipt.self)
+            return (record.weekStart.description, receipt.clean)
         } catch {
             logger.warning("cannot read the weekly receipt for the inbox", metadata: ["error": "\(error)"])
             return nil

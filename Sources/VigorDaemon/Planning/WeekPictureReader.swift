@@ -89,10 +89,10 @@ struct WeekPictureReader: Sendable {
             today: lastDay.adding(days: 1), firstDay: firstDay, days: days, calendar: calendar, settings: settings, signals: false)
         let from = try calendar.startOfDay(firstDay)
         let to = try calendar.startOfDay(lastDay.adding(days: 1))
-        picture.busy = CalendarPicture.intervals(try await readBusy(from: from, to: to))
+        picture.busy = try await readBusy(from: from, to: to).intervals
         if let database {
             picture.signals = SignalDigest(
-                calendar: calendar, observations: try Self.observations(database, from: from.addingTimeInterval(-86_400), to: to))
+                calendar: calendar, samples: try Self.samples(database, from: from.addingTimeInterval(-86_400), to: to))
         }
         return picture
     }
@@ -109,7 +109,7 @@ struct WeekPictureReader: Sendable {
         var digest: SignalDigest?
         if signals, let database {
             digest = SignalDigest(
-                calendar: calendar, observations: try Self.observations(
+                calendar: calendar, samples: try Self.samples(
                     database, from: try calendar.startOfDay(today.adding(days: -WeekPicture.signalHistoryDays)), to: try calendar.startOfDay(today.adding(days: 1))),
                 checkIns: try Self.checkIns(database, before: today))
         }
@@ -174,11 +174,7 @@ struct WeekPictureReader: Sendable {
     }
 
     /// Health samples ending from `from` to `to`, as the planning rules read them.
-    static func observations(_ database: AppDatabase, from: Date, to: Date) throws -> [HealthObservation] {
-        try HealthKind.allCases.flatMap { kind throws -> [HealthObservation] in
-            try database.healthSamples(kind: kind, endingFrom: from, to: to).map {
-                HealthObservation(kind: kind, source: $0.source, start: $0.start, end: $0.end, value: $0.value, detail: $0.detail)
-            }
-        }
+    static func samples(_ database: AppDatabase, from: Date, to: Date) throws -> [HealthSample] {
+        try HealthKind.allCases.flatMap { kind in try database.healthSamples(kind: kind, endingFrom: from, to: to) }
     }
 }

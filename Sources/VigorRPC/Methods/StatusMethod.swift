@@ -37,9 +37,9 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     /// How old the newest health data and the recovery score are, and whether the last morning had anything new.
     public var health: HealthAgeStatus
     /// Whether vigord's own calendar is in step with what the Ghost decided, or why writing it fails.
-    public var calendarWrites: CalendarWriteStatus
+    public var calendarWrites: FailureEpisodeStatus
     /// Whether vigord can save its state, or since when and why not (a full disk).
-    public var storage: StorageStatus
+    public var storage: FailureEpisodeStatus
     /// Strong weeks in a row at the last weekly receipt; absent before the first receipt.
     public var streak: Int?
     /// `[profile]`: equipment and injuries as setup stored them; absent when both are empty.
@@ -50,8 +50,8 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         socketOrigin: String, configPath: String, configSource: String, timezone: String,
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
         emergency: RecoveryTimeStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
-        health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: CalendarWriteStatus = CalendarWriteStatus(),
-        storage: StorageStatus = StorageStatus(), streak: Int? = nil, profile: ProfileStatus? = nil
+        health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: FailureEpisodeStatus = FailureEpisodeStatus(),
+        storage: FailureEpisodeStatus = FailureEpisodeStatus(), streak: Int? = nil, profile: ProfileStatus? = nil
     ) {
         self.version = version
         self.pid = pid
@@ -97,8 +97,8 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "sources": Schema.array(of: SourceFreshnessView.schema),
             "travel": TravelStatus.schema,
             "health": HealthAgeStatus.schema,
-            "calendarWrites": CalendarWriteStatus.schema,
-            "storage": StorageStatus.schema,
+            "calendarWrites": FailureEpisodeStatus.schema,
+            "storage": FailureEpisodeStatus.schema,
             "streak": Schema.integer,
             "profile": ProfileStatus.schema,
         ],
@@ -147,16 +147,19 @@ public struct SourceFreshnessView: Codable, Sendable, Equatable {
         required: ["name", "ok", "freshness"])
 }
 
-/// Whether vigord's own calendar is in step with the Ghost (`status.calendarWrites`). A write that fails is a
+/// A kind of work that can fail for a while (`status.calendarWrites`, `status.storage`): ok, or failing since when and
+/// why, and how many episodes of failure began since vigord started. Writing vigord's calendar: a write that fails is a
 /// ghost-health failure of its own kind; what was decided stays saved and is written on the next change or tick.
-public struct CalendarWriteStatus: Codable, Sendable, Equatable {
-    /// False while the last write of vigord's calendar failed.
+/// Saving state: every write that fails, of any kind, belongs to one episode that the next write that saves ends; it is
+/// logged once when it starts and once when it ends, and counted toward ghost health (`storageFailed`) once it ended.
+public struct FailureEpisodeStatus: Codable, Sendable, Equatable {
+    /// False from the first failure until the work succeeds again.
     public var ok: Bool
-    /// When the current run of failures began.
+    /// When the current episode began.
     public var failingSince: RPCTimestamp?
-    /// Why the last write failed (the path and the system's reason).
+    /// Why it failed (a calendar write: the path and the system's reason; storage: its first failed write).
     public var reason: String?
-    /// How many times writing began to fail since vigord started.
+    /// How many episodes began since vigord started.
     public var failedEpisodes: Int
 
     public init(ok: Bool = true, failingSince: RPCTimestamp? = nil, reason: String? = nil, failedEpisodes: Int = 0) {
@@ -181,29 +184,4 @@ public struct ProfileStatus: Codable, Sendable, Equatable {
     }
     static let schema = Schema.object(
         ["equipment": Schema.array(of: Schema.string), "injuries": Schema.array(of: Schema.string)], required: ["equipment", "injuries"])
-}
-
-/// Whether vigord can save its state (`status.storage`). Every write that fails, of any kind, belongs to one episode that
-/// the next write that saves ends; it is logged once when it starts and once when it ends, and counted toward ghost
-/// health (`storageFailed`) once it ended.
-public struct StorageStatus: Codable, Sendable, Equatable {
-    /// False from the first write that failed until one saves again.
-    public var ok: Bool
-    /// When the current episode began.
-    public var failingSince: RPCTimestamp?
-    /// Why its first write failed.
-    public var reason: String?
-    /// How many episodes began since vigord started.
-    public var failedEpisodes: Int
-
-    public init(ok: Bool = true, failingSince: RPCTimestamp? = nil, reason: String? = nil, failedEpisodes: Int = 0) {
-        self.ok = ok
-        self.failingSince = failingSince
-        self.reason = reason
-        self.failedEpisodes = failedEpisodes
-    }
-
-    static let schema = Schema.object(
-        ["ok": Schema.boolean, "failingSince": Schema.time, "reason": Schema.string, "failedEpisodes": Schema.integer],
-        required: ["ok", "failedEpisodes"])
 }

@@ -189,7 +189,7 @@ final class DaemonReplay {
     }
 
     /// A reading as a JSON Lines record (Docs/health-data.md).
-    static func line(_ reading: HealthObservation, stamp: (Date) -> String) -> String {
+    static func line(_ reading: HealthSample, stamp: (Date) -> String) -> String {
         let kind = reading.kind.rawValue
         var fields = [#""type":"\#(kind)""#, #""start":"\#(stamp(reading.start))""#, #""source":"\#(reading.source)""#]
         switch reading.kind {

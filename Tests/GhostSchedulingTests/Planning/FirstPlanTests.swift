@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -7,25 +8,25 @@ import Testing
 struct FirstPlanTests {
     private let sunday = Week.monday.adding(days: -1)
 
-    /// A new Ghost (an Observer) and the `days` days ending on Sunday with `busy` and `observations`.
-    private func history(days: Int, busy: [BusyInterval] = [], observations: [HealthObservation] = []) throws -> WeekPicture {
+    /// A new Ghost (an Observer) and the `days` days ending on Sunday with `busy` and `samples`.
+    private func history(days: Int, busy: [BusyInterval] = [], samples: [HealthSample] = []) throws -> WeekPicture {
         let ghost = Ghost(startingAt: try Week.at(sunday, 0), timeZone: Week.berlin.timeZone)
         return WeekPicture(
             calendar: Week.berlin, today: Week.monday, firstDay: sunday.adding(days: -(days - 1)), days: days, ghost: ghost,
             settings: PlanningSettings(training: Week.morningSettings), busy: busy,
-            signals: SignalDigest(calendar: Week.berlin, observations: observations))
+            signals: SignalDigest(calendar: Week.berlin, samples: samples))
     }
 
     /// A meeting from 09:00 for `hours` hours, `offset` days after Monday 2026-03-02 (negative: before).
-    private func meeting(_ offset: Int, hours: Int = 1, title: String = "'Standup' (work)") throws -> BusyInterval {
+    private func meeting(_ offset: Int, hours: Int = 1, title: BusyCause = BusyCause(source: "work", summary: "Standup")) throws -> BusyInterval {
         BusyInterval(start: try Week.at(offset, 9), end: try Week.at(offset, 9 + hours), causes: [title])
     }
 
     @Test func readableHistoryCountsTheDaysWithAnEventOrASample() throws {
         let busy = try [-1, -1, -3, -40].map { try meeting($0) }
-        let sleep = HealthObservation(
+        let sleep = HealthSample(
             kind: .sleep, source: "Watch", start: try Week.at(-10, 23), end: try Week.at(-9, 7), value: 480)
-        #expect(try ReadableHistory.days(try history(days: 90, busy: busy, observations: [sleep])) == 5)
+        #expect(try ReadableHistory.days(try history(days: 90, busy: busy, samples: [sleep])) == 5)
         #expect(try ReadableHistory.days(try history(days: 90)) == 0)
     }
 
@@ -54,7 +55,7 @@ struct FirstPlanTests {
         var busy: [BusyInterval] = []
         for week in 0..<4 {
             for weekday in 0..<5 { busy.append(try meeting(-28 + week * 7 + weekday, hours: 4)) }
-            busy.append(try meeting(-28 + week * 7 + 5, title: "'Gym' (personal)"))
+            busy.append(try meeting(-28 + week * 7 + 5, title: BusyCause(source: "personal", summary: "Gym")))
         }
         let picture = try history(days: 28, busy: busy)
         let insight = try #require(try HistoryReading.firstInsight(picture, protectedWindows: 3))

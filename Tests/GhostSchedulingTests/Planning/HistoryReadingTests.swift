@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -8,14 +9,14 @@ import Testing
     let lastDay = Week.monday.adding(days: 13)
     let ghost = Ghost(startingAt: try Week.at(Week.monday, 0), timeZone: Week.berlin.timeZone)
     func picture(daysWithData: Int) throws -> WeekPicture {
-        let readings = try (0..<daysWithData).map { back -> HealthObservation in
+        let readings = try (0..<daysWithData).map { back -> HealthSample in
             let at = try Week.at(lastDay.adding(days: -back), 5)
-            return HealthObservation(kind: .hrv, source: "watch", start: at, end: at, value: 60)
+            return HealthSample(kind: .hrv, source: "watch", start: at, end: at, value: 60)
         }
         return WeekPicture(
             calendar: Week.berlin, today: lastDay.adding(days: 1), firstDay: lastDay.adding(days: -13), days: 14, ghost: ghost,
             settings: PlanningSettings(training: Week.morningSettings),
-            signals: SignalDigest(calendar: Week.berlin, observations: readings))
+            signals: SignalDigest(calendar: Week.berlin, samples: readings))
     }
     let now = try Week.at(lastDay.adding(days: 1), 20)
     #expect(try HistoryReading.absolution(try picture(daysWithData: 6), now: now) == nil)

@@ -132,7 +132,7 @@ private func times(_ book: HoldBook) -> [String] {
     #expect(Week.berlin.day(of: moved.start) == wednesday, "Wednesday still has room")
     #expect(moved.start >= meeting.end.addingTimeInterval(600) || moved.end <= meeting.start.addingTimeInterval(-600))
     #expect(next.book.holds.filter { $0.day != wednesday } == first.book.holds.filter { $0.day != wednesday })
-    #expect(moved.reason.hasPrefix("Moved from Wed \(String(format: "%02d:00", local.hour)): meeting now covers"))
+    #expect(moved.reason.hasPrefix("Moved from Wed \(String(format: "%02d:00", local.hour)): 'Meeting' (work) now covers"))
 }
 
 @Test func aHoldWithNoRoomLeftOnItsDayMovesToAnotherDayKeepingRestDaysAndTheGap() throws {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -10,14 +11,14 @@ import Testing
     let at5 = try Week.at(Week.monday, 5)
     // Monday: HRV and resting heart rate arrived, no sleep and no steps — two of the four signals.
     let readings = [
-        HealthObservation(kind: .hrv, source: "watch", start: at5, end: at5, value: 60),
-        HealthObservation(kind: .restingHeartRate, source: "watch", start: at5, end: at5, value: 55),
+        HealthSample(kind: .hrv, source: "watch", start: at5, end: at5, value: 60),
+        HealthSample(kind: .restingHeartRate, source: "watch", start: at5, end: at5, value: 55),
     ]
     let checkIn = CheckInReport(day: Week.monday, sleptMinutes: nil, felt: .ok, recordedAt: try Week.at(Week.monday, 6))
     let picture = WeekPicture(
         calendar: Week.berlin, today: tuesday, firstDay: tuesday, days: 1, ghost: ghost,
         settings: PlanningSettings(training: Week.morningSettings),
-        signals: SignalDigest(calendar: Week.berlin, observations: readings, checkIns: [checkIn]))
+        signals: SignalDigest(calendar: Week.berlin, samples: readings, checkIns: [checkIn]))
     let now = try Week.at(tuesday, 6)
     let plan = try MorningPlan.decide(
         picture, closing: MorningPlan.daysToClose(today: tuesday, lastMorning: Week.monday), newestHealthData: at5, now: now)

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -20,7 +21,7 @@ private func picture(_ ghost: Ghost, busy: [BusyInterval]) -> WeekPicture {
 
 @Test func aMeetingLandingOnABlockIsAConflictWithWhereMoveLaterPutsIt() throws {
     let (ghost, block) = try ghostWithTuesdayBlock()
-    let meeting = BusyInterval(start: try Week.at(1, 7), end: try Week.at(1, 10), causes: ["'Client visit' (work)"])
+    let meeting = BusyInterval(start: try Week.at(1, 7), end: try Week.at(1, 10), causes: [BusyCause(source: "work", summary: "Client visit")])
     let conflict = try #require(try Replanning.conflict(of: block, in: picture(ghost, busy: [meeting])))
     #expect(conflict.cause == "'Client visit' (work) now covers 07:00–10:00")
     #expect(conflict.target == (try Week.at(1, 10, 15)))

@@ -55,7 +55,7 @@ extension CalendarBusy {
                     start: RPCTimestamp(interval.start, in: zone), end: RPCTimestamp(interval.end, in: zone),
                     sources: interval.causes.map { BusyCauseView(source: $0.source, summary: $0.summary) })
             },
-            unknownDays: reading.busy.unknownDays,
+            unknownDays: reading.busy.unknownDays.map(\.description),
             sources: reading.busy.sources.compactMap { status in
                 reading.sources.first { $0.name == status.name }.map { CalendarSourceView($0, status) }
             })

@@ -47,7 +47,7 @@ extension TravelStatus {
     /// The API's view of the travel ranges on `today`.
     init(_ ranges: [TravelRange], today: LocalDay) {
         self.init(
-            travellingToday: ranges.contains { $0.firstDay <= today.description && today.description <= $0.lastDay },
+            travellingToday: ranges.contains { $0.firstDay <= today && today <= $0.lastDay },
             ranges: ranges.map { "\($0.firstDay)..\($0.lastDay)" })
     }
 }

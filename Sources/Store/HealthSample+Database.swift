@@ -2,37 +2,11 @@ import CivilCalendar
 import Foundation
 import GRDB
 
-/// One stored health sample in normalised units (sleep and workouts in minutes, HRV in ms, heart rate
-/// in bpm, steps as a count). `(kind, source, start, end, value)` is unique: importing twice adds nothing.
-public struct HealthSample: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public var id: Int64?
-    /// What was measured.
-    public var kind: HealthKind
-    /// The producer, e.g. "Apple Watch" or "oura".
-    public var source: String
-    public var start: Date
-    public var end: Date
-    public var value: Double
-    /// Sleep stage or workout activity.
-    public var detail: String?
-    /// Workouts: energy burned, when known.
-    public var energyKilocalories: Double?
-
+// A health sample (CivilCalendar's `HealthSample`) is a row of `healthSample` as it is: its properties are the columns.
+// The row's `id` is the store's own; only a new workout's is handed out (`HealthInsertResult.Workout`), as the engine's
+// workout id.
+extension HealthSample: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "healthSample"
-
-    public init(
-        id: Int64? = nil, kind: HealthKind, source: String, start: Date, end: Date, value: Double,
-        detail: String? = nil, energyKilocalories: Double? = nil
-    ) {
-        self.id = id
-        self.kind = kind
-        self.source = source
-        self.start = start
-        self.end = end
-        self.value = value
-        self.detail = detail
-        self.energyKilocalories = energyKilocalories
-    }
 }
 
 /// What one batch insert did.
@@ -42,9 +16,16 @@ public struct HealthInsertResult: Sendable, Equatable {
     /// Samples already stored (same kind, source, start, end and value).
     public var duplicates = 0
     /// The new workouts among them, with their row ids, for workout detection.
-    public var addedWorkouts: [HealthSample] = []
+    public var addedWorkouts: [Workout] = []
 
     public init() {}
+
+    /// A workout the insert added, and its row.
+    public struct Workout: Sendable, Equatable {
+        /// The row's id: the engine knows the workout as `sample:<rowID>`.
+        public var rowID: Int64
+        public var sample: HealthSample
+    }
 }
 
 extension AppDatabase {
@@ -66,9 +47,7 @@ extension AppDatabase {
                 }
                 result.added += 1
                 if sample.kind == .workout {
-                    var stored = sample
-                    stored.id = db.lastInsertedRowID
-                    result.addedWorkouts.append(stored)
+                    result.addedWorkouts.append(.init(rowID: db.lastInsertedRowID, sample: sample))
                 }
             }
             return result

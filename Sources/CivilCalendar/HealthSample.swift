@@ -1,9 +1,14 @@
-import CivilCalendar
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
-/// One normalised health sample. Units: sleep = minutes (end - start), hrv = milliseconds (SDNN),
-/// restingHeartRate = beats per minute, steps = count, workout = duration minutes.
-public struct HealthRecord: Sendable, Equatable, Hashable, Codable {
+/// One health sample in its kind's unit: sleep in minutes (end - start), HRV in milliseconds (SDNN), resting heart
+/// rate in beats per minute, steps as a count, a workout's duration in minutes. What an importer reads, what the store
+/// keeps (table `healthSample`; `(kind, source, start, end, value)` is unique, so importing twice adds nothing) and
+/// what the morning rules and the absolution read.
+public struct HealthSample: Sendable, Hashable, Codable {
     /// What was measured.
     public var kind: HealthKind
     /// The producer, e.g. Apple's sourceName "Tom’s Apple Watch", or the JSONL/CSV "source" field.
@@ -12,14 +17,14 @@ public struct HealthRecord: Sendable, Equatable, Hashable, Codable {
     public var start: Date
     /// When the sample ends (equal to `start` for point samples).
     public var end: Date
-    /// The value in the kind's canonical unit (see the type's documentation).
+    /// The value in the kind's unit (see the type's documentation).
     public var value: Double
     /// Sleep: stage, one of "inBed", "asleep", "core", "deep", "rem", "awake"; workout: activity, e.g. "running".
     public var detail: String?
     /// Workouts only, when known: active energy in kilocalories.
     public var energyKilocalories: Double?
 
-    /// Creates a record; values are taken as given (the importers validate before creating one).
+    /// Creates a sample; values are taken as given (the importers validate before creating one).
     public init(
         kind: HealthKind, source: String, start: Date, end: Date, value: Double,
         detail: String? = nil, energyKilocalories: Double? = nil
@@ -31,5 +36,10 @@ public struct HealthRecord: Sendable, Equatable, Hashable, Codable {
         self.value = value
         self.detail = detail
         self.energyKilocalories = energyKilocalories
+    }
+
+    /// True for sleep segments that are actual sleep (not in bed awake); a segment without a stage counts as asleep.
+    public var isAsleep: Bool {
+        kind == .sleep && ["asleep", "core", "deep", "rem"].contains(detail ?? "asleep")
     }
 }
