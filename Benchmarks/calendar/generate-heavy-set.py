@@ -74,7 +74,11 @@ def office(out, today):
             else:
                 hour, minute = rng.randrange(9, 18), rng.choice([0, 15, 30])
                 minutes = min(minutes, (18 - hour) * 60 - minute)
-            local = datetime.datetime(date.year, date.month, date.day, hour, minute, tzinfo=OFFICE_ZONE).astimezone(ZoneInfo(zone))
+            # A repeating meeting keeps its wall time in its own zone, so where the zones change to or from summer time
+            # on other days it moves in Berlin: it is placed in office hours as it falls around DAY.
+            at = today if recurring else date
+            local = datetime.datetime(at.year, at.month, at.day, hour, minute, tzinfo=OFFICE_ZONE).astimezone(ZoneInfo(zone))
+            local += datetime.timedelta(days=(date - at).days)
             start = f"DTSTART;TZID={zone}:{local:%Y%m%dT%H%M%S}"
             rule = RULES[(n // 20) % len(RULES)] if recurring else None
             lines += event(f"office-{source}-{n}@vigord", start, minutes, f"Meeting {n} of source {source}", rule)
