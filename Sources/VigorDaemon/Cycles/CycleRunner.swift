@@ -50,7 +50,8 @@ public actor CycleRunner {
     /// `[calendar.hold]`). The backend performs them (`GhostBackend.runCycle`).
     func plan(
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
-        rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings()
+        rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings(),
+        profile: TrainingProfile = TrainingProfile()
     ) async throws -> CyclePlan {
         let calendar = LocalCalendar(timeZone: zone)
         let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
@@ -61,7 +62,7 @@ public actor CycleRunner {
             return .alreadyRan(
                 CycleOutcome(kind: kind, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)"))
         }
-        let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home)
+        let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home, profile: profile)
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, now: now, settings: settings)
         case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings, hold: hold).plan
