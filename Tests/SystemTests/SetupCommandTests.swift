@@ -225,6 +225,10 @@ import VigorRPC
             "DESCRIPTION:45 minutes of strength training.\\n\\n"), "\(file)")
         #expect(file.replacingOccurrences(of: "\r\n ", with: "").contains(
             "Not proposed because of an injury: run\\, ride (your injury 'knee')."), "\(file)")
+        let why = try runCommand(Binaries.vigorctl, ["why", proposal.id, "--socket", daemon.socketPath])
+        let rows = why.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.contains { $0.hasPrefix("Session ") && $0.hasSuffix(" strength training — neutral") }, "\(why.stdout)")
+        #expect(rows.contains { $0.hasPrefix("Ruled out ") && $0.hasSuffix(" \(ruledOut) — neutral") }, "\(why.stdout)")
         // The first plan did not use up the evening: it still runs today.
         let evening = try connection.call(CycleRunMethod.self, .init(kind: .evening))
         #expect(evening.ran)
