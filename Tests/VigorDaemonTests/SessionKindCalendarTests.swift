@@ -38,3 +38,19 @@ private func kneeContext() throws -> LocalAPI.Context {
     #expect(status.plan.proposals.first?.kind == .strength)
     #expect(status.profile?.ruledOut == "run, ride (your injury 'left knee'); swim (no pool in your equipment)")
 }
+
+@Test func anUnknownInjuryWordIsLoggedOnceByTheReloadThatBringsIt() async throws {
+    let log = CapturedLog()
+    let state = DaemonState(
+        config: DaemonConfig(), origin: .defaults, configPath: "/nonexistent/config.toml", configMayBeMissing: true, logger: log.logger)
+    var config = DaemonConfig()
+    config.profile.injuries = ["sciatica", "left knee"]
+    let read = ConfigLoader.Loaded(config: config, origin: .file, text: "")
+    _ = await state.adopt(read, at: now)
+    _ = await state.adopt(read, at: now.addingTimeInterval(60))
+    let notes = log.entries.filter { $0.message.contains("sciatica") }
+    #expect(notes.count == 1, "\(log.entries)")
+    #expect(notes.first?.level == .notice)
+    #expect(notes.first?.message.hasPrefix("[profile] injury 'sciatica' is not one vigord understands, so it rules out no session") == true)
+    #expect(!log.entries.contains { $0.message.contains("left knee") }, "an injury vigord understands is no news")
+}
