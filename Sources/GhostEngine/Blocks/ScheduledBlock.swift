@@ -95,6 +95,18 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
         kind = try keys.decodeIfPresent(SessionKind.self, forKey: .kind)
     }
 
+    /// The rules that turn a session into a recovery walk (the morning's `hrvCrash`, and `feltTired` when the user
+    /// takes the suggestion).
+    public static let walkRules: Set<String> = ["hrvCrash", "feltTired"]
+
+    /// What the session is now: a walk while a walk rule's change to it stands, else its kind.
+    public var currentKind: SessionKind? {
+        if let change = transformation, !change.removedBlock, change.answer != .reverted, Self.walkRules.contains(change.rule) {
+            return .walk
+        }
+        return kind
+    }
+
     /// End instant.
     public var end: Date {
         start.addingTimeInterval(TimeInterval(durationMinutes * 60))

@@ -13,7 +13,7 @@ extension LocalAPI {
         let block = plan.block.map {
             SetupFirstPlanMethod.Block(
                 id: $0.id.rawValue, status: $0.status.rawValue, start: RPCTimestamp($0.start, in: zone), end: RPCTimestamp($0.end, in: zone),
-                kind: $0.kind)
+                kind: $0.currentKind)
         }
         return .init(
             phase: plan.phase.rawValue, readableHistoryDays: plan.readableHistoryDays, block: block, windows: windows,

@@ -67,7 +67,7 @@ enum BlockDescription {
 
     /// What the minutes are for: "running", or "training" for a block placed before sessions had kinds.
     static func activity(_ block: ScheduledBlock) -> String {
-        block.kind?.activity ?? "training"
+        block.currentKind?.activity ?? "training"
     }
 
     /// The recovery time of a press of the red button.

@@ -49,10 +49,10 @@ enum CalendarContent {
         }
     }
 
-    /// A block's SUMMARY: its session kind ("Run", "Strength training"), or "Training" for a block placed before
-    /// sessions had kinds.
+    /// A block's SUMMARY: its session kind now ("Run", "Strength training"; "Walk" after a recovery walk replaced it),
+    /// or "Training" for a block placed before sessions had kinds.
     static func title(_ block: ScheduledBlock) -> String {
-        block.kind?.title ?? "Training"
+        block.currentKind?.title ?? "Training"
     }
 
     /// The Recovery Time block of an emergency.

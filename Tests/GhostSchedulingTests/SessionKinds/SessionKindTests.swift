@@ -114,3 +114,38 @@ private func kinds(_ ghost: Ghost) -> [SessionKind?] {
     #expect(zip(likely, likely.dropFirst()).allSatisfy { $0 != $1 }, "\(likely)")
     #expect(likely.first == .strength, "tomorrow's forecast kind is the kind placed")
 }
+
+@Test func anHrvCrashWithAnAnkleInjuryRestsInsteadOfProposingAWalk() {
+    let crash = MorningSignals(lastNightSleepMinutes: 420, hrv: 30, hrvBaseline7: 50)
+    let rest = MorningTransformer.decide(
+        intensity: .heavy, durationMinutes: 60, signals: crash, capabilities: TrustPhase.transformer.capabilities,
+        rules: TransformationRules(), walkOpen: false)
+    guard case .apply(let change) = rest else {
+        Issue.record("expected a change, got \(rest)")
+        return
+    }
+    #expect(change.adjustment == .remove && change.rule == .hrvCrash)
+    #expect(change.reason.hasSuffix("and an injury rules out the recovery walk; rest today."))
+    let tired = MorningTransformer.decide(
+        intensity: .heavy, durationMinutes: 60, signals: MorningSignals(feltTired: true), capabilities: TrustPhase.transformer.capabilities,
+        rules: TransformationRules(), walkOpen: false)
+    guard case .suggest(let suggestion) = tired else {
+        Issue.record("expected a suggestion, got \(tired)")
+        return
+    }
+    #expect(suggestion.adjustment == .remove && !suggestion.reason.contains("-minute walk"))
+}
+
+@Test func aSessionARecoveryWalkReplacedIsAWalkUntilReverted() throws {
+    var ghost = Ghost(startingAt: try Week.at(-1, 0), timeZone: Week.berlin.timeZone)
+    _ = try ghost.handle(.manualPhaseChange(to: .transformer), now: try Week.at(-1, 1))
+    _ = try ghost.handle(
+        .placementRequested(BlockCandidate(start: try Week.at(0, 7), durationMinutes: 45, confidence: 1, kind: .strength), alternatives: []),
+        now: try Week.at(-1, 20))
+    let id = try #require(ghost.blocks.first?.id)
+    #expect(ghost.blocks.first?.currentKind == .strength)
+    _ = try ghost.handle(
+        .adjustmentRequested(id, .transform(durationMinutes: 30), confidence: 1, reason: "HRV crashed", rule: "hrvCrash"),
+        now: try Week.at(0, 6))
+    #expect(ghost.blocks.first?.kind == .strength && ghost.blocks.first?.currentKind == .walk)
+}

@@ -14,7 +14,7 @@ extension WeekForecast {
                 return PlanDayView(
                     date: day.date, status: status, start: RPCTimestamp(block.start, in: zone),
                     reason: block.status == .scheduled ? "on your calendar" : "waiting for your answer (vigorctl accept|decline \(block.id.rawValue))",
-                    why: nil, kind: block.kind)
+                    why: nil, kind: block.currentKind)
             }
             if let local = LocalDay(iso: day.date), let hold = holds.hold(on: local) {
                 return PlanDayView(
