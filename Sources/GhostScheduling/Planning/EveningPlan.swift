@@ -15,9 +15,10 @@ public struct EveningPlan: Sendable, Equatable {
     public static let defaultSlotHour = 7
 
     /// Plans the picture's week (tomorrow and six more days) and asks the Ghost to place tomorrow's block where the
-    /// slot finder puts it, of the kind `SessionKindChoice` gives it (none when every kind is ruled out), at the slot's score (the engine decides whether it writes, proposes or only learns). A
-    /// failed source counts against ghost health and makes its days unknown (proposals at most); unreadable calendars
-    /// leave tomorrow empty; during recovery time that reaches into tomorrow nothing is placed.
+    /// slot finder puts it, of the kind `SessionKindChoice` gives it (none when every kind is ruled out), at the slot's
+    /// score (the engine decides whether it writes, proposes or only learns). A failed source counts against ghost
+    /// health and makes its days unknown (proposals at most); unreadable calendars leave tomorrow empty; during
+    /// recovery time that reaches into tomorrow nothing is placed.
     public static func decide(_ picture: WeekPicture) -> EveningPlan {
         let tomorrow = picture.firstDay
         if let failure = picture.calendarFailure {

@@ -5,10 +5,10 @@ import CivilCalendar
 /// with but change no kind. Read word by word, like injuries; a phrase with no known word is reported as not
 /// understood. Docs/engine.md lists it.
 public enum EquipmentTable {
-    /// The kinds that need equipment, the words that provide it, and what is missing in words.
+    /// The kinds that need equipment, the words that provide it, and what is missing, in words.
     public static let needs: [(kind: SessionKind, words: [String], missing: String)] = [
-        (.ride, ["bike", "bikes", "bicycle", "trainer", "turbo", "gym"], "a bike"),
-        (.swim, ["pool", "swimming"], "a pool"),
+        (.ride, ["bike", "bikes", "bicycle", "trainer", "turbo", "gym"], "bike"),
+        (.swim, ["pool", "swimming"], "pool"),
     ]
 
     /// Words of equipment that change no kind but are understood.

@@ -60,7 +60,8 @@ public struct SessionKindChoice: Sendable, Equatable {
     /// Receipt inputs: the kind (or `none`), what was ruled out when something was (`ruledOut`, every reason), and
     /// what the injuries ruled out (`injuryRuledOut`), which the block's description repeats.
     public var receiptInputs: [ReceiptInput] {
-        [ReceiptInput("sessionKind", kind?.rawValue ?? "none")] + (ruledOutWords.map { [ReceiptInput("ruledOut", $0)] } ?? [])
+        [ReceiptInput("sessionKind", kind?.rawValue ?? "none")]
+            + (ruledOutWords.map { [ReceiptInput("ruledOut", $0)] } ?? [])
             + (ruledOutByInjury.map { [ReceiptInput("injuryRuledOut", $0)] } ?? [])
     }
 }

@@ -18,7 +18,7 @@ public struct TrainingProfile: Sendable, Equatable {
     public enum Exclusion: Sendable, Equatable, CustomStringConvertible {
         /// An injury, in the user's words, rules it out.
         case injury(String)
-        /// The equipment it needs is missing ("a bike").
+        /// The equipment it needs is missing ("bike").
         case equipment(missing: String)
         /// The session is shorter than the kind's shortest (`SessionKind.typicalMinutes`).
         case tooShort(minutes: Int)
@@ -26,7 +26,7 @@ public struct TrainingProfile: Sendable, Equatable {
         public var description: String {
             switch self {
             case .injury(let injury): "your injury '\(injury)'"
-            case .equipment(let missing): "no \(missing.split(separator: " ").dropFirst().joined(separator: " ")) in your equipment"
+            case .equipment(let missing): "no \(missing) in your equipment"
             case .tooShort(let minutes): "a \(minutes)-minute session is too short for it"
             }
         }
@@ -54,7 +54,11 @@ public struct TrainingProfile: Sendable, Equatable {
         var groups: [(why: String, kinds: [SessionKind])] = []
         for (kind, why) in ruledOut {
             let words = why.map(\.description).joined(separator: " and ")
-            if let index = groups.firstIndex(where: { $0.why == words }) { groups[index].kinds.append(kind) } else { groups.append((words, [kind])) }
+            if let index = groups.firstIndex(where: { $0.why == words }) {
+                groups[index].kinds.append(kind)
+            } else {
+                groups.append((words, [kind]))
+            }
         }
         return groups.map { "\($0.kinds.map(\.rawValue).joined(separator: ", ")) (\($0.why))" }.joined(separator: "; ")
     }
@@ -78,14 +82,6 @@ public struct TrainingProfile: Sendable, Equatable {
                 + InjuryTable.parts.map(\.part).joined(separator: ", ") + ")"
         } + unknownEquipment.map {
             "equipment '\($0)' is not one vigord understands, so it opens no session (a bike opens rides, a pool swims)"
-        }
-    }
-
-    /// What the injuries rule out, in words: "left knee rules out run, ride"; the unknown ones are left out.
-    public var injuryRulings: [String] {
-        injuries.compactMap { injury in
-            let out = SessionKind.allCases.filter(InjuryTable.rulesOut(injury).contains)
-            return out.isEmpty ? nil : "\(injury) rules out \(out.map(\.rawValue).joined(separator: ", "))"
         }
     }
 }

@@ -84,7 +84,9 @@ private func kinds(_ ghost: Ghost) -> [SessionKind?] {
             + "neck, shoulder, elbow, wrist)",
         "equipment 'hula hoop' is not one vigord understands, so it opens no session (a bike opens rides, a pool swims)",
     ])
-    #expect(profile.injuryRulings == ["left knee rules out run, ride"], "the understood injury still rules")
+    #expect(TrainingProfile.words(profile.ruledOut(minutes: 45)) == "run (your injury 'left knee'); "
+        + "ride (your injury 'left knee' and no bike in your equipment); swim (no pool in your equipment)",
+        "the understood injury still rules; the unknown one and the unknown equipment change nothing")
     #expect(profile.fitting(minutes: 45) == TrainingProfile(injuries: ["left knee"]).fitting(minutes: 45))
 }
 
