@@ -10,7 +10,9 @@ private let daily = TrainingSettings(
 
 /// A Scheduler whose evenings run from Sunday on for `days` days, each performing its plan (the user says yes to each
 /// proposal): the Ghost after them, the plans, and the receipts the engine recorded.
-private func evenings(_ days: Int, profile: TrainingProfile, settings: TrainingSettings = daily) throws -> (Ghost, [EveningPlan], [DecisionReceipt]) {
+private func evenings(
+    _ days: Int, profile: TrainingProfile, settings: TrainingSettings = daily, accept: Bool = true
+) throws -> (Ghost, [EveningPlan], [DecisionReceipt]) {
     let sunday = Week.monday.adding(days: -1)
     var ghost = Ghost(startingAt: try Week.at(sunday, 0), timeZone: Week.berlin.timeZone)
     _ = try ghost.handle(.manualPhaseChange(to: .scheduler), now: try Week.at(sunday, 1))
@@ -27,7 +29,7 @@ private func evenings(_ days: Int, profile: TrainingProfile, settings: TrainingS
                 if case .recordReceipt(let receipt) = effect { receipts.append(receipt) }
             }
         }
-        for block in ghost.blocks where block.status == .proposed {
+        for block in ghost.blocks where accept && block.status == .proposed {
             _ = try ghost.handle(.proposalAnswered(block.id, accepted: true), now: try Week.at(today, 21))
         }
         plans.append(plan)
@@ -59,6 +61,12 @@ private func kinds(_ ghost: Ghost) -> [SessionKind?] {
         impact: .neutral)))
     #expect(plans[0].notes.last?.hasSuffix("): strength training; ruled out: run (your injury 'left knee'); "
         + "ride (your injury 'left knee' and no bike in your equipment); swim (no pool in your equipment)") == true, "\(plans[0].notes)")
+}
+
+@Test func theProposalsNotificationSaysWhatTheMinutesAreFor() throws {
+    let (ghost, _, _) = try evenings(1, profile: TrainingProfile(injuries: ["left knee"]), accept: false)
+    let proposal = try #require(GhostMessages.pending(ghost: ghost, now: try Week.at(-1, 21), breakerFiredAt: nil).first { $0.kind == .proposal })
+    #expect(proposal.body == "45 minutes of strength training. Yes puts it into your calendar.")
 }
 
 @Test func withEveryKindRuledOutNothingIsProposedAndWhySaysSo() throws {
