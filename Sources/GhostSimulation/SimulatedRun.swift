@@ -325,7 +325,7 @@ struct SimulatedRun {
         let blocks = ghost.blocks.filter { $0.day == day }.map { block in
             let moment = calendar.moment(at: block.start)
             let start = String(format: "%02d:%02d", moment.hour, moment.minute)
-            return BlockRecord(id: block.id.rawValue, start: start, origin: block.origin, status: block.status)
+            return BlockRecord(id: block.id.rawValue, start: start, origin: block.origin, status: block.status, kind: block.currentKind)
         }
         return DayRecord(
             day: number, date: day.description, travel: travel, trustPhase: ghost.trust.phase,

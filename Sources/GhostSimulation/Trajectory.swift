@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 
 /// The day-by-day result of a simulation, ready to render as text or JSON.
@@ -75,6 +76,8 @@ public struct BlockRecord: Codable, Sendable, Equatable {
     public let origin: ScheduledBlock.Origin
     /// Status at the end of the day.
     public let status: ScheduledBlock.Status
+    /// What the session is for; absent for a block without a kind.
+    public let kind: SessionKind?
 }
 
 /// A receipt as the trajectory shows it.

@@ -39,18 +39,18 @@ struct PlanCommand: ParsableCommand {
 }
 
 enum WeekText {
-    /// `2026-11-26  likely 07:00  free at 07:00, score 0.82; …`, `2026-11-27  held 07:00  held, still free to others: …`
-    /// or `2026-11-28  none  It is a rest day, …`.
+    /// `2026-11-26  likely 07:00 run  free at 07:00, score 0.82; …`, `2026-11-27  held 07:00 strength  held, still free
+    /// to others: …` or `2026-11-28  none  It is a rest day, …`.
     static func line(_ day: PlanDayView) -> String {
         let time = day.start.map { " " + PlanText.clock($0) } ?? ""
-        return "\(day.date)  \(day.status)\(time)  \(day.reason)"
+        return "\(day.date)  \(day.status)\(time)\(PlanText.kind(day.kind))  \(day.reason)"
     }
 
     /// One line for `status`: `Thu 07:00 likely, Fri scheduled 18:00, Sat none (restDay)`.
     static func summary(_ days: [PlanDayView]) -> String {
         guard !days.isEmpty else { return "no forecast yet" }
         return days.map { day in
-            let time = day.start.map { " " + PlanText.clock($0) } ?? ""
+            let time = (day.start.map { " " + PlanText.clock($0) } ?? "") + PlanText.kind(day.kind)
             let why = day.why.map { " (\($0))" } ?? ""
             return "\(day.date.dropFirst(5)) \(day.status)\(time)\(why)"
         }.joined(separator: ", ")

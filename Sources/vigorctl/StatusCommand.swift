@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CivilCalendar
 import VigorRPC
 
 #if canImport(Glibc)
@@ -73,7 +74,9 @@ enum StatusText {
         if let profile = status.profile {
             let equipment = profile.equipment.isEmpty ? "no equipment" : "equipment " + profile.equipment.joined(separator: ", ")
             let injuries = profile.injuries.isEmpty ? "no injuries" : "injuries " + profile.injuries.joined(separator: ", ")
-            row("profile", "\(equipment); \(injuries) (stored; planning does not read them yet)")
+            row("profile", "\(equipment); \(injuries)")
+            if let ruledOut = profile.ruledOut { row("ruled out", ruledOut) }
+            for note in profile.notUnderstood ?? [] { row("note", note) }
         }
         row("health", "\(ghost.healthPhaseName) phase, confidence \(percent(ghost.healthConfidence)): \(ghost.healthPhaseLine)")
         row("ghost", ghost.ghostHealth == "healthy" ? ghost.ghostHealthName : style.red(ghost.ghostHealthName))
@@ -159,7 +162,12 @@ enum PlanText {
 
     static func list(_ blocks: [BlockView]) -> String {
         guard !blocks.isEmpty else { return "no blocks" }
-        return blocks.map { "\($0.id) \(clock($0.start))-\(clock($0.end)) \($0.status)\(change($0))" }.joined(separator: ", ")
+        return blocks.map { "\($0.id) \(clock($0.start))-\(clock($0.end)) \($0.status)\(kind($0.kind))\(change($0))" }.joined(separator: ", ")
+    }
+
+    /// " run", " strength", or "" for a block placed before sessions had kinds.
+    static func kind(_ kind: SessionKind?) -> String {
+        kind.map { " " + $0.rawValue } ?? ""
     }
 
     /// `HH:MM` of an RFC 3339 time, in the offset it carries (the user's zone).

@@ -4,7 +4,7 @@ import Testing
 struct DayComparisonTests {
     func day(_ number: Int, score: Double = 0.2, phase: String = "scheduler", blocks: [String] = ["b1"]) -> ComparedDay {
         ComparedDay(
-            day: number, date: "2026-04-0\(number)", blocks: blocks.map { ($0, "07:00", "proposal", "completed") },
+            day: number, date: "2026-04-0\(number)", blocks: blocks.map { ($0, "07:00", "proposal", "completed", nil) },
             trustPhase: phase, trustScore: score, healthPhase: "baseline")
     }
 
@@ -28,9 +28,9 @@ struct DayComparisonTests {
 
     @Test func blocksAreComparedInStartOrderAndADayVigordDidNotReportDiffers() {
         let twoBlocks = ComparedDay(
-            day: 1, date: "2026-04-01", blocks: [("b2", "18:00", "auto", "scheduled"), ("b1", "07:00", "auto", "completed")],
+            day: 1, date: "2026-04-01", blocks: [("b2", "18:00", "auto", "scheduled", "run"), ("b1", "07:00", "auto", "completed", nil)],
             trustPhase: "scheduler", trustScore: 0.2, healthPhase: "baseline")
-        #expect(twoBlocks.blocks == ["b1@07:00 auto/completed", "b2@18:00 auto/scheduled"])
+        #expect(twoBlocks.blocks == ["b1@07:00 auto/completed", "b2@18:00 run auto/scheduled"], "the session kind is compared too")
         let comparison = DayComparison(simulator: [twoBlocks, day(2)], daemon: [twoBlocks])
         #expect(comparison.firstDifference?.fields == ["vigord reported no such day"])
     }

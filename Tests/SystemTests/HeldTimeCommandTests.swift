@@ -57,8 +57,10 @@ struct HeldTimeCommandTests {
         let held = listed.filter { $0.contains("Held: Training") }
         #expect(held.count == 2, "\(listed)")
         #expect(held.allSatisfy { $0.hasSuffix("TENTATIVE") && $0.contains(" 07:00 ") }, "\(held)")
+        // Tomorrow's block is titled by its kind: the first session of a user with no equipment and no injuries is a run.
+        #expect(listed.contains { $0.contains(" 07:00 Run ") || $0.contains(" 07:00 Proposed: Run ") }, "\(listed)")
         let plan = try runCommand(Binaries.vigorctl, ["plan"] + socket)
-        #expect(plan.stdout.split(separator: "\n").filter { $0.contains("  held 07:00  held, ") }.count == 2, "\(plan.stdout)")
+        #expect(plan.stdout.split(separator: "\n").filter { $0.contains("  held 07:00 ") && $0.contains("  held, ") }.count == 2, "\(plan.stdout)")
         let status = try runCommand(Binaries.vigorctl, ["status"] + socket)
         #expect(status.stdout.contains("next hold") && status.stdout.contains("07:00, busy to others"), "\(status.stdout)")
     }

@@ -107,6 +107,25 @@ import VigorRPC
         #expect(run.stdout.contains("systemctl --user enable --now vigord.socket vigord.service vigor-morning.timer"))
     }
 
+    @Test func anUnknownInjuryWordIsReportedByVigordsCheckerAndSetup() throws {
+        let home = try SetupHome("unknown-injury")
+        let run = try runCommand(
+            Binaries.vigorctl,
+            ["setup", "--yes", "--config", home.configPath, "--sessions", "3", "--preferred", "07:00-09:00", "--rest-days", "sun",
+             "--equipment", "none", "--injuries", "sciatica", "left knee", "--notifications", "no", "--socket", "/nonexistent/vigord.sock"],
+            environment: home.environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let note = "note: [profile] injury 'sciatica' is not one vigord understands, so it rules out no session (it knows: knee, hip, "
+            + "hamstring, ankle, foot, back, neck, shoulder, elbow, wrist)"
+        #expect(run.stdout.contains("vigord --check-config: the configuration is valid.\n  " + note + "\n"), "\(run.stdout)")
+        #expect(try String(contentsOfFile: home.configPath, encoding: .utf8).contains("injuries = [\"sciatica\", \"left knee\"]\n"),
+                "the word is kept as the user wrote it")
+        let checked = try runCommand(Binaries.vigord, ["--check-config", "--config", home.configPath])
+        #expect(checked.status == 0)
+        #expect(checked.stderr.contains("vigord: " + note + "\n"))
+        #expect(!checked.stderr.contains("left knee"), "an injury vigord understands is no news")
+    }
+
     @Test func aBadFlagIsRefusedBeforeAnythingHappens() throws {
         let home = try SetupHome("badflag")
         let run = try runCommand(Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--preferred", "9-5"], environment: home.environment)
@@ -188,13 +207,36 @@ import VigorRPC
         let connection = try daemon.connect()
         let status = try connection.call(StatusMethod.self, NoParams())
         #expect(status.ghost.trustPhase == "scheduler")
-        #expect(status.profile == ProfileStatus(equipment: ["dumbbells"], injuries: ["knee"]))
+        let ruledOut = "run (your injury 'knee'); ride (your injury 'knee' and no bike in your equipment); swim (no pool in your equipment)"
+        #expect(status.profile == ProfileStatus(equipment: ["dumbbells"], injuries: ["knee"], ruledOut: ruledOut))
         let shown = try runCommand(Binaries.vigorctl, ["status", "--socket", daemon.socketPath])
-        #expect(shown.stdout.contains("profile     equipment dumbbells; injuries knee (stored; planning does not read them yet)"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("profile     equipment dumbbells; injuries knee\n  ruled out   \(ruledOut)\n"), "\(shown.stdout)")
         let inbox = try connection.call(InboxListMethod.self, NoParams())
         #expect(inbox.entries.contains { $0.kind == "proposal" }, "\(inbox.entries.map(\.kind))")
+        // The knee rules out a run: the first proposal is strength training, and vigord's calendar says so and why.
+        let proposal = try #require(status.plan.proposals.first)
+        #expect(proposal.kind == .strength)
+        // `[calendar.output] path` takes effect on restart: the harness's folder until then.
+        let written = try Self.calendarFiles(under: daemon.folder + "/calendars").map { try String(contentsOfFile: $0, encoding: .utf8) }
+            .first { $0.contains("X-VIGOR-BLOCK-ID:\(proposal.id)\r\n") }
+        let file = try #require(written, "the proposal is in vigord's calendar")
+        #expect(file.contains("SUMMARY:Proposed: Strength training\r\n"))
+        #expect(file.replacingOccurrences(of: "\r\n ", with: "").contains(
+            "DESCRIPTION:45 minutes of strength training.\\n\\n"), "\(file)")
+        #expect(file.replacingOccurrences(of: "\r\n ", with: "").contains(
+            "Not proposed because of an injury: run\\, ride (your injury 'knee')."), "\(file)")
+        let why = try runCommand(Binaries.vigorctl, ["why", proposal.id, "--socket", daemon.socketPath])
+        let rows = why.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.contains { $0.hasPrefix("Session ") && $0.hasSuffix(" strength training — neutral") }, "\(why.stdout)")
+        #expect(rows.contains { $0.hasPrefix("Ruled out ") && $0.hasSuffix(" \(ruledOut) — neutral") }, "\(why.stdout)")
         // The first plan did not use up the evening: it still runs today.
         let evening = try connection.call(CycleRunMethod.self, .init(kind: .evening))
         #expect(evening.ran)
+    }
+
+    /// The `.ics` files under `root`, at any depth.
+    static func calendarFiles(under root: String) throws -> [String] {
+        let found = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+        return found.filter { $0.hasSuffix(".ics") }.map { root + "/" + $0 }
     }
 }

@@ -86,7 +86,7 @@ struct WhyHeadlineTests {
         let files = try FileManager.default.subpathsOfDirectory(atPath: daemon.folder + "/calendars").filter { $0.hasSuffix(".ics") }
         let texts = try files.map { try String(contentsOfFile: daemon.folder + "/calendars/" + $0, encoding: .utf8) }
             .map { $0.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\\n", with: "\n") }
-        #expect(texts.contains { $0.contains("Proposed: Training") && $0.contains(headline) }, "\(texts)")
+        #expect(texts.contains { $0.contains("Proposed: Run") && $0.contains(headline) }, "\(texts)")
 
         // And the user is told: the inbox holds the suggestion at its new time, with the answers that take it.
         let inbox = try runCommand(Binaries.vigorctl, ["inbox", "--json"] + socket)

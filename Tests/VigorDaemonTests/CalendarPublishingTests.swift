@@ -108,7 +108,8 @@ private func shadowFolder() -> String {
         .adjustmentRequested(BlockID(rawValue: id), .transform(durationMinutes: 20), confidence: 1, reason: reason, rule: "hrvCrash"), at: now)
     try await context.backend.publish(at: now)
     let words = try description(try calendarFile(context, item: id))
-    #expect(words.hasPrefix("20 minutes of training."))
+    #expect(words.hasPrefix("20 minutes of walking."), "the recovery walk is what the block is now")
+    #expect(try text(try calendarFile(context, item: id)).contains("SUMMARY:Walk\r\n"))
     #expect(words.contains("Changed from 45 to 20 minutes: " + reason))
 }
 

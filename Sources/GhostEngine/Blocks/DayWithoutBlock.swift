@@ -12,6 +12,8 @@ public enum DayWithoutBlock: String, Codable, Sendable, CaseIterable {
     case recoveryTime
     /// No calendar could be read, so the day's busy time is unknown.
     case unknownDay
+    /// The user's injuries, equipment or session length rule out every kind of session (`[profile]`, `SessionKindChoice`).
+    case noSessionKind
 
     /// The plain-English reason a receipt gives.
     public var sentence: String {
@@ -22,6 +24,7 @@ public enum DayWithoutBlock: String, Codable, Sendable, CaseIterable {
         case .weekFull: "This week's sessions fit better on other days."
         case .recoveryTime: "Recovery time is running, so I placed nothing."
         case .unknownDay: "I could not read your calendars, so I do not know that day's busy time."
+        case .noSessionKind: "Your injuries, equipment or session length rule out every kind of session I propose, so I placed no workout."
         }
     }
 }

@@ -52,9 +52,11 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
     /// The last conflict the ghost answered without moving the block (noted, or a move proposed), so the same
     /// picture of the week seen again changes nothing and leaves no second receipt.
     public internal(set) var answeredConflict: BlockConflict?
+    /// What the session is for; nil for a block placed before sessions had kinds.
+    public let kind: SessionKind?
 
     /// Creates a block at `moment` (the local reading of its start).
-    public init(id: BlockID, origin: Origin, start moment: Moment, durationMinutes: Int, status: Status) {
+    public init(id: BlockID, origin: Origin, start moment: Moment, durationMinutes: Int, status: Status, kind: SessionKind? = nil) {
         self.id = id
         self.origin = origin
         self.start = moment.date
@@ -66,13 +68,16 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
         proposedMove = nil
         conflictMoves = []
         answeredConflict = nil
+        self.kind = kind
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, origin, start, durationMinutes, day, slot, status, transformation, pinned, proposedMove, conflictMoves, answeredConflict
+        case kind
     }
 
-    /// Decodes saved state; blocks saved before conflicts were handled are unpinned and never moved.
+    /// Decodes saved state; blocks saved before conflicts were handled are unpinned and never moved, blocks saved before
+    /// kinds have none.
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         id = try keys.decode(BlockID.self, forKey: .id)
@@ -87,6 +92,19 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
         proposedMove = try keys.decodeIfPresent(Date.self, forKey: .proposedMove)
         conflictMoves = try keys.value(.conflictMoves, or: [])
         answeredConflict = try keys.decodeIfPresent(BlockConflict.self, forKey: .answeredConflict)
+        kind = try keys.decodeIfPresent(SessionKind.self, forKey: .kind)
+    }
+
+    /// The rules that turn a session into a recovery walk (the morning's `hrvCrash`, and `feltTired` when the user
+    /// takes the suggestion).
+    public static let walkRules: Set<String> = ["hrvCrash", "feltTired"]
+
+    /// What the session is now: a walk while a walk rule's change to it stands, else its kind.
+    public var currentKind: SessionKind? {
+        if let change = transformation, !change.removedBlock, change.answer != .reverted, Self.walkRules.contains(change.rule) {
+            return .walk
+        }
+        return kind
     }
 
     /// End instant.

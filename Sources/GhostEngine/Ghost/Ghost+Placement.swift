@@ -32,7 +32,8 @@ extension Ghost {
         }
         let block = ScheduledBlock(
             id: BlockID(rawValue: "b\(nextBlockNumber)"), origin: origin, start: chosen.start,
-            durationMinutes: chosen.candidate.durationMinutes, status: origin == .auto ? .scheduled : .proposed)
+            durationMinutes: chosen.candidate.durationMinutes, status: origin == .auto ? .scheduled : .proposed,
+            kind: chosen.candidate.kind)
         nextBlockNumber += 1
         blocks.append(block)
         let others = offers.filter { $0.candidate != chosen.candidate }.map { offer in

@@ -52,7 +52,8 @@ public enum GhostMessages {
                 messages.append(GhostMessage(
                     key: "proposal:\(id):\(Int(block.start.timeIntervalSince1970))", kind: .proposal,
                     title: "\(label(block.start, ghost)) workout?",
-                    body: "\(block.durationMinutes) minutes. Yes puts it into your calendar.", actions: answers, block: block.id))
+                    body: "\(block.durationMinutes) minutes\(block.currentKind.map { " of " + $0.activity } ?? ""). Yes puts it into your calendar.",
+                    actions: answers, block: block.id))
             } else if block.status == .scheduled, let target = block.proposedMove {
                 messages.append(GhostMessage(
                     key: "move:\(id):\(Int(target.timeIntervalSince1970))", kind: .proposal,

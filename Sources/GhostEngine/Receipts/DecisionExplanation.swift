@@ -167,6 +167,11 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
         case "ghostHealth":
             guard input.value != "healthy" else { return nil }
             return Factor(name: "Ghost health", value: input.value, impact: .hurt)
+        case "sessionKind":
+            let kind = SessionKind(rawValue: input.value)
+            return Factor(name: "Session", value: kind.map { $0.title.lowercased() } ?? "none open", impact: kind == nil ? .hurt : .neutral)
+        case "ruledOut":
+            return Factor(name: "Ruled out", value: input.value, impact: .neutral)
         case "trustPhase":
             return Factor(name: "Trust phase", value: TrustPhase(rawValue: input.value)?.displayName ?? input.value, impact: .neutral)
         default:

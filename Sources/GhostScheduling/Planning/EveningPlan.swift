@@ -15,9 +15,10 @@ public struct EveningPlan: Sendable, Equatable {
     public static let defaultSlotHour = 7
 
     /// Plans the picture's week (tomorrow and six more days) and asks the Ghost to place tomorrow's block where the
-    /// slot finder puts it, at the slot's score (the engine decides whether it writes, proposes or only learns). A
-    /// failed source counts against ghost health and makes its days unknown (proposals at most); unreadable calendars
-    /// leave tomorrow empty; during recovery time that reaches into tomorrow nothing is placed.
+    /// slot finder puts it, of the kind `SessionKindChoice` gives it (none when every kind is ruled out), at the slot's
+    /// score (the engine decides whether it writes, proposes or only learns). A failed source counts against ghost
+    /// health and makes its days unknown (proposals at most); unreadable calendars leave tomorrow empty; during
+    /// recovery time that reaches into tomorrow nothing is placed.
     public static func decide(_ picture: WeekPicture) -> EveningPlan {
         let tomorrow = picture.firstDay
         if let failure = picture.calendarFailure {
@@ -65,24 +66,27 @@ public struct EveningPlan: Sendable, Equatable {
         let week = try finder.planWeek(request)
         let forecast = WeekForecast(
             plan: week, firstDay: tomorrow, skipRisk: Dictionary(forecasts.map { ($0.day, $0.prediction.probability) }) { first, _ in first })
+            .withKinds { day, earlier in picture.sessionKind(on: day, planned: earlier) }
         self.forecast = forecast
         notes.append("\(forecast.days.dropFirst().filter { $0.start != nil }.count) more session(s) likely this week")
         if planned.contains(where: { $0.day == tomorrow }) {
             notes.append("tomorrow already has a block")
             return
         }
-        guard let block = week.block(on: tomorrow) else {
+        let kind = picture.sessionKind(on: tomorrow)
+        guard let block = week.block(on: tomorrow), kind.kind != nil else {
             let why = forecast.days.first?.why ?? .weekFull
             events.append(.dayLeftEmpty(tomorrow, why))
-            notes.append("no block tomorrow: \(why.sentence)")
+            notes.append("no block tomorrow: \(forecast.days.first?.reason ?? why.sentence)")
             return
         }
         let confidence = block.chosen.score
         let skip = forecasts.first { $0.day == tomorrow }
         events.append(.placementRequested(
-            block.candidate(confidence: confidence, extra: skip?.receiptInputs ?? []),
-            alternatives: block.alternativeCandidates(confidence: confidence)))
+            block.candidate(confidence: confidence, extra: (skip?.receiptInputs ?? []) + kind.receiptInputs, kind: kind.kind),
+            alternatives: block.alternativeCandidates(confidence: confidence, kind: kind.kind)))
         notes.append("placed tomorrow at \(block.chosen.localStart) (score \(String(format: "%.2f", block.chosen.score))"
-            + (skip.map { ", skip risk \(Int(($0.prediction.probability * 100).rounded()))%" } ?? "") + ")")
+            + (skip.map { ", skip risk \(Int(($0.prediction.probability * 100).rounded()))%" } ?? "") + "): "
+            + (kind.kind?.phrase ?? "") + (kind.ruledOutWords.map { "; ruled out: \($0)" } ?? ""))
     }
 }

@@ -63,10 +63,12 @@ public struct MorningPlan: Sendable, Equatable {
         return (events, ["the newest health data is \(Int(age / 3600)) hours old"])
     }
 
-    /// The morning rules on today's scheduled blocks, read from the picture's signals.
+    /// The morning rules on today's scheduled blocks, read from the picture's signals; a walk only when the user's
+    /// injuries leave walking open.
     public static func transform(_ picture: WeekPicture) throws(EngineError) -> [MorningPlanner.Outcome] {
         try MorningPlanner.plan(
             ghost: picture.ghost, today: picture.today, digest: picture.signals, intensity: picture.intensity,
-            rules: picture.rules.transformation)
+            rules: picture.rules.transformation,
+            walkOpen: picture.profile.fitting(minutes: picture.settings.durationMinutes).contains(.walk))
     }
 }

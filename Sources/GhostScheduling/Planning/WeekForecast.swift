@@ -16,6 +16,9 @@ public struct WeekForecast: Codable, Sendable, Equatable {
         public var why: DayWithoutBlock?
         /// The reason in words.
         public var reason: String
+        /// The likely session's kind (`SessionKindChoice`); nil when the day gets none (and in forecasts made before
+        /// sessions had kinds).
+        public var kind: SessionKind?
     }
 
     /// The days, from the first planned one.
@@ -36,6 +39,26 @@ public struct WeekForecast: Codable, Sendable, Equatable {
     /// A forecast whose days all lack a block for the same reason (recovery time, unreadable calendars).
     public init(firstDay: LocalDay, days count: Int = 7, why: DayWithoutBlock) {
         days = (0..<count).map { Day(date: firstDay.adding(days: $0).description, start: nil, why: why, reason: why.sentence) }
+    }
+
+    /// The forecast with each likely session's kind, chosen day by day in order so each day's variety counts the days
+    /// before it; when every kind is ruled out, no day keeps a session and each says why (`ruledOut`).
+    public func withKinds(_ choose: (LocalDay, [LocalDay: SessionKind]) -> SessionKindChoice) -> WeekForecast {
+        var forecast = self
+        var chosen: [LocalDay: SessionKind] = [:]
+        for index in forecast.days.indices where forecast.days[index].start != nil {
+            guard let day = LocalDay(iso: forecast.days[index].date) else { continue }
+            let choice = choose(day, chosen)
+            guard let kind = choice.kind else {
+                forecast.days[index] = Day(
+                    date: forecast.days[index].date, start: nil, why: .noSessionKind,
+                    reason: "Every kind of session is ruled out: \(choice.ruledOutWords ?? "none is open"). I placed no workout.")
+                continue
+            }
+            chosen[day] = kind
+            forecast.days[index].kind = kind
+        }
+        return forecast
     }
 
     /// Why the day has no session, in the engine's receipt terms.

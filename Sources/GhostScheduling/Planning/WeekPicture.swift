@@ -42,6 +42,8 @@ public struct WeekPicture: Sendable {
     public var intensity: SessionIntensity
     /// The scheduling rules in force (`[engine]`).
     public var rules: SchedulingRules
+    /// The user's equipment and injuries (`[profile]`), which decide the kinds of session.
+    public var profile: TrainingProfile
     /// Days of the last 90 the calendars and health data show (`ReadableHistory`); read only while the Ghost is an
     /// Observer (nil otherwise), whose week counts them.
     public var readableHistoryDays: Int?
@@ -66,6 +68,7 @@ public struct WeekPicture: Sendable {
         self.settings = settings.training
         self.rules = settings.rules
         self.intensity = settings.intensity
+        self.profile = settings.profile
         self.busy = busy
         self.calendarFailure = calendarFailure
         self.failedSources = failedSources
@@ -85,6 +88,14 @@ public struct WeekPicture: Sendable {
 
     /// The trust phase the engine is in.
     public var trustPhase: TrustPhase { ghost.trust.phase }
+
+    /// The kind of the session a block on `day` would get, given the Ghost's sessions and `planned` (more sessions by
+    /// day, e.g. the forecast's earlier days).
+    public func sessionKind(on day: LocalDay, planned: [LocalDay: SessionKind] = [:]) -> SessionKindChoice {
+        SessionKindChoice.choose(
+            on: day, minutes: settings.durationMinutes, profile: profile,
+            sessions: SessionKindChoice.sessions(of: ghost).merging(planned) { ghost, _ in ghost })
+    }
 
     /// The finished sessions the pattern rules learn from.
     public var history: [SessionOutcome] { SessionOutcome.history(of: ghost) }

@@ -52,18 +52,18 @@ public struct PlannedBlock: Codable, Sendable, Equatable {
     /// The engine candidate for `Ghost`'s `placementRequested`, carrying `receiptInputs` and `extra`
     /// factors into the receipt. A proposal-only block gets confidence 0, which is below every
     /// autonomous-action threshold, so the ghost can at most propose it.
-    public func candidate(confidence: Double, extra: [ReceiptInput] = []) -> BlockCandidate {
+    public func candidate(confidence: Double, extra: [ReceiptInput] = [], kind: SessionKind? = nil) -> BlockCandidate {
         BlockCandidate(
             start: chosen.start, durationMinutes: durationMinutes,
-            confidence: autonomy == .proposalOnly ? 0 : confidence, factors: receiptInputs + extra)
+            confidence: autonomy == .proposalOnly ? 0 : confidence, factors: receiptInputs + extra, kind: kind)
     }
 
-    /// The alternatives as engine candidates, with the same confidence rule.
-    public func alternativeCandidates(confidence: Double) -> [BlockCandidate] {
+    /// The alternatives as engine candidates, with the same confidence rule and kind.
+    public func alternativeCandidates(confidence: Double, kind: SessionKind? = nil) -> [BlockCandidate] {
         alternatives.map {
             BlockCandidate(
                 start: $0.start, durationMinutes: durationMinutes,
-                confidence: autonomy == .proposalOnly ? 0 : confidence)
+                confidence: autonomy == .proposalOnly ? 0 : confidence, kind: kind)
         }
     }
 

@@ -18,7 +18,7 @@ public enum MorningPlanner {
     /// 7-day baseline (confidence 1).
     public static func plan(
         ghost: Ghost, today: LocalDay, digest: SignalDigest, intensity: SessionIntensity, rules: TransformationRules,
-        feedback: TransformationFeedback? = nil
+        feedback: TransformationFeedback? = nil, walkOpen: Bool = true
     ) throws(EngineError) -> [Outcome] {
         let feedback = feedback ?? TransformationFeedback(tallies: ghost.transformationTallies)
         let blocks = ghost.blocks.filter { $0.day == today && $0.status == .scheduled }
@@ -29,7 +29,7 @@ public enum MorningPlanner {
         return blocks.compactMap { block in
             let decision = MorningTransformer.decide(
                 intensity: intensity, durationMinutes: block.durationMinutes, signals: signals,
-                capabilities: ghost.capabilities, rules: rules, feedback: feedback)
+                capabilities: ghost.capabilities, rules: rules, feedback: feedback, walkOpen: walkOpen)
             switch decision {
             case .keep:
                 return nil

@@ -76,11 +76,12 @@ public enum TransformationDecision: Codable, Sendable, Equatable {
 /// saying "tired" suggests the walk for a heavy session, never more.
 public enum MorningTransformer {
     /// Decides for one block. Sleep is checked first: removing beats shortening. A rule the user reverted
-    /// too often (`feedback`) only suggests.
+    /// too often (`feedback`) only suggests. When an injury rules out walking (`walkOpen` false), the walk rules
+    /// offer rest instead: a kind an injury rules out is never proposed.
     public static func decide(
         intensity: SessionIntensity, durationMinutes: Int, signals: MorningSignals,
         capabilities: TrustCapabilities, rules: TransformationRules,
-        feedback: TransformationFeedback = TransformationFeedback()
+        feedback: TransformationFeedback = TransformationFeedback(), walkOpen: Bool = true
     ) -> TransformationDecision {
         let change: Transformation
         if let sleep = signals.lastNightSleepMinutes, sleep < rules.minimumSleepMinutes {
@@ -91,12 +92,20 @@ public enum MorningTransformer {
         } else if intensity == .heavy, let hrv = signals.hrv, let baseline = signals.hrvBaseline7, baseline > 0,
                   hrv < baseline * (1 - rules.hrvCrashMargin) {
             let drop = Int(((1 - hrv / baseline) * 100).rounded())
-            change = Transformation(
+            change = walkOpen ? Transformation(
                 rule: .hrvCrash, adjustment: .transform(durationMinutes: rules.recoveryWalkMinutes), durationBefore: durationMinutes,
                 durationAfter: rules.recoveryWalkMinutes,
                 reason: "Your HRV is \(drop) % below your 7-day baseline (more than "
                     + "\(Int((rules.hrvCrashMargin * 100).rounded())) %), so the heavy session becomes a "
                     + "\(rules.recoveryWalkMinutes)-minute recovery walk.")
+                : Transformation(
+                    rule: .hrvCrash, adjustment: .remove, durationBefore: durationMinutes, durationAfter: 0,
+                    reason: "Your HRV is \(drop) % below your 7-day baseline (more than "
+                        + "\(Int((rules.hrvCrashMargin * 100).rounded())) %), and an injury rules out the recovery walk; rest today.")
+        } else if intensity == .heavy, signals.feltTired, !walkOpen {
+            return .suggest(Transformation(
+                rule: .feltTired, adjustment: .remove, durationBefore: durationMinutes, durationAfter: 0,
+                reason: "You said you feel tired; rest today instead of the heavy session? (An injury rules out the walk.)"))
         } else if intensity == .heavy, signals.feltTired {
             return .suggest(Transformation(
                 rule: .feltTired, adjustment: .transform(durationMinutes: rules.recoveryWalkMinutes),

@@ -5,20 +5,20 @@ public struct ComparedDay: Codable, Sendable, Equatable {
     public let day: Int
     /// Local date, `YYYY-MM-DD`.
     public let date: String
-    /// The blocks starting that day: `b3@07:00 auto/completed`.
+    /// The blocks starting that day: `b3@07:00 strength auto/completed` (a block without a kind: `b3@07:00 auto/completed`).
     public let blocks: [String]
     public let trustPhase: String
     public let trustScore: Double
     public let healthPhase: String
 
-    /// Creates a day from what one side said; `blocks` are `(id, local start HH:MM, origin, status)`.
+    /// Creates a day from what one side said; `blocks` are `(id, local start HH:MM, origin, status, session kind)`.
     public init(
-        day: Int, date: String, blocks: [(id: String, start: String, origin: String, status: String)], trustPhase: String,
+        day: Int, date: String, blocks: [(id: String, start: String, origin: String, status: String, kind: String?)], trustPhase: String,
         trustScore: Double, healthPhase: String
     ) {
         self.day = day
         self.date = date
-        self.blocks = blocks.sorted { ($0.start, $0.id) < ($1.start, $1.id) }.map { "\($0.id)@\($0.start) \($0.origin)/\($0.status)" }
+        self.blocks = blocks.sorted { ($0.start, $0.id) < ($1.start, $1.id) }.map { "\($0.id)@\($0.start) \($0.kind.map { $0 + " " } ?? "")\($0.origin)/\($0.status)" }
         self.trustPhase = trustPhase
         self.trustScore = trustScore
         self.healthPhase = healthPhase
@@ -28,7 +28,7 @@ public struct ComparedDay: Codable, Sendable, Equatable {
     public init(_ record: DayRecord) {
         self.init(
             day: record.day, date: record.date,
-            blocks: record.blocks.map { ($0.id, $0.start, $0.origin.rawValue, $0.status.rawValue) },
+            blocks: record.blocks.map { ($0.id, $0.start, $0.origin.rawValue, $0.status.rawValue, $0.kind?.rawValue) },
             trustPhase: record.trustPhase.rawValue, trustScore: record.trustScore, healthPhase: record.healthPhase.rawValue)
     }
 

@@ -8,11 +8,12 @@ extension LocalAPI {
         let plan = try await backend.firstPlan(at: context.now())
         let zone = await backend.state.config.schedule.zone
         let windows = (plan.forecast?.days ?? []).compactMap { day in
-            day.start.map { SetupFirstPlanMethod.Window(date: day.date, start: RPCTimestamp($0, in: zone), reason: day.reason) }
+            day.start.map { SetupFirstPlanMethod.Window(date: day.date, start: RPCTimestamp($0, in: zone), reason: day.reason, kind: day.kind) }
         }
         let block = plan.block.map {
             SetupFirstPlanMethod.Block(
-                id: $0.id.rawValue, status: $0.status.rawValue, start: RPCTimestamp($0.start, in: zone), end: RPCTimestamp($0.end, in: zone))
+                id: $0.id.rawValue, status: $0.status.rawValue, start: RPCTimestamp($0.start, in: zone), end: RPCTimestamp($0.end, in: zone),
+                kind: $0.currentKind)
         }
         return .init(
             phase: plan.phase.rawValue, readableHistoryDays: plan.readableHistoryDays, block: block, windows: windows,

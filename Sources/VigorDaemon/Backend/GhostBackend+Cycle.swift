@@ -29,14 +29,15 @@ extension GhostBackend {
         }
         return try await runCycle(
             kind, now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
-            home: config.schedule.home, hold: config.calendar.hold)
+            home: config.schedule.home, hold: config.calendar.hold, profile: config.profile.trainingProfile)
     }
 
     /// Runs `kind` for the local date of `now` unless it already ran that day, under the given settings: the cycle's
     /// events, receipts and mark are saved in one transaction, then the calendar follows. Runs wait for each other.
     public func runCycle(
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
-        rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings()
+        rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings(),
+        profile: TrainingProfile = TrainingProfile()
     ) async throws -> CycleOutcome {
         if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
         cycleRunning = true
@@ -45,7 +46,7 @@ extension GhostBackend {
         }
         // Before the plan: the evening's reading also decides the week's holds.
         let before = await face(at: now)
-        switch try await cycles.plan(kind, now: now, zone: zone, training: training, rules: rules, home: home, hold: hold) {
+        switch try await cycles.plan(kind, now: now, zone: zone, training: training, rules: rules, home: home, hold: hold, profile: profile) {
         case .alreadyRan(let outcome):
             return outcome
         case .run(let events, let mark, let outcome):

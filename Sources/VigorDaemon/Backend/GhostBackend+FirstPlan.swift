@@ -30,7 +30,8 @@ extension GhostBackend {
         }
         let config = await state.config
         let zone = config.schedule.zone
-        let settings = WeekPictureReader.Settings(training: config.training, rules: config.schedulingRules, home: config.schedule.home)
+        let settings = WeekPictureReader.Settings(
+            training: config.training, rules: config.schedulingRules, home: config.schedule.home, profile: config.profile.trainingProfile)
         let before = await face(at: now)
         let decision = await cycles.firstPlan(now: now, zone: zone, settings: settings, hold: config.calendar.hold)
         _ = try await ghost.perform(decision.events, at: now, cycle: nil)

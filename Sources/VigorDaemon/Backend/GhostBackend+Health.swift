@@ -40,7 +40,8 @@ extension GhostBackend {
         let replaced = try database.saveCheckIn(
             CheckIn(localDate: today, sleptMinutes: sleptMinutes, felt: felt, recordedAt: now))
         let late = try await cycles.lateCheckIn(
-            now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules)
+            now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
+            profile: config.profile.trainingProfile)
         if !late.events.isEmpty { try await decide(late.events, at: now) }
         await settleNotifications(at: now)
         let recent = try database.checkIns(from: today.adding(days: -13), through: today)

@@ -19,11 +19,14 @@ enum BlockDescription {
 
     /// A block on the calendar (scheduled, done or missed) or proposed, with the receipts about it, oldest first.
     static func block(_ block: ScheduledBlock, receipts: [DecisionReceipt]) -> String {
-        var paragraphs = ["\(block.durationMinutes) minutes of training."]
+        var paragraphs = ["\(block.durationMinutes) minutes of \(activity(block))."]
         // The placement is the first decision about the block; a suggestion moved off a conflict is `proposed` too.
         let placement = receipts.first { ($0.action == .scheduled || $0.action == .proposed) && !isConflict($0) }
         if let placement {
             if let why = whyThisTime(placement) { paragraphs.append(why) }
+            if let ruledOut = placement.inputs.first(where: { $0.name == "injuryRuledOut" })?.value {
+                paragraphs.append("Not proposed because of an injury: \(ruledOut).")
+            }
             paragraphs.append(placement.reason)
         } else {
             paragraphs.append(block.origin == .auto ? "I placed it on my own." : "I suggested it; you said yes.")
@@ -55,11 +58,16 @@ enum BlockDescription {
 
     /// A move the Ghost proposes for `block`, shown at its new time.
     static func proposedMove(of block: ScheduledBlock, receipts: [DecisionReceipt]) -> String {
-        var paragraphs = ["Your \(block.durationMinutes) minutes of training, moved here if you agree."]
+        var paragraphs = ["Your \(block.durationMinutes) minutes of \(activity(block)), moved here if you agree."]
         paragraphs.append(receipts.last { $0.action == .moveProposed }?.reason ?? "Something now covers your training block.")
         paragraphs.append("Say yes or no in the notification, or with vigorctl accept \(block.id.rawValue) (move it) "
             + "or vigorctl decline \(block.id.rawValue) (keep it where it is).")
         return paragraphs.joined(separator: "\n\n")
+    }
+
+    /// What the minutes are for: "running", or "training" for a block placed before sessions had kinds.
+    static func activity(_ block: ScheduledBlock) -> String {
+        block.currentKind?.activity ?? "training"
     }
 
     /// The recovery time of a press of the red button.

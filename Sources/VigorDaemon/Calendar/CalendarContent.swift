@@ -17,7 +17,7 @@ enum CalendarContent {
             .filter { [.scheduled, .completed, .missed].contains($0.status) && $0.end > since }
             .map { block in
                 VigorBlock(
-                    id: block.id.rawValue, kind: "workout", state: block.status.rawValue, title: "Training",
+                    id: block.id.rawValue, kind: "workout", state: block.status.rawValue, title: title(block),
                     start: block.start, end: block.end,
                     reason: BlockDescription.block(block, receipts: explained[block.id.rawValue] ?? []),
                     identity: unsettled(now), alarmMinutesBefore: block.status == .scheduled ? style.alarmMinutes : nil,
@@ -34,19 +34,25 @@ enum CalendarContent {
             let receipts = explained[block.id.rawValue] ?? []
             if block.status == .proposed {
                 return VigorBlock(
-                    id: block.id.rawValue, kind: "workout", state: "proposed", title: "Proposed: Training",
+                    id: block.id.rawValue, kind: "workout", state: "proposed", title: "Proposed: " + title(block),
                     start: block.start, end: block.end, reason: BlockDescription.block(block, receipts: receipts), tentative: true,
                     identity: unsettled(now), categories: CalendarStyle.proposal.categories, color: CalendarStyle.proposal.color)
             }
             if block.status == .scheduled, let target = block.proposedMove {
                 return VigorBlock(
-                    id: block.id.rawValue + "-move", kind: "workout", state: "move-proposed", title: "Proposed: Training moved here",
+                    id: block.id.rawValue + "-move", kind: "workout", state: "move-proposed", title: "Proposed: \(title(block)) moved here",
                     start: target, end: target.addingTimeInterval(TimeInterval(block.durationMinutes * 60)),
                     reason: BlockDescription.proposedMove(of: block, receipts: receipts), tentative: true,
                     identity: unsettled(now), categories: CalendarStyle.proposal.categories, color: CalendarStyle.proposal.color)
             }
             return nil
         }
+    }
+
+    /// A block's SUMMARY: its session kind now ("Run", "Strength training"; "Walk" after a recovery walk replaced it),
+    /// or "Training" for a block placed before sessions had kinds.
+    static func title(_ block: ScheduledBlock) -> String {
+        block.currentKind?.title ?? "Training"
     }
 
     /// The Recovery Time block of an emergency.

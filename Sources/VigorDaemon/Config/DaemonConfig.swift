@@ -37,8 +37,8 @@ public struct DaemonConfig: Sendable, Equatable {
         public init() {}
     }
 
-    /// `[profile]`: what the user trains with and what hurts, as setup asked them. Stored and shown by `status`; no
-    /// planning rule reads them yet (sessions have no kind an injury could rule out).
+    /// `[profile]`: what the user trains with and what hurts, as setup asked them, in their words. Shown by `status`;
+    /// planning reads them as a `TrainingProfile` (the kinds of session they rule out, Docs/engine.md).
     public struct ProfileSection: Sendable, Equatable {
         public var equipment: [String] = []
         public var injuries: [String] = []

@@ -16,9 +16,24 @@ extension DaemonConfig.TrainingSection {
     }
 }
 
+extension DaemonConfig.ProfileSection {
+    /// `[profile]` as the kind rule takes it.
+    public var trainingProfile: TrainingProfile {
+        TrainingProfile(equipment: equipment, injuries: injuries)
+    }
+}
+
 extension DaemonConfig {
-    /// `[training]` and the scheduling rules of `[engine]`, as the planning functions read them.
+    /// `[training]`, `[profile]` and the scheduling rules of `[engine]`, as the planning functions read them.
     public var planningSettings: PlanningSettings {
-        PlanningSettings(training: training.slotSettings, intensity: training.sessionIntensity, rules: schedulingRules)
+        PlanningSettings(
+            training: training.slotSettings, intensity: training.sessionIntensity, rules: schedulingRules,
+            profile: profile.trainingProfile)
+    }
+
+    /// The `[profile]` words vigord does not understand, one sentence each: printed by `--check-config` and at start,
+    /// logged at each reload.
+    public var profileNotes: [String] {
+        profile.trainingProfile.notUnderstood.map { "[profile] \($0)" }
     }
 }

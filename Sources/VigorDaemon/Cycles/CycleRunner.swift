@@ -50,7 +50,8 @@ public actor CycleRunner {
     /// `[calendar.hold]`). The backend performs them (`GhostBackend.runCycle`).
     func plan(
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
-        rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings()
+        rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings(),
+        profile: TrainingProfile = TrainingProfile()
     ) async throws -> CyclePlan {
         let calendar = LocalCalendar(timeZone: zone)
         let today = kind == .weekly ? try weeklyDay(now: now, calendar: calendar) : calendar.day(of: now)
@@ -61,7 +62,7 @@ public actor CycleRunner {
             return .alreadyRan(
                 CycleOutcome(kind: kind, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)"))
         }
-        let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home)
+        let settings = WeekPictureReader.Settings(training: training, rules: rules, home: home, profile: profile)
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, now: now, settings: settings)
         case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings, hold: hold).plan
@@ -101,12 +102,13 @@ public actor CycleRunner {
     /// (for the backend to decide as one) and the notes of what they do; none before the morning cycle, which reads the
     /// check-in itself.
     func lateCheckIn(
-        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard
+        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard,
+        profile: TrainingProfile = TrainingProfile()
     ) async throws -> (events: [GhostEvent], notes: [String]) {
         let calendar = LocalCalendar(timeZone: zone)
         let today = calendar.day(of: now)
         guard try database.lastCycleRun(kind: .morning)?.localDate == today else { return ([], []) }
-        let picture = try await reader.morning(today: today, calendar: calendar, settings: .init(training: training, rules: rules))
+        let picture = try await reader.morning(today: today, calendar: calendar, settings: .init(training: training, rules: rules, profile: profile))
         _ = try RecoveryScores(database: database).record(try picture.signals.recoveryInputs(on: today), at: now)
         let upcoming = Set(picture.ghost.blocks.filter { $0.day == today && $0.start > now }.map(\.id))
         let outcomes = try MorningPlan.transform(picture).filter { outcome in

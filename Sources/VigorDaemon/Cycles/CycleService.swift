@@ -100,7 +100,7 @@ struct CycleService: Service {
                 let lateness = try planner.lateness(of: kind, at: current)
                 let outcome = try await backend.runCycle(
                     kind, now: current, zone: schedule.zone, training: config.training, rules: config.schedulingRules, home: schedule.home,
-                    hold: config.calendar.hold)
+                    hold: config.calendar.hold, profile: config.profile.trainingProfile)
                 guard outcome.ran else { continue }
                 notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)")
                 switch Self.lateRun(lateness: lateness, previousCheck: previousCheck, now: current) {

@@ -25,6 +25,7 @@ public enum Daemon {
             return DaemonExitCode.config.rawValue
         }
         for warning in loaded.config.deprecations { printError("warning: \(warning)") }
+        for note in loaded.config.profileNotes { printError("note: \(note)") }
         do {
             try StartChecks.check(loaded, file: configPath, environment: environment, uid: uid)
         } catch {
@@ -282,6 +283,7 @@ public enum Daemon {
             let loaded = try ConfigLoader.read(path: path, mayBeMissing: explicitPath == nil)
             try StartChecks.check(loaded, file: path, environment: environment, uid: getuid())
             for warning in loaded.config.deprecations { printError("warning: \(warning)") }
+            for note in loaded.config.profileNotes { printError("note: \(note)") }
             let line = loaded.origin == .defaults ? "vigord: no configuration at \(path); the defaults are valid\n" : "vigord: \(path) is valid\n"
             FileHandle.standardOutput.write(Data(line.utf8))
             return DaemonExitCode.success.rawValue

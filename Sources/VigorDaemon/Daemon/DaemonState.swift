@@ -45,6 +45,7 @@ public actor DaemonState {
     /// Puts a configuration read by `readFile` in force; a changed restart-only key waits for a restart, and says so.
     public func adopt(_ read: ConfigLoader.Loaded, at now: Date) -> ReloadOutcome {
         for warning in read.config.deprecations { logger.warning("\(warning)") }
+        for note in read.config.profileNotes where !config.profileNotes.contains(note) { logger.notice("\(note)") }
         let (loaded, needsRestart) = RestartOnlyKeys.settle(file: read.config, running: config)
         if !needsRestart.isEmpty {
             logger.notice("changed keys take effect on restart", metadata: ["keys": "\(needsRestart.joined(separator: ","))"])

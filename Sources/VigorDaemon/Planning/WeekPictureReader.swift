@@ -27,6 +27,8 @@ struct WeekPictureReader: Sendable {
         var rules: SchedulingRules
         /// `[schedule] home`, so the travel rules can measure how far away an event takes place.
         var home: GeoPosition?
+        /// `[profile]`: the kinds of session the user's equipment and injuries leave open.
+        var profile = TrainingProfile()
     }
 
     /// The week from tomorrow as an evening on `today` plans it. Calendars that cannot be read at all give a picture
@@ -116,7 +118,8 @@ struct WeekPictureReader: Sendable {
         return WeekPicture(
             calendar: calendar, today: today, firstDay: firstDay, days: days, ghost: await ghost.current,
             settings: PlanningSettings(
-                training: settings.training.slotSettings, intensity: settings.training.sessionIntensity, rules: settings.rules),
+                training: settings.training.slotSettings, intensity: settings.training.sessionIntensity, rules: settings.rules,
+                profile: settings.profile),
             signals: digest)
     }
 

@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// A training block as the API shows it.
 public struct BlockView: Codable, Sendable, Equatable {
     /// The block's id (`b12`): what `triage answer`, `accept` and `decline` take.
@@ -12,10 +14,12 @@ public struct BlockView: Codable, Sendable, Equatable {
     public var transformation: TransformationView?
     /// Where the Ghost proposes to move the block because something now covers it; `accept` moves it, `decline` keeps it.
     public var proposedMove: RPCTimestamp?
+    /// What the session is for (`run`, `strength`, …); absent for a block placed before sessions had kinds.
+    public var kind: SessionKind?
 
     public init(
         id: String, start: RPCTimestamp, end: RPCTimestamp, origin: String, status: String, transformation: TransformationView? = nil,
-        proposedMove: RPCTimestamp? = nil
+        proposedMove: RPCTimestamp? = nil, kind: SessionKind? = nil
     ) {
         self.id = id
         self.start = start
@@ -24,12 +28,14 @@ public struct BlockView: Codable, Sendable, Equatable {
         self.status = status
         self.transformation = transformation
         self.proposedMove = proposedMove
+        self.kind = kind
     }
 
     static let schema = Schema.object(
         [
             "id": Schema.string, "start": Schema.time, "end": Schema.time, "origin": Schema.string, "status": Schema.string,
             "transformation": TransformationView.schema, "proposedMove": Schema.time,
+            "kind": Schema.oneOf(SessionKind.allCases.map(\.rawValue)),
         ],
         required: ["id", "start", "end", "origin", "status"])
 }

@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// `plan.week`: the week ahead as the last evening cycle saw it: the committed or proposed block of each day,
 /// the days a session is likely and when, and for every day without one the reason.
 public enum PlanWeekMethod: RPCMethod {
@@ -39,12 +41,18 @@ public struct PlanDayView: Codable, Sendable, Equatable {
     public var start: RPCTimestamp?
     /// Why: the slot's reasons for a likely day, the receipt's sentence for a day without a block.
     public var reason: String
-    /// For a day without a block: `restDay`, `travel`, `noFreeSlot`, `weekFull`, `recoveryTime` or `unknownDay`.
+    /// For a day without a block: `restDay`, `travel`, `noFreeSlot`, `weekFull`, `recoveryTime`, `unknownDay` or
+    /// `noSessionKind` (the injuries and equipment rule out every kind).
     public var why: String?
+    /// The session's kind (`run`, `strength`, …) of a block or a likely day; absent when there is none or it is unknown.
+    public var kind: SessionKind?
     /// For a held day: true when the hold is busy to others (and in the shadow calendar), false while it is free to them.
     public var defended: Bool?
 
-    public init(date: String, status: String, start: RPCTimestamp?, reason: String, why: String?, defended: Bool? = nil) {
+    public init(
+        date: String, status: String, start: RPCTimestamp?, reason: String, why: String?, defended: Bool? = nil, kind: SessionKind? = nil
+    ) {
+        self.kind = kind
         self.date = date
         self.status = status
         self.start = start
@@ -56,8 +64,8 @@ public struct PlanDayView: Codable, Sendable, Equatable {
     static let schema = Schema.object(
         [
             "date": Schema.string, "status": Schema.oneOf(statuses), "start": Schema.time, "reason": Schema.string,
-            "why": Schema.oneOf(["restDay", "travel", "noFreeSlot", "weekFull", "recoveryTime", "unknownDay"]),
-            "defended": Schema.boolean,
+            "why": Schema.oneOf(["restDay", "travel", "noFreeSlot", "weekFull", "recoveryTime", "unknownDay", "noSessionKind"]),
+            "defended": Schema.boolean, "kind": Schema.oneOf(SessionKind.allCases.map(\.rawValue)),
         ],
         required: ["date", "status", "reason"])
 }

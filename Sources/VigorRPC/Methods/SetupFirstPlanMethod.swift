@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// `setup.firstPlan`: the end of `vigorctl setup`. vigord reads the history it can (the Observer's week counts it),
 /// plans the week from tomorrow as the evening does — without using up the evening cycle — and tells what it found:
 /// the first proposal, the week's protected windows and the first insight.
@@ -13,13 +15,17 @@ public enum SetupFirstPlanMethod: RPCMethod {
         public var start: RPCTimestamp
         /// Why there: the slot's score and what raised it.
         public var reason: String
-        public init(date: String, start: RPCTimestamp, reason: String) {
+        /// The likely session's kind.
+        public var kind: SessionKind?
+        public init(date: String, start: RPCTimestamp, reason: String, kind: SessionKind? = nil) {
             self.date = date
             self.start = start
             self.reason = reason
+            self.kind = kind
         }
         static let schema = Schema.object(
-            ["date": Schema.string, "start": Schema.time, "reason": Schema.string], required: ["date", "start", "reason"])
+            ["date": Schema.string, "start": Schema.time, "reason": Schema.string, "kind": Schema.oneOf(SessionKind.allCases.map(\.rawValue))],
+            required: ["date", "start", "reason"])
     }
 
     /// The block the first plan placed.
@@ -29,14 +35,20 @@ public enum SetupFirstPlanMethod: RPCMethod {
         public var status: String
         public var start: RPCTimestamp
         public var end: RPCTimestamp
-        public init(id: String, status: String, start: RPCTimestamp, end: RPCTimestamp) {
+        /// What the session is for.
+        public var kind: SessionKind?
+        public init(id: String, status: String, start: RPCTimestamp, end: RPCTimestamp, kind: SessionKind? = nil) {
             self.id = id
             self.status = status
             self.start = start
             self.end = end
+            self.kind = kind
         }
         static let schema = Schema.object(
-            ["id": Schema.string, "status": Schema.string, "start": Schema.time, "end": Schema.time],
+            [
+                "id": Schema.string, "status": Schema.string, "start": Schema.time, "end": Schema.time,
+                "kind": Schema.oneOf(SessionKind.allCases.map(\.rawValue)),
+            ],
             required: ["id", "status", "start", "end"])
     }
 

@@ -174,14 +174,23 @@ public struct FailureEpisodeStatus: Codable, Sendable, Equatable {
         required: ["ok", "failedEpisodes"])
 }
 
-/// What the user trains with and what hurts (`[profile]`): stored and shown; no planning rule reads them yet.
+/// What the user trains with and what hurts (`[profile]`), in their words, and what planning makes of them.
 public struct ProfileStatus: Codable, Sendable, Equatable {
     public var equipment: [String]
     public var injuries: [String]
-    public init(equipment: [String], injuries: [String]) {
+    /// The session kinds no block gets, each with why: `run, ride (your injury 'left knee')`; absent when none.
+    public var ruledOut: String?
+    /// One sentence per word vigord keeps but does not understand (it rules out nothing); absent when none.
+    public var notUnderstood: [String]?
+    public init(equipment: [String], injuries: [String], ruledOut: String? = nil, notUnderstood: [String]? = nil) {
         self.equipment = equipment
         self.injuries = injuries
+        self.ruledOut = ruledOut
+        self.notUnderstood = notUnderstood
     }
     static let schema = Schema.object(
-        ["equipment": Schema.array(of: Schema.string), "injuries": Schema.array(of: Schema.string)], required: ["equipment", "injuries"])
+        [
+            "equipment": Schema.array(of: Schema.string), "injuries": Schema.array(of: Schema.string), "ruledOut": Schema.string,
+            "notUnderstood": Schema.array(of: Schema.string),
+        ], required: ["equipment", "injuries"])
 }

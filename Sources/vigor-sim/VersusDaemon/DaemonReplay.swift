@@ -149,7 +149,7 @@ final class DaemonReplay {
         let blocks = try call(BlocksListMethod.self, .init(from: date.description, to: date.adding(days: 1).description)).blocks
         return ComparedDay(
             day: number, date: date.description,
-            blocks: blocks.map { ($0.id, String($0.start.description.dropFirst(11).prefix(5)), $0.origin, $0.status) },
+            blocks: blocks.map { ($0.id, String($0.start.description.dropFirst(11).prefix(5)), $0.origin, $0.status, $0.kind?.rawValue) },
             trustPhase: status.ghost.trustPhase, trustScore: status.ghost.trustScore, healthPhase: status.ghost.healthPhase)
     }
 

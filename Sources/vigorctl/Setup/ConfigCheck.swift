@@ -15,6 +15,10 @@ enum ConfigCheck {
         }
         if outcome.status == 0 {
             print("vigord --check-config: the configuration is valid.")
+            // What vigord keeps but does not understand (an injury it has no word for) is said, not hidden.
+            for line in outcome.output.split(separator: "\n") where line.contains("note: ") {
+                print("  " + line.replacing("vigord: ", with: ""))
+            }
             return true
         }
         print("vigord refuses the configuration setup made (exit \(outcome.status)); \(shown) was not changed:")

@@ -20,11 +20,12 @@ enum FirstPlanText {
             let count = plan.windows.count
             lines.append("I've already found \(count) protected window\(count == 1 ? "" : "s") this week:")
             for window in plan.windows {
-                lines.append("  \(window.start.description.prefix(10)) \(PlanText.clock(window.start))  \(window.reason)")
+                lines.append("  \(window.start.description.prefix(10)) \(PlanText.clock(window.start))\(PlanText.kind(window.kind))  \(window.reason)")
             }
         }
         if let block = plan.block {
-            let when = "\(block.start.description.prefix(10)) \(PlanText.clock(block.start))-\(PlanText.clock(block.end))"
+            let when = (block.kind.map { $0.title + ", " } ?? "")
+                + "\(block.start.description.prefix(10)) \(PlanText.clock(block.start))-\(PlanText.clock(block.end))"
             lines.append(block.status == "proposed"
                 ? "First proposal: \(when) (\(block.id)). Say yes with `vigorctl accept \(block.id)` or no with "
                     + "`vigorctl decline \(block.id)`. `vigorctl inbox` has it too, and says whether it reached your desktop."

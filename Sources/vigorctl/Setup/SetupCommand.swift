@@ -30,9 +30,9 @@ struct SetupCommand: ParsableCommand {
     var preferred: [String] = []
     @Option(name: .customLong("rest-days"), parsing: .upToNextOption, help: "Weekdays never used (mon … sun). Default none.")
     var restDays: [String] = []
-    @Option(name: .customLong("equipment"), parsing: .upToNextOption, help: "What you train with (e.g. dumbbells bike), or none. Default none.")
+    @Option(name: .customLong("equipment"), parsing: .upToNextOption, help: "What you train with (e.g. dumbbells bike pool), or none: a bike opens rides, a pool swims. Default none.")
     var equipment: [String] = []
-    @Option(name: .customLong("injuries"), parsing: .upToNextOption, help: "Injuries to keep in mind (e.g. knee), or none. Default none.")
+    @Option(name: .customLong("injuries"), parsing: .upToNextOption, help: "Injuries to keep in mind (e.g. knee back), or none: a session kind an injury rules out is never proposed. Default none.")
     var injuries: [String] = []
     @Option(name: .customLong("notifications"), help: "Desktop notifications: yes or no. Default yes.")
     var notifications: String?
@@ -151,10 +151,10 @@ struct SetupCommand: ParsableCommand {
                 .filter { $0 != "none" }
             : restDays).compactMap(SetupAnswers.weekday)
         answers.equipment = (equipment.isEmpty
-            ? askList(prompter, "Equipment you train with (e.g. dumbbells bike, or none)?", default: ["none"], valid: { !$0.isEmpty })
+            ? askList(prompter, "Equipment you train with (e.g. dumbbells bike pool, or none)?", default: ["none"], valid: { !$0.isEmpty })
             : equipment).filter { $0.lowercased() != "none" }
         answers.injuries = (injuries.isEmpty
-            ? askList(prompter, "Injuries to keep in mind (e.g. knee, or none)?", default: ["none"], valid: { !$0.isEmpty })
+            ? askList(prompter, "Injuries to keep in mind (e.g. knee back shoulder, or none)?", default: ["none"], valid: { !$0.isEmpty })
             : injuries).filter { $0.lowercased() != "none" }
         answers.desktop = notifications.map { $0.lowercased() == "yes" } ?? prompter.confirm("Desktop notifications?", default: true)
     }

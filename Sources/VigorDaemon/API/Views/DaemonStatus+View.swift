@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import GhostScheduling
 import Store
 import VigorRPC
 
@@ -33,13 +34,20 @@ extension DaemonStatus {
             sources: report.sources,
             travel: TravelStatus(report.snapshot.travel, today: ghost.calendar.day(of: current)),
             health: report.health, calendarWrites: report.calendarWrites, storage: report.storage, streak: report.weeklyReceipt?.strongWeeks,
-            profile: Self.profile(report.inForce.config.profile))
+            profile: Self.profile(report.inForce.config))
     }
 
-    /// `[profile]` as setup stored it; nil when it names nothing.
-    private static func profile(_ profile: DaemonConfig.ProfileSection) -> ProfileStatus? {
-        profile.equipment.isEmpty && profile.injuries.isEmpty
-            ? nil : ProfileStatus(equipment: profile.equipment, injuries: profile.injuries)
+    /// `[profile]` as setup stored it, with the kinds it rules out for `[training]`'s sessions and the words vigord
+    /// does not understand; nil when it names nothing.
+    private static func profile(_ config: DaemonConfig) -> ProfileStatus? {
+        let profile = config.profile
+        guard !(profile.equipment.isEmpty && profile.injuries.isEmpty) else { return nil }
+        let training = profile.trainingProfile
+        let notUnderstood = training.notUnderstood
+        return ProfileStatus(
+            equipment: profile.equipment, injuries: profile.injuries,
+            ruledOut: TrainingProfile.words(training.ruledOut(minutes: config.training.durationMinutes)),
+            notUnderstood: notUnderstood.isEmpty ? nil : notUnderstood)
     }
 }
 

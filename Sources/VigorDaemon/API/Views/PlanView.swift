@@ -13,7 +13,7 @@ extension BlockView {
             transformation: block.transformation.map {
                 TransformationView(rule: $0.rule, originalMinutes: $0.originalDurationMinutes, removed: $0.removedBlock, answer: $0.answer?.rawValue)
             },
-            proposedMove: block.proposedMove.map { RPCTimestamp($0, in: zone) })
+            proposedMove: block.proposedMove.map { RPCTimestamp($0, in: zone) }, kind: block.currentKind)
     }
 }
 

@@ -14,18 +14,18 @@ extension WeekForecast {
                 return PlanDayView(
                     date: day.date, status: status, start: RPCTimestamp(block.start, in: zone),
                     reason: block.status == .scheduled ? "on your calendar" : "waiting for your answer (vigorctl accept|decline \(block.id.rawValue))",
-                    why: nil)
+                    why: nil, kind: block.currentKind)
             }
             if let local = LocalDay(iso: day.date), let hold = holds.hold(on: local) {
                 return PlanDayView(
                     date: day.date, status: "held", start: RPCTimestamp(hold.start, in: zone),
                     reason: (hold.defended ? "held, busy to others: " : "held, still free to others: ")
                         + (hold.movedByUser ? "where you moved it" : day.reason),
-                    why: nil, defended: hold.defended)
+                    why: nil, defended: hold.defended, kind: day.kind)
             }
             return PlanDayView(
                 date: day.date, status: day.start == nil ? "none" : "likely", start: day.start.map { RPCTimestamp($0, in: zone) },
-                reason: day.reason, why: day.why?.rawValue)
+                reason: day.reason, why: day.why?.rawValue, kind: day.kind)
         }
     }
 }
