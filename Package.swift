@@ -55,7 +55,10 @@ let package = Package(
         .target(name: "GhostScheduling", dependencies: ["CivilCalendar", "GhostEngine"]),
         .target(name: "GhostSimulation", dependencies: ["CivilCalendar", "GhostEngine", "GhostScheduling"]),
         // The libical adapter: no C pointer leaves it.
-        .target(name: "ICalendarKit", dependencies: ["CLibical", "CivilCalendar", "SafeFiles"]),
+        // One HTTP request on the calling thread with libcurl's easy interface (variadic `curl_easy_setopt`, which
+        // Swift cannot call): subscriptions download without URLSession's dispatch sources.
+        .target(name: "CHTTP", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "ICalendarKit", dependencies: ["CLibical", "CHTTP", "CivilCalendar", "SafeFiles"]),
         // SQLite's variadic sqlite3_db_config, which Swift cannot call: the settings for a database someone else wrote.
         .target(name: "CSQLiteGuard", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Health files in: Apple Health export.zip/export.xml (streaming), JSON Lines, CSV, Gadgetbridge databases
@@ -173,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SystemTests",
-            dependencies: ["VigorRPC", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["VigorRPC", "CHTTP", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/SystemTests"
         ),
     ],

@@ -38,6 +38,22 @@ private let platformModules: Set<String> = [
     #expect(modules.subtracting(platformModules) == ["VigorRPC", "ArgumentParser", "CivilCalendar", "SafeFiles"])
 }
 
+/// On Linux, libdispatch can crash its manager thread when read sources on descriptors are set up and torn down on
+/// several threads (URLSession's sockets, `FileHandle.readabilityHandler`): no code of vigord's uses them.
+@Test func noCodeWatchesADescriptorWithADispatchSource() throws {
+    let words = ["FoundationNetworking", "URLSession", "readabilityHandler", "writeabilityHandler", "makeReadSource", "makeWriteSource", "DispatchIO"]
+    var found: [String] = []
+    for file in swiftFiles(under: packageRoot.appendingPathComponent("Sources")) {
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+            for word in words where line.contains(word) {
+                found.append("\(file.lastPathComponent): \(word)")
+            }
+        }
+    }
+    #expect(found.isEmpty, "\(found)")
+}
+
 /// Each target's name and the modules its `dependencies:` list names (targets and products).
 private func declaredDependencies(in manifest: String) -> [String: Set<String>] {
     var result: [String: Set<String>] = [:]

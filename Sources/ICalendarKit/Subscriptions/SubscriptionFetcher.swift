@@ -1,8 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What a subscription can offer right now: its last good copy on disk (if any), how old it
 /// is, and why the latest download failed (if it did).
@@ -77,12 +74,12 @@ final class SubscriptionFetcher: @unchecked Sendable {
 
     private func download() -> CalendarError? {
         let old = readValidators()
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: settings.downloadTimeout)
+        var headers: [String: String] = [:]
         if FileManager.default.fileExists(atPath: copyPath) {
-            if let etag = old?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-            if let modified = old?.lastModified { request.setValue(modified, forHTTPHeaderField: "If-Modified-Since") }
+            if let etag = old?.etag { headers["If-None-Match"] = etag }
+            if let modified = old?.lastModified { headers["If-Modified-Since"] = modified }
         }
-        let reply = BlockingRequest.send(request, timeout: settings.downloadTimeout + 5, maxBodyBytes: settings.maxDownloadBytes)
+        let reply = BlockingRequest.get(url, headers: headers, timeout: settings.downloadTimeout, maxBodyBytes: settings.maxDownloadBytes)
         switch reply {
         case .failure(let reason):
             return .network(source: name, reason: reason)

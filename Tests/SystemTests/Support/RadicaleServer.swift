@@ -1,7 +1,5 @@
+import CHTTP
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +17,7 @@ final class RadicaleServer {
     var root: String { "http://127.0.0.1:\(port)/" }
 
     /// Starts Radicale with its files under `folder` and waits (at most 120 s, a loaded machine) until it answers.
-    /// Everything here blocks the calling thread and needs no other: URLSession answers on threads of its own.
+    /// Everything here blocks the calling thread and needs no other.
     init(folder: String, executable: String) throws {
         try FileManager.default.createDirectory(atPath: folder + "/collections", withIntermediateDirectories: true)
         port = try Self.freePort()
@@ -90,19 +88,30 @@ final class RadicaleServer {
         }
     }
 
-    /// One authenticated request (at most 60 s); the status and the body as text.
+    /// One authenticated request (at most 60 s); the status and the body as text. Through libcurl on this thread
+    /// (vigord's `CHTTP`), not URLSession, whose dispatch sources can crash the test process on Linux.
     func request(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:]) throws -> (status: Int, body: String) {
-        guard let url = URL(string: "http://127.0.0.1:\(port)" + path) else { throw CalDAVError.server("bad path \(path)") }
-        var request = URLRequest(url: url, timeoutInterval: 60)
-        request.httpMethod = method
-        request.httpBody = Data(body.utf8)
-        request.setValue("Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let exchange = HTTPExchange()
-        URLSession.shared.dataTask(with: request) { data, response, error in
-            exchange.finish(status: (response as? HTTPURLResponse)?.statusCode, body: data, error: error)
-        }.resume()
-        return try exchange.wait(for: "\(method) \(path)")
+        var lines = ["Authorization: Basic " + Data("\(user):\(password)".utf8).base64EncodedString()]
+        lines += headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        let owned = lines.map { strdup($0) }
+        defer { owned.forEach { free($0) } }
+        var reply = vigor_http_reply()
+        defer { vigor_http_reply_free(&reply) }
+        let bytes = Array(body.utf8)
+        let outcome = (owned.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { list in
+            bytes.withUnsafeBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { text in
+                    vigor_http_request(
+                        method, "http://127.0.0.1:\(port)" + path, list.baseAddress, bytes.isEmpty ? nil : text.baseAddress,
+                        bytes.count, 60_000, 64 << 20, 0, &reply)
+                }
+            }
+        }
+        guard outcome == 0 else {
+            throw CalDAVError.server("\(method) \(path): " + withUnsafeBytes(of: reply.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        let text = reply.body.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: reply.body_length), as: UTF8.self) } ?? ""
+        return (reply.status, text)
     }
 
     /// Creates a calendar collection (`MKCALENDAR /ana/personal/`).
@@ -165,28 +174,6 @@ final class RadicaleServer {
         }
         guard bound else { throw CalDAVError.server("bind: \(errno)") }
         return Int(UInt16(bigEndian: address.sin_port))
-    }
-}
-
-/// One HTTP exchange waited for on the calling thread; URLSession finishes it on a thread of its own.
-private final class HTTPExchange: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var status: Int?
-    private var body = Data()
-    private var error: (any Error)?
-
-    func finish(status: Int?, body: Data?, error: (any Error)?) {
-        self.status = status
-        self.body = body ?? Data()
-        self.error = error
-        done.signal()
-    }
-
-    func wait(for what: String) throws -> (status: Int, body: String) {
-        guard done.wait(timeout: .now() + 90) == .success else { throw CalDAVError.server("\(what): no answer within 90 s") }
-        if let error { throw error }
-        guard let status else { throw CalDAVError.server("\(what): no HTTP status") }
-        return (status, String(decoding: body, as: UTF8.self))
     }
 }
 
