@@ -9,7 +9,7 @@ final class LocalCalendarServer {
     private let output = Pipe()
 
     static let script = #"""
-    import http.server, json, sys
+    import http.server, json, sys, time
     BODY = open(sys.argv[1], 'rb').read()
     LOG = []
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -26,6 +26,11 @@ final class LocalCalendarServer {
                 self.send_response(200); self.send_header('Content-Type', 'text/calendar'); self.end_headers()
                 self.wfile.write(BODY); self.wfile.flush()
                 self.rfile.read(); return  # holds the response open until the client hangs up
+            if self.path == '/moved.ics':
+                self.send_response(301); self.send_header('Location', '/calendar.ics'); self.send_header('Content-Length', '0')
+                self.end_headers(); return
+            if self.path == '/silent.ics':
+                time.sleep(30); return  # answers nothing for longer than any test waits
             if self.path == '/missing.ics':
                 data = b'x' * 100000
                 self.send_response(404); self.send_header('Content-Length', str(len(data))); self.end_headers()
@@ -65,7 +70,9 @@ final class LocalCalendarServer {
 
     /// The If-None-Match header of each calendar request, in order.
     func conditionalHeaders() throws -> [String?] {
-        let data = try Data(contentsOf: #require(URL(string: "http://127.0.0.1:\(port)/log")))
+        guard case .success(_, _, let data) = BlockingRequest.get(
+            try #require(URL(string: "http://127.0.0.1:\(port)/log")), headers: [:], timeout: 10, maxBodyBytes: 1 << 20)
+        else { throw LocalServerError.noLog }
         let log = try JSONDecoder().decode([[String: String?]].self, from: data)
         return log.map { $0["ifNoneMatch"] ?? nil }
     }
@@ -77,10 +84,12 @@ final class LocalCalendarServer {
     }
 }
 
+enum LocalServerError: Error { case noLog }
+
 @Suite(.enabled(if: ExternalTool.onPath("python3") != nil, "python3 is needed for the local test server"))
 struct SubscriptionTests {
-    private func settings(_ cache: URL, maxBytes: Int = 1_000_000) -> CalendarSettings {
-        CalendarSettings(timeZone: "Europe/Berlin", subscriptionCacheDirectory: cache.path, downloadTimeout: 5,
+    private func settings(_ cache: URL, maxBytes: Int = 1_000_000, timeout: TimeInterval = 5) -> CalendarSettings {
+        CalendarSettings(timeZone: "Europe/Berlin", subscriptionCacheDirectory: cache.path, downloadTimeout: timeout,
                          maxDownloadBytes: maxBytes, refreshInterval: 0)
     }
 
@@ -172,6 +181,31 @@ struct SubscriptionTests {
         calendar.refreshSubscriptions()
         let result = try calendar.busy(from: utc("2026-03-24T00:00Z"), to: utc("2026-03-25T00:00Z"))
         #expect(result.sources.first?.error?.contains("HTTP 404 from \(url.absoluteString)") == true)
+    }
+
+    @Test func aMovedSubscriptionIsFollowedToItsNewPlace() throws {
+        let cache = try temporaryDirectory()
+        defer { removeDirectory(cache) }
+        let server = try LocalCalendarServer(serving: Fixture.path("khal-vdir/personal/5KQ3W8ZP2N7RDM1VYH4T6CJX.ics"))
+        defer { server.stop() }
+        let calendar = try CalendarService(sources: [CalendarSourceConfig(name: "team", location: .url(try server.calendarURL("moved.ics")))],
+                                           settings: settings(cache))
+        calendar.refreshSubscriptions()
+        let result = try calendar.busy(from: utc("2026-03-24T00:00Z"), to: utc("2026-03-25T00:00Z"))
+        expectIntervals(result, [Expected("2026-03-24T14:00Z", "2026-03-24T15:00Z", "Dentist")])
+    }
+
+    @Test func aServerThatAnswersNothingFailsAtTheDownloadTimeout() throws {
+        let cache = try temporaryDirectory()
+        defer { removeDirectory(cache) }
+        let server = try LocalCalendarServer(serving: Fixture.path("apple/Home.ics"))
+        defer { server.stop() }
+        let calendar = try CalendarService(sources: [CalendarSourceConfig(name: "slow", location: .url(try server.calendarURL("silent.ics")))],
+                                           settings: settings(cache, timeout: 1))
+        calendar.refreshSubscriptions()
+        let result = try calendar.busy(from: utc("2026-03-24T00:00Z"), to: utc("2026-03-25T00:00Z"))
+        #expect(result.sources.first?.error == "slow: download failed: timed out after 1 s")
+        #expect(result.unknownDays.map(\.description) == ["2026-03-24", "2026-03-25"])
     }
 
     @Test func webcalMeansHTTPS() throws {
