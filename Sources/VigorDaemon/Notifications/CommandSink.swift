@@ -37,7 +37,13 @@ struct CommandSink: NotificationSink {
 
     private func run(input: Data) async throws(NotificationError) {
         let stdin = try StdinSocket()
-        let stderr = try StderrTail()
+        let stderr: StderrTail
+        do {
+            stderr = try StderrTail()
+        } catch {
+            stdin.send(Data())  // closes vigord's end
+            throw error
+        }
         let hook: HookProcess
         do {
             hook = try HookProcess(arguments: arguments, stdin: stdin.childEnd.fileDescriptor, stderr: stderr.childEnd.fileDescriptor)
