@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import Logging
 import Store
 import Testing
 
@@ -28,6 +29,15 @@ struct UnreadableStoredValueTests {
             #expect(error.description.contains("table decisionReceipt, column body, row id broken-wednesday"), "\(error)")
         }
         #expect(try context.database.weeklyReceipt() == nil)
+    }
+
+    @Test func aValueThatDoesNotReadIsTheOperationsFailureNotTheStorageEpisode() {
+        let failures = FailureLog(logger: Logger(label: "test"))
+        failures.failed("the daily cycles", error: StoreError.unreadableValue(
+            what: "a decision receipt", table: "decisionReceipt", column: "body", row: "id r7", detail: "no value for \"id\""))
+        #expect(failures.storageStatus(zone: berlin).ok, "the database saves; saying it cannot is untrue")
+        failures.failed("the daily cycles", error: StoreError.failed(operation: "save the cycle", detail: "database or disk is full"))
+        #expect(!failures.storageStatus(zone: berlin).ok, "a write the database refused is the storage episode's")
     }
 
     @Test func pruningKeepsAnOldReceiptThatDoesNotReadAndPrunesTheOthers() async throws {
