@@ -131,6 +131,20 @@ private func processes(naming text: String) throws -> [String] {
     #expect(try processes(naming: hook.folder).isEmpty)
 }
 
+@Test(.timeLimit(.minutes(1))) func aHookWhoseChildrenNeverStopWritingErrorOutputIsStillReportedAndTheyAreKilled() async throws {
+    let context = try await context()
+    try await propose(context)
+    // Children that write to stderr without pause keep bytes waiting at every read: reading "until nothing is left"
+    // would never end, and the desk would wait forever on a hook that exited long ago.
+    let hook = try script(#"for i in 1 2 3 4; do yes "$1" >&2 & done; exit 3"#)
+    defer { for pid in (try? processes(naming: hook.folder)) ?? [] { kill(pid_t(pid)!, SIGKILL) } }
+    await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
+    await context.backend.settleNotifications(at: monday10)
+    let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
+    #expect(entry.reason.contains("\(hook.folder) exited with 3:"), "\(entry.reason.prefix(300))")
+    #expect(try processes(naming: hook.folder).isEmpty)
+}
+
 @Test func withNoChannelTheInboxSaysTheMessageIsOnlyThere() async throws {
     let context = try await context()
     try await propose(context)

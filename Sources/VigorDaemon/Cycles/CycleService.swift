@@ -86,17 +86,27 @@ struct CycleService: Service {
         }
     }
 
-    /// Runs the cycles due now; `previousCheck` (nil at start) tells whether vigord was awake before.
+    /// Runs the cycles due now; `previousCheck` (nil at start) tells whether vigord was awake before. A cycle that fails
+    /// does not hold back the others due with it (a weekly catch-up that cannot build its receipt leaves the morning to
+    /// run); it is tried again at the next check.
     private func runDueCycles(previousCheck: Date?) async {
         let config = await backend.config()
         let schedule = config.schedule
         let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
         let current = now()
+        let due: [CycleKind]
         do {
             let today = planner.calendar.day(of: current)
             // A week back, so the planner sees a Sunday whose weekly cycle was missed.
             let ran = try await backend.cycles.recentRuns(before: today)
-            for kind in try planner.due(at: current, ran: ran) {
+            due = try planner.due(at: current, ran: ran)
+        } catch {
+            await cyclesFailed(error, at: current)
+            return
+        }
+        var failed = false
+        for kind in due {
+            do {
                 let lateness = try planner.lateness(of: kind, at: current)
                 let outcome = try await backend.runCycle(
                     kind, now: current, zone: schedule.zone, training: config.training, rules: config.schedulingRules, home: schedule.home,
@@ -113,20 +123,26 @@ struct CycleService: Service {
                         "running the cycles on time", reason: "the \(kind.rawValue) cycle ran \(Int(lateness / 60)) minutes late",
                         counting: .missedCycle, in: backend, at: current)
                 }
+            } catch is CalendarPublishError {
+                // The cycle is saved; the calendar write that failed is logged and counted as a failure of its own, and the
+                // calendar is written again on the next change or tick. Another cycle due now runs at the next check.
+                break
+            } catch {
+                failed = true
+                await cyclesFailed(error, at: current)
             }
-            failures.succeeded("the daily cycles")
-        } catch is CalendarPublishError {
-            // The cycle is saved; the calendar write that failed is logged and counted as a failure of its own, and the
-            // calendar is written again on the next change or tick. Another cycle due now runs at the next check.
-            failures.succeeded("the daily cycles")
-        } catch {
-            if FailureLog.storageReason(error) != nil {
-                // A full disk: the storage episode tells it, and the cycle runs once the disk allows.
-                failures.failed("the daily cycles", error: error)
-            } else {
-                await failures.failed(
-                    "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: backend, at: current)
-            }
+        }
+        if !failed { failures.succeeded("the daily cycles") }
+    }
+
+    /// A cycle that failed: a full disk is the storage episode's to tell, and the cycle runs once the disk allows; any
+    /// other failure is logged once as it begins and counts toward ghost health.
+    private func cyclesFailed(_ error: any Error, at current: Date) async {
+        if FailureLog.storageReason(error) != nil {
+            failures.failed("the daily cycles", error: error)
+        } else {
+            await failures.failed(
+                "the daily cycles", reason: "\(error); tried again every \(checkInterval)", counting: .missedCycle, in: backend, at: current)
         }
     }
 }

@@ -53,7 +53,8 @@ public final class FailureLog: Sendable {
     /// The state database's reason when `error` is a storage failure.
     static func storageReason(_ error: any Error) -> String? {
         switch error {
-        case let error as StoreError: error.description
+        // A value that does not read is the row's, not the disk's: the database saves, so it is the operation's failure.
+        case let error as StoreError: if case .unreadableValue = error { nil } else { error.description }
         case let error as HealthIntakeError where error.storage: error.description
         default: nil
         }

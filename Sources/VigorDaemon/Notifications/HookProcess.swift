@@ -19,7 +19,7 @@ final class HookProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         _ = "/dev/null".withCString { posix_spawn_file_actions_addopen(&actions, 1, $0, O_WRONLY, 0) }
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        for open in Self.openDescriptors() where open > 2 { posix_spawn_file_actions_addclose(&actions, open) }
+        for open in try Self.openDescriptors() where open > 2 { posix_spawn_file_actions_addclose(&actions, open) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -69,9 +69,13 @@ final class HookProcess: Sendable {
     }
 
     /// vigord's open descriptors, closed in the program (glibc's `closefrom` action is not visible to Swift).
-    private static func openDescriptors() -> [Int32] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return [] }
-        return names.compactMap { Int32($0) }
+    /// - Throws: when they cannot be listed: the program would otherwise inherit whatever vigord has open.
+    private static func openDescriptors() throws(NotificationError) -> [Int32] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }
+        } catch {
+            throw NotificationError("cannot list vigord's open files to close them in the program: \(error.localizedDescription)")
+        }
     }
 
     private func waitForExit() {

@@ -60,10 +60,12 @@ final class StderrTail: Sendable {
                 if errno == EINTR { continue }
                 break
             }
-            // Everything the program wrote before a stop is in the socket already: read it without waiting.
+            // Everything the program wrote before a stop is in the socket already: read it without waiting. Once 4 KiB
+            // are kept, one chunk per poll: a child that never stops writing always leaves more, and the stop must
+            // still be seen.
             draining: while true {
                 switch receiveNow() {
-                case .bytes: continue draining
+                case .bytes: if isFull { break draining }
                 case .end: break reading  // the program and every child of it closed their ends
                 case .nothingNow: break draining
                 }
@@ -72,6 +74,8 @@ final class StderrTail: Sendable {
         }
         finished.changed()
     }
+
+    private var isFull: Bool { kept.withLock { $0.count >= Self.limit } }
 
     private enum Received { case bytes, end, nothingNow }
 

@@ -158,4 +158,6 @@ private func kinds(_ ghost: Ghost) -> [SessionKind?] {
         .adjustmentRequested(id, .transform(durationMinutes: 30), confidence: 1, reason: "HRV crashed", rule: "hrvCrash"),
         now: try Week.at(0, 6))
     #expect(ghost.blocks.first?.kind == .strength && ghost.blocks.first?.currentKind == .walk)
+    _ = try ghost.handle(.transformationOutcome(id, kept: false), now: try Week.at(0, 6, 30))
+    #expect(ghost.blocks.first?.currentKind == .strength, "reverted, it is its own kind again")
 }
