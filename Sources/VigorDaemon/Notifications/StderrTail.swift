@@ -66,7 +66,7 @@ final class StderrTail: Sendable {
             draining: while true {
                 switch receiveNow() {
                 case .bytes: if isFull { break draining }
-                case .end: break reading  // the program and every child of it closed their ends
+                case .end: break reading  // a broken socket (vigord holds the program's end until `text()`)
                 case .nothingNow: break draining
                 }
             }
