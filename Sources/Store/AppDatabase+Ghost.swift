@@ -55,7 +55,7 @@ extension AppDatabase {
         }
     }
 
-    /// True when a cycle of either kind ran for a day before `localDate`.
+    /// True when a cycle of any kind ran for a day before `localDate`.
     public func hasCycleRun(before localDate: LocalDay) throws(StoreError) -> Bool {
         try read("read the cycle runs") { db in
             try CycleRun.filter(Column("localDate") < localDate).fetchCount(db) > 0
