@@ -107,6 +107,18 @@ import VigorRPC
         #expect(run.stdout.contains("systemctl --user enable --now vigord.socket vigord.service vigor-morning.timer"))
     }
 
+    @Test func theCommandToStartVigordByHandNamesTheConfigurationAndSocketSetupUsed() throws {
+        let home = try SetupHome("by-hand")
+        try home.write(SetupHome.event("g1", title: "Gym", start: "20261010T080000Z", end: "20261010T090000Z"), at: "Calendars/gym.ics")
+        let config = home.path + "/my vigor/config.toml"
+        let run = try runCommand(
+            Binaries.vigorctl,
+            ["setup", "--yes", "--config", config, "--calendar", home.path + "/Calendars/gym.ics", "--socket", "/nonexistent/vigord.sock"],
+            environment: home.environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("\n  vigord --config '\(config)' --socket /nonexistent/vigord.sock &\n"), "\(run.stdout)")
+    }
+
     @Test func anUnknownInjuryWordIsReportedByVigordsCheckerAndSetup() throws {
         let home = try SetupHome("unknown-injury")
         let run = try runCommand(
