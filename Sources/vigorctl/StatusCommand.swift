@@ -99,7 +99,9 @@ enum StatusText {
             row("missed", PlanText.list(plan.pendingTriage) + "  (vigorctl triage answer ID --reason ...)")
         }
         for source in status.sources {
-            let text = "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
+            let text = !source.ok && source.freshness == "unknown"
+                ? "\(source.name): failed, nothing read (vigorctl sources says why)"
+                : "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
             row("calendar", source.ok && source.freshness == "fresh" ? text : style.red(text))
         }
         if !status.calendarWrites.ok {

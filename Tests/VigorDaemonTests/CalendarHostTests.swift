@@ -74,3 +74,19 @@ private func hostWithPreparedHorizon(around now: Date) async throws -> (host: Ca
     await host.backgroundWorkFinished()
     #expect(host.service.chunkBuilds == built)
 }
+
+@Test func aCalendarThatNeverLoadedIsNotCalledFresh() async throws {
+    let folder = NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let broken = folder + "/broken.ics"
+    try "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:x\nSUMMARY:cut off\n".write(toFile: broken, atomically: true, encoding: .utf8)
+    var config = berlinConfig()
+    config.calendar.sources.append(CalendarSourceEntry(name: "broken", location: .path(broken)))
+    let host = try CalendarHost(config: config, stateDirectory: folder + "/state")
+    let now = try instant("2026-06-24T19:00:00Z")
+    await host.refresh(now: now)
+    let shown = host.freshness(at: now.addingTimeInterval(60))
+    #expect(shown.first { $0.name == "personal" }?.freshness == "fresh")
+    let failed = try #require(shown.first { $0.name == "broken" })
+    #expect(!failed.ok && failed.freshness == "unknown" && failed.ageSeconds == nil)
+}

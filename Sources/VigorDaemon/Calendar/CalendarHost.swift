@@ -128,6 +128,10 @@ public final class CalendarHost: Sendable {
             guard let last, let status = last.statuses.first(where: { $0.name == entry.name }) else {
                 return SourceFreshnessView(name: entry.name, ok: false, freshness: "unknown", ageSeconds: nil)
             }
+            // A source that failed with no last good copy has no data whose age could be told.
+            if !status.ok && status.ageSeconds == nil {
+                return SourceFreshnessView(name: entry.name, ok: false, freshness: "unknown", ageSeconds: nil)
+            }
             let age = status.ageSeconds ?? max(0, Int(now.timeIntervalSince(last.at)))
             return SourceFreshnessView(name: entry.name, ok: status.ok, freshness: Freshness.of(ageSeconds: age).rawValue, ageSeconds: age)
         }
