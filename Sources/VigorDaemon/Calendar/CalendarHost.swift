@@ -61,7 +61,20 @@ public final class CalendarHost: Sendable {
         let service = self.service
         let result = try await work.run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
         if let failures { CalendarRefreshService.report(result.sources, to: failures) }
+        noteStatuses(result.sources)
         return result
+    }
+
+    /// Keeps what a query found about a source (a file that broke or was fixed since the last refresh), so `status`
+    /// says the same as the log and `vigorctl sources` before the next refresh.
+    private func noteStatuses(_ statuses: [SourceStatus]) {
+        lastRefresh.withLock { last in
+            guard var noted = last else { return }
+            for status in statuses {
+                if let index = noted.statuses.firstIndex(where: { $0.name == status.name }) { noted.statuses[index] = status }
+            }
+            last = noted
+        }
     }
 
     /// Builds the busy time of [from, to) in the background and returns at once, so a later query there
