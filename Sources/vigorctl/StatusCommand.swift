@@ -100,7 +100,7 @@ enum StatusText {
         }
         for source in status.sources {
             let text = !source.ok && source.freshness == "unknown"
-                ? "\(source.name): failed, nothing read (vigorctl sources says why)"
+                ? "\(source.name): failed, its days unknown (vigorctl sources says why)"
                 : "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
             row("calendar", source.ok && source.freshness == "fresh" ? text : style.red(text))
         }
