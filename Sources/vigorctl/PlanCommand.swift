@@ -62,7 +62,7 @@ enum WeekText {
         case "restDay": "rest day"
         case "travel": "travelling"
         case "noFreeSlot": "no free slot"
-        case "weekFull": "sessions fit other days better"
+        case "weekFull": "sessions on other days"
         case "recoveryTime": "recovery time"
         case "unknownDay": "calendars unreadable"
         case "noSessionKind": "no session kind fits your profile"
