@@ -46,13 +46,27 @@ enum WeekText {
         return "\(day.date)  \(day.status)\(time)\(PlanText.kind(day.kind))  \(day.reason)"
     }
 
-    /// One line for `status`: `Thu 07:00 likely, Fri scheduled 18:00, Sat none (restDay)`.
+    /// One line for `status`: `11-26 likely 07:00 run, 11-27 scheduled 18:00 strength, 11-28 none (rest day)`.
     static func summary(_ days: [PlanDayView]) -> String {
         guard !days.isEmpty else { return "no forecast yet" }
         return days.map { day in
             let time = (day.start.map { " " + PlanText.clock($0) } ?? "") + PlanText.kind(day.kind)
-            let why = day.why.map { " (\($0))" } ?? ""
+            let why = day.why.map { " (\(words($0)))" } ?? ""
             return "\(day.date.dropFirst(5)) \(day.status)\(time)\(why)"
         }.joined(separator: ", ")
+    }
+
+    /// Why a day has no block, in a few words for the `status` line (`vigorctl plan` gives the sentence).
+    static func words(_ why: String) -> String {
+        switch why {
+        case "restDay": "rest day"
+        case "travel": "travelling"
+        case "noFreeSlot": "no free slot"
+        case "weekFull": "sessions on other days"
+        case "recoveryTime": "recovery time"
+        case "unknownDay": "calendars unreadable"
+        case "noSessionKind": "no session kind fits your profile"
+        default: why
+        }
     }
 }

@@ -15,7 +15,7 @@ struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Show what the daemon is doing.",
         discussion: """
-            --bar prints one line for a status bar: waybar's JSON (text, tooltip, class, percentage), or with             --bar=plain the text alone (i3blocks, polybar). Class: quiet, needs-answer, warning, ok, or down when             vigord does not answer; then the line says so and the exit status is 0, so the bar shows it.
+            --bar prints one line for a status bar: waybar's JSON (text, tooltip, class, percentage), or with --bar=plain the text alone (i3blocks, polybar). Class: quiet, needs-answer, warning, ok, or down when vigord does not answer; then the line says so and the exit status is 0, so the bar shows it.
             """)
 
     @Option(name: .long, help: ArgumentHelp("One line for a status bar: waybar (the default of a bare --bar) or plain.", valueName: "waybar|plain"))
@@ -99,7 +99,9 @@ enum StatusText {
             row("missed", PlanText.list(plan.pendingTriage) + "  (vigorctl triage answer ID --reason ...)")
         }
         for source in status.sources {
-            let text = "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
+            let text = !source.ok && source.freshness == "unknown"
+                ? "\(source.name): failed, its days unknown (vigorctl sources says why)"
+                : "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
             row("calendar", source.ok && source.freshness == "fresh" ? text : style.red(text))
         }
         if !status.calendarWrites.ok {

@@ -84,6 +84,7 @@ import Glibc
         #expect(second.status == 75)
         #expect(second.stderr.contains("another vigord (pid \(first.process.processIdentifier), socket \(first.socketPath))"))
         #expect(second.stderr.contains(first.folder + "/state"))
+        #expect(second.stderr.contains(" critical [vigord] another vigord"), "the level and the label stay apart")
         #expect(!FileManager.default.fileExists(atPath: otherSocket))
         #expect(try first.connect().call(StatusMethod.self, NoParams()).pid == first.process.processIdentifier)
     }

@@ -20,4 +20,7 @@ import VigorRPC
     #expect(week.days.count == 7 && week.days.allSatisfy { $0.status != "none" || $0.why != nil })
     let status = try runCommand(Binaries.vigorctl, ["status"] + socket)
     #expect(status.stdout.contains("week") && status.stdout.contains("(vigorctl plan)"), "\(status.stdout)")
+    // A day without a block says why in words, not in the API's names (restDay, weekFull, …).
+    #expect(week.days.contains { $0.why != nil }, "\(shown.stdout)")
+    #expect(week.days.allSatisfy { day in day.why.map { !status.stdout.contains("(\($0))") } ?? true }, "\(status.stdout)")
 }

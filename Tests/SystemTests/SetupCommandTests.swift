@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VigorRPC
+import TestPrograms
 
 /// `vigorctl setup` with real parts: calendar programs' configurations in a scratch home, vigord's own checker, a
 /// pseudo-terminal for the questions, and a vigord on the tests' clock for the first plan.
@@ -107,6 +108,18 @@ import VigorRPC
         #expect(run.stdout.contains("systemctl --user enable --now vigord.socket vigord.service vigor-morning.timer"))
     }
 
+    @Test func theCommandToStartVigordByHandNamesTheConfigurationAndSocketSetupUsed() throws {
+        let home = try SetupHome("by-hand")
+        try home.write(SetupHome.event("g1", title: "Gym", start: "20261010T080000Z", end: "20261010T090000Z"), at: "Calendars/gym.ics")
+        let config = home.path + "/my vigor/config.toml"
+        let run = try runCommand(
+            Binaries.vigorctl,
+            ["setup", "--yes", "--config", config, "--calendar", home.path + "/Calendars/gym.ics", "--socket", "/nonexistent/vigord.sock"],
+            environment: home.environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("\n  vigord --config '\(config)' --socket /nonexistent/vigord.sock &\n"), "\(run.stdout)")
+    }
+
     @Test func anUnknownInjuryWordIsReportedByVigordsCheckerAndSetup() throws {
         let home = try SetupHome("unknown-injury")
         let run = try runCommand(
@@ -152,6 +165,18 @@ import VigorRPC
         #expect(written.contains("injuries = []\n"))
         #expect(written.contains("name = \"work\""))
         #expect(!written.contains("name = \"personal\""), "calendar 2 was left out")
+    }
+
+    @Test func answersFromAPipeAreShownEachAfterItsQuestion() throws {
+        let home = try homeWithCalendarPrograms("piped")
+        let run = try runProgram(
+            Binaries.vigorctl, ["setup", "--dry-run", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            environment: home.environment, input: "\n4\n07:00-08:30\n")
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("How many sessions a week? [3] 4\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("several with spaces)? [07:00-09:00] 07:00-08:30\n"), "\(run.stdout)")
+        // The input ends: every later question takes its default, each on its own line.
+        #expect(run.stdout.contains("(e.g. knee back shoulder, or none)? [none] \n"), "\(run.stdout)")
     }
 
     @Test func anExistingConfigurationIsNotReplacedWithoutAYes() throws {

@@ -74,3 +74,37 @@ private func hostWithPreparedHorizon(around now: Date) async throws -> (host: Ca
     await host.backgroundWorkFinished()
     #expect(host.service.chunkBuilds == built)
 }
+
+@Test func aCalendarThatNeverLoadedIsNotCalledFresh() async throws {
+    let folder = NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let broken = folder + "/broken.ics"
+    try "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:x\nSUMMARY:cut off\n".write(toFile: broken, atomically: true, encoding: .utf8)
+    var config = berlinConfig()
+    config.calendar.sources.append(CalendarSourceEntry(name: "broken", location: .path(broken)))
+    let host = try CalendarHost(config: config, stateDirectory: folder + "/state")
+    let now = try instant("2026-06-24T19:00:00Z")
+    await host.refresh(now: now)
+    let shown = host.freshness(at: now.addingTimeInterval(60))
+    #expect(shown.first { $0.name == "personal" }?.freshness == "fresh")
+    let failed = try #require(shown.first { $0.name == "broken" })
+    #expect(!failed.ok && failed.freshness == "unknown" && failed.ageSeconds == nil)
+}
+
+@Test func aFileThatBreaksBetweenRefreshesShowsInFreshnessOnceAQueryReadsIt() async throws {
+    let folder = NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)"
+    let vdir = folder + "/work"
+    try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260601T000000Z\r\nDTSTART:20260625T090000Z\r\nDTEND:20260625T100000Z\r\nSUMMARY:Standup\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        .write(toFile: vdir + "/a.ics", atomically: true, encoding: .utf8)
+    var config = berlinConfig()
+    config.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(vdir))]
+    let host = try CalendarHost(config: config, stateDirectory: folder + "/state")
+    let now = try instant("2026-06-24T19:00:00Z")
+    await host.refresh(now: now)
+    #expect(host.freshness(at: now).first?.ok == true)
+    try "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:x\n".write(toFile: vdir + "/broken.ics", atomically: true, encoding: .utf8)
+    let result = try await host.busy(from: now, to: now.addingTimeInterval(7 * 86_400), source: nil)
+    #expect(result.sources.first?.ok == false, "the query read the broken file")
+    #expect(host.freshness(at: now.addingTimeInterval(60)).first?.ok == false)
+}

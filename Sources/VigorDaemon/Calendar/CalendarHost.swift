@@ -61,7 +61,20 @@ public final class CalendarHost: Sendable {
         let service = self.service
         let result = try await work.run { () throws(CalendarError) in try service.busy(from: from, to: to, source: source) }
         if let failures { CalendarRefreshService.report(result.sources, to: failures) }
+        noteStatuses(result.sources)
         return result
+    }
+
+    /// Keeps what a query found about a source (a file that broke or was fixed since the last refresh), so `status`
+    /// says the same as the log and `vigorctl sources` before the next refresh.
+    private func noteStatuses(_ statuses: [SourceStatus]) {
+        lastRefresh.withLock { last in
+            guard var noted = last else { return }
+            for status in statuses {
+                if let index = noted.statuses.firstIndex(where: { $0.name == status.name }) { noted.statuses[index] = status }
+            }
+            last = noted
+        }
     }
 
     /// Builds the busy time of [from, to) in the background and returns at once, so a later query there
@@ -126,6 +139,10 @@ public final class CalendarHost: Sendable {
         let last = lastRefresh.withLock { $0 }
         return entries.map { entry in
             guard let last, let status = last.statuses.first(where: { $0.name == entry.name }) else {
+                return SourceFreshnessView(name: entry.name, ok: false, freshness: "unknown", ageSeconds: nil)
+            }
+            // A source that failed with no last good copy has no data whose age could be told.
+            if !status.ok && status.ageSeconds == nil {
                 return SourceFreshnessView(name: entry.name, ok: false, freshness: "unknown", ageSeconds: nil)
             }
             let age = status.ageSeconds ?? max(0, Int(now.timeIntervalSince(last.at)))

@@ -30,7 +30,8 @@ public struct StderrLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         let fields = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
-        let level = event.level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+        let name = event.level.rawValue
+        let level = name.padding(toLength: max(8, name.count + 1), withPad: " ", startingAt: 0)  // `critical [vigord]`
         let time = StderrLogHandler.timestamp(Date(), zone: zone.current)
         let line = "\(time) \(level)[\(label)] \(event.message)\(fields)\n"
         let bytes = Array(line.utf8)

@@ -12,8 +12,9 @@ enum UserUnits {
 /// Gets a vigord running with the new configuration: one that already answers reloads it; otherwise the user
 /// manager enables and starts the units and setup waits for the socket. With no user manager it prints the commands.
 enum DaemonStart {
-    /// True when a vigord answers at `socket` with the configuration in force.
-    static func ensureRunning(socket: String, configChanged: Bool) throws(CommandFailure) -> Bool {
+    /// True when a vigord answers at `socket` with the configuration in force. `vigordArguments` are what vigord
+    /// started by hand needs to read the configuration setup wrote and bind the socket setup talks to.
+    static func ensureRunning(socket: String, configChanged: Bool, vigordArguments: [String]) throws(CommandFailure) -> Bool {
         let client = RPCClient(socketPath: socket, timeoutSeconds: 30)
         let manager = userManagerRuns()
         if manager {
@@ -36,7 +37,7 @@ enum DaemonStart {
                   systemctl --user daemon-reload
                   \(UserUnits.enableCommand)
                 or, without systemd:
-                  vigord &
+                  \((["vigord"] + vigordArguments.map(shellWord)).joined(separator: " ")) &
                 """)
             return false
         }
@@ -46,6 +47,12 @@ enum DaemonStart {
             usleep(200_000)
         }
         throw CommandFailure(.noAnswer, "vigord did not answer at \(socket) within 30 s; see: systemctl --user status vigord.service")
+    }
+
+    /// `word` as one shell word: as it is when it is plain, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "/._-+=:@%,".contains($0) }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     /// True when something answers `status` at the socket.

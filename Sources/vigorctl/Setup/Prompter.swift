@@ -19,7 +19,10 @@ final class Prompter {
         if counted { asked += 1 }
         print("\(question) [\(fallback)] ", terminator: "")
         fflush(nil)
-        guard let line = readLine(strippingNewline: true)?.trimmingSpaces, !line.isEmpty else { return fallback }
+        let read = readLine(strippingNewline: true)
+        // A terminal shows what was typed; an answer from a pipe or file is shown here, so each question keeps its line.
+        if isatty(STDIN_FILENO) != 1 { print(read ?? "") }
+        guard let line = read?.trimmingSpaces, !line.isEmpty else { return fallback }
         return line
     }
 

@@ -91,7 +91,11 @@ struct SetupCommand: ParsableCommand {
                 + "(\(UserUnits.enableCommand)) and make the first plan.")
             return
         }
-        guard try DaemonStart.ensureRunning(socket: socket, configChanged: written) else { return }
+        // A vigord started by hand reads its default configuration and socket unless told otherwise.
+        var vigordArguments: [String] = []
+        if configPath != Self.defaultConfigPath(environment: environment, home: home) { vigordArguments += ["--config", configPath] }
+        if connection.socket != nil { vigordArguments += ["--socket", socket] }
+        guard try DaemonStart.ensureRunning(socket: socket, configChanged: written, vigordArguments: vigordArguments) else { return }
         if let health {
             print("\nImporting \(health) …")
             let result = try ImportCommand.importFile(absolute(health), socket: socket, showProgress: isatty(STDERR_FILENO) == 1)
