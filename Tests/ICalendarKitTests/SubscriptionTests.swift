@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
@@ -77,7 +78,7 @@ final class LocalCalendarServer {
     }
 }
 
-@Suite(.enabled(if: ExternalTool.onPath("python3") != nil, "python3 is needed for the local test server"))
+@Suite(.removesScratchFolders, .enabled(if: ExternalTool.onPath("python3") != nil, "python3 is needed for the local test server"))
 struct SubscriptionTests {
     private func settings(_ cache: URL, maxBytes: Int = 1_000_000) -> CalendarSettings {
         CalendarSettings(timeZone: "Europe/Berlin", subscriptionCacheDirectory: cache.path, downloadTimeout: 5,

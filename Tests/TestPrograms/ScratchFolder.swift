@@ -99,6 +99,8 @@ public enum ScratchFolder {
 public struct RemovesScratchFolders: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
 
+    public init() {}
+
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         testCase == nil ? nil : self
     }

@@ -1,12 +1,14 @@
 import Foundation
 import GhostEngine
 import Store
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
 
 /// A value the store keeps as JSON that this vigord cannot read is never skipped in silence: the week's receipt is
 /// not built without it (the error names its row), and pruning keeps it for the vigord that wrote it.
+@Suite(.removesScratchFolders)
 struct UnreadableStoredValueTests {
     private let berlin = TimeZone(identifier: "Europe/Berlin")!
     /// Sunday 2026-11-29 21:30 Berlin.
