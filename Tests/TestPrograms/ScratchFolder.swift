@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// The one way a test gets a folder of its own under /tmp: a fresh `vigor-test-<label>-XXXXXXXX` (mkdtemp, so never
+/// The one way a test gets a folder of its own under /tmp: a fresh `vigor-test-<label>-XXXXXX` (mkdtemp, so never
 /// one that was there before), removed when its test ends under the `.removesScratchFolders` trait, and at the end of
 /// the test process otherwise (or when removing it at the end of its test failed).
 /// Only folders made here are ever removed.
@@ -14,7 +14,7 @@ public enum ScratchFolder {
     /// Makes a fresh folder; `mode` 0755 by default, so a test may hand it to a program running as another user.
     /// `untilExit` keeps it to the end of the test process: for a folder a longer-lived program still uses.
     public static func make(_ label: String, mode: mode_t = 0o755, untilExit: Bool = false) throws -> String {
-        var template = Array("/tmp/vigor-test-\(label)-XXXXXXXX".utf8CString)
+        var template = Array("/tmp/vigor-test-\(label)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) }
         }

@@ -58,7 +58,7 @@ private func description(_ path: String) throws -> String {
 
 /// A folder for a shadow calendar, outside vigord's own.
 private func shadowFolder() throws -> String {
-    try ScratchFolder.make("shadow") + "/busy"
+    try ScratchFolder.make("shadow")
 }
 
 @Test(.removesScratchFolders) func aBlockIsWrittenUnderTheRandomUIDTheStoreKeeps() async throws {
@@ -258,7 +258,7 @@ private func shadowFolder() throws -> String {
 }
 
 @Test(.removesScratchFolders) func aShadowCalendarThatCannotBeWrittenIsLoggedAndLeavesVigordsOwnCalendarWritten() async throws {
-    let blocker = try shadowFolder()
+    let blocker = try shadowFolder() + "/blocker"
     #expect(FileManager.default.createFile(atPath: blocker, contents: Data("not a folder".utf8)))
     let folder = try ScratchFolder.make("context") + "/state"
     let log = CapturedLog()
