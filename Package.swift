@@ -146,11 +146,12 @@ let package = Package(
             ]
         ),
 
-        // Programs the tests run, each with a deadline: a hung program fails its test, not the run.
+        // Programs the tests run, each with a deadline: a hung program fails its test, not the run; and the scratch
+        // folders tests make, removed when their test ends.
         .target(name: "TestPrograms", path: "Tests/TestPrograms"),
         // The differential test's reference side is a python script it runs, not a source of the target.
         .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "CivilCalendar", "SafeFiles", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
-        .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles"]),
+        .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "TestPrograms"]),
         .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
         .testTarget(name: "GhostEngineTests", dependencies: ["CivilCalendar", "GhostEngine"]),
         .testTarget(name: "GhostSchedulingTests", dependencies: ["CivilCalendar", "GhostScheduling", "GhostEngine"]),
@@ -162,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "HealthImportTests",
             dependencies: [
-                "HealthImport", "CivilCalendar", "HealthExportGenerator", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthImport", "CivilCalendar", "HealthExportGenerator", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Fixtures")]

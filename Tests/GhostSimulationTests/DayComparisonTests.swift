@@ -1,6 +1,8 @@
 import GhostSimulation
+import TestPrograms
 import Testing
 
+@Suite(.removesScratchFolders)
 struct DayComparisonTests {
     func day(_ number: Int, score: Double = 0.2, phase: String = "scheduler", blocks: [String] = ["b1"]) -> ComparedDay {
         ComparedDay(

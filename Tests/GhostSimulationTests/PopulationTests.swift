@@ -4,8 +4,10 @@ import FoundationXML
 #endif
 import GhostEngine
 import GhostSimulation
+import TestPrograms
 import Testing
 
+@Suite(.removesScratchFolders)
 struct PopulationTests {
     /// Seven days of a pinned Auto-Scheduler training every day (`sessions_per_week = 7`), who works out every day and
     /// accepts every proposal. With no history the slots' scores stay below what Auto-Scheduler needs to write on its

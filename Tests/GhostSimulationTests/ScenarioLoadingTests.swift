@@ -1,7 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 import GhostSimulation
 
+@Suite(.removesScratchFolders)
 struct ScenarioLoadingTests {
     /// The steady scenario's JSON with `edit` applied to its top-level object.
     func edited(_ edit: (inout [String: Any]) -> Void) throws -> Data {

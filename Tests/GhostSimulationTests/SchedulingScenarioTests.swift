@@ -1,9 +1,11 @@
 import Foundation
 import GhostEngine
 import GhostSimulation
+import TestPrograms
 import Testing
 
 /// Scenarios that exercise the real slot finder and the morning transformer inside `vigor-sim`.
+@Suite(.removesScratchFolders)
 struct SchedulingScenarioTests {
     @Test func weekendBlocksNeverStartBeforeNine() throws {
         let trajectory = try ScenarioFiles.run("steady-85-percent.json")

@@ -1,8 +1,10 @@
 import Foundation
 import GhostSimulation
+import TestPrograms
 import Testing
 
 /// The simulator plans with the daemon's kind rule: the same scenario's `[profile]` changes the kinds it places.
+@Suite(.removesScratchFolders)
 struct SessionKindScenarioTests {
     /// The steady scenario with `profile` appended to its configuration.
     private func steady(_ profile: String) throws -> Trajectory {

@@ -1,8 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 import GhostEngine
 import GhostSimulation
 
+@Suite(.removesScratchFolders)
 struct ShippedScenarioTests {
     @Test func atLeastTheRequiredScenariosShip() throws {
         let names = try ScenarioFiles.names()
@@ -120,6 +122,7 @@ struct ShippedScenarioTests {
     }
 }
 
+@Suite(.removesScratchFolders)
 struct DaylightSavingScenarioTests {
     @Test func blocksKeepTheirLocalHourAcrossTheDSTChange() throws {
         let trajectory = try ScenarioFiles.run("dst-new-york.json")
@@ -131,6 +134,7 @@ struct DaylightSavingScenarioTests {
     }
 }
 
+@Suite(.removesScratchFolders)
 struct ChangingWeekScenarioTests {
     private func reasons(_ trajectory: Trajectory, day: Int) -> [String] {
         trajectory.day(day)?.receipts.map { "\($0.action.rawValue): \($0.reason)" } ?? []

@@ -1,7 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 import GhostSimulation
 
+@Suite(.removesScratchFolders)
 struct TrajectoryRenderingTests {
     @Test func jsonHasCamelCaseFieldsAndOneEntryPerDay() throws {
         let trajectory = try ScenarioFiles.run("breaker-three-deletions.json")

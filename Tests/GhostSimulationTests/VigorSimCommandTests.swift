@@ -4,6 +4,7 @@ import Testing
 import TestPrograms
 
 /// Runs the built `vigor-sim` binary, as a user would.
+@Suite(.removesScratchFolders)
 struct VigorSimCommandTests {
     struct Outcome {
         let status: Int32
@@ -43,7 +44,7 @@ struct VigorSimCommandTests {
     }
 
     @Test func invalidScenarioNamesTheKeyPathAndExitsNonZero() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-invalid-\(UUID().uuidString).json")
+        let file = URL(fileURLWithPath: try ScratchFolder.make("sim-invalid") + "/invalid.json")
         try Data(#"{"name":"x","startDate":"2026-03-02","days":5,"timeZone":"UTC","seed":1}"#.utf8)
             .write(to: file)
         let outcome = try run([file.path])
@@ -53,7 +54,7 @@ struct VigorSimCommandTests {
     }
 
     @Test func aSettingTheDaemonWouldRefuseNamesItsLineInTheScenariosConfig() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-config-\(UUID().uuidString).json")
+        let file = URL(fileURLWithPath: try ScratchFolder.make("sim-config") + "/config.json")
         let scenario = #"{"name":"x","startDate":"2026-03-02","days":5,"timeZone":"UTC","seed":1,"completion":{"rate":1},"#
             + #""config":["[training]","sessions_per_week = 30"]}"#
         try Data(scenario.utf8).write(to: file)
@@ -64,7 +65,7 @@ struct VigorSimCommandTests {
     }
 
     @Test func aScenariosCalendarIsReadByTheCalendarModuleAndPlannedAround() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-ics-\(UUID().uuidString).json")
+        let file = URL(fileURLWithPath: try ScratchFolder.make("sim-ics") + "/ics.json")
         let ics = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
             "BEGIN:VEVENT", "UID:standup", "DTSTAMP:20260301T000000Z", "DTSTART;TZID=Europe/Berlin:20260302T070000",
@@ -137,7 +138,7 @@ struct VigorSimCommandTests {
     }
 
     @Test func populationPrintsTheSixMetricsAndWritesThePhasePicture() throws {
-        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-phases-\(UUID().uuidString).svg")
+        let picture = URL(fileURLWithPath: try ScratchFolder.make("sim-phases") + "/phases.svg")
         let outcome = try run(["population", "--users", "2", "--days", "10", "--seed", "3", "--svg", picture.path])
         let svg = try String(contentsOf: picture, encoding: .utf8)
         try FileManager.default.removeItem(at: picture)
@@ -151,7 +152,7 @@ struct VigorSimCommandTests {
     }
 
     @Test func aBrokenProfilesFileNamesTheKeyAndExitsNonZero() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-sim-profiles-\(UUID().uuidString).json")
+        let file = URL(fileURLWithPath: try ScratchFolder.make("sim-profiles") + "/profiles.json")
         try Data(#"{"startDate":"2026-03-02","timeZone":"Mars/Olympus"}"#.utf8).write(to: file)
         let outcome = try run(["population", "--users", "1", "--days", "5", "--seed", "1", "--profiles", file.path])
         try FileManager.default.removeItem(at: file)

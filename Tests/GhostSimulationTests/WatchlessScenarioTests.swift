@@ -1,9 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 import GhostEngine
 import GhostSimulation
 
 /// Autonomy without a wearable: check-ins and logged workouts are evidence; nothing reported is none.
+@Suite(.removesScratchFolders)
 struct WatchlessScenarioTests {
     @Test func aWatchlessUserWhoChecksInAndLogsReachesAutoSchedulerAsSoonAsAWatchWearer() throws {
         let watchless = try ScenarioFiles.run("watchless-faithful.json")

@@ -1,9 +1,10 @@
 import CivilCalendar
 import Foundation
 import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct AppleMappingTests {
+@Suite(.removesScratchFolders) struct AppleMappingTests {
     let outcome: ImportOutcome
 
     init() throws {

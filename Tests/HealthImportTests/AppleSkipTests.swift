@@ -1,8 +1,9 @@
 import Foundation
 import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct AppleSkipTests {
+@Suite(.removesScratchFolders) struct AppleSkipTests {
     let outcome: ImportOutcome
 
     init() throws {

@@ -1,6 +1,7 @@
 import CivilCalendar
 import Foundation
 @testable import HealthImport
+import TestPrograms
 import Testing
 
 /// Feeds a document to the XML parser in chunks of `size` bytes and returns what it produced.
@@ -26,7 +27,7 @@ private func parseInChunks(_ bytes: [UInt8], size: Int) -> (records: [HealthSamp
     return (collector.pending, collector.summary(format: .appleHealthXML, bytesRead: 0), failure)
 }
 
-@Suite struct AppleStructureTests {
+@Suite(.removesScratchFolders) struct AppleStructureTests {
     @Test(arguments: ["export-mapping.xml", "export-skips.xml", "export-truncated.xml"])
     func everyChunkSizeFrom1To64GivesIdenticalOutput(fixture: String) throws {
         let bytes = [UInt8](try Fixture.bytes(fixture))

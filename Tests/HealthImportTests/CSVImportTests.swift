@@ -1,9 +1,10 @@
 import CivilCalendar
 import Foundation
 import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct CSVImportTests {
+@Suite(.removesScratchFolders) struct CSVImportTests {
     let outcome: ImportOutcome
 
     init() throws {

@@ -1,9 +1,10 @@
 import CivilCalendar
 import Foundation
 import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct CodableTests {
+@Suite(.removesScratchFolders) struct CodableTests {
     @Test func summaryAndRecordsRoundTripThroughJSONWithKindsAsKeys() throws {
         let outcome = runImport(try Fixture.url("export-skips.xml"))
         let summary = try #require(outcome.summary)

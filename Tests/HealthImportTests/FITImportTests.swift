@@ -1,9 +1,10 @@
 import Foundation
 import HealthExportGenerator
 import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct FITImportTests {
+@Suite(.removesScratchFolders) struct FITImportTests {
     private static let workouts = FITWorkoutGenerator(seed: 5).workouts(count: 2)
 
     private func importFIT(_ data: Data, name: String = "activity.fit") throws -> ImportOutcome {

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import HealthImport
 import Testing
 
@@ -7,14 +8,13 @@ import Glibc
 #endif
 
 private func scratchFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "vigor-filekind-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = try ScratchFolder.make("filekind")
     return path
 }
 
 /// Files that are not regular files are refused by name and kind before anything is read: opening a FIFO with no
 /// writer returns at once instead of waiting for one.
-@Suite struct NonRegularFileTests {
+@Suite(.removesScratchFolders) struct NonRegularFileTests {
     @Test func aFIFOIsRefusedAtOnceNamingItsPathAndKind() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,8 +1,9 @@
 import Foundation
 import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct FormatDetectionTests {
+@Suite(.removesScratchFolders) struct FormatDetectionTests {
     @Test(arguments: [
         ("export.zip", HealthFileFormat.appleHealthZip), ("export-mapping.xml", .appleHealthXML),
         ("sample.jsonl", .jsonLines), ("sample.csv", .csv),

@@ -3,9 +3,10 @@ import Foundation
 import GRDB
 import HealthExportGenerator
 import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct GadgetbridgeImportTests {
+@Suite(.removesScratchFolders) struct GadgetbridgeImportTests {
     private func generated(days: Int = 20) throws -> (URL, GeneratedGadgetbridgeReport) {
         let url = try temporaryFile(Data(), name: "Gadgetbridge")
         return (url, try GadgetbridgeDatabaseGenerator(seed: 3).write(to: url, days: days))
@@ -210,7 +211,7 @@ import Testing
 
 /// A Gadgetbridge database is a file someone else wrote: its newest changes may still be in the `-wal` beside it, and
 /// its content is checked before anything is read.
-@Suite struct GadgetbridgeUntrustedDatabaseTests {
+@Suite(.removesScratchFolders) struct GadgetbridgeUntrustedDatabaseTests {
     @Test func rowsDeletedInTheWALAreNotImportedAndTheUsersFilesStayUntouched() throws {
         let url = try temporaryFile(Data(), name: "Gadgetbridge")
         let report = try GadgetbridgeDatabaseGenerator(seed: 3).write(to: url, days: 5)

@@ -2,9 +2,10 @@ import CivilCalendar
 import Foundation
 import HealthExportGenerator
 import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct GeneratorRoundTripTests {
+@Suite(.removesScratchFolders) struct GeneratorRoundTripTests {
     @Test func sameSeedGivesIdenticalBytesAndOtherSeedsDiffer() {
         let first = HealthExportGenerator(seed: 7).data(targetBytes: 300_000)
         let second = HealthExportGenerator(seed: 7).data(targetBytes: 300_000)

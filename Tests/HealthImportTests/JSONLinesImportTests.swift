@@ -1,9 +1,10 @@
 import CivilCalendar
 import Foundation
 import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct JSONLinesImportTests {
+@Suite(.removesScratchFolders) struct JSONLinesImportTests {
     let outcome: ImportOutcome
 
     init() throws {

@@ -1,8 +1,9 @@
 import Foundation
 @testable import HealthImport
+import TestPrograms
 import Testing
 
-@Suite struct ParsingTests {
+@Suite(.removesScratchFolders) struct ParsingTests {
     private func apple(_ text: String) -> Date? {
         Array(text.utf8).withUnsafeBytes { ByteParsing.appleDate($0) }
     }

@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import HealthImport
 
 /// Locates fixture files copied into the test bundle.
@@ -48,8 +49,7 @@ func runImport(_ url: URL, batchSize: Int = 4096) -> ImportOutcome {
 
 /// Writes bytes to a new temporary file with the given name and returns its URL.
 func temporaryFile(_ data: Data, name: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("health-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = URL(fileURLWithPath: try ScratchFolder.make("health"))
     let url = folder.appendingPathComponent(name)
     try data.write(to: url)
     return url

@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import HealthImport
 import Testing
 import ZIPFoundation
 
-@Suite struct ZipImportTests {
+@Suite(.removesScratchFolders) struct ZipImportTests {
     @Test func zipImportReadsExportXMLAndNotExportCDAListedBeforeIt() throws {
         let zipped = runImport(try Fixture.url("export.zip"))
         let plain = runImport(try Fixture.url("export-mapping.xml"))
@@ -28,7 +29,7 @@ import ZIPFoundation
     }
 
     @Test func truncatedExportInsideAZipNamesExportXMLAndLine() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: try ScratchFolder.make("zip"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("apple_health_export"), withIntermediateDirectories: true)
         try Fixture.bytes("export-truncated.xml").write(to: folder.appendingPathComponent("apple_health_export/export.xml"))
         let zipURL = folder.appendingPathComponent("export.zip")

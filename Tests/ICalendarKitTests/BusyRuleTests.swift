@@ -1,9 +1,10 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
-@Suite struct BusyRuleTests {
+@Suite(.removesScratchFolders) struct BusyRuleTests {
     private let window = (from: "2026-06-01T00:00Z", to: "2026-06-02T00:00Z")
 
     private func single(_ extra: String, allDay: Bool = false) -> String {

@@ -1,8 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
-@Suite struct CacheTests {
+@Suite(.removesScratchFolders) struct CacheTests {
     private func event(_ uid: String, hour: Int) -> String {
         """
         BEGIN:VCALENDAR\r

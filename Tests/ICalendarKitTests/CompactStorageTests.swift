@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
 /// What the calendar keeps in memory is small, and keeping less never changes an answer.
-@Suite struct CompactStorageTests {
+@Suite(.removesScratchFolders) struct CompactStorageTests {
     private static let oldRules = """
         BEGIN:VEVENT
         UID:since-2012@tests

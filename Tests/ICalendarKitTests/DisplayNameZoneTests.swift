@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
@@ -6,7 +7,7 @@ import Testing
 /// ("(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna", "(GMT+01:00) …" in older versions) or in a short
 /// form ("Western/Central Europe"), with no VTIMEZONE: each is read in the zone it names. A TZID nothing resolves is
 /// read in the configured zone, and the source status says so once, with the TZID, file, line and first event.
-@Suite struct DisplayNameZoneTests {
+@Suite(.removesScratchFolders) struct DisplayNameZoneTests {
     @Test func everyWindowsIdAndDisplayNameNamesAZoneTheSystemKnows() {
         for (windows, iana) in WindowsZoneTable.mapping {
             #expect(ZoneResolver.builtin(iana) != nil && ZoneResolver.builtin(windows) != nil, "\(windows) → \(iana)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
@@ -13,7 +14,7 @@ func simulateKhalMove(_ path: String, start: String, end: String) throws {
     try lines.joined(separator: "\r\n").write(toFile: path, atomically: false, encoding: .utf8)
 }
 
-@Suite struct EditDetectionTests {
+@Suite(.removesScratchFolders) struct EditDetectionTests {
     @Test func userMoveIsReportedWithOldAndNewTimes() throws {
         let sandbox = try WriterSandbox()
         defer { removeDirectory(sandbox.root) }

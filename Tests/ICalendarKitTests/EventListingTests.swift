@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
 /// `events(from:to:)` lists what the travel rules read: every occurrence, busy or not, with its
 /// categories and the zones its times were written in.
-@Suite struct EventListingTests {
+@Suite(.removesScratchFolders) struct EventListingTests {
     private func listed(_ events: String, from: String, to: String) throws -> [ListedEvent] {
         let directory = try temporaryDirectory()
         defer { removeDirectory(directory) }

@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
 /// Where events take place: GEO (RFC 5545) and Apple's X-APPLE-STRUCTURED-LOCATION, and the distances between places.
-@Suite struct EventPlaceTests {
+@Suite(.removesScratchFolders) struct EventPlaceTests {
     private func places(_ fixture: String, from: String, to: String) throws -> (events: [ListedEvent], skipped: [String]) {
         let calendar = try service(.file(Fixture.path(fixture)), zone: "Europe/Berlin")
         let events = calendar.events(from: utc(from), to: utc(to))

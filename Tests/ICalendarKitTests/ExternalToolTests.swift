@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
 /// Real khal and python icalendar read what VdirWriter wrote.
-@Suite struct ExternalToolTests {
+@Suite(.removesScratchFolders) struct ExternalToolTests {
     @Test(.enabled(if: ExternalTool.khal != nil || ExternalTool.required, "khal is not installed; Scripts/bootstrap installs it"))
     func khalListsTheWrittenBlocks() throws {
         let sandbox = try WriterSandbox()

@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
 /// Held time as the writer renders it: tentative, its own category and colour, no alarm, free until defended.
-@Suite struct HoldWriterTests {
+@Suite(.removesScratchFolders) struct HoldWriterTests {
     private func hold(defended: Bool) -> VigorBlock {
         VigorBlock.hold(
             id: "hold-2026-11-25", start: utc("2026-11-25T06:00Z"), durationMinutes: 45,

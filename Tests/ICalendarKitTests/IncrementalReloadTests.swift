@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
 /// The in-memory state behind warm queries: unchanged sources are never parsed again, one
 /// changed source is parsed alone, and answers from cached expansions equal fresh ones.
-@Suite struct IncrementalReloadTests {
+@Suite(.removesScratchFolders) struct IncrementalReloadTests {
     private func calendarText(_ name: String, hour: Int) -> String {
         """
         BEGIN:VCALENDAR\r

@@ -1,8 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
-@Suite struct ParserTests {
+@Suite(.removesScratchFolders) struct ParserTests {
     private func write(_ data: Data, name: String = "cal.ics") throws -> (URL, URL) {
         let directory = try temporaryDirectory()
         let file = directory.appendingPathComponent(name)

@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import ICalendarKit
 
-@Suite struct PreparedHorizonTests {
+@Suite(.removesScratchFolders) struct PreparedHorizonTests {
     let now = Date(timeIntervalSince1970: 1_782_327_600)  // 2026-06-24T19:00:00Z
     let week: TimeInterval = 7 * 86_400
 

@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
 /// Shapes real producers write that RFC 5545 leaves broken or open; each fixture is written after one.
 /// Expected values are worked out by hand (see comments).
-@Suite struct ProducerDefectTests {
+@Suite(.removesScratchFolders) struct ProducerDefectTests {
     @Test func anRDatePeriodBesideARuleIsThatPeriodInItsZoneAndTheRuleGoesOn() throws {
         let calendar = try service(.file(Fixture.path("rfc5545/rdate-period-beside-rule.ics")), zone: "Europe/Berlin")
         let result = try calendar.busy(from: utc("2023-11-01T00:00Z"), to: utc("2024-04-01T00:00Z"))

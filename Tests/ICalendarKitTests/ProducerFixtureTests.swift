@@ -1,10 +1,11 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
 /// Expected values below are worked out by hand from each fixture (see comments).
-@Suite struct ProducerFixtureTests {
+@Suite(.removesScratchFolders) struct ProducerFixtureTests {
     @Test func googleExportBusyIntervals() throws {
         // Configured zone New York, so the floating Dentist (08:00) must follow X-WR-TIMEZONE Berlin.
         let calendar = try service(.file(Fixture.path("google/ana.lopez@gmail.com.ics")), zone: "America/New_York",

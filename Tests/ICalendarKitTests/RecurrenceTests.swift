@@ -1,8 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
-@Suite struct RecurrenceTests {
+@Suite(.removesScratchFolders) struct RecurrenceTests {
     @Test func thisAndFutureOverrideShiftsLaterInstances() throws {
         let calendar = try service(.file(Fixture.path("rfc5545/this-and-future.ics")), zone: "UTC")
         let result = try calendar.busy(from: utc("2026-03-01T00:00Z"), to: utc("2026-04-20T00:00Z"))
@@ -264,7 +265,7 @@ import Testing
     }
 }
 
-@Suite struct CrossZoneTests {
+@Suite(.removesScratchFolders) struct CrossZoneTests {
     @Test func dtendOnAnotherClockKeepsTheRealLength() throws {
         // Flight: departs 22:00 in Los Angeles (PDT, 05:00Z), lands 17:00 in Tokyo next day (08:00Z).
         let result = try busy(events: """

@@ -1,9 +1,10 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
-@Suite struct RobustnessTests {
+@Suite(.removesScratchFolders) struct RobustnessTests {
     private static let fixtures = ["google/ana.lopez@gmail.com.ics", "outlook/Calendar.ics", "apple/Home.ics",
                                    "thunderbird/Home.ics", "rfc5545/this-and-future.ics"]
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
@@ -26,7 +27,7 @@ private let busy = ShadowEvent(
     identity: CalendarIdentity(uid: busyUID, sequence: 3, created: utc("2026-11-20T20:00Z"), lastModified: utc("2026-11-22T20:00Z")),
     start: utc("2026-11-23T06:30Z"), end: utc("2026-11-23T07:15Z"), summary: "Busy")
 
-@Suite struct ShadowWriterTests {
+@Suite(.removesScratchFolders) struct ShadowWriterTests {
     @Test func eachEventSaysBusyAndNothingMore() throws {
         let sandbox = try ShadowSandbox()
         defer { removeDirectory(sandbox.root) }

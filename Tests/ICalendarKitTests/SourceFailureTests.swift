@@ -1,11 +1,12 @@
 import Foundation
+import TestPrograms
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 @testable import ICalendarKit
 
-@Suite struct SourceFailureTests {
+@Suite(.removesScratchFolders) struct SourceFailureTests {
     @Test func truncatedFileFailsAndItsDaysAreUnknown() throws {
         let path = Fixture.path("broken/truncated.ics")
         let calendar = try service(.file(path), zone: "Europe/Berlin", name: "google")
@@ -41,8 +42,7 @@ import Glibc
     }
 
     @Test func aFIFOInPlaceOfASourceFileFailsAtOnceNamingItsKind() throws {
-        let folder = NSTemporaryDirectory() + "vigor-fifo-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("fifo")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/work.ics"
         #expect(mkfifo(path, 0o600) == 0)
@@ -53,8 +53,7 @@ import Glibc
     }
 
     @Test func aFIFOInAVdirIsReadAsAFailureNotAWait() throws {
-        let folder = NSTemporaryDirectory() + "vigor-fifo-vdir-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("fifo-vdir")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(mkfifo(folder + "/event.ics", 0o600) == 0)
         let calendar = try service(.vdir(folder), zone: "UTC")

@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
@@ -64,9 +65,7 @@ func service(_ location: CalendarSourceConfig.Location, zone: String, name: Stri
 
 /// A fresh temporary directory removed by the caller.
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    URL(fileURLWithPath: try ScratchFolder.make("calendar"))
 }
 
 /// Wraps VEVENT text in a VCALENDAR, writes it to a temp file and returns busy over the window.

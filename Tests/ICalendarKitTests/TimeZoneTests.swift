@@ -1,8 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
-@Suite struct TimeZoneTests {
+@Suite(.removesScratchFolders) struct TimeZoneTests {
     private func instant(_ wall: (Int, Int, Int, Int, Int), in zone: String) throws -> Date {
         let handle = try #require(ZoneResolver.builtin(zone))
         let converter = InstantConverter(floatingZone: handle)

@@ -1,5 +1,6 @@
 import Foundation
 import SafeFiles
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
@@ -47,7 +48,7 @@ let focus = VigorBlock(id: "focus-2026-11-24", kind: "focus", state: "confirmed"
                        identity: CalendarIdentity(uid: focusUID, sequence: 2, created: utc("2026-11-20T20:00Z"),
                                                   lastModified: utc("2026-11-21T07:15Z")))
 
-@Suite struct WriterTests {
+@Suite(.removesScratchFolders) struct WriterTests {
     @Test func writesOneOwnedFilePerBlockWithCollectionMetadata() throws {
         let sandbox = try WriterSandbox()
         defer { removeDirectory(sandbox.root) }

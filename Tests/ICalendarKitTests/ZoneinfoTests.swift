@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
 /// The system zones as vigord reads them from /usr/share/zoneinfo (TZif transitions, then the POSIX rule).
-@Suite struct ZoneinfoTests {
+@Suite(.removesScratchFolders) struct ZoneinfoTests {
     private func rules(_ name: String) throws -> ZoneinfoRules {
         try #require(ZoneinfoRules.load(name: name), "\(name) is not in the system zoneinfo")
     }

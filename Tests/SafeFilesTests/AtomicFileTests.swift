@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import SafeFiles
 import Testing
 
@@ -7,12 +8,10 @@ import Glibc
 #endif
 
 private func scratchFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("safefiles-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try ScratchFolder.make("safefiles")
 }
 
-@Test func aLinkPlantedAtTheTargetIsReplacedAndItsTargetLeftAlone() throws {
+@Test(.removesScratchFolders) func aLinkPlantedAtTheTargetIsReplacedAndItsTargetLeftAlone() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let victim = folder + "/victim"
@@ -26,7 +25,7 @@ private func scratchFolder() throws -> String {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["image.svg", "victim"])
 }
 
-@Test func aFolderPlantedAsALinkIsRefusedWhenOnlyVigordWritesThere() throws {
+@Test(.removesScratchFolders) func aFolderPlantedAsALinkIsRefusedWhenOnlyVigordWritesThere() throws {
     let folder = try scratchFolder()
     let elsewhere = try scratchFolder()
     defer {
@@ -39,7 +38,7 @@ private func scratchFolder() throws -> String {
     try AtomicFile.createFolder(folder + "/own.d")
 }
 
-@Test func missingFoldersAreCreatedWithTheirParents() throws {
+@Test(.removesScratchFolders) func missingFoldersAreCreatedWithTheirParents() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try AtomicFile.createFolder(folder + "/a/b/c", refusingLink: true)
@@ -47,27 +46,27 @@ private func scratchFolder() throws -> String {
     #expect(try String(contentsOfFile: folder + "/a/b/c/file", encoding: .utf8) == "x")
 }
 
-@Test func aWriteIntoAMissingFolderFailsAndSaysWhere() throws {
+@Test(.removesScratchFolders) func aWriteIntoAMissingFolderFailsAndSaysWhere() throws {
     let error = #expect(throws: AtomicFileError.self) { try AtomicFile.write([1], to: "/nonexistent-folder/file") }
     #expect(error?.description.hasPrefix("cannot write /nonexistent-folder/file: cannot create a file in /nonexistent-folder") == true)
     #expect(throws: AtomicFileError.self) { try AtomicFile.write([1], to: "/tmp/..") }
 }
 
-@Test func onlyATempFileOfAnInterruptedWriteNamesItsTarget() {
+@Test(.removesScratchFolders) func onlyATempFileOfAnInterruptedWriteNamesItsTarget() {
     let uuid = UUID().uuidString
     #expect(AtomicFile.interruptedTarget(of: ".block.ics.\(uuid).tmp") == "block.ics")
     #expect(AtomicFile.interruptedTarget(of: ".block.ics.not-a-uuid-at-all-but-thirty-six-c.tmp") == nil)
     #expect(AtomicFile.interruptedTarget(of: "block.ics.\(uuid).tmp") == nil)
 }
 
-@Test func aFIFOIsRefusedAsNotARegularFileWithoutWaitingForAWriter() throws {
+@Test(.removesScratchFolders) func aFIFOIsRefusedAsNotARegularFileWithoutWaitingForAWriter() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(mkfifo(folder + "/pipe", 0o600) == 0)
     #expect(throws: RegularFileError.notRegular(kind: "a FIFO (named pipe)")) { try RegularFile.read(folder + "/pipe") }
 }
 
-@Test func aLinkIsReadOnlyWhenLinksMayBeFollowed() throws {
+@Test(.removesScratchFolders) func aLinkIsReadOnlyWhenLinksMayBeFollowed() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("text".utf8).write(to: URL(fileURLWithPath: folder + "/real"))

@@ -1,21 +1,21 @@
 import Foundation
+import TestPrograms
 import GRDB
 import Testing
 
 @testable import Store
 
 private func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "vigor-store-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = try ScratchFolder.make("store")
     return path
 }
 
-@Test func freshDatabaseIsMigratedToTheNewestVersion() throws {
+@Test(.removesScratchFolders) func freshDatabaseIsMigratedToTheNewestVersion() throws {
     let database = try AppDatabase.inMemory()
     #expect(try database.schemaVersion() == StoreMigrations.migrator.migrations.last)
 }
 
-@Test func runsAreRecordedAndAStopClosesTheRun() throws {
+@Test(.removesScratchFolders) func runsAreRecordedAndAStopClosesTheRun() throws {
     let database = try AppDatabase.inMemory()
     let start = Date(timeIntervalSince1970: 1_795_341_600)
     let run = try database.recordStart(pid: 42, version: "0.1.0", at: start)
@@ -26,7 +26,7 @@ private func temporaryFolder() throws -> String {
     #expect(stored.stoppedAt == start.addingTimeInterval(60))
 }
 
-@Test func dataSurvivesReopeningTheFile() throws {
+@Test(.removesScratchFolders) func dataSurvivesReopeningTheFile() throws {
     let path = try temporaryFolder() + "/vigor.sqlite"
     let first = try AppDatabase.open(at: path)
     _ = try first.recordStart(pid: 1, version: "0.1.0", at: Date(timeIntervalSince1970: 0))
@@ -35,7 +35,7 @@ private func temporaryFolder() throws -> String {
     #expect(try second.recentRuns().count == 1)
 }
 
-@Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
+@Test(.removesScratchFolders) func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
     let path = try temporaryFolder() + "/vigor.sqlite"
     let garbage = Data(repeating: 0x41, count: 8192)
     try garbage.write(to: URL(fileURLWithPath: path))
@@ -48,7 +48,7 @@ private func temporaryFolder() throws -> String {
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
 }
 
-@Test func aDatabaseFromANewerVersionIsRefused() throws {
+@Test(.removesScratchFolders) func aDatabaseFromANewerVersionIsRefused() throws {
     let path = try temporaryFolder() + "/vigor.sqlite"
     try AppDatabase.open(at: path).close()
     let queue = try DatabaseQueue(path: path)
@@ -61,7 +61,7 @@ private func temporaryFolder() throws -> String {
     }
 }
 
-@Test func aPurgeEmptiesEveryTableOfTheSchemaButThoseItKeepsOnPurpose() throws {
+@Test(.removesScratchFolders) func aPurgeEmptiesEveryTableOfTheSchemaButThoseItKeepsOnPurpose() throws {
     let path = try temporaryFolder() + "/vigor.sqlite"
     _ = try AppDatabase.open(at: path)
     let tables = try DatabaseQueue(path: path).read { db in

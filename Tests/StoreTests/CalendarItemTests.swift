@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import Store
@@ -14,7 +15,7 @@ private final class UIDCounter {
     }
 }
 
-@Test func aNewItemGetsTwoFreshUIDsAndRevisionZero() throws {
+@Test(.removesScratchFolders) func aNewItemGetsTwoFreshUIDsAndRevisionZero() throws {
     let database = try AppDatabase.inMemory()
     let uids = UIDCounter()
     let items = try database.settleCalendarItems(["b1": "h1"], at: monday, newUID: uids.make)
@@ -24,7 +25,7 @@ private final class UIDCounter {
     #expect(try database.exportAll().calendarItems == [try #require(items["b1"])])
 }
 
-@Test func theSequenceRisesOnlyWhenTheContentChanges() throws {
+@Test(.removesScratchFolders) func theSequenceRisesOnlyWhenTheContentChanges() throws {
     let database = try AppDatabase.inMemory()
     let uids = UIDCounter()
     _ = try database.settleCalendarItems(["b1": "h1"], at: monday, newUID: uids.make)
@@ -37,7 +38,7 @@ private final class UIDCounter {
     #expect(changed["b1"]?.uid == "uid-1")
 }
 
-@Test func anItemThatLeavesTheCalendarNeverGetsItsUIDBack() throws {
+@Test(.removesScratchFolders) func anItemThatLeavesTheCalendarNeverGetsItsUIDBack() throws {
     let database = try AppDatabase.inMemory()
     let first = try database.settleCalendarItems(["b1": "h1"], at: monday)
     #expect(try database.settleCalendarItems([:], at: monday).isEmpty)
@@ -46,7 +47,7 @@ private final class UIDCounter {
     #expect(again["b1"]?.shadowUID != first["b1"]?.shadowUID)
 }
 
-@Test func uidsAreRandomUUIDsAndNotReusedAfterAPurge() throws {
+@Test(.removesScratchFolders) func uidsAreRandomUUIDsAndNotReusedAfterAPurge() throws {
     let database = try AppDatabase.inMemory()
     let before = try #require(try database.settleCalendarItems(["b1": "h1"], at: monday)["b1"])
     #expect(UUID(uuidString: before.uid) != nil && before.uid == before.uid.lowercased())
@@ -57,7 +58,7 @@ private final class UIDCounter {
     #expect(after.uid != before.uid)
 }
 
-@Test func theUIDsTheCalendarShowedAreAdoptedOnceAtTheUpgrade() throws {
+@Test(.removesScratchFolders) func theUIDsTheCalendarShowedAreAdoptedOnceAtTheUpgrade() throws {
     let database = try AppDatabase.inMemory()
     let uids = UIDCounter()
     let existing = ["b1": "vigor-b1@vigord", "b2": "vigor-b2@vigord"]
@@ -73,7 +74,7 @@ private final class UIDCounter {
     #expect(later["b1"]?.uid.hasPrefix("uid-") == true)
 }
 
-@Test func identitiesWrittenWhileTheStoreFailedAreTakenAsTheyWere() throws {
+@Test(.removesScratchFolders) func identitiesWrittenWhileTheStoreFailedAreTakenAsTheyWere() throws {
     let refusal = WriteRefusal()
     let database = try AppDatabase.inMemory(refusal: refusal)
     let saved = try database.settleCalendarItems(["b1": "h1"], at: monday)
@@ -87,7 +88,7 @@ private final class UIDCounter {
     #expect(try database.calendarItems() == written)
 }
 
-@Test func receiptsOfSomeActionsSinceADateComeOldestFirst() throws {
+@Test(.removesScratchFolders) func receiptsOfSomeActionsSinceADateComeOldestFirst() throws {
     let database = try AppDatabase.inMemory()
     let receipts = [
         StoredReceipt(id: "r1", at: monday, action: "scheduled", body: Data()),

@@ -1,14 +1,15 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import Store
 
-@Test func newDatabaseHasNoEngineState() throws {
+@Test(.removesScratchFolders) func newDatabaseHasNoEngineState() throws {
     #expect(try AppDatabase.inMemory().savedGhostState() == nil)
 }
 
-@Test func decisionSavesStateAndReceiptsTogether() throws {
+@Test(.removesScratchFolders) func decisionSavesStateAndReceiptsTogether() throws {
     let database = try AppDatabase.inMemory()
     let at = Date(timeIntervalSince1970: 1_795_341_600)
     try database.recordDecision(state: Data("one".utf8), receipts: [], at: at)
@@ -19,7 +20,7 @@ import Testing
     #expect(try database.recentReceipts(limit: 10).map(\.id) == ["r1"])
 }
 
-@Test func aFailingReceiptLeavesTheStateAsItWas() throws {
+@Test(.removesScratchFolders) func aFailingReceiptLeavesTheStateAsItWas() throws {
     let database = try AppDatabase.inMemory()
     let at = Date(timeIntervalSince1970: 0)
     let receipt = StoredReceipt(id: "r1", at: at, action: "scheduled", body: Data())
@@ -30,7 +31,7 @@ import Testing
     #expect(try database.savedGhostState() == Data("before".utf8))
 }
 
-@Test func receiptsComeNewestFirstAndCanBePruned() throws {
+@Test(.removesScratchFolders) func receiptsComeNewestFirstAndCanBePruned() throws {
     let database = try AppDatabase.inMemory()
     let receipts = (1...3).map {
         StoredReceipt(id: "r\($0)", at: Date(timeIntervalSince1970: Double($0) * 60), action: "proposed", body: Data())
@@ -41,7 +42,7 @@ import Testing
     #expect(try database.recentReceipts(limit: 5).map(\.id) == ["r2", "r1"])
 }
 
-@Test func purgeDeletesEveryRowAndKeepsTheNewState() throws {
+@Test(.removesScratchFolders) func purgeDeletesEveryRowAndKeepsTheNewState() throws {
     let database = try AppDatabase.inMemory()
     let at = Date(timeIntervalSince1970: 0)
     _ = try database.recordStart(pid: 1, version: "v", at: at)

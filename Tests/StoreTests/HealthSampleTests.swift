@@ -1,9 +1,11 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import Store
 
+@Suite(.removesScratchFolders)
 struct HealthSampleTests {
     private let night = Date(timeIntervalSince1970: 1_795_300_000)
 

@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import Store
 
-@Test func anEmergencyReadBackIsTheOneRecorded() throws {
+@Test(.removesScratchFolders) func anEmergencyReadBackIsTheOneRecorded() throws {
     let database = try AppDatabase.inMemory()
     // Just before a whole second: kept in milliseconds, it would come back a second later.
     let start = Date(timeIntervalSince1970: 1_795_341_162.9996)

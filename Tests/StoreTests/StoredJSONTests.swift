@@ -1,10 +1,12 @@
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import Store
 
 /// A value the store keeps as JSON reads back as the type the caller names; one that does not is an error that names
 /// its table, column and row, and the row is kept as it is.
+@Suite(.removesScratchFolders)
 struct StoredJSONTests {
     private struct Tally: Codable, Equatable {
         var count: Int

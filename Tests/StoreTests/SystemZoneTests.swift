@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import Store
 
-@Test func theSystemZoneIsSavedReplacedExportedAndPurged() throws {
+@Test(.removesScratchFolders) func theSystemZoneIsSavedReplacedExportedAndPurged() throws {
     let database = try AppDatabase.inMemory()
     let at = Date(timeIntervalSince1970: 1_795_341_600)
     #expect(try database.systemZone() == nil)

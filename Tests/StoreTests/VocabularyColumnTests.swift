@@ -1,12 +1,14 @@
 import CivilCalendar
 import Foundation
 import GRDB
+import TestPrograms
 import Testing
 
 @testable import Store
 
 /// Days, feelings, health kinds and cycle kinds are column values of their own types: stored as the same text as
 /// before, read back typed, and a text that is none of them is an error, never a silent default.
+@Suite(.removesScratchFolders)
 struct VocabularyColumnTests {
     private let morning = Date(timeIntervalSince1970: 1_795_500_000)
     private let day = LocalDay(year: 2026, month: 11, day: 24)

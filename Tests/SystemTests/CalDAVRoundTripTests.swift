@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -9,7 +10,7 @@ private let tools = ["radicale", "vdirsyncer"]
 /// The whole way to a phone and back, with real parts: Radicale as the CalDAV server, vdirsyncer with the configuration
 /// Docs/calendars.md gives users, the real vigord. A calendar on the server comes down, vigord plans around it, its
 /// block and the block's busy shadow go up, the block is deleted on the server, and vigord counts the deletion.
-@Suite(.serialized, .enabled(if: TestTools.runnable(tools), "needs \(TestTools.missing(tools)) (Scripts/bootstrap installs them)"))
+@Suite(.removesScratchFolders, .serialized, .enabled(if: TestTools.runnable(tools), "needs \(TestTools.missing(tools)) (Scripts/bootstrap installs them)"))
 struct CalDAVRoundTripTests {
     @Test func aBlockGoesUpThroughVdirsyncerAndItsDeletionOnTheServerComesBackAsTheUsersDecision() throws {
         let radicale = try #require(Binaries.tool("radicale"), "radicale is not installed; Scripts/bootstrap installs it")

@@ -17,7 +17,7 @@ import Glibc
 /// tells every failure once when it starts and once when it ends, and the last process's RSS did not grow.
 ///
 /// `VIGOR_CHAOS_SEED=N` replays one seed; `VIGOR_CHAOS_DAYS=N` lives longer (Scripts/chaos-soak).
-@Suite(.serialized) struct ChaosWeekTests {
+@Suite(.removesScratchFolders, .serialized) struct ChaosWeekTests {
     @Test func aWeekOfFaultsLosesNothingAndEndsHealthy() throws {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["VIGOR_CHAOS_SEED"].flatMap(UInt64.init) ?? 7  // a week that meets every kind of fault

@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// `vigorctl checkin` and `vigorctl recovery` against a running vigord over its socket.
-@Suite(.serialized) struct CheckInCommandTests {
+@Suite(.removesScratchFolders, .serialized) struct CheckInCommandTests {
     /// Three nights of 7 h asleep ending 06:00 UTC on the three mornings before today, as JSON Lines.
     private static func threeNights(now: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)

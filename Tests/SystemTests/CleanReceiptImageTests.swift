@@ -1,10 +1,12 @@
 import Foundation
 import FoundationXML
+import TestPrograms
 import Testing
 
 /// `vigorctl week --clean` against a running vigord: no digit in the line or the image, the SVG well-formed, written
 /// without following a planted link, and rendered by a real renderer (rsvg-convert) to the dark, high-contrast
 /// picture the receipt describes.
+@Suite(.removesScratchFolders)
 struct CleanReceiptImageTests {
     private static let tools = ["rsvg-convert", "pngtopnm"]
 

@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// The command line's conventions, through the built vigorctl against a real vigord: options before the command,
 /// kebab-case values, exit 64 for every invalid argument, a failing `sources`, and JSON errors under --json.
-@Suite(.serialized) struct CommandLineConventionTests {
+@Suite(.removesScratchFolders, .serialized) struct CommandLineConventionTests {
     /// The `{"error": …}` object vigorctl prints on stdout under --json.
     private func jsonError(_ stdout: String) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]

@@ -1,7 +1,8 @@
 import Foundation
+import TestPrograms
 import Testing
 
-@Test func vigorctlGeneratesShellCompletions() throws {
+@Test(.removesScratchFolders) func vigorctlGeneratesShellCompletions() throws {
     for shell in ["bash", "zsh", "fish"] {
         let result = try runCommand(Binaries.vigorctl, ["--generate-completion-script", shell])
         #expect(result.status == 0)
@@ -9,14 +10,14 @@ import Testing
     }
 }
 
-@Test func helpListsEveryCommandAndTheExitCodes() throws {
+@Test(.removesScratchFolders) func helpListsEveryCommandAndTheExitCodes() throws {
     let result = try runCommand(Binaries.vigorctl, ["--help"])
     #expect(result.status == 0)
     for command in ["status", "reload", "methods"] { #expect(result.stdout.contains(command)) }
     #expect(result.stdout.contains("3 the daemon is not running"))
 }
 
-@Test func vigordHelpDocumentsItsOptionsAndExitCodes() throws {
+@Test(.removesScratchFolders) func vigordHelpDocumentsItsOptionsAndExitCodes() throws {
     let result = try runCommand(Binaries.vigord, ["--help"])
     #expect(result.status == 0)
     for option in ["--config", "--socket", "--state-dir"] { #expect(result.stdout.contains(option)) }

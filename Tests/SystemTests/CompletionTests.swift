@@ -1,8 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// The completions Scripts/install writes (and the package installs), loaded into a real zsh and fish.
-@Suite(.enabled(if: Binaries.tool("zsh") != nil && Binaries.tool("fish") != nil, "zsh or fish is not installed (Scripts/bootstrap)"))
+@Suite(.removesScratchFolders, .enabled(if: Binaries.tool("zsh") != nil && Binaries.tool("fish") != nil, "zsh or fish is not installed (Scripts/bootstrap)"))
 struct CompletionTests {
     /// A folder with `_vigorctl` and `vigorctl.fish` as `vigorctl --generate-completion-script` writes them.
     private func completionFolder() throws -> String {

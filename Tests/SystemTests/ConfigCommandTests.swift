@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -7,7 +8,7 @@ import Glibc
 #endif
 
 /// `vigorctl config` over the real socket: the configuration in force with each value's source, after a reload too.
-@Suite(.serialized) struct ConfigCommandTests {
+@Suite(.removesScratchFolders, .serialized) struct ConfigCommandTests {
     @Test func vigorctlConfigShowsEachValueWithItsSourceAndFollowsAReload() throws {
         let daemon = try DaemonHarness(
             label: "config-show", config: "[training]\nearliest = \"06:30\"\nrest_days = [\"Sat\"]\n\n[engine.travel]\nfar_distance_kilometres = 50\n")

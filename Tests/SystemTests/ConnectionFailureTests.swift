@@ -1,8 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// When vigord cannot answer, vigorctl says what happened and what to run, in one line, with exit status 3:
 /// a socket that accepts and closes (systemd's socket when vigord failed to start), a refused one, a missing one.
+@Suite(.removesScratchFolders)
 struct ConnectionFailureTests {
     private let diagnosis = ["`systemctl --user status vigord`", "`journalctl --user -u vigord`", "`vigord --check-config`"]
 

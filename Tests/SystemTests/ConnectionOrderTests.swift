@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// Replies over a real socket keep the order of requests, whichever handler suspends.
-@Suite(.serialized) struct ConnectionOrderTests {
+@Suite(.removesScratchFolders, .serialized) struct ConnectionOrderTests {
     let daemon: DaemonHarness
 
     init() throws {

@@ -14,7 +14,7 @@ import Glibc
 /// behind, and the daemon never mistakes its own half-finished write for a user's edit.
 /// `VIGOR_CRASH_ITERATIONS` sets the number of kills (default 100; `Scripts/crash-soak` runs more). vigord's clock
 /// starts on a Tuesday evening, so the evening cycle always writes Wednesday's block before the first kill.
-@Suite(.serialized) struct CrashSafetyTests {
+@Suite(.removesScratchFolders, .serialized) struct CrashSafetyTests {
     private struct Generator {
         var state: UInt64
         mutating func next(below bound: Int) -> Int {

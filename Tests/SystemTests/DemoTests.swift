@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -6,7 +7,7 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
     .deletingLastPathComponent().path
 
 /// The bundled demo configuration, run by the real daemon, answered through the real CLI.
-@Suite(.serialized) struct DemoTests {
+@Suite(.removesScratchFolders, .serialized) struct DemoTests {
     let daemon: DaemonHarness
 
     init() throws {

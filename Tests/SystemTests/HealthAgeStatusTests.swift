@@ -1,8 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
-@Suite(.serialized) struct HealthAgeStatusTests {
+@Suite(.removesScratchFolders, .serialized) struct HealthAgeStatusTests {
     /// An RFC 3339 time in UTC.
     private func stamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()

@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// `vigor-health-export`: what it writes is an export vigord imports whole, with the counts it printed;
 /// bad arguments are refused with the reason.
-@Suite(.serialized) struct HealthExportCommandTests {
+@Suite(.removesScratchFolders, .serialized) struct HealthExportCommandTests {
     private static var command: String { Binaries.folder.appendingPathComponent("vigor-health-export").path }
 
     /// The records per kind the command printed: `(12 hrv, 3 restingHeartRate, …; 40 of other kinds)`.

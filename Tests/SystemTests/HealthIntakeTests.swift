@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -7,7 +8,7 @@ import Glibc
 #endif
 
 /// Health files into a running vigord: `vigorctl import` and the inbox folder.
-@Suite(.serialized) struct HealthIntakeTests {
+@Suite(.removesScratchFolders, .serialized) struct HealthIntakeTests {
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/health").path
 

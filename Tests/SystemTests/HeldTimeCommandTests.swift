@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// Held time with real parts: the real vigord and vigorctl over the socket, and khal reading vigord's calendar.
-@Suite(.enabled(if: TestTools.runnable(["khal"]), "needs khal (Scripts/bootstrap installs it)"))
+@Suite(.removesScratchFolders, .enabled(if: TestTools.runnable(["khal"]), "needs khal (Scripts/bootstrap installs it)"))
 struct HeldTimeCommandTests {
     /// Three sessions a week at least 40 hours apart, in Berlin.
     private static let config = """

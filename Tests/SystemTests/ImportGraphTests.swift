@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 private let packageRoot = URL(fileURLWithPath: #filePath)
@@ -12,7 +13,7 @@ private let platformModules: Set<String> = [
 
 /// SwiftPM does not always refuse an import a target has not declared (a module built earlier is found
 /// anyway), so the layer map in Package.swift is checked here against the imports themselves.
-@Test func everyImportIsADependencyPackageSwiftDeclares() throws {
+@Test(.removesScratchFolders) func everyImportIsADependencyPackageSwiftDeclares() throws {
     let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
     let targets = declaredDependencies(in: manifest)
     #expect(targets["VigorDaemon"] != nil && targets["vigorctl"] != nil, "Package.swift was not read: \(targets.keys.sorted())")
@@ -31,7 +32,7 @@ private let platformModules: Set<String> = [
     #expect(undeclared.isEmpty, "imports missing from Package.swift: \(undeclared.sorted())")
 }
 
-@Test func vigorctlImportsTheClientLibraryAndNothingOfTheDaemon() throws {
+@Test(.removesScratchFolders) func vigorctlImportsTheClientLibraryAndNothingOfTheDaemon() throws {
     let folder = packageRoot.appendingPathComponent("Sources/vigorctl")
     let modules = try Set(swiftFiles(under: folder).flatMap { imports(in: try String(contentsOf: $0, encoding: .utf8)) })
     // Besides the client library, only the two leaves with no daemon in them: the vocabulary and the file writer.

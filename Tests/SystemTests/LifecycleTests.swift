@@ -8,7 +8,7 @@ import VigorRPC
 import Glibc
 #endif
 
-@Suite(.serialized) struct LifecycleTests {
+@Suite(.removesScratchFolders, .serialized) struct LifecycleTests {
     @Test func daemonAnnouncesReadyAndStoppingToNotifySocketAndExitsZeroOnSIGTERM() throws {
         let daemon = try DaemonHarness(label: "notify")
         try daemon.start()
@@ -201,7 +201,7 @@ final class Answer: Sendable {
     }
 }
 
-@Suite(.serialized) struct GhostPersistenceTests {
+@Suite(.removesScratchFolders, .serialized) struct GhostPersistenceTests {
     @Test func manualTrustPhaseAndItsReceiptSurviveARestart() throws {
         let first = try DaemonHarness(label: "ghost", config: "[schedule]\ntimezone = \"Europe/Berlin\"\n")
         try first.start()
@@ -236,7 +236,7 @@ final class Answer: Sendable {
     }
 }
 
-@Suite(.serialized) struct CycleTests {
+@Suite(.removesScratchFolders, .serialized) struct CycleTests {
     @Test func daemonCatchesUpTodaysCycleAtStartAndTheTimerRunIsANoOp() throws {
         let daemon = try DaemonHarness(label: "cycle", config: "[schedule]\nmorning = \"00:00\"\nevening = \"23:59\"\n")
         try daemon.start()
@@ -254,7 +254,7 @@ final class Answer: Sendable {
     }
 }
 
-@Suite(.serialized) struct RedButtonTests {
+@Suite(.removesScratchFolders, .serialized) struct RedButtonTests {
     @Test func crashingWithoutGuideBlocksTheCalendarAndStatusShowsIt() throws {
         let output = try makeScratchFolder("red-output")
         let daemon = try DaemonHarness(label: "red", config: "[calendar.output]\npath = \"\(output)\"\n")
@@ -293,7 +293,7 @@ final class Answer: Sendable {
 }
 
 /// Each story starts on a Tuesday evening, whose Wednesday gets a block on every week.
-@Suite(.serialized) struct CalendarRepairTests {
+@Suite(.removesScratchFolders, .serialized) struct CalendarRepairTests {
     @Test func aBlockSavedButNeverWrittenReachesTheCalendarAtStart() throws {
         let output = try makeScratchFolder("repair-output")
         let config = "[schedule]\ntimezone = \"Europe/Berlin\"\nevening = \"23:59\"\n[calendar.output]\npath = \"\(output)\"\n"

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -6,7 +7,7 @@ private let socatTool = Binaries.tool("socat")
 
 /// vigord tells the user through `[notify] command`: the hook here is socat, which hands the message it reads on
 /// stdin to a datagram socket the test waits on (no desktop, no quiet hours, so the hour of the run does not matter).
-@Test(.enabled(if: TestTools.runnable(["socat"]), "needs socat (Scripts/bootstrap installs it)"))
+@Test(.removesScratchFolders, .enabled(if: TestTools.runnable(["socat"]), "needs socat (Scripts/bootstrap installs it)"))
 func theDaysNotificationReachesTheNotifyCommandAsOneLineOfJSONAndTheInboxSaysSo() throws {
     let hook = try NotifySocket(folder: try makeScratchFolder("notify-hook"))
     // A Tuesday evening in Berlin: its cycle always places Wednesday's block, so a proposal waits to be told.

@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// `vigorctl plan` and the week line of `vigorctl status` against a running vigord over its socket.
-@Test func vigorctlPlanShowsTheWeekAheadAfterAnEvening() throws {
+@Test(.removesScratchFolders) func vigorctlPlanShowsTheWeekAheadAfterAnEvening() throws {
     let daemon = try DaemonHarness(label: "plan")
     try daemon.start()
     let socket = ["--socket", daemon.socketPath]

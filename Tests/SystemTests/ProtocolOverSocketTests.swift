@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -6,7 +7,7 @@ import VigorRPC
 import Glibc
 #endif
 
-@Suite(.serialized) struct ProtocolOverSocketTests {
+@Suite(.removesScratchFolders, .serialized) struct ProtocolOverSocketTests {
     let daemon: DaemonHarness
 
     /// vigord as shipped, without test hooks: only the documented methods are served. No test here reads the time.
@@ -131,7 +132,7 @@ import Glibc
     }
 }
 
-@Test func vigorctlWithoutADaemonSaysWhereItLookedAndExitsThree() throws {
+@Test(.removesScratchFolders) func vigorctlWithoutADaemonSaysWhereItLookedAndExitsThree() throws {
     let folder = try makeScratchFolder("nodaemon")
     let result = try runCommand(Binaries.vigorctl, ["status", "--socket", folder + "/none.sock"])
     #expect(result.status == 3)
@@ -140,7 +141,7 @@ import Glibc
     #expect(result.stderr.split(separator: "\n").count == 1)
 }
 
-@Test func vigorctlRejectsUnknownArgumentsAsUsageError() throws {
+@Test(.removesScratchFolders) func vigorctlRejectsUnknownArgumentsAsUsageError() throws {
     let result = try runCommand(Binaries.vigorctl, ["status", "--frobnicate"])
     #expect(result.status == 64)
 }

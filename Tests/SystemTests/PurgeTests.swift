@@ -1,8 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
-@Suite(.serialized) struct PurgeTests {
+@Suite(.removesScratchFolders, .serialized) struct PurgeTests {
     /// The engine rules stored with the Ghost, read back through `vigorctl export`.
     private func exportedRules(_ daemon: DaemonHarness) throws -> [String: JSONValue] {
         let export = try runCommand(Binaries.vigorctl, ["export", "--socket", daemon.socketPath])

@@ -1,11 +1,12 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 import TestPrograms
 
 /// `vigorctl setup` with real parts: calendar programs' configurations in a scratch home, vigord's own checker, a
 /// pseudo-terminal for the questions, and a vigord on the tests' clock for the first plan.
-@Suite(.serialized) struct SetupCommandTests {
+@Suite(.removesScratchFolders, .serialized) struct SetupCommandTests {
     /// khal's configuration naming ~/.calendars/work (two events) and vdirsyncer's with a synced "personal"
     /// collection and a CalDAV pair never synced.
     private func homeWithCalendarPrograms(_ label: String, khal: String? = nil) throws -> SetupHome {

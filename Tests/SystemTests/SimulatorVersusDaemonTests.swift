@@ -1,11 +1,12 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// The simulator and vigord run the same planner and engine: a 30-day scenario run by `vigor-sim` and replayed against
 /// the real vigord (real socket and calendar file, its test clock moved to every step, the user's answers, check-ins,
 /// logged workouts and readings sent as `vigorctl` commands) gives the same blocks, trust phase, trust score and health
 /// phase every day. `vigor-sim versus-daemon` does the replay and the comparison, as `Scripts/sim-vs-daemon` does.
-@Suite struct SimulatorVersusDaemonTests {
+@Suite(.removesScratchFolders) struct SimulatorVersusDaemonTests {
     @Test func thirtyDaysOfTheScenarioAgreeWithVigordEveryDay() throws {
         let sim = URL(fileURLWithPath: Binaries.vigord).deletingLastPathComponent().appendingPathComponent("vigor-sim").path
         let result = try runCommand(

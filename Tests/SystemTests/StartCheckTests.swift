@@ -1,9 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// `vigord --check-config` runs exactly the start's checks: what a start refuses, the check refuses with the same
 /// `file:line: key` message and exit 78, and the start says so before it binds its socket or says "ready".
-@Suite struct StartCheckTests {
+@Suite(.removesScratchFolders) struct StartCheckTests {
     /// Runs the check and the start on `config` (written into a scratch folder as config.toml; `FOLDER` stands for
     /// that folder) and returns both answers and the file's path.
     private func checkAndStart(_ config: String, label: String, prepare: (String) throws -> Void = { _ in })

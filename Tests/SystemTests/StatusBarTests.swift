@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// `vigorctl status --bar` through the built binary: against a real vigord, and against a real socket that answers
 /// with a chosen `status` (a proposal waiting, a recovery score, a streak), so every class is reached on any day.
-@Suite(.serialized) struct StatusBarTests {
+@Suite(.removesScratchFolders, .serialized) struct StatusBarTests {
     private func bar(_ arguments: [String]) throws -> (status: Int32, object: [String: Any], stdout: String) {
         let result = try runCommand(Binaries.vigorctl, ["status"] + arguments)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

@@ -10,7 +10,7 @@ import Glibc
 private let socketActivateTool = Binaries.tool("systemd-socket-activate")
 private let setprivTool = Binaries.tool("setpriv")
 
-@Test(.enabled(if: TestTools.runnable(["systemd-socket-activate"]), "systemd-socket-activate is not installed (apt-get install systemd)"))
+@Test(.removesScratchFolders, .enabled(if: TestTools.runnable(["systemd-socket-activate"]), "systemd-socket-activate is not installed (apt-get install systemd)"))
 func daemonAnswersThroughTheSocketSystemdPasses() throws {
     let folder = try makeScratchFolder("activate")
     let socketPath = folder + "/activated.sock"
@@ -33,7 +33,7 @@ func daemonAnswersThroughTheSocketSystemdPasses() throws {
     #expect(notify.waitFor("READY=1"))
 }
 
-@Test(.enabled(if: getuid() == 0 && setprivTool != nil, "needs root and setpriv to connect as another user; skipped"))
+@Test(.removesScratchFolders, .enabled(if: getuid() == 0 && setprivTool != nil, "needs root and setpriv to connect as another user; skipped"))
 func clientOfAnotherUserIsRefusedAndLogged() throws {
     let daemon = try DaemonHarness(label: "peercred")
     try daemon.start()

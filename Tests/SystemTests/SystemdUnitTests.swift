@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 
 private let analyzeTool = Binaries.tool("systemd-analyze")
 private let unitsFolder = Repository.path("systemd")
 
-@Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
+@Test(.removesScratchFolders, .enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
 func systemUnitsVerifyWithoutAnyWarning() throws {
     let (_, units) = try stageUnits("system")
     #expect(units.count == 8)
@@ -13,7 +14,7 @@ func systemUnitsVerifyWithoutAnyWarning() throws {
     #expect(result.stderr.isEmpty, "systemd-analyze verify warned:\n\(result.stderr)")
 }
 
-@Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
+@Test(.removesScratchFolders, .enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
 func userUnitsVerifyWithoutAnyWarning() throws {
     let (folder, units) = try stageUnits("user")
     let runtime = folder + "/runtime"
@@ -25,7 +26,7 @@ func userUnitsVerifyWithoutAnyWarning() throws {
     #expect(result.stderr.isEmpty, "systemd-analyze --user verify warned:\n\(result.stderr)")
 }
 
-@Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
+@Test(.removesScratchFolders, .enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
 func systemServiceExposureIsAtMostTwo() throws {
     let result = try runCommand(analyzeTool ?? "", ["security", "--offline=true", unitsFolder + "/system/vigord.service"])
     let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
@@ -33,7 +34,7 @@ func systemServiceExposureIsAtMostTwo() throws {
     #expect(score <= 2.0, "\(line)")
 }
 
-@Test func unitsUseNotifyWatchdogAndSocketActivation() throws {
+@Test(.removesScratchFolders) func unitsUseNotifyWatchdogAndSocketActivation() throws {
     for set in ["system", "user"] {
         let service = try String(contentsOfFile: unitsFolder + "/\(set)/vigord.service", encoding: .utf8)
         let socket = try String(contentsOfFile: unitsFolder + "/\(set)/vigord.socket", encoding: .utf8)
@@ -46,7 +47,7 @@ func systemServiceExposureIsAtMostTwo() throws {
     }
 }
 
-@Test func bothServicesBoundTheDaemonsMemory() throws {
+@Test(.removesScratchFolders) func bothServicesBoundTheDaemonsMemory() throws {
     for set in ["system", "user"] {
         let service = try String(contentsOfFile: unitsFolder + "/\(set)/vigord.service", encoding: .utf8)
         let megabytes = { (key: String) -> Int? in
@@ -63,7 +64,7 @@ func systemServiceExposureIsAtMostTwo() throws {
     }
 }
 
-@Test func cycleTimersArePersistentAndMatchTheDefaultTimes() throws {
+@Test(.removesScratchFolders) func cycleTimersArePersistentAndMatchTheDefaultTimes() throws {
     for set in ["system", "user"] {
         for (kind, time) in [("morning", "06:00"), ("evening", "21:00")] {
             let timer = try String(contentsOfFile: unitsFolder + "/\(set)/vigor-\(kind).timer", encoding: .utf8)
@@ -75,7 +76,7 @@ func systemServiceExposureIsAtMostTwo() throws {
     }
 }
 
-@Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
+@Test(.removesScratchFolders, .enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
 func theUnitsSystemCallFilterAllowsAServiceAndNoPriorityOrResourceChange() throws {
     for set in ["system", "user"] {
         let allowed = try allowedSystemCalls(inUnit: unitsFolder + "/\(set)/vigord.service")

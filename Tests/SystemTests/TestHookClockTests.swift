@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// vigord's test-hook clock: it starts where `VIGORD_CLOCK_START` says, and a value vigord cannot read stops the
 /// start before anything is opened.
-@Suite(.serialized) struct TestHookClockTests {
+@Suite(.removesScratchFolders, .serialized) struct TestHookClockTests {
     @Test func vigordsClockStartsAtTheGivenInstantAndRunsOn() throws {
         let start = try TestNow.next(weekday: 1, hour: 22, minute: 30)
         let daemon = try DaemonHarness(label: "clock-start", config: "[schedule]\ntimezone = \"Europe/Berlin\"\n", now: start)

@@ -1,8 +1,10 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// vigorctl and the modules it imports (the wire module, the vocabulary, the file writer) use FoundationEssentials at
 /// most: no ICU, no FoundationInternationalization, no networking, so the static vigorctl stays small and starts fast.
+@Suite(.removesScratchFolders)
 struct ThinClientTests {
     /// Each `import Foundation…` line of the Swift files under `folder`, with the line before it.
     private func foundationImports(under folder: String) throws -> [(file: String, line: String, before: String)] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 #if canImport(Glibc)
@@ -34,7 +35,7 @@ private func elapses(_ spec: String, after base: String, count: Int) throws -> [
         .map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) }
 }
 
-@Suite struct TimerScheduleTests {
+@Suite(.removesScratchFolders) struct TimerScheduleTests {
     @Test(.enabled(if: TestTools.runnable(["systemd-analyze"]), "systemd-analyze is not installed (apt-get install systemd)"))
     func theTimersFireAtTheConfiguredTimesInTheConfiguredZoneAcrossDaylightSaving() throws {
         for set in ["system", "user"] {

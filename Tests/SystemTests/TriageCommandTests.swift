@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// `vigorctl triage` over a real socket lists a missed block with the seed's one-tap answers and their subtitles
 /// ("Bad time — Schedule differently", "Just today — Time was fine"), each with the command that gives it.
-@Test func vigorctlTriageListsTheSeedsAnswersWithTheirSubtitles() throws {
+@Test(.removesScratchFolders) func vigorctlTriageListsTheSeedsAnswersWithTheirSubtitles() throws {
     let (daemon, _) = try PinnedDaemon.make("triage-list")
     try daemon.start()
     defer { withExtendedLifetime(daemon) {} }

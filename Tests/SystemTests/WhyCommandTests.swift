@@ -1,10 +1,11 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
 /// `vigorctl why` against a running vigord: the headline and factor rows first; the raw inputs and their hash only
 /// with --inputs or --json. The evening is a Tuesday's, whose Wednesday gets a block on every week.
-@Test func vigorctlWhyLeadsWithASentenceAndShowsInputsOnlyWhenAsked() throws {
+@Test(.removesScratchFolders) func vigorctlWhyLeadsWithASentenceAndShowsInputsOnlyWhenAsked() throws {
     let daemon = try DaemonHarness(
         label: "why", config: "[schedule]\ntimezone = \"Europe/Berlin\"\n", now: try TestNow.next(weekday: 3, hour: 19))
     try daemon.start()

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -7,6 +8,7 @@ import VigorRPC
 /// its own headline, which the block's DESCRIPTION in vigord's calendar repeats, and the inbox offers the suggestion at
 /// its new time. vigord's clock is pinned
 /// (`PinnedDaemon`), so the test tells the same story on any day at any hour.
+@Suite(.removesScratchFolders)
 struct WhyHeadlineTests {
     private static func receipts(about block: String?, _ socket: [String]) throws -> [ReceiptView] {
         let json = try runCommand(Binaries.vigorctl, ["why"] + (block.map { [$0] } ?? []) + ["--json"] + socket)

@@ -1,8 +1,9 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
-@Suite(.serialized) struct WorkoutBookkeepingTests {
+@Suite(.removesScratchFolders, .serialized) struct WorkoutBookkeepingTests {
     private func stamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]

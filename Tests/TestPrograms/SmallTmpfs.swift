@@ -15,8 +15,7 @@ public final class SmallTmpfs {
     }
 
     public init(kilobytes: Int) throws {
-        path = NSTemporaryDirectory() + "vigor-full-disk-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try ScratchFolder.make("full-disk")
         let mounted = try runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", path])
         guard mounted.status == 0 else { throw Failure(description: "cannot mount a tmpfs on \(path): \(mounted.stderr)") }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 import GhostEngine
@@ -19,8 +20,8 @@ private func berlinConfig() -> DaemonConfig {
     return config
 }
 
-@Test func aWindowPreparedInTheBackgroundIsQueriedWithoutBuilding() async throws {
-    let host = try CalendarHost(config: berlinConfig(), stateDirectory: NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)")
+@Test(.removesScratchFolders) func aWindowPreparedInTheBackgroundIsQueriedWithoutBuilding() async throws {
+    let host = try CalendarHost(config: berlinConfig(), stateDirectory: try ScratchFolder.make("host") + "/state")
     // Chunks are 28 days from 1970-01-01: one ends 2026-07-01, the next starts 2026-07-02.
     host.prepareInBackground(from: try instant("2026-06-26T00:00:00Z"), to: try instant("2026-07-03T00:00:00Z"))
     await host.backgroundWorkFinished()
@@ -29,7 +30,7 @@ private func berlinConfig() -> DaemonConfig {
     #expect(host.service.chunkBuilds == 2)
 }
 
-@Test func anEveningCyclePreparesTomorrowEveningsWeek() async throws {
+@Test(.removesScratchFolders) func anEveningCyclePreparesTomorrowEveningsWeek() async throws {
     let now = try instant("2026-06-24T19:00:00Z")  // Wednesday 21:00 Berlin: it reads 25 June to 1 July
     let context = try makeTestContext(config: berlinConfig(), now: now)
     // A Scheduler: an Observer's evening also reads the last 90 days (its readable history), which builds chunks of its own.
@@ -46,13 +47,13 @@ private func berlinConfig() -> DaemonConfig {
 
 /// A host on the Berlin fixtures whose horizon around `now` is built, with the number of chunks that took.
 private func hostWithPreparedHorizon(around now: Date) async throws -> (host: CalendarHost, built: Int) {
-    let host = try CalendarHost(config: berlinConfig(), stateDirectory: NSTemporaryDirectory() + "vigor-host-\(UUID().uuidString)")
+    let host = try CalendarHost(config: berlinConfig(), stateDirectory: try ScratchFolder.make("host") + "/state")
     host.keepHorizonPrepared(around: now)
     await host.backgroundWorkFinished()
     return (host, host.service.chunkBuilds)
 }
 
-@Test func windowsInsideThePreparedHorizonAreQueriedWithoutBuilding() async throws {
+@Test(.removesScratchFolders) func windowsInsideThePreparedHorizonAreQueriedWithoutBuilding() async throws {
     let now = try instant("2026-06-24T19:00:00Z")
     let (host, built) = try await hostWithPreparedHorizon(around: now)
     #expect(built == PreparedHorizon.pieces(around: now).count)
@@ -67,7 +68,7 @@ private func hostWithPreparedHorizon(around now: Date) async throws -> (host: Ca
     #expect(host.service.chunkBuilds > built)
 }
 
-@Test func preparingTheHorizonAgainWithNothingChangedBuildsNothing() async throws {
+@Test(.removesScratchFolders) func preparingTheHorizonAgainWithNothingChangedBuildsNothing() async throws {
     let now = try instant("2026-06-24T19:00:00Z")
     let (host, built) = try await hostWithPreparedHorizon(around: now)
     host.keepHorizonPrepared(around: now + 15 * 60)

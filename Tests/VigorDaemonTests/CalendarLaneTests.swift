@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestPrograms
 import Testing
 
 @testable import ICalendarKit
@@ -9,7 +10,7 @@ import Testing
 import Glibc
 #endif
 
-@Test func calendarJobsRunOneAtATimeInTheOrderTheyCame() async {
+@Test(.removesScratchFolders) func calendarJobsRunOneAtATimeInTheOrderTheyCame() async {
     let lane = CalendarLane()
     let log = Mutex<[Int]>([])
     let running = Mutex(0)
@@ -30,7 +31,7 @@ import Glibc
     #expect(!overlapped.withLock { $0 })
 }
 
-@Test func calendarWorkRunsAtTheDaemonsOwnPriority() async {
+@Test(.removesScratchFolders) func calendarWorkRunsAtTheDaemonsOwnPriority() async {
     let lane = CalendarLane()
     let caller = (policy: sched_getscheduler(0), nice: getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
     let job = await lane.run { (policy: sched_getscheduler(0), nice: getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)) }
@@ -38,7 +39,7 @@ import Glibc
     #expect(job.nice == caller.nice)
 }
 
-@Test func aJobAfterTheQueueRanDryStillRuns() async throws {
+@Test(.removesScratchFolders) func aJobAfterTheQueueRanDryStillRuns() async throws {
     let lane = CalendarLane()
     #expect(await lane.run { 1 } == 1)
     await lane.drained()
@@ -49,7 +50,7 @@ import Glibc
     #expect(failure == .unknownSource("travel"))
 }
 
-@Test func aQueuedQueryRunsBeforeQueuedBackgroundJobs() async {
+@Test(.removesScratchFolders) func aQueuedQueryRunsBeforeQueuedBackgroundJobs() async {
     let lane = CalendarLane()
     let log = Mutex<[String]>([])
     let gate = DispatchSemaphore(value: 0)
@@ -65,7 +66,7 @@ import Glibc
     #expect(log.withLock { $0 } == ["first", "query", "background 1", "background 2"])
 }
 
-@Test func aLaneDoesItsIdleWorkOnceAfterABurstNotBetweenItsJobs() async {
+@Test(.removesScratchFolders) func aLaneDoesItsIdleWorkOnceAfterABurstNotBetweenItsJobs() async {
     let log = Mutex<[String]>([])
     let idle = DispatchSemaphore(value: 0)
     let lane = CalendarLane(whenIdle: {
@@ -84,7 +85,7 @@ import Glibc
     #expect(log.withLock { $0 } == ["parse", "query", "prepare", "idle"])
 }
 
-@Test func aParseBurstIsTrimmedOnceAndTrimsAreAtLeastTheSpacingApart() {
+@Test(.removesScratchFolders) func aParseBurstIsTrimmedOnceAndTrimsAreAtLeastTheSpacingApart() {
     let parses = Mutex(0)
     let clock = Mutex(Duration.seconds(100))
     let trims = Mutex(0)
@@ -107,7 +108,7 @@ import Glibc
     #expect(trims.withLock { $0 } == 2)  // the burst left pending is trimmed once the spacing has passed
 }
 
-@Test func twoCalendarHostsOfOneProcessShareTheTrimSpacing() {
+@Test(.removesScratchFolders) func twoCalendarHostsOfOneProcessShareTheTrimSpacing() {
     let clock = Mutex(Duration.seconds(100))
     let trims = Mutex(0)
     let spacing = TrimSpacing(minimum: .seconds(30))
@@ -123,7 +124,7 @@ import Glibc
     #expect(trims.withLock { $0 } == 2)
 }
 
-@Test func aLoopOverFilesComesBackInIndexOrderFromSeveralThreads() {
+@Test(.removesScratchFolders) func aLoopOverFilesComesBackInIndexOrderFromSeveralThreads() {
     let threads = CalendarThreads(threads: 4)
     let gate = DispatchSemaphore(value: 0)
     // Index 0 waits until another thread has run index 1: the loop must not run on the caller alone.
@@ -136,7 +137,7 @@ import Glibc
     #expect(Set(results.map(\.thread)).count > 1)
 }
 
-@Test func aLoopFinishesOnTheCallingThreadWhileEveryPoolThreadIsBusy() {
+@Test(.removesScratchFolders) func aLoopFinishesOnTheCallingThreadWhileEveryPoolThreadIsBusy() {
     let threads = CalendarThreads(threads: 3)
     let release = DispatchSemaphore(value: 0)
     let started = DispatchSemaphore(value: 0)

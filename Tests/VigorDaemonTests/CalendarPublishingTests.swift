@@ -1,5 +1,6 @@
 import ICalendarKit
 import Foundation
+import TestPrograms
 import GhostEngine
 import Store
 import Testing
@@ -56,11 +57,11 @@ private func description(_ path: String) throws -> String {
 }
 
 /// A folder for a shadow calendar, outside vigord's own.
-private func shadowFolder() -> String {
-    NSTemporaryDirectory() + "vigor-shadow-\(UUID().uuidString)"
+private func shadowFolder() throws -> String {
+    try ScratchFolder.make("shadow")
 }
 
-@Test func aBlockIsWrittenUnderTheRandomUIDTheStoreKeeps() async throws {
+@Test(.removesScratchFolders) func aBlockIsWrittenUnderTheRandomUIDTheStoreKeeps() async throws {
     let context = try context()
     let id = try await place(context)
     let item = try #require(try context.database.calendarItems()[id])
@@ -73,7 +74,7 @@ private func shadowFolder() -> String {
     }
 }
 
-@Test func aMovedBlockStaysTheSameEventWithTheNextSequence() async throws {
+@Test(.removesScratchFolders) func aMovedBlockStaysTheSameEventWithTheNextSequence() async throws {
     let context = try context()
     let id = try await place(context)
     let uid = try #require(try context.database.calendarItems()[id]?.uid)
@@ -87,7 +88,7 @@ private func shadowFolder() -> String {
     #expect(try text(try calendarFile(context, item: id)) == written, "nothing changed, nothing rewritten")
 }
 
-@Test func theDescriptionSaysWhyThisTimeInPlainWords() async throws {
+@Test(.removesScratchFolders) func theDescriptionSaysWhyThisTimeInPlainWords() async throws {
     let context = try context()
     let id = try await place(context)
     let words = try description(try calendarFile(context, item: id))
@@ -99,7 +100,7 @@ private func shadowFolder() -> String {
     #expect(!words.contains("vigorctl"), "the reason itself, not a pointer to a command")
 }
 
-@Test func aTransformedBlockSaysWhatChangedAndWhy() async throws {
+@Test(.removesScratchFolders) func aTransformedBlockSaysWhatChangedAndWhy() async throws {
     let context = try context()
     let id = try await place(context)
     _ = try await context.ghost.perform(.manualPhaseChange(to: .transformer), at: now)
@@ -113,7 +114,7 @@ private func shadowFolder() -> String {
     #expect(words.contains("Changed from 45 to 20 minutes: " + reason))
 }
 
-@Test func scheduledBlocksRemindBeforeTheyStartAndProposalsDoNot() async throws {
+@Test(.removesScratchFolders) func scheduledBlocksRemindBeforeTheyStartAndProposalsDoNot() async throws {
     let scheduled = try context()
     let block = try text(try calendarFile(scheduled, item: try await place(scheduled)))
     #expect(block.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Training\r\nTRIGGER:-PT10M\r\nEND:VALARM\r\n"))
@@ -129,8 +130,8 @@ private func shadowFolder() -> String {
     #expect(try text(try calendarFile(early, item: try await place(early))).contains("TRIGGER:-PT45M\r\n"))
 }
 
-@Test func theShadowCalendarHoldsOnePrivateBusyEventPerCommittedBlock() async throws {
-    let folder = shadowFolder()
+@Test(.removesScratchFolders) func theShadowCalendarHoldsOnePrivateBusyEventPerCommittedBlock() async throws {
+    let folder = try shadowFolder()
     let context = try context { $0.calendar.shadow = ShadowCalendar(path: folder, summary: "Out") }
     let id = try await place(context)
     _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
@@ -155,8 +156,8 @@ private func shadowFolder() -> String {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
 }
 
-@Test func aShadowFolderInsideVigordsOwnCalendarIsRefusedByTheStartsChecks() throws {
-    let folder = shadowFolder()
+@Test(.removesScratchFolders) func aShadowFolderInsideVigordsOwnCalendarIsRefusedByTheStartsChecks() throws {
+    let folder = try shadowFolder()
     for shadow in [folder + "/calendars/busy", folder + "/calendars", folder] {
         let text = "[calendar.output]\npath = \"\(folder)/calendars\"\n[calendar.shadow]\npath = \"\(shadow)\"\n"
         let loaded = ConfigLoader.Loaded(
@@ -167,7 +168,7 @@ private func shadowFolder() -> String {
     }
 }
 
-@Test func afterAPurgeTheOldBlocksLeaveAndTheNextBlockIsANewEvent() async throws {
+@Test(.removesScratchFolders) func afterAPurgeTheOldBlocksLeaveAndTheNextBlockIsANewEvent() async throws {
     let context = try context()
     let id = try await place(context)
     let before = try calendarFile(context, item: id)
@@ -179,7 +180,7 @@ private func shadowFolder() -> String {
     #expect(after != before && FileManager.default.fileExists(atPath: after))
 }
 
-@Test func theUIDsTheCalendarShowedBeforeTheUpgradeAreKept() async throws {
+@Test(.removesScratchFolders) func theUIDsTheCalendarShowedBeforeTheUpgradeAreKept() async throws {
     let context = try context()
     _ = try await context.ghost.perform(.manualPhaseChange(to: .autoScheduler), at: now)
     _ = try await context.ghost.perform(
@@ -199,10 +200,9 @@ private func shadowFolder() -> String {
     #expect(written.contains("UID:vigor-b1@vigord\r\n") && written.contains("SEQUENCE:1\r\n") && written.contains("BEGIN:VALARM\r\n"))
 }
 
-@Test func busyEventsOfItsOwnShadowReadBackFromAWorkCalendarAreNotBusyTime() async throws {
+@Test(.removesScratchFolders) func busyEventsOfItsOwnShadowReadBackFromAWorkCalendarAreNotBusyTime() async throws {
     // The work calendar the busy events are pushed to is also a source, as a synced folder: here the same folder.
-    let folder = shadowFolder()
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try shadowFolder()
     let context = try context {
         $0.calendar.shadow = ShadowCalendar(path: folder)
         $0.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(folder))]
@@ -225,7 +225,7 @@ private func shadowFolder() -> String {
     #expect(withMeeting.intervals.count == 1)
 }
 
-@Test func aSuggestionMovedOffAMeetingAndAcceptedTellsBothWhyItWasPlacedAndWhyItMoved() async throws {
+@Test(.removesScratchFolders) func aSuggestionMovedOffAMeetingAndAcceptedTellsBothWhyItWasPlacedAndWhyItMoved() async throws {
     let context = try context()
     let id = try await place(context, in: .scheduler)
     let block = BlockID(rawValue: id)
@@ -241,7 +241,7 @@ private func shadowFolder() -> String {
     #expect(!words.contains("vigorctl"), "no longer a proposal to answer")
 }
 
-@Test func onAFullDiskTheCalendarIsWrittenAnywayAndTheStoreTakesTheSameUIDsLater() async throws {
+@Test(.removesScratchFolders) func onAFullDiskTheCalendarIsWrittenAnywayAndTheStoreTakesTheSameUIDsLater() async throws {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     let refusal = WriteRefusal()
@@ -257,10 +257,10 @@ private func shadowFolder() -> String {
     #expect(FileManager.default.fileExists(atPath: file))
 }
 
-@Test func aShadowCalendarThatCannotBeWrittenIsLoggedAndLeavesVigordsOwnCalendarWritten() async throws {
-    let blocker = shadowFolder()
+@Test(.removesScratchFolders) func aShadowCalendarThatCannotBeWrittenIsLoggedAndLeavesVigordsOwnCalendarWritten() async throws {
+    let blocker = try shadowFolder() + "/blocker"
     #expect(FileManager.default.createFile(atPath: blocker, contents: Data("not a folder".utf8)))
-    let folder = NSTemporaryDirectory() + "vigor-context-\(UUID().uuidString)"
+    let folder = try ScratchFolder.make("context") + "/state"
     let log = CapturedLog()
     let database = try AppDatabase.inMemory()
     let zone = TimeZone(identifier: "Europe/Berlin")!

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Logging
 import Store
 import Testing
@@ -25,7 +26,7 @@ private func busy(_ params: String, _ context: LocalAPI.Context) async throws ->
 
 private let personal = CalendarSourceEntry(name: "personal", location: .path(fixtures + "/khal-vdir/personal"))
 
-@Test func busyTimeComesFromTheConfiguredVdirInTheUsersZone() async throws {
+@Test(.removesScratchFolders) func busyTimeComesFromTheConfiguredVdirInTheUsersZone() async throws {
     let response = try await busy(#"{"from":"2026-03-24","to":"2026-03-25"}"#, try makeContext(sources: [personal]))
     let result = try RPCCoding.decode(CalendarBusy.self, from: try #require(response.result))
     // The khal vdir has a dentist appointment on 24 March, 15:00-16:00 Berlin time.
@@ -37,7 +38,7 @@ private let personal = CalendarSourceEntry(name: "personal", location: .path(fix
     #expect(result.sources.map(\.kind) == ["vdir"])
 }
 
-@Test func localDateOnASpringForwardDayStartsAtThatDaysMidnight() throws {
+@Test(.removesScratchFolders) func localDateOnASpringForwardDayStartsAtThatDaysMidnight() throws {
     let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
     let midnight = try WindowBound.parse("2026-03-29", field: "from", zone: berlin)
     #expect(RPCTimestamp(midnight, in: berlin).description == "2026-03-29T00:00:00+01:00")
@@ -45,7 +46,7 @@ private let personal = CalendarSourceEntry(name: "personal", location: .path(fix
     #expect(next.timeIntervalSince(midnight) == 23 * 3600)
 }
 
-@Test func failedSourceMakesItsDaysUnknownAndSaysWhy() async throws {
+@Test(.removesScratchFolders) func failedSourceMakesItsDaysUnknownAndSaysWhy() async throws {
     let broken = CalendarSourceEntry(name: "broken", location: .path(fixtures + "/broken/truncated.ics"))
     let response = try await busy(#"{"from":"2026-03-24","to":"2026-03-26"}"#, try makeContext(sources: [personal, broken]))
     let result = try RPCCoding.decode(CalendarBusy.self, from: try #require(response.result))
@@ -56,7 +57,7 @@ private let personal = CalendarSourceEntry(name: "personal", location: .path(fix
     #expect(!result.intervals.isEmpty)
 }
 
-@Test func badWindowsAreInvalidParamsNamingTheField() async throws {
+@Test(.removesScratchFolders) func badWindowsAreInvalidParamsNamingTheField() async throws {
     let context = try makeContext(sources: [personal])
     let wrongDate = try await busy(#"{"from":"2026-02-30"}"#, context)
     #expect(wrongDate.error?.code == -32602)
@@ -68,14 +69,13 @@ private let personal = CalendarSourceEntry(name: "personal", location: .path(fix
     #expect(tooLong.error?.code == -32602)
 }
 
-@Test func unknownSourceIsItsOwnError() async throws {
+@Test(.removesScratchFolders) func unknownSourceIsItsOwnError() async throws {
     let response = try await busy(#"{"source":"nope"}"#, try makeContext(sources: [personal]))
     #expect(response.error?.code == -32006)
 }
 
-@Test func reloadWithNewSourcesRebuildsTheCalendars() async throws {
-    let folder = NSTemporaryDirectory() + "vigor-reload-cal-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+@Test(.removesScratchFolders) func reloadWithNewSourcesRebuildsTheCalendars() async throws {
+    let folder = try ScratchFolder.make("reload-cal")
     let path = folder + "/config.toml"
     try "[schedule]\ntimezone = \"Europe/Berlin\"\n".write(toFile: path, atomically: true, encoding: .utf8)
     let (config, origin) = try ConfigLoader.load(path: path, mayBeMissing: false)

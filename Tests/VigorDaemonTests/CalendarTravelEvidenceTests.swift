@@ -1,5 +1,6 @@
 import ICalendarKit
 import Foundation
+import TestPrograms
 import GhostEngine
 import GhostScheduling
 import Testing
@@ -30,22 +31,22 @@ private let tokyo = ListedEvent.Zone(name: "Asia/Tokyo", offsetSeconds: 9 * 3600
 private let newYork = ListedEvent.Zone(name: "America/New_York", offsetSeconds: -5 * 3600)
 private let home = ListedEvent.Zone(name: "Europe/Berlin", offsetSeconds: 3600)
 
-@Test func aMultiDayAllDayTripMarksEveryDayItCovers() throws {
+@Test(.removesScratchFolders) func aMultiDayAllDayTripMarksEveryDayItCovers() throws {
     let trip = try event("Trip to Lisbon", "2026-11-23T23:00:00Z", "2026-11-26T23:00:00Z", allDay: true)
     #expect(try travelDays([trip]) == ["2026-11-24", "2026-11-25", "2026-11-26"])
 }
 
-@Test func aMeetingSetInAColleaguesZoneIsNotTravel() throws {
+@Test(.removesScratchFolders) func aMeetingSetInAColleaguesZoneIsNotTravel() throws {
     let call = try event("Sync with NY", "2026-11-24T15:00:00Z", "2026-11-24T16:00:00Z", attendees: true, startZone: newYork)
     #expect(try travelDays([call]).isEmpty)
 }
 
-@Test func yourOwnPlansInAFarZoneAreTravel() throws {
+@Test(.removesScratchFolders) func yourOwnPlansInAFarZoneAreTravel() throws {
     let dinner = try event("Dinner", "2026-11-25T10:00:00Z", "2026-11-25T12:00:00Z", startZone: tokyo)
     #expect(try travelDays([dinner]) == ["2026-11-25"])
 }
 
-@Test func aFlightAcrossZonesIsTravelEvenWithAttendees() throws {
+@Test(.removesScratchFolders) func aFlightAcrossZonesIsTravelEvenWithAttendees() throws {
     let flight = try event(
         "LH400", "2026-11-24T09:15:00Z", "2026-11-24T18:00:00Z", attendees: true, startZone: home, endZone: newYork)
     let days = try TravelDetector.travelDays(
@@ -54,7 +55,7 @@ private let home = ListedEvent.Zone(name: "Europe/Berlin", offsetSeconds: 3600)
     #expect(days.first?.reasons == ["an event that crosses zones in America/New_York, 6 h from home"])
 }
 
-@Test func aFlightCountsOnADayOfHomeEvents() throws {
+@Test(.removesScratchFolders) func aFlightCountsOnADayOfHomeEvents() throws {
     let flight = try event("LH710", "2026-11-24T11:00:00Z", "2026-11-24T21:30:00Z", startZone: home, endZone: tokyo)
     let standups = try ["07", "08", "09"].map { hour in
         try event("Focus", "2026-11-24T\(hour):00:00Z", "2026-11-24T\(hour):30:00Z", startZone: home)
@@ -62,15 +63,14 @@ private let home = ListedEvent.Zone(name: "Europe/Berlin", offsetSeconds: 3600)
     #expect(try travelDays(standups + [flight]) == ["2026-11-24"])
 }
 
-@Test func aTimedEventNamedLikeAFlightIsTravel() throws {
+@Test(.removesScratchFolders) func aTimedEventNamedLikeAFlightIsTravel() throws {
     let flight = try event("Flight to Oslo", "2026-11-27T07:00:00Z", "2026-11-27T09:00:00Z", startZone: home)
     #expect(try travelDays([flight]) == ["2026-11-27"])
 }
 
-@Test func systemZoneComesFromTZOrTheLocaltimeLink() throws {
+@Test(.removesScratchFolders) func systemZoneComesFromTZOrTheLocaltimeLink() throws {
     #expect(SystemTimeZone.identifier(environment: ["TZ": ":Asia/Tokyo"]) == "Asia/Tokyo")
-    let directory = NSTemporaryDirectory() + "vigor-tz-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try ScratchFolder.make("tz")
     defer { _ = try? FileManager.default.removeItem(atPath: directory) }
     let link = directory + "/localtime"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/America/Sao_Paulo")
@@ -98,23 +98,23 @@ private func placed(_ summary: String, _ start: String, at position: GeoPosition
     return listed
 }
 
-@Test func anEventFarFromHomeMarksItsDay() throws {
+@Test(.removesScratchFolders) func anEventFarFromHomeMarksItsDay() throws {
     let workshop = try placed("Client workshop", "2026-11-24T08:30:00Z", at: munich)
     #expect(try placedTravelDays([workshop], homePosition: berlinHome) == ["2026-11-24"])
 }
 
-@Test func anEventNearHomeIsACommute() throws {
+@Test(.removesScratchFolders) func anEventNearHomeIsACommute() throws {
     let dinner = try placed("Dinner", "2026-11-24T18:00:00Z", at: potsdam)
     #expect(try placedTravelDays([dinner], homePosition: berlinHome).isEmpty)
 }
 
-@Test func aMeetingFarAwayCountsButOneYouDeclinedDoesNot() throws {
+@Test(.removesScratchFolders) func aMeetingFarAwayCountsButOneYouDeclinedDoesNot() throws {
     let accepted = try placed("Offsite", "2026-11-24T08:00:00Z", at: munich, attendees: true)
     let declined = try placed("Offsite", "2026-11-25T08:00:00Z", at: munich, attendees: true, busy: false)
     #expect(try placedTravelDays([accepted, declined], homePosition: berlinHome) == ["2026-11-24"])
 }
 
-@Test func withoutAHomePlacesAreNotUsed() throws {
+@Test(.removesScratchFolders) func withoutAHomePlacesAreNotUsed() throws {
     let workshop = try placed("Client workshop", "2026-11-24T08:30:00Z", at: munich)
     #expect(try placedTravelDays([workshop], homePosition: nil).isEmpty)
 }

@@ -28,7 +28,7 @@ private func blocksWithoutFile(_ context: LocalAPI.Context) async throws -> [Str
     return missing
 }
 
-@Test func anUnwritableCalendarAnswersCalendarWriteFailedWithTheReasonAndStatusShowsIt() async throws {
+@Test(.removesScratchFolders) func anUnwritableCalendarAnswersCalendarWriteFailedWithTheReasonAndStatusShowsIt() async throws {
     let context = try await context()
     let folder = try UnwritableFolder(context.output.collectionPath)
     defer { try? folder.restore() }
@@ -46,7 +46,7 @@ private func blocksWithoutFile(_ context: LocalAPI.Context) async throws -> [Str
     #expect(await context.ghost.current.ghostHealth.failures == 1)
 }
 
-@Test func theCalendarIsBroughtBackInStepOnTheFirstTickAfterTheFolderIsWritableAgain() async throws {
+@Test(.removesScratchFolders) func theCalendarIsBroughtBackInStepOnTheFirstTickAfterTheFolderIsWritableAgain() async throws {
     let context = try await context()
     let folder = try UnwritableFolder(context.output.collectionPath)
     _ = try await routerCall("cycle.run", #"{"kind":"evening"}"#, context)
@@ -64,7 +64,7 @@ private func blocksWithoutFile(_ context: LocalAPI.Context) async throws -> [Str
     #expect(await context.ghost.current.ghostHealth.failures == 1, "one failure, counted once however often it was retried")
 }
 
-@Test func aDecisionWhileTheCalendarIsOwedAWriteIsSavedAndAnsweredAsTheCalendarsFailure() async throws {
+@Test(.removesScratchFolders) func aDecisionWhileTheCalendarIsOwedAWriteIsSavedAndAnsweredAsTheCalendarsFailure() async throws {
     let context = try await context()
     let folder = try UnwritableFolder(context.output.collectionPath)
     defer { try? folder.restore() }

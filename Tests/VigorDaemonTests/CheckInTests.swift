@@ -3,6 +3,7 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 import Store
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -10,6 +11,7 @@ import VigorRPC
 
 /// `checkin.record` and `recovery.history`: a self-report stored per morning, read by the morning cycle, and the
 /// recovery scores kept with their formula and inputs.
+@Suite(.removesScratchFolders)
 struct CheckInTests {
     private let berlin = TimeZone(identifier: "Europe/Berlin")!
 

@@ -3,11 +3,12 @@ import ICalendarKit
 import Foundation
 import GhostEngine
 import GhostScheduling
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
 
-@Test func emptyFileGivesTheDocumentedDefaults() throws {
+@Test(.removesScratchFolders) func emptyFileGivesTheDocumentedDefaults() throws {
     let config = try parseConfig("")
     #expect(config.schedule.morning == TimeOfDay(hour: 6, minute: 0))
     #expect(config.schedule.evening == TimeOfDay(hour: 21, minute: 0))
@@ -18,7 +19,7 @@ import Testing
     #expect(config.daemon.log == .auto)
 }
 
-@Test func everyContractKeyIsRead() throws {
+@Test(.removesScratchFolders) func everyContractKeyIsRead() throws {
     let config = try parseConfig("""
         [daemon]
         socket = "/run/user/1000/vigor/v.sock"
@@ -65,7 +66,7 @@ import Testing
     #expect(config.training.preferred.map(\.description) == ["07:00-09:00", "18:00-19:30"])
 }
 
-@Test func unknownKeyIsNamedWithItsLineAndASuggestion() {
+@Test(.removesScratchFolders) func unknownKeyIsNamedWithItsLineAndASuggestion() {
     let error = configFailure("""
         [schedule]
         morning = "06:00"
@@ -77,7 +78,7 @@ import Testing
     #expect(error?.description.hasPrefix("config.toml:3: key 'schedule.evenning'") == true)
 }
 
-@Test func aSourceWhoseAllDayEventsAreNeverBusySaysNeverBusy() throws {
+@Test(.removesScratchFolders) func aSourceWhoseAllDayEventsAreNeverBusySaysNeverBusy() throws {
     let config = try parseConfig("""
         [[calendar.source]]
         name = "holidays"
@@ -87,7 +88,7 @@ import Testing
     #expect(config.calendar.sources[0].allDay == .neverBusy)
 }
 
-@Test func aMisspelledAllDayValueIsNamedWithItsLineAndASuggestion() {
+@Test(.removesScratchFolders) func aMisspelledAllDayValueIsNamedWithItsLineAndASuggestion() {
     let error = configFailure("""
         [[calendar.source]]
         name = "holidays"
@@ -100,7 +101,7 @@ import Testing
             "\(error?.message ?? "no error")")
 }
 
-@Test func unknownTableIsNamedWithItsLine() {
+@Test(.removesScratchFolders) func unknownTableIsNamedWithItsLine() {
     let error = configFailure("""
         # a comment
 
@@ -111,7 +112,7 @@ import Testing
     #expect(error?.key == "shedule")
 }
 
-@Test func wrongTypeIsNamedWithItsLine() {
+@Test(.removesScratchFolders) func wrongTypeIsNamedWithItsLine() {
     let error = configFailure("""
         [training]
         sessions_per_week = "three"
@@ -121,7 +122,7 @@ import Testing
     #expect(error?.message.contains("must be an integer, got a string") == true)
 }
 
-@Test func keyInTheSecondSourceIsNamedWithItsIndexAndLine() {
+@Test(.removesScratchFolders) func keyInTheSecondSourceIsNamedWithItsIndexAndLine() {
     let error = configFailure("""
         [[calendar.source]]
         name = "a"
@@ -135,7 +136,7 @@ import Testing
     #expect(error?.line == 7)
 }
 
-@Test func syntaxErrorNamesItsLine() {
+@Test(.removesScratchFolders) func syntaxErrorNamesItsLine() {
     let error = configFailure("""
         [schedule]
         morning = "06:00
@@ -144,7 +145,7 @@ import Testing
     #expect(error?.message.contains("TOML syntax error") == true)
 }
 
-@Test func invalidValuesAreRefusedWithTheReason() {
+@Test(.removesScratchFolders) func invalidValuesAreRefusedWithTheReason() {
     #expect(configFailure("[schedule]\nmorning = \"6am\"")?.key == "schedule.morning")
     #expect(configFailure("[schedule]\nmorning = \"24:00\"")?.key == "schedule.morning")
     #expect(configFailure("[schedule]\ntimezone = \"Mars/Olympus\"")?.key == "schedule.timezone")
@@ -157,7 +158,7 @@ import Testing
     #expect(configFailure("[[calendar.source]]\nname = \"a\"\npath = \"/a\"\n[[calendar.source]]\nname = \"a\"\npath = \"/b\"")?.message.contains("used by another source") == true)
 }
 
-@Test func missingDefaultFileGivesDefaultsButAMissingNamedFileIsAnError() throws {
+@Test(.removesScratchFolders) func missingDefaultFileGivesDefaultsButAMissingNamedFileIsAnError() throws {
     let missing = NSTemporaryDirectory() + "vigor-missing-\(UUID().uuidString).toml"
     let (config, origin) = try ConfigLoader.load(path: missing, mayBeMissing: true)
     #expect(origin == .defaults)
@@ -165,21 +166,21 @@ import Testing
     #expect(throws: ConfigError.self) { try ConfigLoader.load(path: missing, mayBeMissing: false) }
 }
 
-@Test func timeWindowNeedsStartBeforeEnd() {
+@Test(.removesScratchFolders) func timeWindowNeedsStartBeforeEnd() {
     #expect(TimeWindow(parsing: "07:00-09:00") != nil)
     #expect(TimeWindow(parsing: "09:00-09:00") == nil)
     #expect(TimeWindow(parsing: "7:00-9:00") == nil)
     #expect(TimeWindow(parsing: "07:00") == nil)
 }
 
-@Test func engineRulesInSnakeCaseOverrideOnlyWhatTheyName() throws {
+@Test(.removesScratchFolders) func engineRulesInSnakeCaseOverrideOnlyWhatTheyName() throws {
     let config = try parseConfig("[engine.breaker]\nconsecutive_deletions = 4\n\n[engine.trust]\nworkoutCompleted = 0.03\n")
     #expect(config.engineRules.breaker.consecutiveDeletions == 4)
     #expect(config.engineRules.trust.workoutCompleted == 0.03)
     #expect(config.engineRules.triage == EngineRules.standard.triage)
 }
 
-@Test func anUnknownEngineRuleIsNamedWithItsLineAndASuggestion() {
+@Test(.removesScratchFolders) func anUnknownEngineRuleIsNamedWithItsLineAndASuggestion() {
     #expect {
         _ = try parseConfig("[schedule]\ntimezone = \"Europe/Berlin\"\n\n[engine.breaker]\nconsecutive_deletion = 4\n")
     } throws: { error in
@@ -189,19 +190,19 @@ import Testing
     }
 }
 
-@Test func anEngineRuleThatCannotWorkIsRefused() {
+@Test(.removesScratchFolders) func anEngineRuleThatCannotWorkIsRefused() {
     #expect {
         _ = try parseConfig("[engine.retention]\nblock_ledger_days = 0\n")
     } throws: { error in "\(error)".contains("engine") }
 }
 
-@Test func anEngineRuleWithTheWrongTypeIsRefused() {
+@Test(.removesScratchFolders) func anEngineRuleWithTheWrongTypeIsRefused() {
     #expect {
         _ = try parseConfig("[engine.breaker]\nconsecutive_deletions = \"three\"\n")
     } throws: { error in "\(error)".contains("must be a number") }
 }
 
-@Test func theDaemonPutsTheConfiguredRulesInForceAndSavesThem() async throws {
+@Test(.removesScratchFolders) func theDaemonPutsTheConfiguredRulesInForceAndSavesThem() async throws {
     var config = DaemonConfig()
     config.engineRules.breaker.consecutiveDeletions = 5
     let context = try makeTestContext(config: config, now: Date(timeIntervalSince1970: 1_795_341_600))
@@ -212,20 +213,20 @@ import Testing
     #expect(try await !context.ghost.adopt(rules: config.engineRules, at: Date(timeIntervalSince1970: 1_795_341_700)))
 }
 
-@Test func homeIsALatitudeAndLongitude() throws {
+@Test(.removesScratchFolders) func homeIsALatitudeAndLongitude() throws {
     let config = try parseConfig("[schedule]\nhome = \"52.52, 13.405\"\n")
     #expect(config.schedule.home == GeoPosition(latitude: 52.52, longitude: 13.405))
     #expect(try parseConfig("").schedule.home == nil)
 }
 
-@Test func aHomeThatIsNotAPlaceIsRefusedWithTheExpectedForm() {
+@Test(.removesScratchFolders) func aHomeThatIsNotAPlaceIsRefusedWithTheExpectedForm() {
     let error = configFailure("[schedule]\nhome = \"Berlin\"\n")
     #expect(error?.key == "schedule.home")
     #expect(error?.message.contains("must be \"latitude, longitude\"") == true)
     #expect(configFailure("[schedule]\nhome = \"95, 13\"\n")?.key == "schedule.home")
 }
 
-@Test func notifySettingsAreReadWithTheirDefaultsKept() throws {
+@Test(.removesScratchFolders) func notifySettingsAreReadWithTheirDefaultsKept() throws {
     let config = try parseConfig("""
         [notify]
         quiet_hours = "22:00-06:30"
@@ -240,7 +241,7 @@ import Testing
     #expect(configFailure("[notify]\ndesktop = \"no\"\n")?.message.contains("must be true or false") == true)
 }
 
-@Test func badQuietHoursAreNamedWithTheirLine() {
+@Test(.removesScratchFolders) func badQuietHoursAreNamedWithTheirLine() {
     let error = configFailure("""
         [notify]
         daily_budget = 1
@@ -251,14 +252,14 @@ import Testing
     #expect(error?.message.hasPrefix("must be \"HH:MM-HH:MM\"") == true)
 }
 
-@Test func blocksRemindTenMinutesAheadUnlessTheConfigurationSaysOtherwise() throws {
+@Test(.removesScratchFolders) func blocksRemindTenMinutesAheadUnlessTheConfigurationSaysOtherwise() throws {
     #expect(try parseConfig("").calendar.alarmMinutes == 10)
     #expect(try parseConfig("[calendar.output]\nalarm_minutes = 30").calendar.alarmMinutes == 30)
     #expect(try parseConfig("[calendar.output]\nalarm_minutes = 0").calendar.alarmMinutes == 0)
     #expect(try parseConfig("[calendar.output]\nalarm_minutes = false").calendar.alarmMinutes == nil)
 }
 
-@Test func aReminderOutsideItsRangeOrOfAnotherTypeIsRefusedWithItsLine() {
+@Test(.removesScratchFolders) func aReminderOutsideItsRangeOrOfAnotherTypeIsRefusedWithItsLine() {
     for value in ["1441", "-5", "true", "\"10\"", "10.5"] {
         let error = configFailure("[calendar.output]\npath = \"/c\"\nalarm_minutes = \(value)")
         #expect(error?.key == "calendar.output.alarm_minutes", "\(value)")
@@ -267,27 +268,27 @@ import Testing
     }
 }
 
-@Test func theShadowCalendarIsReadWithItsSummary() throws {
+@Test(.removesScratchFolders) func theShadowCalendarIsReadWithItsSummary() throws {
     let config = try parseConfig("[calendar.shadow]\npath = \"busy\"\nsummary = \"Out of office\"")
     #expect(config.calendar.shadow == ShadowCalendar(path: "/etc/vigor/busy", summary: "Out of office"))
     #expect(try parseConfig("[calendar.shadow]\npath = \"~/busy\"").calendar.shadow == ShadowCalendar(path: NSHomeDirectory() + "/busy"))
     #expect(try parseConfig("").calendar.shadow == nil)
 }
 
-@Test func aShadowCalendarWithoutAFolderOrWithABadSummaryIsRefused() {
+@Test(.removesScratchFolders) func aShadowCalendarWithoutAFolderOrWithABadSummaryIsRefused() {
     #expect(configFailure("[calendar.shadow]\nsummary = \"Busy\"")?.key == "calendar.shadow.path")
     #expect(configFailure("[calendar.shadow]\npath = \"/b\"\nsummary = \"  \"")?.key == "calendar.shadow.summary")
     #expect(configFailure("[calendar.shadow]\npath = \"/b\"\nsummary = \"Busy\\nreally\"")?.key == "calendar.shadow.summary")
     #expect(configFailure("[calendar.shadow]\npath = \"/b\"\ncolour = \"red\"")?.key == "calendar.shadow.colour")
 }
 
-@Test func heldTimeIsDefendedSeventyTwoHoursAheadOrBelowNinetyFreeMinutesUnlessTheFileSaysOtherwise() throws {
+@Test(.removesScratchFolders) func heldTimeIsDefendedSeventyTwoHoursAheadOrBelowNinetyFreeMinutesUnlessTheFileSaysOtherwise() throws {
     #expect(try parseConfig("").calendar.hold == HoldSettings(defendHours: 72, defendWhenFreeBelowMinutes: 90))
     let config = try parseConfig("[calendar.hold]\ndefend_hours = 48\ndefend_when_free_below_minutes = 0")
     #expect(config.calendar.hold == HoldSettings(defendHours: 48, defendWhenFreeBelowMinutes: 0))
 }
 
-@Test func aHoldSettingOutsideItsRangeOrOfAnotherTypeIsRefusedWithItsLine() {
+@Test(.removesScratchFolders) func aHoldSettingOutsideItsRangeOrOfAnotherTypeIsRefusedWithItsLine() {
     for (key, value) in [("defend_hours", "169"), ("defend_hours", "-1"), ("defend_hours", "\"72\""),
                          ("defend_when_free_below_minutes", "1441"), ("defend_when_free_below_minutes", "true")] {
         let error = configFailure("[calendar.hold]\n\n\(key) = \(value)")

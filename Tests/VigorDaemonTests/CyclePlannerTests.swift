@@ -1,6 +1,7 @@
 import CivilCalendar
 import Foundation
 import GhostEngine
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
@@ -12,46 +13,46 @@ private func instant(_ text: String) throws -> Date {
     try #require(ISO8601DateFormatter().date(from: text))
 }
 
-@Test func nothingIsDueBeforeTheMorningTime() throws {
+@Test(.removesScratchFolders) func nothingIsDueBeforeTheMorningTime() throws {
     #expect(try planner.due(at: try instant("2026-11-23T04:59:00Z"), ran: []) == [])
 }
 
-@Test func morningIsDueFromItsTimeUntilItRan() throws {
+@Test(.removesScratchFolders) func morningIsDueFromItsTimeUntilItRan() throws {
     let day = LocalDay(year: 2026, month: 11, day: 23)
     #expect(try planner.due(at: try instant("2026-11-23T05:00:00Z"), ran: []) == [.morning])
     #expect(try planner.due(at: try instant("2026-11-23T05:00:00Z"), ran: [CycleKey(kind: .morning, day: day)]) == [])
 }
 
-@Test func startingLateCatchesUpBothCyclesInOrder() throws {
+@Test(.removesScratchFolders) func startingLateCatchesUpBothCyclesInOrder() throws {
     #expect(try planner.due(at: try instant("2026-11-23T22:30:00Z"), ran: []) == [.morning, .evening])
 }
 
-@Test func yesterdaysRunDoesNotCountForToday() throws {
+@Test(.removesScratchFolders) func yesterdaysRunDoesNotCountForToday() throws {
     let yesterday = LocalDay(year: 2026, month: 11, day: 22)
     let ran: Set = [CycleKey(kind: .morning, day: yesterday), CycleKey(kind: .weekly, day: yesterday)]
     #expect(try planner.due(at: try instant("2026-11-23T05:30:00Z"), ran: ran) == [.morning])
 }
 
-@Test func onTheSpringForwardDayMorningIsDueAtSixLocal() throws {
+@Test(.removesScratchFolders) func onTheSpringForwardDayMorningIsDueAtSixLocal() throws {
     // 2026-03-29: 06:00 CEST is 04:00Z.
     #expect(try planner.due(at: try instant("2026-03-29T03:59:00Z"), ran: []) == [])
     #expect(try planner.due(at: try instant("2026-03-29T04:00:00Z"), ran: []) == [.morning])
 }
 
-@Test func onTheFallBackDayEveningIsDueAtNineLocal() throws {
+@Test(.removesScratchFolders) func onTheFallBackDayEveningIsDueAtNineLocal() throws {
     // 2026-10-25 has 25 hours; 21:00 CET is 20:00Z. It is a Sunday, so the weekly cycle follows the evening.
     let morning = CycleKey(kind: .morning, day: LocalDay(year: 2026, month: 10, day: 25))
     #expect(try planner.due(at: try instant("2026-10-25T19:59:00Z"), ran: [morning]) == [])
     #expect(try planner.due(at: try instant("2026-10-25T20:00:00Z"), ran: [morning]) == [.evening, .weekly])
 }
 
-@Test func cycleTimeInsideTheGapRunsAfterTheGap() throws {
+@Test(.removesScratchFolders) func cycleTimeInsideTheGapRunsAfterTheGap() throws {
     let early = CyclePlanner(zone: berlin, morning: TimeOfDay(hour: 2, minute: 30), evening: TimeOfDay(hour: 21, minute: 0))
     #expect(try early.due(at: try instant("2026-03-29T00:59:00Z"), ran: []) == [])
     #expect(try early.due(at: try instant("2026-03-29T01:30:00Z"), ran: []) == [.morning])
 }
 
-@Test func theWeeklyCycleIsDueOnlyOnSundayRightAfterTheEvening() throws {
+@Test(.removesScratchFolders) func theWeeklyCycleIsDueOnlyOnSundayRightAfterTheEvening() throws {
     // Sunday 2026-11-29 21:30 Berlin, nothing ran yet.
     #expect(try planner.due(at: try instant("2026-11-29T20:30:00Z"), ran: []) == [.morning, .evening, .weekly])
     // Saturday evening: no weekly cycle.
@@ -60,7 +61,7 @@ private func instant(_ text: String) throws -> Date {
     #expect(try planner.due(at: try instant("2026-11-29T15:00:00Z"), ran: []) == [.morning])
 }
 
-@Test func aMissedSundayRunsTheWeeklyCycleLateFirstThingOnMonday() throws {
+@Test(.removesScratchFolders) func aMissedSundayRunsTheWeeklyCycleLateFirstThingOnMonday() throws {
     // Vigord ran cycles on Saturday 2026-11-28, then the laptop stayed closed until Monday 07:00 Berlin.
     let saturday = LocalDay(year: 2026, month: 11, day: 28), sunday = LocalDay(year: 2026, month: 11, day: 29)
     let ran: Set = [CycleKey(kind: .morning, day: saturday), CycleKey(kind: .evening, day: saturday)]
@@ -72,7 +73,7 @@ private func instant(_ text: String) throws -> Date {
     #expect(try planner.due(at: try instant("2026-11-30T08:00:00Z"), ran: caughtUp) == [])
 }
 
-@Test func aWeekWithoutVigordHasNoWeeklyToCatchUp() throws {
+@Test(.removesScratchFolders) func aWeekWithoutVigordHasNoWeeklyToCatchUp() throws {
     // A new install on Wednesday 2026-12-02: nothing ran in the week that ended on Sunday.
     let today = LocalDay(year: 2026, month: 12, day: 2)
     #expect(try planner.due(at: try instant("2026-12-02T06:00:00Z"), ran: [CycleKey(kind: .morning, day: today)]) == [])
@@ -81,7 +82,7 @@ private func instant(_ text: String) throws -> Date {
     #expect(CyclePlanner.missedSunday(today: today, ran: [CycleKey(kind: .evening, day: older)]) == nil)
 }
 
-@Test func theWeeklyCycleNeverRunsBeforeSixPMOnSunday() throws {
+@Test(.removesScratchFolders) func theWeeklyCycleNeverRunsBeforeSixPMOnSunday() throws {
     let early = CyclePlanner(zone: berlin, morning: TimeOfDay(hour: 6, minute: 0), evening: TimeOfDay(hour: 16, minute: 30))
     #expect(early.times[.weekly] == TimeOfDay(hour: 18, minute: 0))
     // Sunday 2026-11-29 17:00 Berlin: the evening is due, the weekly waits for 18:00.
@@ -89,18 +90,18 @@ private func instant(_ text: String) throws -> Date {
     #expect(try early.due(at: try instant("2026-11-29T17:00:00Z"), ran: []) == [.morning, .evening, .weekly])
 }
 
-@Test func aMorningCycleRunAtBootIsAsLateAsTheMachineWasOff() throws {
+@Test(.removesScratchFolders) func aMorningCycleRunAtBootIsAsLateAsTheMachineWasOff() throws {
     // 06:00 Berlin is 05:00Z in November; the laptop opens at 09:15 Berlin.
     #expect(try planner.lateness(of: .morning, at: try instant("2026-11-23T08:15:00Z")) == 3 * 3600 + 15 * 60)
     #expect(try planner.lateness(of: .morning, at: try instant("2026-11-23T05:00:30Z")) == 30)
 }
 
-@Test func latenessOnTheSpringForwardDayCountsRealTime() throws {
+@Test(.removesScratchFolders) func latenessOnTheSpringForwardDayCountsRealTime() throws {
     // 2026-03-29: 02:00 → 03:00 Berlin. 06:00 CEST is 04:00Z; 07:00 CEST is one real hour later.
     #expect(try planner.lateness(of: .morning, at: try instant("2026-03-29T05:00:00Z")) == 3600)
 }
 
-@Test func aCycleCaughtUpAfterSleepIsTheMachinesDoingAndOneMissedWhileAwakeIsAFailure() {
+@Test(.removesScratchFolders) func aCycleCaughtUpAfterSleepIsTheMachinesDoingAndOneMissedWhileAwakeIsAFailure() {
     let now = Date(timeIntervalSince1970: 1_795_341_600)
     // vigord starts (no check before) or wakes (last check hours ago) an hour after the cycle's time.
     #expect(CycleService.lateRun(lateness: 3600, previousCheck: nil, now: now) == .caughtUp)

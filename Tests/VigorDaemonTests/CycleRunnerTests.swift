@@ -1,6 +1,7 @@
 import CivilCalendar
 import ICalendarKit
 import Foundation
+import TestPrograms
 import GhostEngine
 import Logging
 import Store
@@ -36,7 +37,7 @@ private func instant(_ text: String) throws -> Date {
     try #require(ISO8601DateFormatter().date(from: text))
 }
 
-@Test func aCycleRunsOncePerLocalDate() async throws {
+@Test(.removesScratchFolders) func aCycleRunsOncePerLocalDate() async throws {
     let start = try instant("2026-11-23T05:00:00Z")
     let setup = try setup(start: start)
     let first = try await setup.runner.runCycle(.morning, now: start, zone: berlin)
@@ -48,7 +49,7 @@ private func instant(_ text: String) throws -> Date {
     #expect(try setup.database.ghostState(as: Ghost.self) == before)
 }
 
-@Test func morningClosesEveryDaySinceTheLastMorning() async throws {
+@Test(.removesScratchFolders) func morningClosesEveryDaySinceTheLastMorning() async throws {
     let start = try instant("2026-11-20T05:00:00Z")
     let setup = try setup(start: start)
     _ = try await setup.runner.runCycle(.morning, now: start, zone: berlin)
@@ -57,7 +58,7 @@ private func instant(_ text: String) throws -> Date {
     #expect(await setup.ghost.current.health.recentDays.map(\.day.description) == ["2026-11-20", "2026-11-21", "2026-11-22"])
 }
 
-@Test func eveningWithAFailedSourceCountsAgainstGhostHealth() async throws {
+@Test(.removesScratchFolders) func eveningWithAFailedSourceCountsAgainstGhostHealth() async throws {
     let start = try instant("2026-11-23T20:00:00Z")
     let missing = CalendarSourceEntry(name: "gone", location: .path("/nonexistent/calendar.ics"))
     let setup = try setup(sources: [missing], start: start)
@@ -66,7 +67,7 @@ private func instant(_ text: String) throws -> Date {
     #expect(await setup.ghost.current.ghostHealth.failures == 1)
 }
 
-@Test func morningAndEveningOfTheSameDayAreSeparateRuns() async throws {
+@Test(.removesScratchFolders) func morningAndEveningOfTheSameDayAreSeparateRuns() async throws {
     let start = try instant("2026-11-23T05:00:00Z")
     let setup = try setup(start: start)
     #expect(try await setup.runner.runCycle(.morning, now: start, zone: berlin).ran)
@@ -75,13 +76,13 @@ private func instant(_ text: String) throws -> Date {
 }
 
 private func writeCalendar(_ events: String) throws -> String {
-    let path = NSTemporaryDirectory() + "vigor-cycle-\(UUID().uuidString).ics"
+    let path = try ScratchFolder.make("cycle") + "/cycle.ics"
     let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + events + "END:VCALENDAR\r\n"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }
 
-@Test func eveningProposesTomorrowInThePreferredWindowAsScheduler() async throws {
+@Test(.removesScratchFolders) func eveningProposesTomorrowInThePreferredWindowAsScheduler() async throws {
     let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin; tomorrow is a Tuesday
     let setup = try setup(start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
@@ -91,7 +92,7 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(proposals.map(\.start) == [try instant("2026-11-24T06:00:00Z")])
 }
 
-@Test func eveningPlacesAroundTomorrowsMeetingAndItsBuffer() async throws {
+@Test(.removesScratchFolders) func eveningPlacesAroundTomorrowsMeetingAndItsBuffer() async throws {
     let now = try instant("2026-11-23T20:00:00Z")
     let meeting = try writeCalendar(
         "BEGIN:VEVENT\r\nUID:m1\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;TZID=Europe/Berlin:20261124T063000\r\n"
@@ -104,14 +105,14 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(block.start >= (try instant("2026-11-24T07:10:00Z")))
 }
 
-@Test func observerLearnsButPlacesNothing() async throws {
+@Test(.removesScratchFolders) func observerLearnsButPlacesNothing() async throws {
     let now = try instant("2026-11-23T20:00:00Z")
     let setup = try setup(start: now)
     _ = try await setup.runner.runCycle(.evening, now: now, zone: berlin)
     #expect(await setup.ghost.current.blocks.filter { [.proposed, .scheduled].contains($0.status) }.isEmpty)
 }
 
-@Test func recoveryTimeRunningIntoTomorrowLeavesTomorrowEmpty() async throws {
+@Test(.removesScratchFolders) func recoveryTimeRunningIntoTomorrowLeavesTomorrowEmpty() async throws {
     let now = try instant("2026-11-23T20:00:00Z")  // 21:00 in Berlin
     let setup = try setup(start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
@@ -122,7 +123,7 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(await setup.ghost.current.blocks.isEmpty)
 }
 
-@Test func recoveryTimeEndingTonightStillPlansTomorrow() async throws {
+@Test(.removesScratchFolders) func recoveryTimeEndingTonightStillPlansTomorrow() async throws {
     let now = try instant("2026-11-23T20:00:00Z")
     let setup = try setup(start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
@@ -132,7 +133,7 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(await setup.ghost.current.blocks.count == 1)
 }
 
-@Test func noBlockIsPlacedOnATravelDay() async throws {
+@Test(.removesScratchFolders) func noBlockIsPlacedOnATravelDay() async throws {
     let now = try instant("2026-11-23T20:00:00Z")
     let setup = try setup(start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
@@ -143,7 +144,7 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(await setup.ghost.current.blocks.isEmpty)
 }
 
-@Test func eveningReceiptCarriesTomorrowsSkipRiskAndItsFactors() async throws {
+@Test(.removesScratchFolders) func eveningReceiptCarriesTomorrowsSkipRiskAndItsFactors() async throws {
     let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin
     let meetings = try writeCalendar(
         "BEGIN:VEVENT\r\nUID:m1\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;TZID=Europe/Berlin:20261124T090000\r\n"
@@ -164,7 +165,7 @@ private func writeCalendar(_ events: String) throws -> String {
     #expect(probability > 0.5, "a day full of meetings is a likely skip")
 }
 
-@Test func anAllDayFlightTomorrowMakesItATravelDay() async throws {
+@Test(.removesScratchFolders) func anAllDayFlightTomorrowMakesItATravelDay() async throws {
     let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin
     let trip = try writeCalendar(
         "BEGIN:VEVENT\r\nUID:f1\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;VALUE=DATE:20261124\r\n"
@@ -192,7 +193,7 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> GhostBacken
         logger: Logger(label: "test"), systemZone: { sequence.next() }))
 }
 
-@Test func aSystemZoneChangeFarFromHomeMakesTheComingDaysTravelDays() async throws {
+@Test(.removesScratchFolders) func aSystemZoneChangeFarFromHomeMakesTheComingDaysTravelDays() async throws {
     let now = try instant("2026-11-23T20:00:00Z")
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
@@ -205,7 +206,7 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> GhostBacken
     #expect(await context.ghost.current.blocks.isEmpty)
 }
 
-@Test func aSystemZoneThatWasAlreadySetAtStartIsNotTravel() async throws {
+@Test(.removesScratchFolders) func aSystemZoneThatWasAlreadySetAtStartIsNotTravel() async throws {
     let now = try instant("2026-11-23T20:00:00Z")
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
@@ -217,7 +218,7 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> GhostBacken
     #expect(outcome.summary.contains("placed tomorrow"))
 }
 
-@Test func aRestartWhileAbroadStillSeesTheSystemZoneChange() async throws {
+@Test(.removesScratchFolders) func aRestartWhileAbroadStillSeesTheSystemZoneChange() async throws {
     let now = try instant("2026-11-23T20:00:00Z")
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
@@ -233,7 +234,7 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> GhostBacken
     #expect(try context.database.systemZone()?.changedOn == "2026-11-23")
 }
 
-@Test func theSystemZoneChangeKeepsTheDayItWasFirstSeenAcrossRestarts() async throws {
+@Test(.removesScratchFolders) func theSystemZoneChangeKeepsTheDayItWasFirstSeenAcrossRestarts() async throws {
     let monday = try instant("2026-11-23T20:00:00Z")
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
@@ -249,7 +250,7 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> GhostBacken
 private let appleWorkPlaces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/calendars/apple/Work-places.ics").path
 
-@Test func anEventInAnotherCityMakesItsDayATravelDay() async throws {
+@Test(.removesScratchFolders) func anEventInAnotherCityMakesItsDayATravelDay() async throws {
     let now = try instant("2026-11-30T20:00:00Z")  // Monday 21:00 in Berlin: the evening plans 1 to 7 December
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
@@ -269,7 +270,7 @@ private func night(ending end: Date) -> HealthSample {
     HealthSample(kind: .sleep, source: "Mi Band", start: end.addingTimeInterval(-7 * 3600), end: end, value: 420, detail: "core")
 }
 
-@Test func healthDataThatStoppedComingTwoDaysAgoCountsAgainstGhostHealth() async throws {
+@Test(.removesScratchFolders) func healthDataThatStoppedComingTwoDaysAgoCountsAgainstGhostHealth() async throws {
     let start = try instant("2026-11-23T05:00:00Z")
     let setup = try setup(start: start)
     _ = try setup.database.insertHealthSamples([night(ending: start.addingTimeInterval(-49 * 3600))])
@@ -278,7 +279,7 @@ private func night(ending end: Date) -> HealthSample {
     #expect(await setup.ghost.current.ghostHealth.failures == 1)
 }
 
-@Test func onTheTwentyThreeHourDayEachCycleRunsOnceForItsLocalDate() async throws {
+@Test(.removesScratchFolders) func onTheTwentyThreeHourDayEachCycleRunsOnceForItsLocalDate() async throws {
     // Sunday 2027-03-28, Berlin: 02:00 CET jumps to 03:00 CEST, the day has 23 hours.
     let setup = try setup(start: try instant("2027-03-27T23:30:00Z"))
     let justAfterMidnight = try await setup.runner.runCycle(.morning, now: try instant("2027-03-27T23:30:00Z"), zone: berlin)  // 00:30 CET
@@ -289,7 +290,7 @@ private func night(ending end: Date) -> HealthSample {
     #expect(nextDay.ran && nextDay.localDate == "2027-03-29")
 }
 
-@Test func onTheTwentyFiveHourDayEachCycleRunsOnceForItsLocalDate() async throws {
+@Test(.removesScratchFolders) func onTheTwentyFiveHourDayEachCycleRunsOnceForItsLocalDate() async throws {
     // Sunday 2026-10-25, Berlin: 03:00 CEST falls back to 02:00 CET, the day has 25 hours.
     let setup = try setup(start: try instant("2026-10-24T22:30:00Z"))
     let justAfterMidnight = try await setup.runner.runCycle(.evening, now: try instant("2026-10-24T22:30:00Z"), zone: berlin)  // 00:30 CEST

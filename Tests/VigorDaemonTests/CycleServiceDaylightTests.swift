@@ -2,6 +2,7 @@ import CivilCalendar
 import Foundation
 import Logging
 import Synchronization
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -45,7 +46,7 @@ private func cycles(from start: Date, hours: Int) async throws -> [String] {
     return try context.database.cycleRuns(onOrAfter: LocalDay(year: 2000, month: 1, day: 1)).map { "\($0.kind.rawValue) \($0.localDate) \(format.string(from: $0.ranAt))" }
 }
 
-@Test(.timeLimit(.minutes(10))) func onThe25HourDayTheServiceRunsEachCycleOnceAtItsLocalTime() async throws {
+@Test(.removesScratchFolders, .timeLimit(.minutes(10))) func onThe25HourDayTheServiceRunsEachCycleOnceAtItsLocalTime() async throws {
     // Sunday 2026-10-25: Berlin goes back from 03:00 CEST to 02:00 CET.
     let ran = try await cycles(from: try instant("2026-10-24T03:05:00+02:00"), hours: 57)
     #expect(ran.filter { $0.hasPrefix("morning ") } == [
@@ -60,7 +61,7 @@ private func cycles(from start: Date, hours: Int) async throws -> [String] {
     #expect(ran.filter { $0.hasPrefix("weekly ") }.map { String($0.prefix(17)) } == ["weekly 2026-10-25"])
 }
 
-@Test(.timeLimit(.minutes(10))) func onThe23HourDayTheServiceRunsEachCycleOnceAtItsLocalTime() async throws {
+@Test(.removesScratchFolders, .timeLimit(.minutes(10))) func onThe23HourDayTheServiceRunsEachCycleOnceAtItsLocalTime() async throws {
     // Sunday 2026-03-29: Berlin skips from 02:00 CET to 03:00 CEST.
     let ran = try await cycles(from: try instant("2026-03-28T03:05:00+01:00"), hours: 57)
     #expect(ran.filter { $0.hasPrefix("morning ") } == [

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import GhostEngine
 import Logging
 import Synchronization
@@ -8,7 +9,7 @@ import VigorRPC
 @testable import VigorDaemon
 
 /// Desktop notifications against a real notification server: dunst on a private session bus under Xvfb.
-@Suite(.serialized, .enabled(if: DesktopSession.available || DesktopSession.required, "needs \(DesktopSession.tools.joined(separator: ", ")) (Scripts/bootstrap installs them)"))
+@Suite(.removesScratchFolders, .serialized, .enabled(if: DesktopSession.available || DesktopSession.required, "needs \(DesktopSession.tools.joined(separator: ", ")) (Scripts/bootstrap installs them)"))
 struct DesktopNotificationTests {
     /// Monday 2026-11-23 10:00 Berlin.
     static let monday10 = Date(timeIntervalSince1970: 1_795_424_400)
@@ -155,7 +156,7 @@ struct DesktopNotificationTests {
     }
 }
 
-@Test func withoutASessionBusThereIsNoDesktopAndTheLogSaysWhy() {
+@Test(.removesScratchFolders) func withoutASessionBusThereIsNoDesktopAndTheLogSaysWhy() {
     let log = CapturedLog()
     let desktop = NotificationSinks.desktop(environment: ["XDG_RUNTIME_DIR": "/nonexistent"], logger: log.logger) { _, _ in }
     #expect(desktop == nil)
@@ -163,9 +164,8 @@ struct DesktopNotificationTests {
     #expect(NotificationSinks.make(DaemonConfig.NotifySection(), desktop: nil).isEmpty)
 }
 
-@Test func aSessionBusIsFoundWhereSystemdKeepsIt() throws {
-    let folder = NSTemporaryDirectory() + "vigor-runtime-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+@Test(.removesScratchFolders) func aSessionBusIsFoundWhereSystemdKeepsIt() throws {
+    let folder = try ScratchFolder.make("runtime")
     #expect(DesktopBus.sessionAddress(environment: ["XDG_RUNTIME_DIR": folder]) == nil)
     let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     defer { Glibc.close(socket) }

@@ -1,6 +1,7 @@
 import Foundation
 import GhostEngine
 import GhostScheduling
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -22,12 +23,12 @@ private func listedValues(after lead: String, in text: String) throws -> Set<Str
         .filter { $0.offset % 2 == 1 }.map { String($0.element) })
 }
 
-@Test func rpcDocNamesEveryReceiptAction() throws {
+@Test(.removesScratchFolders) func rpcDocNamesEveryReceiptAction() throws {
     let listed = try listedValues(after: "`action` (", in: try repositoryText("Docs/rpc.md"))
     #expect(listed == Set(DecisionAction.allCases.map(\.rawValue)))
 }
 
-@Test func rpcDocAndTheInboxSchemaNameEveryMessageKind() throws {
+@Test(.removesScratchFolders) func rpcDocAndTheInboxSchemaNameEveryMessageKind() throws {
     let kinds = Set(GhostMessage.Kind.allCases.map(\.rawValue))
     #expect(try listedValues(after: "`kind` (", in: try repositoryText("Docs/rpc.md")) == kinds)
     let schema = try JSONEncoder().encode(InboxListMethod.resultSchema)
@@ -36,13 +37,13 @@ private func listedValues(after lead: String, in text: String) throws -> Set<Str
     }
 }
 
-@Test func rpcDocsStatusExampleShowsTheCurrentSchema() throws {
+@Test(.removesScratchFolders) func rpcDocsStatusExampleShowsTheCurrentSchema() throws {
     let context = try makeTestContext(config: DaemonConfig(), now: Date(timeIntervalSince1970: 1_795_424_400))
     let version = try context.database.schemaVersion()
     #expect(try repositoryText("Docs/rpc.md").contains("\"schemaVersion\":\"\(version)\""))
 }
 
-@Test func theTemplateStatesTheHorizonRangeTheReaderTakes() throws {
+@Test(.removesScratchFolders) func theTemplateStatesTheHorizonRangeTheReaderTakes() throws {
     let template = try repositoryText("config/config.toml")
     #expect(template.contains("the longest plan (7-14 days)"))
     var rules = SchedulingRules.standard
@@ -54,7 +55,7 @@ private func listedValues(after lead: String, in text: String) throws -> Set<Str
     #expect(throws: (any Error).self) { try rules.validate() }
 }
 
-@Test func restartOnlyKeysAreListedInTheDocs() throws {
+@Test(.removesScratchFolders) func restartOnlyKeysAreListedInTheDocs() throws {
     let code = Set(RestartOnlyKeys.all.map(\.name))
     #expect(try listedValues(after: "These keys are read only at start (", in: try repositoryText("Docs/configuration.md")) == code)
     let page = try repositoryText("man/vigord.conf.5").components(separatedBy: "\n")

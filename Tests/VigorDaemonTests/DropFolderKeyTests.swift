@@ -1,10 +1,12 @@
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
 
 /// `[health] drop_folder` names the folder health files are dropped into; its old name `inbox` (which the
 /// notification inbox also bears) is still read, with a warning that names the new key.
+@Suite(.removesScratchFolders)
 struct DropFolderKeyTests {
     @Test func theDropFolderKeyIsReadWithoutAWarning() throws {
         let config = try parseConfig("[health]\ndrop_folder = \"drops\"\n")

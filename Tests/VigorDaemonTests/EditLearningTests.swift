@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
@@ -26,7 +27,7 @@ private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockI
     return (context, id, try calendarFile(context, item: id.rawValue))
 }
 
-@Test func deletingAWrittenBlockInTheCalendarReachesTheSafetyBreaker() async throws {
+@Test(.removesScratchFolders) func deletingAWrittenBlockInTheCalendarReachesTheSafetyBreaker() async throws {
     let (context, id, file) = try await contextWithWrittenBlock()
     #expect(FileManager.default.fileExists(atPath: file))
     try FileManager.default.removeItem(atPath: file)
@@ -40,7 +41,7 @@ private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockI
     #expect(!FileManager.default.fileExists(atPath: file))
 }
 
-@Test func movingAWrittenBlockMovesItInTheGhost() async throws {
+@Test(.removesScratchFolders) func movingAWrittenBlockMovesItInTheGhost() async throws {
     let (context, id, file) = try await contextWithWrittenBlock()
     let text = try String(contentsOfFile: file, encoding: .utf8)
     // 06:00Z -> 16:00Z (17:00 Berlin), as khal would write it.
@@ -53,7 +54,7 @@ private func contextWithWrittenBlock() async throws -> (LocalAPI.Context, BlockI
     #expect(await context.ghost.current.block(id)?.start == Date(timeIntervalSince1970: 1_795_449_600))
 }
 
-@Test func deletingAnAcceptedBlockTakesTheYesBackWithoutTheBreaker() async throws {
+@Test(.removesScratchFolders) func deletingAnAcceptedBlockTakesTheYesBackWithoutTheBreaker() async throws {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     let context = try makeTestContext(config: config, now: now)

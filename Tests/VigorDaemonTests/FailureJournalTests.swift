@@ -1,8 +1,9 @@
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
 
-@Test func aFailureIsJournaledOnceWhenItStartsAndOnceWhenItClears() {
+@Test(.removesScratchFolders) func aFailureIsJournaledOnceWhenItStartsAndOnceWhenItClears() {
     var journal = FailureJournal()
     #expect(journal.failed("storage", reason: "disk full") == .failing(operation: "storage", reason: "disk full"))
     #expect(journal.failed("storage", reason: "disk full") == nil)
@@ -11,7 +12,7 @@ import Testing
     #expect(journal.succeeded("storage") == nil)
 }
 
-@Test func aNewReasonForAFailingOperationIsTheSameFailureAndNotJournaledAgain() {
+@Test(.removesScratchFolders) func aNewReasonForAFailingOperationIsTheSameFailureAndNotJournaledAgain() {
     var journal = FailureJournal()
     _ = journal.failed("writing vigord's calendar", reason: "calendars/vigor: Operation not permitted")
     #expect(journal.failed("writing vigord's calendar", reason: "state/vdir-ledger.json: No space left on device") == nil)
@@ -19,7 +20,7 @@ import Testing
         == .recovered(operation: "writing vigord's calendar", reason: "calendars/vigor: Operation not permitted"))
 }
 
-@Test func operationsFailAndClearIndependently() {
+@Test(.removesScratchFolders) func operationsFailAndClearIndependently() {
     var journal = FailureJournal()
     _ = journal.failed("a", reason: "x")
     _ = journal.failed("b", reason: "y")

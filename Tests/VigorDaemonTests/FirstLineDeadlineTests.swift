@@ -13,13 +13,13 @@ private func started(_ script: String) throws -> (Process, Pipe) {
     return (process, out)
 }
 
-@Test func theFirstLineOfAToolThatGotReadyIsReadWhileItKeepsRunning() throws {
+@Test(.removesScratchFolders) func theFirstLineOfAToolThatGotReadyIsReadWhileItKeepsRunning() throws {
     let (process, out) = try started("echo unix:path=/tmp/bus; exec sleep 60")
     defer { process.stop() }
     #expect(try readFirstLine(out.fileHandleForReading.fileDescriptor, within: 60) == "unix:path=/tmp/bus")
 }
 
-@Test func aToolThatNeverPrintsItsFirstLineFailsAtTheDeadlineInsteadOfHanging() throws {
+@Test(.removesScratchFolders) func aToolThatNeverPrintsItsFirstLineFailsAtTheDeadlineInsteadOfHanging() throws {
     let (process, out) = try started("exec sleep 60")
     defer { process.stop() }
     #expect(throws: DeadlineMissed.self) { _ = try readFirstLine(out.fileHandleForReading.fileDescriptor, within: 1) }

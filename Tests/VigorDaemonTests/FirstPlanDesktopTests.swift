@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import GhostEngine
 import Logging
 import Testing
@@ -8,7 +9,7 @@ import VigorRPC
 
 /// The end of `vigorctl setup` against a real notification server: a new Ghost whose calendar shows 90 days of
 /// history plans at 10:00 on a Monday, and its first proposal reaches dunst on a private bus.
-@Suite(.serialized, .enabled(if: DesktopSession.available || DesktopSession.required, "needs \(DesktopSession.tools.joined(separator: ", ")) (Scripts/bootstrap installs them)"))
+@Suite(.removesScratchFolders, .serialized, .enabled(if: DesktopSession.available || DesktopSession.required, "needs \(DesktopSession.tools.joined(separator: ", ")) (Scripts/bootstrap installs them)"))
 struct FirstPlanDesktopTests {
     /// Monday 2026-11-23 10:00 Berlin.
     static let monday10 = Date(timeIntervalSince1970: 1_795_424_400)
@@ -16,8 +17,7 @@ struct FirstPlanDesktopTests {
     @Test func theFirstPlanOfANewUserWithHistoryReachesTheDesktopAsAProposal() async throws {
         let session = try DesktopSession()
         defer { session.stop() }
-        let folder = NSTemporaryDirectory() + "vigor-first-plan-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("first-plan")
         // A stand-up every weekday since Monday 2026-08-24: 13 weeks of history.
         try """
             BEGIN:VCALENDAR\r

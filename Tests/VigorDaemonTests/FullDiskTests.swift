@@ -19,10 +19,10 @@ private func icsFiles(in folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".ics") }.sorted()
 }
 
-@Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+@Test(.removesScratchFolders, .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
 func aShadowCalendarOnAFullDiskIsToldOnceKeepsWhatItHeldAndCatchesUpWhenThereIsRoom() async throws {
     let disk = try SmallTmpfs(kilobytes: 512)
-    let folder = NSTemporaryDirectory() + "vigor-full-shadow-\(UUID().uuidString.prefix(8))"
+    let folder = try ScratchFolder.make("full-shadow") + "/state"
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let log = CapturedLog()
     let database = try AppDatabase.inMemory()
@@ -68,7 +68,7 @@ func aShadowCalendarOnAFullDiskIsToldOnceKeepsWhatItHeldAndCatchesUpWhenThereIsR
     #expect(log.entries.filter { $0.message.hasPrefix("writing the shadow calendar works again") }.count == 1)
 }
 
-@Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+@Test(.removesScratchFolders, .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
 func aFileTheDropFolderCannotExplainOnAFullDiskStaysInTheDropFolderUntilThereIsRoom() throws {
     let disk = try SmallTmpfs(kilobytes: 256)
     let folder = HealthDropFolder(path: disk.path + "/folder")

@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import GhostEngine
 import Store
 import Synchronization
@@ -10,6 +11,7 @@ import VigorRPC
 
 /// The ages `status` gives health data and the recovery score, and the morning that has nothing new to read,
 /// on an injected clock over one real (in-memory) SQLite store.
+@Suite(.removesScratchFolders)
 struct HealthAgeTests {
     /// A wall clock the test moves by hand.
     final class WallClock: Sendable {
@@ -26,7 +28,7 @@ struct HealthAgeTests {
     }
 
     private func importLines(_ lines: [String], _ context: LocalAPI.Context) async throws {
-        let path = NSTemporaryDirectory() + "vigor-ages-\(UUID().uuidString).jsonl"
+        let path = try ScratchFolder.make("ages") + "/ages.jsonl"
         try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
         _ = try await routerResult(HealthImportMethod.self, #"{"path":"\#(path)"}"#, context)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import GhostEngine
 import HealthExportGenerator
 import Store
@@ -8,6 +9,7 @@ import VigorRPC
 @testable import VigorDaemon
 
 /// `health.import` through the router: real files, the real importer, a real (in-memory) SQLite store.
+@Suite(.removesScratchFolders)
 struct HealthImportRPCTests {
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/health").path
@@ -27,8 +29,7 @@ struct HealthImportRPCTests {
     }
 
     private func temporaryFile(_ name: String, _ text: String) throws -> String {
-        let folder = NSTemporaryDirectory() + "vigor-health-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("health")
         try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
         return folder + "/" + name
     }
@@ -53,7 +54,7 @@ struct HealthImportRPCTests {
 
     @Test func aFolderOfFITFilesImportsEveryFileInOneRequestAndCountsTheOneItCannotRead() async throws {
         let context = try context()
-        let folder = NSTemporaryDirectory() + "vigor-fit-folder-\(UUID().uuidString.prefix(8))"
+        let folder = try ScratchFolder.make("fit-folder")
         try FileManager.default.createDirectory(atPath: folder + "/older", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let workouts = FITWorkoutGenerator(seed: 7).workouts(count: 3)
@@ -79,8 +80,7 @@ struct HealthImportRPCTests {
 
     @Test func anEmptyFolderIsRefusedWithAClearError() async throws {
         let context = try context()
-        let folder = NSTemporaryDirectory() + "vigor-empty-folder-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("empty-folder")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let response = try await call(HealthImportMethod.name, #"{"path":"\#(folder)"}"#, context)
         #expect(response.error?.code == RPCErrorCode.importFailed.rawValue)

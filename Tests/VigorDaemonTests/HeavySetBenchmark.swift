@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 @testable import VigorDaemon
@@ -7,7 +8,7 @@ import Testing
 /// `Benchmarks/run calendar` generates the set, builds in release and runs this beside the C baseline.
 /// Prints `bench …` lines; asserts nothing about time. Files are parsed and expanded on the daemon's own
 /// `CalendarThreads`, as in vigord.
-@Suite struct HeavySetBenchmark {
+@Suite(.removesScratchFolders) struct HeavySetBenchmark {
     static let directory = ProcessInfo.processInfo.environment["VIGOR_BENCH_DIR"]
 
     private func milliseconds(_ body: () throws -> Void) rethrows -> Double {

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import GhostEngine
 import GhostScheduling
 import ICalendarKit
@@ -18,8 +19,7 @@ private struct HeldWeek {
     let shadow: String
 
     init(phase: TrustPhase, defendHours: Int = 72) async throws {
-        let folder = NSTemporaryDirectory() + "vigor-holds-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("holds")
         work = folder + "/work.ics"
         shadow = folder + "/busy"
         try ReplanWeek.calendar([]).write(toFile: work, atomically: true, encoding: .utf8)
@@ -79,7 +79,7 @@ private func utcStamp(_ date: Date) -> String {
     return formatter.string(from: date)
 }
 
-@Test func anAutoSchedulersEveningHoldsTheWeeksLikelySessionsAsTentativeTimeWithoutAlarm() async throws {
+@Test(.removesScratchFolders) func anAutoSchedulersEveningHoldsTheWeeksLikelySessionsAsTentativeTimeWithoutAlarm() async throws {
     let week = try await HeldWeek(phase: .autoScheduler)
     try await week.runEvening()
     let plan = try await routerResult(PlanWeekMethod.self, "{}", week.context)
@@ -96,7 +96,7 @@ private func utcStamp(_ date: Date) -> String {
     }
 }
 
-@Test func aSchedulersWeekIsHeldOnlyAfterTheUserSaysYes() async throws {
+@Test(.removesScratchFolders) func aSchedulersWeekIsHeldOnlyAfterTheUserSaysYes() async throws {
     let week = try await HeldWeek(phase: .scheduler)
     try await week.runEvening()
     #expect(await week.holds.isEmpty)
@@ -109,7 +109,7 @@ private func utcStamp(_ date: Date) -> String {
     #expect(await week.holds.count == 1)
 }
 
-@Test func anObserverIsToldItHoldsNoTime() async throws {
+@Test(.removesScratchFolders) func anObserverIsToldItHoldsNoTime() async throws {
     let week = try await HeldWeek(phase: .observer)
     try await week.runEvening()
     let response = try await routerCall(PlanHoldMethod.name, #"{"day":"week"}"#, week.context)
@@ -119,7 +119,7 @@ private func utcStamp(_ date: Date) -> String {
     #expect(unreadable.error?.code == RPCErrorCode.invalidParams.rawValue)
 }
 
-@Test func theShadowHoldsOnlyBlocksAndDefendedHoldsAndAHoldTurningDefendedJoinsIt() async throws {
+@Test(.removesScratchFolders) func theShadowHoldsOnlyBlocksAndDefendedHoldsAndAHoldTurningDefendedJoinsIt() async throws {
     // Defended a day ahead: Wednesday's and Thursday's holds are free to others on Monday evening.
     let week = try await HeldWeek(phase: .autoScheduler, defendHours: 24)
     try await week.runEvening()
@@ -142,7 +142,7 @@ private func utcStamp(_ date: Date) -> String {
     #expect(!FileManager.default.fileExists(atPath: file))
 }
 
-@Test func aMeetingOnOneHoldMovesOnlyThatHoldAndRewritesOnlyItsFile() async throws {
+@Test(.removesScratchFolders) func aMeetingOnOneHoldMovesOnlyThatHoldAndRewritesOnlyItsFile() async throws {
     let week = try await HeldWeek(phase: .autoScheduler)
     try await week.runEvening()
     let holds = await week.holds
@@ -160,7 +160,7 @@ private func utcStamp(_ date: Date) -> String {
     }
 }
 
-@Test func aUserDeletingAHoldFreesItsDayAndNeverCountsForTheBreaker() async throws {
+@Test(.removesScratchFolders) func aUserDeletingAHoldFreesItsDayAndNeverCountsForTheBreaker() async throws {
     let week = try await HeldWeek(phase: .autoScheduler)
     try await week.runEvening()
     let hold = try #require(await week.holds.last)
@@ -174,7 +174,7 @@ private func utcStamp(_ date: Date) -> String {
     #expect(await week.context.ghost.current.trust.phase == .autoScheduler)
 }
 
-@Test func aPurgeTakesTheHoldsOffTheCalendarWithTheRestOfTheUsersData() async throws {
+@Test(.removesScratchFolders) func aPurgeTakesTheHoldsOffTheCalendarWithTheRestOfTheUsersData() async throws {
     let week = try await HeldWeek(phase: .autoScheduler)
     try await week.runEvening()
     let files = try await week.holds.map { try calendarFile(week.context, item: $0.itemID) }
@@ -185,7 +185,7 @@ private func utcStamp(_ date: Date) -> String {
     #expect(files.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
 }
 
-@Test func aRestartedDaemonDescribesItsHoldsWithTheSettingsTheyWereDecidedWith() async throws {
+@Test(.removesScratchFolders) func aRestartedDaemonDescribesItsHoldsWithTheSettingsTheyWereDecidedWith() async throws {
     let week = try await HeldWeek(phase: .autoScheduler, defendHours: 24)
     try await week.runEvening()
     let before = await week.context.output.holds.drafts(now: evening)

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
@@ -7,9 +8,9 @@ private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:0
 
 /// A shutdown cancels the task waiting for an import: the import stops at its next chunk instead of holding the
 /// import lane (and the stop) until the whole file is read.
-@Test func aCancelledImportStopsAndSaysSoWithoutBlamingTheFile() async throws {
+@Test(.removesScratchFolders) func aCancelledImportStopsAndSaysSoWithoutBlamingTheFile() async throws {
     let context = try berlinContext(now: now)
-    let path = NSTemporaryDirectory() + "vigor-cancel-\(UUID().uuidString).jsonl"
+    let path = try ScratchFolder.make("cancel") + "/cancel.jsonl"
     defer { try? FileManager.default.removeItem(atPath: path) }
     try #"{"type":"hrv","start":"2026-11-22T07:00:00+01:00","value":48,"unit":"ms","source":"test"}"#
         .appending("\n").write(toFile: path, atomically: true, encoding: .utf8)

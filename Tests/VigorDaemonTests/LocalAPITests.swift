@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import Logging
 import Store
 import Testing
@@ -21,7 +22,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     return Set(methods.compactMap { $0.objectValue?["name"]?.stringValue })
 }
 
-@Test func servedMethodsAndDiscoverDocumentAgree() async throws {
+@Test(.removesScratchFolders) func servedMethodsAndDiscoverDocumentAgree() async throws {
     for hooks in [false, true] {
         let router = LocalAPI(try makeContext(testHooks: hooks)).router()
         let dispatcher = RPCDispatcher(router: router)
@@ -33,7 +34,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     }
 }
 
-@Test func theClockHookMovesTheDaemonsClockForwardAndRefusesToGoBack() async throws {
+@Test(.removesScratchFolders) func theClockHookMovesTheDaemonsClockForwardAndRefusesToGoBack() async throws {
     var context = try makeContext(testHooks: true)
     let before = try TestNow.instant
     let clock = TestClock(start: before)
@@ -49,7 +50,7 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     #expect(try JSONDecoder().decode(RPCResponse.self, from: back).error?.code == -32602)
 }
 
-@Test func statusReportsUptimeFromTheInjectedClock() async throws {
+@Test(.removesScratchFolders) func statusReportsUptimeFromTheInjectedClock() async throws {
     let context = try makeContext(testHooks: false)
     let router = LocalAPI(context).router()
     let reply = try #require(await RPCDispatcher(router: router).reply(to: Data(#"{"jsonrpc":"2.0","method":"status","id":1}"#.utf8)))
@@ -60,8 +61,8 @@ private func documentedNames(_ document: JSONValue) -> Set<String> {
     #expect(status.ghost.trustPhase == "observer")
 }
 
-@Test func reloadOfAnInvalidFileKeepsTheOldConfigAndAnswersConfigInvalid() async throws {
-    let path = NSTemporaryDirectory() + "vigor-reload-\(UUID().uuidString).toml"
+@Test(.removesScratchFolders) func reloadOfAnInvalidFileKeepsTheOldConfigAndAnswersConfigInvalid() async throws {
+    let path = try ScratchFolder.make("reload") + "/reload.toml"
     try "[schedule]\nmorning = \"05:00\"\n".write(toFile: path, atomically: true, encoding: .utf8)
     let context = try makeContext(testHooks: false, configPath: path)
     #expect(await context.backend.reload(at: context.now()).ok)
@@ -79,7 +80,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
     return try JSONDecoder().decode(RPCResponse.self, from: reply)
 }
 
-@Test func manualTrustChangeWinsIsSavedAndExplained() async throws {
+@Test(.removesScratchFolders) func manualTrustChangeWinsIsSavedAndExplained() async throws {
     let context = try makeContext(testHooks: false)
     let response = try await call(#"{"jsonrpc":"2.0","method":"trust.set","params":{"phase":"transformer"},"id":1}"#, context)
     let ghost = try RPCCoding.decode(GhostStatus.self, from: try #require(response.result))
@@ -95,13 +96,13 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
     #expect(await reopened.current.trust.phase == .transformer)
 }
 
-@Test func unknownTrustPhaseIsInvalidParamsNamingTheField() async throws {
+@Test(.removesScratchFolders) func unknownTrustPhaseIsInvalidParamsNamingTheField() async throws {
     let response = try await call(#"{"jsonrpc":"2.0","method":"trust.set","params":{"phase":"god"},"id":1}"#, try makeContext(testHooks: false))
     #expect(response.error?.code == -32602)
     #expect(response.error?.message.contains("'phase'") == true)
 }
 
-@Test func receiptLimitOutsideItsRangeIsInvalidParams() async throws {
+@Test(.removesScratchFolders) func receiptLimitOutsideItsRangeIsInvalidParams() async throws {
     let context = try makeContext(testHooks: false)
     for limit in [0, 201] {
         let response = try await call(#"{"jsonrpc":"2.0","method":"receipts.list","params":{"limit":\#(limit)},"id":1}"#, context)
@@ -111,7 +112,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
     #expect(ok.error == nil)
 }
 
-@Test func exportHoldsTheStateReceiptsAndCyclesAndPurgeStartsOver() async throws {
+@Test(.removesScratchFolders) func exportHoldsTheStateReceiptsAndCyclesAndPurgeStartsOver() async throws {
     let context = try makeContext(testHooks: false)
     _ = try await call(#"{"jsonrpc":"2.0","method":"trust.set","params":{"phase":"scheduler"},"id":1}"#, context)
     let exported = try #require(try await call(#"{"jsonrpc":"2.0","method":"data.export","id":2}"#, context).result)
@@ -128,7 +129,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
     #expect(try context.database.recentReceipts(limit: 5).isEmpty)
 }
 
-@Test func redButtonBlocksTheCalendarQuietensTheGhostAndIsRecorded() async throws {
+@Test(.removesScratchFolders) func redButtonBlocksTheCalendarQuietensTheGhostAndIsRecorded() async throws {
     let context = try makeContext(testHooks: false)
     let response = try await call(#"{"jsonrpc":"2.0","method":"emergency.activate","params":{"minutes":20},"id":1}"#, context)
     let emergency = try RPCCoding.decode(RecoveryTimeStatus.self, from: try #require(response.result))
@@ -146,7 +147,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
     #expect(receipts.map(\.action) == ["emergency"])
 }
 
-@Test func recoveryMinutesOutsideTheirRangeAreRefused() async throws {
+@Test(.removesScratchFolders) func recoveryMinutesOutsideTheirRangeAreRefused() async throws {
     let context = try makeContext(testHooks: false)
     for minutes in [0, 241] {
         let response = try await call(#"{"jsonrpc":"2.0","method":"emergency.activate","params":{"minutes":\#(minutes)},"id":1}"#, context)
@@ -155,7 +156,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
     #expect(try context.database.recoveryTimes(endingAfter: Date(timeIntervalSince1970: 0)).isEmpty)
 }
 
-@Test func theTestClockStartsAtTheGivenInstantOnlyWithTestHooks() throws {
+@Test(.removesScratchFolders) func theTestClockStartsAtTheGivenInstantOnlyWithTestHooks() throws {
     let start = try #require(RPCTimestamp(rfc3339: "2026-10-25T22:30:00+01:00")).date
     let hooked = try #require(try TestClock.from(environment: ["VIGORD_TEST_HOOKS": "1", "VIGORD_CLOCK_START": "2026-10-25T22:30:00+01:00"]))
     #expect(abs(hooked.now().timeIntervalSince(start)) < 60)
@@ -166,7 +167,7 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
     #expect(try TestClock.from(environment: ["VIGORD_CLOCK_START": "2026-10-25T22:30:00+01:00"]) == nil)
 }
 
-@Test func aTestClockStartThatIsNotAnInstantIsRefusedWithTheValue() {
+@Test(.removesScratchFolders) func aTestClockStartThatIsNotAnInstantIsRefusedWithTheValue() {
     #expect(throws: TestClockError.invalidStart("2026-10-25 22:30")) {
         try TestClock.from(environment: ["VIGORD_TEST_HOOKS": "1", "VIGORD_CLOCK_START": "2026-10-25 22:30"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -33,7 +34,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     return ""
 }
 
-@Test func acceptedProposalIsWrittenToTheCalendarAndShownInStatus() async throws {
+@Test(.removesScratchFolders) func acceptedProposalIsWrittenToTheCalendarAndShownInStatus() async throws {
     let context = try context()
     let id = try await proposeTomorrowMorning(context)
     let status = try RPCCoding.decode(DaemonStatus.self, from: try #require(try await call("status", "{}", context).result))
@@ -48,7 +49,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(written.contains("X-VIGOR-STATE:scheduled"))
 }
 
-@Test func declinedProposalStaysOutOfTheCalendar() async throws {
+@Test(.removesScratchFolders) func declinedProposalStaysOutOfTheCalendar() async throws {
     let context = try context()
     let id = try await proposeTomorrowMorning(context)
     #expect(try await call("proposal.answer", #"{"block":"\#(id)","accept":false}"#, context).error == nil)
@@ -56,18 +57,18 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(files.isEmpty)
 }
 
-@Test func answeringAnUnknownProposalIsRefusedByTheEngine() async throws {
+@Test(.removesScratchFolders) func answeringAnUnknownProposalIsRefusedByTheEngine() async throws {
     let response = try await call("proposal.answer", #"{"block":"b999","accept":true}"#, try context())
     #expect(response.error?.code == -32004)
 }
 
-@Test func triageReasonMustBeKnown() async throws {
+@Test(.removesScratchFolders) func triageReasonMustBeKnown() async throws {
     let response = try await call("triage.answer", #"{"block":"b1","reason":"tired"}"#, try context())
     #expect(response.error?.code == -32602)
     #expect(response.error?.message.contains("'reason'") == true)
 }
 
-@Test func loggedWorkoutCountsAndFutureWorkoutsAreRefused() async throws {
+@Test(.removesScratchFolders) func loggedWorkoutCountsAndFutureWorkoutsAreRefused() async throws {
     let context = try context()
     let future = try await call("workout.log", #"{"at":"2026-11-22T13:00:00+01:00"}"#, context)
     #expect(future.error?.code == -32602)
@@ -80,7 +81,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(try RPCCoding.decode(WorkoutLogResult.self, from: try #require(again.result)).counted == false)
 }
 
-@Test func aLoggedWorkoutCompletesTheAcceptedBlockAndUndoReopensIt() async throws {
+@Test(.removesScratchFolders) func aLoggedWorkoutCompletesTheAcceptedBlockAndUndoReopensIt() async throws {
     let context = try context()
     let id = try await proposeTomorrowMorning(context)
     _ = try await call("proposal.answer", #"{"block":"\#(id)","accept":true}"#, context)
@@ -96,12 +97,12 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(nothing.error?.code == -32004)
 }
 
-@Test func aWorkoutLengthOutsideOneToSixHundredMinutesIsRefused() async throws {
+@Test(.removesScratchFolders) func aWorkoutLengthOutsideOneToSixHundredMinutesIsRefused() async throws {
     let response = try await call("workout.log", #"{"minutes":0}"#, try context())
     #expect(response.error?.message.contains("'minutes'") == true)
 }
 
-@Test func sacredSlotsAreListedAndALearnedOneCanBeCleared() async throws {
+@Test(.removesScratchFolders) func sacredSlotsAreListedAndALearnedOneCanBeCleared() async throws {
     let context = try context()
     let listed = try RPCCoding.decode(SacredListMethod.Result.self, from: try #require(try await call("sacred.list", "{}", context).result))
     #expect(listed.slots.isEmpty)
@@ -113,7 +114,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(notSacred.error?.message.contains("not a learned sacred slot") == true)
 }
 
-@Test func whyForABlockShowsOnlyThatBlocksDecisions() async throws {
+@Test(.removesScratchFolders) func whyForABlockShowsOnlyThatBlocksDecisions() async throws {
     let context = try context()
     let id = try await proposeTomorrowMorning(context)
     let all = try RPCCoding.decode(ReceiptsListMethod.Result.self, from: try #require(try await call("receipts.list", "{}", context).result))
@@ -123,7 +124,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(forBlock.receipts.map(\.action) == ["proposed"])
 }
 
-@Test func statusListsEachSourcesFreshness() async throws {
+@Test(.removesScratchFolders) func statusListsEachSourcesFreshness() async throws {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     config.calendar.sources = [CalendarSourceEntry(name: "gone", location: .path("/nonexistent.ics"))]
@@ -135,7 +136,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(status.sources.first?.ok == false)
 }
 
-@Test func travelIsSetShownAndCleared() async throws {
+@Test(.removesScratchFolders) func travelIsSetShownAndCleared() async throws {
     let context = try context()
     let set = try await call("travel.set", #"{"from":"2026-11-22","to":"2026-11-25"}"#, context)
     let travel = try RPCCoding.decode(TravelStatus.self, from: try #require(set.result))
@@ -147,7 +148,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(cleared.ranges.isEmpty)
 }
 
-@Test func blocksListShowsBlocksInTheWindow() async throws {
+@Test(.removesScratchFolders) func blocksListShowsBlocksInTheWindow() async throws {
     let context = try context()
     let id = try await proposeTomorrowMorning(context)
     let tomorrow = try RPCCoding.decode(
@@ -158,7 +159,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(today.blocks.isEmpty)
 }
 
-@Test func theDaemonsTickMarksAMissedBlockAfterTheGraceAndItsQuestionBecomesUnknown24HoursLater() async throws {
+@Test(.removesScratchFolders) func theDaemonsTickMarksAMissedBlockAfterTheGraceAndItsQuestionBecomesUnknown24HoursLater() async throws {
     let context = try context()
     let id = try await proposeTomorrowMorning(context)
     #expect(try await call("proposal.answer", #"{"block":"\#(id)","accept":true}"#, context).error == nil)
@@ -174,7 +175,7 @@ private func proposeTomorrowMorning(_ context: LocalAPI.Context) async throws ->
     #expect(try await routerResult(TriageListMethod.self, "{}", context).pending.isEmpty)
 }
 
-@Test func theDaemonsTickTakesAnUnansweredProposalOffTheCalendarAtItsStart() async throws {
+@Test(.removesScratchFolders) func theDaemonsTickTakesAnUnansweredProposalOffTheCalendarAtItsStart() async throws {
     let context = try context()
     let id = try await proposeTomorrowMorning(context)
     try await context.backend.tick(at: now.addingTimeInterval(20 * 3600))

@@ -2,11 +2,13 @@ import CivilCalendar
 import Foundation
 import GhostEngine
 import Store
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
 
 /// The morning cycle reads the imported health samples: coverage of closed days, recovery, transformations.
+@Suite(.removesScratchFolders)
 struct MorningSignalTests {
     private let berlin = TimeZone(identifier: "Europe/Berlin")!
 

@@ -1,6 +1,7 @@
 import Foundation
 import GhostEngine
 import Logging
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -9,7 +10,7 @@ import VigorRPC
 /// Timing run: 100 notifications to dunst on a private session bus, each from the desk's decision to `Notify`
 /// returning. Runs only when VIGOR_BENCH_NOTIFY is set (`Benchmarks/run notify`); prints `bench …` lines and
 /// asserts nothing about time.
-@Suite struct NotificationDeliveryBenchmark {
+@Suite(.removesScratchFolders) struct NotificationDeliveryBenchmark {
     static let enabled = ProcessInfo.processInfo.environment["VIGOR_BENCH_NOTIFY"] != nil
 
     @Test(.enabled(if: enabled && DesktopSession.available, "set VIGOR_BENCH_NOTIFY to run the benchmark"))

@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import GhostEngine
 import Logging
 import Store
@@ -28,12 +29,11 @@ private func propose(_ context: LocalAPI.Context) async throws {
 
 /// A shell script as the `[notify] command`: `body` runs with the notification on stdin.
 private func script(_ body: String) throws -> (arguments: [String], folder: String) {
-    let folder = NSTemporaryDirectory() + "vigor-notify-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("notify")
     return (["sh", "-c", body, "hook", folder], folder)
 }
 
-@Test func aProposalGoesToTheCommandAsJSONAndShowsInTheInbox() async throws {
+@Test(.removesScratchFolders) func aProposalGoesToTheCommandAsJSONAndShowsInTheInbox() async throws {
     let context = try await context()
     try await propose(context)
     let hook = try script(#"cat > "$1/received.json""#)
@@ -48,7 +48,7 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     #expect(inbox.first?.actions.map(\.command) == ["vigorctl accept b1", "vigorctl decline b1"])
 }
 
-@Test func answeringInTheTerminalSettlesTheInboxEntry() async throws {
+@Test(.removesScratchFolders) func answeringInTheTerminalSettlesTheInboxEntry() async throws {
     let context = try await context()
     try await propose(context)
     await context.notifications.settle(now: monday10, rules: NotificationRules())
@@ -57,7 +57,7 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
 }
 
-@Test func inQuietHoursTheInboxSaysWhyNothingWasSent() async throws {
+@Test(.removesScratchFolders) func inQuietHoursTheInboxSaysWhyNothingWasSent() async throws {
     let context = try await context()
     try await propose(context)
     let late = monday10.addingTimeInterval(12 * 3600)  // 22:00 Berlin
@@ -67,7 +67,7 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     #expect(entry.reason == "held back: quiet hours until 07:00")
 }
 
-@Test func aHookThatHangsIsKilledAtItsTimeoutAndCountedByGhostHealth() async throws {
+@Test(.removesScratchFolders) func aHookThatHangsIsKilledAtItsTimeoutAndCountedByGhostHealth() async throws {
     let context = try await context()
     try await propose(context)
     // `tail -f` on a file in the hook's folder never ends, and its command line names that folder: whether `sh` got as
@@ -91,7 +91,7 @@ private func processes(naming text: String) throws -> [String] {
     }
 }
 
-@Test func aFailingHookIsCountedOnceAndNeverBlocksTheInbox() async throws {
+@Test(.removesScratchFolders) func aFailingHookIsCountedOnceAndNeverBlocksTheInbox() async throws {
     let context = try await context()
     try await propose(context)
     let hook = try script(#"echo "no network" >&2; exit 3"#)
@@ -103,7 +103,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(await context.ghost.current.ghostHealth.failures == 1)
 }
 
-@Test func aHookThatWritesMoreThanASocketHoldsStillEndsAndOnlyItsFirstFourKilobytesAreKept() async throws {
+@Test(.removesScratchFolders) func aHookThatWritesMoreThanASocketHoldsStillEndsAndOnlyItsFirstFourKilobytesAreKept() async throws {
     let context = try await context()
     try await propose(context)
     // 300 000 bytes is more than a pipe or socket buffer holds: unless vigord reads as the program writes, the
@@ -115,7 +115,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(entry.reason.hasSuffix("exited with 4: " + String(repeating: "x", count: 4096)), "\(entry.reason.suffix(80))")
 }
 
-@Test func aHookWhoseChildKeepsItsErrorOutputOpenIsReportedWhenTheHookExitsAndTheChildIsKilled() async throws {
+@Test(.removesScratchFolders) func aHookWhoseChildKeepsItsErrorOutputOpenIsReportedWhenTheHookExitsAndTheChildIsKilled() async throws {
     let context = try await context()
     try await propose(context)
     // The background `tail` inherits stderr and outlives the hook: the error output never reaches its end, so the
@@ -131,7 +131,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(try processes(naming: hook.folder).isEmpty)
 }
 
-@Test(.timeLimit(.minutes(1))) func aHookWhoseChildrenNeverStopWritingErrorOutputIsStillReportedAndTheyAreKilled() async throws {
+@Test(.removesScratchFolders, .timeLimit(.minutes(1))) func aHookWhoseChildrenNeverStopWritingErrorOutputIsStillReportedAndTheyAreKilled() async throws {
     let context = try await context()
     try await propose(context)
     // Children that write to stderr without pause keep bytes waiting at every read: reading "until nothing is left"
@@ -145,7 +145,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(try processes(naming: hook.folder).isEmpty)
 }
 
-@Test func withNoChannelTheInboxSaysTheMessageIsOnlyThere() async throws {
+@Test(.removesScratchFolders) func withNoChannelTheInboxSaysTheMessageIsOnlyThere() async throws {
     let context = try await context()
     try await propose(context)
     await context.notifications.settle(now: monday10, rules: NotificationRules())
@@ -153,7 +153,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(entry.reason == "today's message, in this inbox only: no notification channel is set up ([notify] command)")
 }
 
-@Test func theNextTurnIsTheEndOfQuietHoursInTheUsersZone() {
+@Test(.removesScratchFolders) func theNextTurnIsTheEndOfQuietHoursInTheUsersZone() {
     let zone = TimeZone(identifier: "Europe/Berlin")!
     let night = monday10.addingTimeInterval(19 * 3600)  // Tuesday 05:00 Berlin
     #expect(NotificationService.untilNextTurn(after: night, zone: zone, rules: NotificationRules()) == .seconds(3600))
@@ -161,7 +161,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(NotificationService.untilNextTurn(after: beforeQuiet, zone: zone, rules: NotificationRules()) == .seconds(600))
 }
 
-@Test func aPurgeEmptiesTheInbox() async throws {
+@Test(.removesScratchFolders) func aPurgeEmptiesTheInbox() async throws {
     let context = try await context()
     try await propose(context)
     await context.notifications.settle(now: monday10, rules: NotificationRules())
@@ -170,7 +170,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(try context.database.notificationLedger(as: NotificationLedger.self) == nil)
 }
 
-@Test func theCommandStartsWithNoSignalBlocked() async throws {
+@Test(.removesScratchFolders) func theCommandStartsWithNoSignalBlocked() async throws {
     let context = try await context()
     try await propose(context)
     // A program that starts with signals blocked could not be stopped with SIGTERM by its user.
@@ -181,7 +181,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(mask.trimmingCharacters(in: .whitespacesAndNewlines) == "SigBlk:\t0000000000000000")
 }
 
-@Test func withoutANightFromAnyDeviceTheMorningAsksSleptWellAndTheAnswerIsACheckIn() async throws {
+@Test(.removesScratchFolders) func withoutANightFromAnyDeviceTheMorningAsksSleptWellAndTheAnswerIsACheckIn() async throws {
     let context = try await context(phase: .observer)
     _ = try await context.backend.runCycle(.evening, now: monday10.addingTimeInterval(-12 * 3600), zone: TimeZone(identifier: "Europe/Berlin")!)
     _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
@@ -194,7 +194,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["settled"])
 }
 
-@Test func onTheFirstDayVigordPlansTheMorningAsksNothingAndTheFirstProposalIsTheDaysMessage() async throws {
+@Test(.removesScratchFolders) func onTheFirstDayVigordPlansTheMorningAsksNothingAndTheFirstProposalIsTheDaysMessage() async throws {
     let context = try await context()
     // Installed on Monday morning: the catch-up morning cycle is the first cycle vigord ever ran.
     _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
@@ -207,7 +207,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state) == ["delivered"])
 }
 
-@Test func aNightFromADeviceOrAnAfternoonAsksNothing() async throws {
+@Test(.removesScratchFolders) func aNightFromADeviceOrAnAfternoonAsksNothing() async throws {
     let context = try await context(phase: .observer)
     _ = try await context.backend.runCycle(.evening, now: monday10.addingTimeInterval(-12 * 3600), zone: TimeZone(identifier: "Europe/Berlin")!)
     _ = try await context.backend.runCycle(.morning, now: monday10, zone: TimeZone(identifier: "Europe/Berlin")!)
@@ -221,7 +221,7 @@ private func processes(naming text: String) throws -> [String] {
     #expect(await context.notifications.inbox.isEmpty)
 }
 
-@Test func aCommandThatExitsWithoutReadingItsInputIsAFailureNotASignal() async throws {
+@Test(.removesScratchFolders) func aCommandThatExitsWithoutReadingItsInputIsAFailureNotASignal() async throws {
     let sink = CommandSink(arguments: ["sh", "-c", "exec 0<&-; exit 4"], timeout: .seconds(30))
     for _ in 0..<20 {
         await #expect(throws: NotificationError.self) {
@@ -256,7 +256,7 @@ private func states(_ context: LocalAPI.Context) async throws -> [String] {
     try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.state).sorted()
 }
 
-@Test func theBudgetRenewsAtLocalMidnightEvenWhereTheUTCDateHasNotChanged() async throws {
+@Test(.removesScratchFolders) func theBudgetRenewsAtLocalMidnightEvenWhereTheUTCDateHasNotChanged() async throws {
     // Monday 2026-11-23 23:30 in Auckland (+13:00) is 10:30 UTC; its midnight is 11:00 UTC, the same UTC date.
     let lateMonday = Date(timeIntervalSince1970: 1_795_429_800)
     let context = try await twoProposals(zone: "Pacific/Auckland", now: lateMonday)
@@ -268,7 +268,7 @@ private func states(_ context: LocalAPI.Context) async throws -> [String] {
     #expect(try await states(context) == ["delivered", "delivered"])
 }
 
-@Test func theApologyIsNewsForADayAndStaysInStatusForAWeek() async throws {
+@Test(.removesScratchFolders) func theApologyIsNewsForADayAndStaysInStatusForAWeek() async throws {
     let context = try await context()
     let ghost = await context.ghost.current
     let zone = try #require(TimeZone(identifier: "Europe/Berlin"))

@@ -28,8 +28,8 @@ private func contextWithABlock(shadow: String? = nil) async throws -> LocalAPI.C
     return context
 }
 
-@Test func aPurgeEmptiesTheShadowCalendarWithVigordsOwn() async throws {
-    let shadow = NSTemporaryDirectory() + "vigor-purge-shadow-\(UUID().uuidString.prefix(8))"
+@Test(.removesScratchFolders) func aPurgeEmptiesTheShadowCalendarWithVigordsOwn() async throws {
+    let shadow = try ScratchFolder.make("purge-shadow") + "/busy"
     defer { try? FileManager.default.removeItem(atPath: shadow) }
     let context = try await contextWithABlock(shadow: shadow)
     #expect(icsFiles(in: shadow).count == 1)
@@ -39,7 +39,7 @@ private func contextWithABlock(shadow: String? = nil) async throws -> LocalAPI.C
     #expect(icsFiles(in: shadow).isEmpty, "no busy time is left standing for a block that no longer exists")
 }
 
-@Test func anUnwritableCalendarDoesNotStopAPurgeWhichAnswersCalendarWriteFailed() async throws {
+@Test(.removesScratchFolders) func anUnwritableCalendarDoesNotStopAPurgeWhichAnswersCalendarWriteFailed() async throws {
     let context = try await contextWithABlock()
     let folder = try UnwritableFolder(context.output.collectionPath)
     defer { try? folder.restore() }

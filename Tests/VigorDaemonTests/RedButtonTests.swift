@@ -1,6 +1,7 @@
 import Foundation
 import GhostEngine
 import Store
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -14,7 +15,7 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     return try makeTestContext(config: config, now: now, refusal: refusal)
 }
 
-@Test func theRedButtonHoldsOnAFullDiskAndSaysItWasNotRecorded() async throws {
+@Test(.removesScratchFolders) func theRedButtonHoldsOnAFullDiskAndSaysItWasNotRecorded() async throws {
     let refusal = WriteRefusal()
     let context = try berlin(refusal: refusal)
     refusal.refuse()
@@ -28,7 +29,7 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     #expect(try context.database.recoveryTimes(endingAfter: now).isEmpty)
 }
 
-@Test func aPressHeldByAFullDiskIsRecordedAndClearsTheBlocksOnceTheDiskAllows() async throws {
+@Test(.removesScratchFolders) func aPressHeldByAFullDiskIsRecordedAndClearsTheBlocksOnceTheDiskAllows() async throws {
     let refusal = WriteRefusal()
     let context = try berlin(refusal: refusal)
     refusal.refuse()
@@ -42,7 +43,7 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     #expect(try await context.backend.settleHeldPresses(at: now.addingTimeInterval(90)) == false, "nothing left to record")
 }
 
-@Test func theRedButtonWithdrawsTheBlockInsideRecoveryTimeAndTheRestOfTheWeekStaysInTheCalendar() async throws {
+@Test(.removesScratchFolders) func theRedButtonWithdrawsTheBlockInsideRecoveryTimeAndTheRestOfTheWeekStaysInTheCalendar() async throws {
     let context = try berlin(refusal: WriteRefusal())
     _ = try await routerResult(TrustSetMethod.self, #"{"phase":"autoScheduler"}"#, context)
     var placed: [String] = []

@@ -1,6 +1,7 @@
 import Dispatch
 import CivilCalendar
 import Foundation
+import TestPrograms
 import GhostEngine
 import Testing
 
@@ -8,10 +9,9 @@ import Testing
 
 /// A reload that arrives while a cycle runs: the cycle is held waiting for the calendars (their one lane is busy), the
 /// configuration is read again meanwhile, and then the cycle finishes.
-@Test(.timeLimit(.minutes(2))) func aReloadWhileTheEveningCycleWaitsForTheCalendarsIsInForceAndTheCycleRunsOnce() async throws {
+@Test(.removesScratchFolders, .timeLimit(.minutes(2))) func aReloadWhileTheEveningCycleWaitsForTheCalendarsIsInForceAndTheCycleRunsOnce() async throws {
     let now = Date(timeIntervalSince1970: 1_795_629_600)  // Wednesday 2026-11-25 19:00 Berlin
-    let folder = NSTemporaryDirectory() + "vigor-reload-cycle-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("reload-cycle")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/config.toml"
     let text = { (sessions: Int) in "[schedule]\ntimezone = \"Europe/Berlin\"\n[training]\nsessions_per_week = \(sessions)\n" }

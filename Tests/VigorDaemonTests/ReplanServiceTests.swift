@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import GhostEngine
 import Logging
 import Testing
@@ -14,7 +15,7 @@ private func board(until hour: Int) -> [(String, String, String)] {
 
 // The limits guard against a hang, not against a slow machine: while the suite's system tests block both
 // cooperative threads of a 2-core machine, these tests wait minutes for a thread without being stuck.
-@Test(.timeLimit(.minutes(10))) func aBurstOfFiveSavesIsReadOnceTheFileIsQuietAndMovesTheBlockOnce() async throws {
+@Test(.removesScratchFolders, .timeLimit(.minutes(10))) func aBurstOfFiveSavesIsReadOnceTheFileIsQuietAndMovesTheBlockOnce() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: replanBlockStart)
     let clock = ManualClock()
@@ -52,9 +53,9 @@ private func board(until hour: Int) -> [(String, String, String)] {
     #expect(moved.first?.reason.hasSuffix(": 'Board meeting' (work) now covers 07:00–09:00.") == true)
 }
 
-@Test(.timeLimit(.minutes(10))) func aSavedCalendarFileAndAReloadEachWakeTheReplanning() async throws {
+@Test(.removesScratchFolders, .timeLimit(.minutes(10))) func aSavedCalendarFileAndAReloadEachWakeTheReplanning() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
-    let folder = NSTemporaryDirectory() + "vigor-watch-\(UUID().uuidString)"
+    let folder = try ScratchFolder.make("watch")
     try FileManager.default.createDirectory(atPath: folder + "/family", withIntermediateDirectories: true)
     let configPath = folder + "/config.toml"
     try """

@@ -1,6 +1,7 @@
 import Foundation
 import GhostEngine
 import Logging
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -10,7 +11,7 @@ private let blockStart = replanBlockStart
 
 private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T070000Z")]
 
-@Test func aMeetingLandingOnAnAutoSchedulersBlockMovesItLaterThatDayAndTheCalendarFollows() async throws {
+@Test(.removesScratchFolders) func aMeetingLandingOnAnAutoSchedulersBlockMovesItLaterThatDayAndTheCalendarFollows() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     #expect(try await week.replan() == 0)
@@ -28,7 +29,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(receipt.reason.hasSuffix(": 'Board meeting' (work) now covers 07:00–08:00."))
 }
 
-@Test func aMeetingLandingOnAnAcceptedBlockInSchedulerRaisesAMoveProposalTheUserCanAccept() async throws {
+@Test(.removesScratchFolders) func aMeetingLandingOnAnAcceptedBlockInSchedulerRaisesAMoveProposalTheUserCanAccept() async throws {
     let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
     _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(id.rawValue)","accept":true}"#, week.context)
@@ -43,7 +44,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(await week.block(id)?.proposedMove == nil)
 }
 
-@Test func anObserverOnlyRecordsTheConflict() async throws {
+@Test(.removesScratchFolders) func anObserverOnlyRecordsTheConflict() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     _ = try await week.context.ghost.perform(.manualPhaseChange(to: .observer), at: now)
@@ -53,7 +54,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(try await week.receipts().first?.action == "conflictNoted")
 }
 
-@Test func aBlockWithNoRoomLeftInTheWeekIsRemovedFromTheCalendar() async throws {
+@Test(.removesScratchFolders) func aBlockWithNoRoomLeftInTheWeekIsRemovedFromTheCalendar() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     let file = try calendarFile(week.context, item: id.rawValue)
@@ -65,7 +66,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(!FileManager.default.fileExists(atPath: file))
 }
 
-@Test func aBlockTheUserMovedIsNeverMovedByAReplan() async throws {
+@Test(.removesScratchFolders) func aBlockTheUserMovedIsNeverMovedByAReplan() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     _ = try await week.context.ghost.perform(.autoBlockMoved(id, to: blockStart.addingTimeInterval(1800)), at: now)
@@ -77,7 +78,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(noted.reason.hasPrefix("Left Mon 07:30 where you put it"))
 }
 
-@Test func aMoveAcrossTheDaylightSavingChangeKeepsLocalTime() async throws {
+@Test(.removesScratchFolders) func aMoveAcrossTheDaylightSavingChangeKeepsLocalTime() async throws {
     // Saturday 2027-03-27 11:00 Berlin (+01:00); the block goes on Sunday 2027-03-28, the 23-hour day, 10:00 (+02:00).
     let before = Date(timeIntervalSince1970: 1_806_141_600)
     let week = try await ReplanWeek(phase: .autoScheduler)
@@ -93,7 +94,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(berlin.secondsFromGMT(for: moved.start) == 7200)
 }
 
-@Test func aProposalShowsInTheCalendarAsTentativeAndBecomesTheBlockWhenAccepted() async throws {
+@Test(.removesScratchFolders) func aProposalShowsInTheCalendarAsTentativeAndBecomesTheBlockWhenAccepted() async throws {
     let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
     #expect(await week.block(id)?.status == .proposed)
@@ -109,7 +110,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(accepted.contains("STATUS:CONFIRMED\r\n") && accepted.contains("TRANSP:OPAQUE\r\n"))
 }
 
-@Test func aDeclinedProposalLeavesTheCalendarAndDeletingOneIsNoDeletionOfABlock() async throws {
+@Test(.removesScratchFolders) func aDeclinedProposalLeavesTheCalendarAndDeletingOneIsNoDeletionOfABlock() async throws {
     let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
     let file = try calendarFile(week.context, item: id.rawValue)
@@ -126,7 +127,7 @@ private let boardMeeting = [("Board meeting", "20261123T060000Z", "20261123T0700
     #expect(!FileManager.default.fileExists(atPath: otherFile))
 }
 
-@Test func aMoveProposalShowsAtItsNewTimeAsTentative() async throws {
+@Test(.removesScratchFolders) func aMoveProposalShowsAtItsNewTimeAsTentative() async throws {
     let week = try await ReplanWeek(phase: .scheduler)
     let id = try await week.place(at: blockStart)
     _ = try await week.context.ghost.perform(.proposalAnswered(id, accepted: true), at: now)
@@ -158,7 +159,7 @@ private func familySwim(weekly: Bool) -> String {
         .joined(separator: "\r\n") + (weekly ? "\r\nRRULE:FREQ=WEEKLY" : "") + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 }
 
-@Test func aRecurringEventInAProtectedCategoryIsSacredEvenWhenItIsMarkedFree() async throws {
+@Test(.removesScratchFolders) func aRecurringEventInAProtectedCategoryIsSacredEvenWhenItIsMarkedFree() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     let id = try await week.place(at: blockStart)
     try familySwim(weekly: true).write(toFile: week.workFile, atomically: true, encoding: .utf8)
@@ -168,7 +169,7 @@ private func familySwim(weekly: Bool) -> String {
     #expect(receipt.reason.hasSuffix(": a protected personal event keeps 07:00–08:00 free."))
 }
 
-@Test func aOneOffFreeEventInAProtectedCategoryIsNoConflict() async throws {
+@Test(.removesScratchFolders) func aOneOffFreeEventInAProtectedCategoryIsNoConflict() async throws {
     let week = try await ReplanWeek(phase: .autoScheduler)
     _ = try await week.place(at: blockStart)
     var oneOff = familySwim(weekly: false)

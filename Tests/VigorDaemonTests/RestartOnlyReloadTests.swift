@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Logging
 import Testing
 import VigorRPC
@@ -17,9 +18,8 @@ private func configText(logLevel: String, dropFolder: String, sessions: Int) -> 
     """
 }
 
-@Test func aReloadKeepsTheRestartOnlyKeysInForceAndSaysTheyNeedARestart() async throws {
-    let folder = NSTemporaryDirectory() + "vigor-restart-only-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+@Test(.removesScratchFolders) func aReloadKeepsTheRestartOnlyKeysInForceAndSaysTheyNeedARestart() async throws {
+    let folder = try ScratchFolder.make("restart-only")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/config.toml"
     try configText(logLevel: "info", dropFolder: folder + "/inbox", sessions: 3).write(toFile: path, atomically: true, encoding: .utf8)
@@ -52,9 +52,8 @@ private func configText(logLevel: String, dropFolder: String, sessions: Int) -> 
     #expect(await state.effective().tables.flatMap(\.keys).allSatisfy { $0.needsRestart == nil })
 }
 
-@Test func aReloadWritesStderrLogLinesInTheNewZone() async throws {
-    let folder = NSTemporaryDirectory() + "vigor-log-zone-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+@Test(.removesScratchFolders) func aReloadWritesStderrLogLinesInTheNewZone() async throws {
+    let folder = try ScratchFolder.make("log-zone")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/config.toml"
     try "[schedule]\ntimezone = \"Europe/Berlin\"\n".write(toFile: path, atomically: true, encoding: .utf8)

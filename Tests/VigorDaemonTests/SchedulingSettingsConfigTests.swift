@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import GhostEngine
 import GhostScheduling
 import Testing
@@ -9,7 +10,7 @@ import VigorRPC
 
 /// `[training]`'s scheduling keys and the scheduling groups of `[engine]`: read, checked with file, line and a
 /// suggestion, applied on reload, and shown with their sources by `daemon.config`.
-@Suite struct SchedulingSettingsConfigTests {
+@Suite(.removesScratchFolders) struct SchedulingSettingsConfigTests {
     @Test func trainingSchedulingKeysAreRead() throws {
         let config = try parseConfig("""
             [training]
@@ -155,7 +156,7 @@ import VigorRPC
     }
 
     @Test func reloadAppliesNewSettingsAndARefusedFileKeepsThem() async throws {
-        let path = NSTemporaryDirectory() + "vigor-settings-reload-\(UUID().uuidString).toml"
+        let path = try ScratchFolder.make("settings-reload") + "/settings-reload.toml"
         try "[training]\nrest_days = [\"sat\"]\n".write(toFile: path, atomically: true, encoding: .utf8)
         let context = try makeTestContext(config: DaemonConfig(), now: try TestNow.instant, configPath: path, origin: .file)
         #expect(await context.backend.reload(at: context.now()).ok)
@@ -174,7 +175,7 @@ import VigorRPC
     }
 
     @Test func theEffectiveConfigurationNamesTheLineOfEverySetKey() async throws {
-        let path = NSTemporaryDirectory() + "vigor-settings-show-\(UUID().uuidString).toml"
+        let path = try ScratchFolder.make("settings-show") + "/settings-show.toml"
         try "[training]\nrest_days = [\"sat\"]\n\n[engine.sacred]\nlunch = \"12:30-13:30\"\n\n[engine.ghostHealth]\ndegradedAfterFailures = 3\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         let context = try makeTestContext(config: DaemonConfig(), now: try TestNow.instant, configPath: path, origin: .file)

@@ -1,6 +1,7 @@
 import CivilCalendar
 import Foundation
 import GhostEngine
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -18,7 +19,7 @@ private func kneeContext() throws -> LocalAPI.Context {
     return try makeTestContext(config: config, now: now)
 }
 
-@Test func anEveningWithAKneeInjuryWritesAStrengthBlockThatSaysWhatTheKneeRuledOut() async throws {
+@Test(.removesScratchFolders) func anEveningWithAKneeInjuryWritesAStrengthBlockThatSaysWhatTheKneeRuledOut() async throws {
     let context = try kneeContext()
     _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     let outcome = try await routerResult(CycleRunMethod.self, #"{"kind":"evening"}"#, context)
@@ -39,7 +40,7 @@ private func kneeContext() throws -> LocalAPI.Context {
     #expect(status.profile?.ruledOut == "run, ride (your injury 'left knee'); swim (no pool in your equipment)")
 }
 
-@Test func anUnknownInjuryWordIsLoggedOnceByTheReloadThatBringsIt() async throws {
+@Test(.removesScratchFolders) func anUnknownInjuryWordIsLoggedOnceByTheReloadThatBringsIt() async throws {
     let log = CapturedLog()
     let state = DaemonState(
         config: DaemonConfig(), origin: .defaults, configPath: "/nonexistent/config.toml", configMayBeMissing: true, logger: log.logger)

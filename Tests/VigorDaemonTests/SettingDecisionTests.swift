@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import GhostEngine
 import Logging
 import Store
@@ -11,7 +12,7 @@ import Testing
 /// Each `[training]` setting and each group of scheduling rules under `[engine]` changes a decision: the same
 /// evening (or morning) is run twice through `cycle.run`, once with the defaults and once with the key set in
 /// `config.toml` text, and the block moves, disappears or appears.
-@Suite struct SettingDecisionTests {
+@Suite(.removesScratchFolders) struct SettingDecisionTests {
     /// Monday 2026-11-23 21:00 Berlin; tomorrow is Tuesday 2026-11-24 (UTC+1).
     private let monday = ISO8601DateFormatter().date(from: "2026-11-23T20:00:00Z") ?? .distantPast
 
@@ -24,7 +25,7 @@ import Testing
     private func context(_ toml: String, events: String? = nil, schedule: String = "", now: Date) async throws -> LocalAPI.Context {
         var text = "[schedule]\ntimezone = \"Europe/Berlin\"\n" + schedule
         if let events {
-            let path = NSTemporaryDirectory() + "vigor-settings-\(UUID().uuidString).ics"
+            let path = try ScratchFolder.make("settings") + "/settings.ics"
             try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + events + "END:VCALENDAR\r\n")
                 .write(toFile: path, atomically: true, encoding: .utf8)
             text += "[[calendar.source]]\nname = \"work\"\npath = \"\(path)\"\n"
@@ -107,8 +108,7 @@ import Testing
     @Test func aReloadedRuleDecidesTheNextReplan() async throws {
         // A block on Tuesday, a conference that day: no travel word by default, so the block stays. After a reload
         // that makes "conference" a travel word, the next replan finds Tuesday a travel day and the block moves.
-        let folder = NSTemporaryDirectory() + "vigor-settings-replan-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("settings-replan")
         let calendar = folder + "/work.ics"
         try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:conf\r\nDTSTAMP:20261101T000000Z\r\n"
             + "DTSTART;VALUE=DATE:20261124\r\nDTEND;VALUE=DATE:20261125\r\nSUMMARY:Conference Lisbon\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")

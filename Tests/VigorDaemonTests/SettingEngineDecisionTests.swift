@@ -2,6 +2,7 @@ import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
@@ -10,7 +11,7 @@ import Testing
 /// conflict on a placed block or a longer horizon): each is read from `config.toml` text by
 /// the real configuration reader and handed to the engine part that decides (slot finder, "move later", morning
 /// transformer), once with the default and once with the key set; the decision differs.
-@Suite struct SettingEngineDecisionTests {
+@Suite(.removesScratchFolders) struct SettingEngineDecisionTests {
     private let berlin = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
     /// Tuesday 2026-11-24 (UTC+1).
     private let tuesday = LocalDay(year: 2026, month: 11, day: 24)

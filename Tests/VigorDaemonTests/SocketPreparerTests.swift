@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
@@ -8,8 +9,7 @@ import Glibc
 #endif
 
 private func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "vigor-sock-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = try ScratchFolder.make("sock")
     return path
 }
 
@@ -26,14 +26,14 @@ private func makeSocket(at path: String, listening: Bool) -> Int32 {
     return descriptor
 }
 
-@Test func missingFolderIsCreatedOwnerOnly() throws {
+@Test(.removesScratchFolders) func missingFolderIsCreatedOwnerOnly() throws {
     let path = try temporaryFolder() + "/run/vigor/vigord.sock"
     #expect(try SocketPreparer.prepare(path: path) == .fresh)
     let attributes = try FileManager.default.attributesOfItem(atPath: (path as NSString).deletingLastPathComponent)
     #expect((attributes[.posixPermissions] as? Int) == 0o700)
 }
 
-@Test func staleSocketIsReplaced() throws {
+@Test(.removesScratchFolders) func staleSocketIsReplaced() throws {
     let path = try temporaryFolder() + "/vigord.sock"
     let descriptor = makeSocket(at: path, listening: false)
     close(descriptor)
@@ -41,7 +41,7 @@ private func makeSocket(at path: String, listening: Bool) -> Int32 {
     #expect(!FileManager.default.fileExists(atPath: path))
 }
 
-@Test func liveSocketIsNeverStolen() throws {
+@Test(.removesScratchFolders) func liveSocketIsNeverStolen() throws {
     let path = try temporaryFolder() + "/vigord.sock"
     let descriptor = makeSocket(at: path, listening: true)
     defer { close(descriptor) }
@@ -49,7 +49,7 @@ private func makeSocket(at path: String, listening: Bool) -> Int32 {
     #expect(FileManager.default.fileExists(atPath: path))
 }
 
-@Test func regularFileAtTheSocketPathIsLeftAlone() throws {
+@Test(.removesScratchFolders) func regularFileAtTheSocketPathIsLeftAlone() throws {
     let path = try temporaryFolder() + "/vigord.sock"
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
     #expect(throws: DaemonError.socketPathOccupied(path: path, what: "a file")) { try SocketPreparer.prepare(path: path) }
@@ -62,7 +62,7 @@ private func mode(of path: String) -> mode_t {
     return status.st_mode & 0o7777
 }
 
-@Test func vigordsOwnSocketFolderIsTightenedTo0700WhenItExistsAlready() throws {
+@Test(.removesScratchFolders) func vigordsOwnSocketFolderIsTightenedTo0700WhenItExistsAlready() throws {
     let own = try temporaryFolder() + "/vigor"
     try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
     chmod(own, 0o755)
@@ -71,7 +71,7 @@ private func mode(of path: String) -> mode_t {
     #expect(try SocketPreparer.tightenOwnFolder(path: own + "/vigord.sock", ownFolder: own) == false, "already owner-only")
 }
 
-@Test func aSocketFolderTheUserChoseKeepsItsPermissions() throws {
+@Test(.removesScratchFolders) func aSocketFolderTheUserChoseKeepsItsPermissions() throws {
     let shared = try temporaryFolder()
     chmod(shared, 0o1777)
     #expect(try SocketPreparer.tightenOwnFolder(path: shared + "/x.sock", ownFolder: "/run/user/1000/vigor") == false)

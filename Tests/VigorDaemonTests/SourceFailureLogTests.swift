@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 import ICalendarKit
@@ -24,9 +25,8 @@ private let oneEvent = """
 
     """
 
-@Test func aFailingSourceIsLoggedOnceWhenItFailsAndOnceWhenItReadsAgain() async throws {
-    let folder = NSTemporaryDirectory() + "vigor-source-log-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+@Test(.removesScratchFolders) func aFailingSourceIsLoggedOnceWhenItFailsAndOnceWhenItReadsAgain() async throws {
+    let folder = try ScratchFolder.make("source-log")
     let path = folder + "/work.ics"
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
@@ -49,9 +49,8 @@ private let oneEvent = """
     #expect(refreshed.changed, "a file that appeared is new data, which asks for a replan")
 }
 
-@Test func aRefreshThatReadsNothingNewAsksForNoReplan() async throws {
-    let folder = NSTemporaryDirectory() + "vigor-source-log-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+@Test(.removesScratchFolders) func aRefreshThatReadsNothingNewAsksForNoReplan() async throws {
+    let folder = try ScratchFolder.make("source-log")
     let path = folder + "/work.ics"
     try oneEvent.write(toFile: path, atomically: true, encoding: .utf8)
     var config = DaemonConfig()
@@ -62,7 +61,7 @@ private let oneEvent = """
     #expect(await !context.calendars.refresh(now: now).changed)
 }
 
-@Test func aSubscriptionStaleForADayCountsOnceAgainstGhostHealthAndTellsTheUserAtTwo() async throws {
+@Test(.removesScratchFolders) func aSubscriptionStaleForADayCountsOnceAgainstGhostHealthAndTellsTheUserAtTwo() async throws {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     let context = try makeTestContext(config: config, now: now)
@@ -83,7 +82,7 @@ private let oneEvent = """
     #expect(status.ghostHealthMessage == "I'm having trouble running in the background. Things may be delayed.")
 }
 
-@Test func aCalendarThatCannotBeWrittenCountsOnceAgainstGhostHealth() async throws {
+@Test(.removesScratchFolders) func aCalendarThatCannotBeWrittenCountsOnceAgainstGhostHealth() async throws {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     let context = try makeTestContext(config: config, now: now)

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -15,7 +16,7 @@ private func status(_ dispatcher: RPCDispatcher) async throws -> DaemonStatus {
     return try RPCCoding.decode(DaemonStatus.self, from: try #require(JSONDecoder().decode(RPCResponse.self, from: reply).result))
 }
 
-@Test func statusShowsATrustChangeMadeWithinTheSameSecond() async throws {
+@Test(.removesScratchFolders) func statusShowsATrustChangeMadeWithinTheSameSecond() async throws {
     let context = try berlinContext(now: now)
     let dispatcher = RPCDispatcher(router: LocalAPI(context).router())
     #expect(try await status(dispatcher).ghost.trustPhase == "observer")
@@ -23,8 +24,8 @@ private func status(_ dispatcher: RPCDispatcher) async throws -> DaemonStatus {
     #expect(try await status(dispatcher).ghost.trustPhase == "scheduler")
 }
 
-@Test func statusShowsAReloadMadeWithinTheSameSecond() async throws {
-    let path = NSTemporaryDirectory() + "vigor-status-reload-\(UUID().uuidString).toml"
+@Test(.removesScratchFolders) func statusShowsAReloadMadeWithinTheSameSecond() async throws {
+    let path = try ScratchFolder.make("status-reload") + "/status-reload.toml"
     try "[schedule]\ntimezone = \"Europe/Berlin\"\nmorning = \"05:00\"\n".write(toFile: path, atomically: true, encoding: .utf8)
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
@@ -39,7 +40,7 @@ private func status(_ dispatcher: RPCDispatcher) async throws -> DaemonStatus {
     #expect(after.nextCycles.morning.description.contains("T05:00:00"))
 }
 
-@Test func statusShowsACalendarRefreshMadeWithinTheSameSecond() async throws {
+@Test(.removesScratchFolders) func statusShowsACalendarRefreshMadeWithinTheSameSecond() async throws {
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     config.calendar.sources = [CalendarSourceEntry(name: "personal", location: .path(personalVdir))]

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import GhostEngine
 import Store
 import Synchronization
@@ -20,13 +21,13 @@ private func fullDiskContext(_ refusal: WriteRefusal, _ log: CapturedLog) throws
 }
 
 private func heartRateFile(_ name: String) throws -> String {
-    let path = NSTemporaryDirectory() + "vigor-storage-\(UUID().uuidString.prefix(8))-\(name).jsonl"
+    let path = try ScratchFolder.make("storage") + "/\(name).jsonl"
     try #"{"type":"hrv","start":"2026-11-20T07:00:00Z","value":48,"unit":"ms","source":"test"}"#.appending("\n")
         .write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }
 
-@Test func everyWriteThatFailsOnAFullDiskIsOneStorageEpisodeEndedByTheNextWriteOfAnyKind() async throws {
+@Test(.removesScratchFolders) func everyWriteThatFailsOnAFullDiskIsOneStorageEpisodeEndedByTheNextWriteOfAnyKind() async throws {
     let refusal = WriteRefusal()
     let log = CapturedLog()
     let context = try fullDiskContext(refusal, log)
@@ -62,7 +63,7 @@ private func heartRateFile(_ name: String) throws -> String {
     #expect(recovered == FailureEpisodeStatus(ok: true, failingSince: nil, reason: nil, failedEpisodes: 1))
 }
 
-@Test func aStorageEpisodeCountsOnceTowardGhostHealthWhenTheDiskAllowsItToBeSaved() async throws {
+@Test(.removesScratchFolders) func aStorageEpisodeCountsOnceTowardGhostHealthWhenTheDiskAllowsItToBeSaved() async throws {
     let refusal = WriteRefusal()
     let context = try fullDiskContext(refusal, CapturedLog())
     let before = await context.ghost.current.ghostHealth.failures
@@ -82,7 +83,7 @@ private func heartRateFile(_ name: String) throws -> String {
     #expect(await context.ghost.current.ghostHealth.failures == before + 1, "one episode, one count")
 }
 
-@Test func theDatabaseTellsItsWatcherOfEachRefusedWriteAndOfTheWriteThatSaves() throws {
+@Test(.removesScratchFolders) func theDatabaseTellsItsWatcherOfEachRefusedWriteAndOfTheWriteThatSaves() throws {
     let refusal = WriteRefusal()
     let database = try AppDatabase.inMemory(refusal: refusal)
     let outcomes = OutcomeList()

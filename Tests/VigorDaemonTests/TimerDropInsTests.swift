@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
@@ -17,12 +18,10 @@ private func schedule(morning: String, evening: String, zone: String?) throws ->
 }
 
 private func scratchFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "vigor-dropins-" + UUID().uuidString.prefix(8)
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try ScratchFolder.make("dropins")
 }
 
-@Test func timersFireAtTheConfiguredTimesInTheConfiguredZone() throws {
+@Test(.removesScratchFolders) func timersFireAtTheConfiguredTimesInTheConfiguredZone() throws {
     let dropIns = try TimerDropIns(schedule: schedule(morning: "05:45", evening: "20:30", zone: "America/New_York"), configPath: "/etc/vigor/config.toml")
     #expect(dropIns.files.map(\.path) == [
         "vigor-morning.timer.d/10-schedule.conf", "vigor-evening.timer.d/10-schedule.conf", "vigor-weekly.timer.d/10-schedule.conf",
@@ -33,18 +32,18 @@ private func scratchFolder() throws -> String {
     #expect(dropIns.files[0].text.contains("/etc/vigor/config.toml"))
 }
 
-@Test func theWeeklyTimerFiresOnSundaysAtTheEveningTimeButNeverBeforeSixPM() throws {
+@Test(.removesScratchFolders) func theWeeklyTimerFiresOnSundaysAtTheEveningTimeButNeverBeforeSixPM() throws {
     let early = try TimerDropIns(schedule: schedule(morning: "06:00", evening: "17:00", zone: nil), configPath: "c")
     #expect(early.files[2].text.contains("\nOnCalendar=Sun *-*-* 18:00:00\n"))
     #expect(early.files[1].text.contains("\nOnCalendar=*-*-* 17:00:00\n"))
 }
 
-@Test func withoutAConfiguredZoneTheTimersFollowTheSystemZoneAsVigordDoes() throws {
+@Test(.removesScratchFolders) func withoutAConfiguredZoneTheTimersFollowTheSystemZoneAsVigordDoes() throws {
     let dropIns = try TimerDropIns(schedule: schedule(morning: "06:00", evening: "21:00", zone: nil), configPath: "config.toml")
     #expect(dropIns.files[0].text.contains("\nOnCalendar=*-*-* 06:00:00\n"))
 }
 
-@Test func aZoneSystemdCannotReadIsRefusedWithTheKeyToFix() throws {
+@Test(.removesScratchFolders) func aZoneSystemdCannotReadIsRefusedWithTheKeyToFix() throws {
     let error = #expect(throws: TimerDropInError.self) {
         try TimerDropIns(schedule: schedule(morning: "06:00", evening: "21:00", zone: "Mars/Olympus"), configPath: "/tmp/c.toml")
     }
@@ -54,7 +53,7 @@ private func scratchFolder() throws -> String {
     }
 }
 
-@Test func writingTwiceReplacesTheDropInsAndLeavesNoTemporaryFile() throws {
+@Test(.removesScratchFolders) func writingTwiceReplacesTheDropInsAndLeavesNoTemporaryFile() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try TimerDropIns(schedule: schedule(morning: "06:00", evening: "21:00", zone: nil), configPath: "c").write(into: folder)
@@ -64,7 +63,7 @@ private func scratchFolder() throws -> String {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/vigor-morning.timer.d") == ["10-schedule.conf"])
 }
 
-@Test func aDropInFolderPlantedAsALinkIsNotFollowed() throws {
+@Test(.removesScratchFolders) func aDropInFolderPlantedAsALinkIsNotFollowed() throws {
     let folder = try scratchFolder()
     let elsewhere = try scratchFolder()
     defer {

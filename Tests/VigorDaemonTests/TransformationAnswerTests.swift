@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -29,7 +30,7 @@ private func calendarFiles(_ context: LocalAPI.Context) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: context.output.collectionPath).filter { $0.hasSuffix(".ics") }
 }
 
-@Test func revertingTheGhostsRemovalPutsTheBlockBackInTheCalendar() async throws {
+@Test(.removesScratchFolders) func revertingTheGhostsRemovalPutsTheBlockBackInTheCalendar() async throws {
     let (context, id) = try await removedBlock()
     #expect(try calendarFiles(context).isEmpty)
     let response = try await routerCall("transformation.answer", #"{"block":"\#(id)","kept":false}"#, context)
@@ -40,7 +41,7 @@ private func calendarFiles(_ context: LocalAPI.Context) throws -> [String] {
     #expect(await context.ghost.current.transformationTallies == [TransformationTally(rule: "shortSleep", kept: 0, reverted: 1)])
 }
 
-@Test func statusShowsARemovedBlockWhileItCanBeReverted() async throws {
+@Test(.removesScratchFolders) func statusShowsARemovedBlockWhileItCanBeReverted() async throws {
     let (context, id) = try await removedBlock()
     let status = try RPCCoding.decode(DaemonStatus.self, from: try #require(try await routerCall("status", "{}", context).result))
     #expect(status.plan.tomorrow.map(\.id) == [id])
@@ -48,7 +49,7 @@ private func calendarFiles(_ context: LocalAPI.Context) throws -> [String] {
     #expect(status.plan.tomorrow.first?.transformation?.answer == nil)
 }
 
-@Test func answeringABlockTheGhostNeverChangedIsRefused() async throws {
+@Test(.removesScratchFolders) func answeringABlockTheGhostNeverChangedIsRefused() async throws {
     let (context, id) = try await removedBlock()
     _ = try await routerCall("transformation.answer", #"{"block":"\#(id)","kept":true}"#, context)
     let again = try await routerCall("transformation.answer", #"{"block":"\#(id)","kept":false}"#, context)

@@ -1,5 +1,6 @@
 import CivilCalendar
 import Foundation
+import TestPrograms
 import Testing
 import VigorRPC
 
@@ -7,7 +8,7 @@ import VigorRPC
 
 private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
 
-@Test func aMisspeltCheckInKeyIsRefusedNamingTheKnownOneAndNothingIsStored() async throws {
+@Test(.removesScratchFolders) func aMisspeltCheckInKeyIsRefusedNamingTheKnownOneAndNothingIsStored() async throws {
     let context = try berlinContext(now: now)
     let response = try await routerCall("checkin.record", #"{"slep": 7, "felt": "good"}"#, context)
     let error = try #require(response.error)
@@ -16,7 +17,7 @@ private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:0
     #expect(try context.database.checkIns(from: LocalDay(year: 2026, month: 1, day: 1), through: LocalDay(year: 2026, month: 12, day: 31)).isEmpty)
 }
 
-@Test func everyMethodRefusesAKeyItDoesNotList() async throws {
+@Test(.removesScratchFolders) func everyMethodRefusesAKeyItDoesNotList() async throws {
     let context = try makeTestContext(config: DaemonConfig(), now: now, testHooks: true)
     for method in LocalAPI.methods(testHooks: true) {
         let response = try await routerCall(method.name, #"{"zzzUnknownKey": 1}"#, context)

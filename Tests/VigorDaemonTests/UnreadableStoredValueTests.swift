@@ -4,6 +4,7 @@ import GhostEngine
 import Logging
 import Store
 import Synchronization
+import TestPrograms
 import Testing
 
 @testable import VigorDaemon
@@ -18,6 +19,7 @@ private final class Wall: Sendable {
 
 /// A value the store keeps as JSON that this vigord cannot read is never skipped in silence: the week's receipt is
 /// not built without it (the error names its row), and pruning keeps it for the vigord that wrote it.
+@Suite(.removesScratchFolders)
 struct UnreadableStoredValueTests {
     private let berlin = TimeZone(identifier: "Europe/Berlin")!
     /// Sunday 2026-11-29 21:30 Berlin.

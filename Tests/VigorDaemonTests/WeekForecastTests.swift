@@ -1,12 +1,14 @@
 import Foundation
 import GhostEngine
 import Store
+import TestPrograms
 import Testing
 import VigorRPC
 
 @testable import VigorDaemon
 
 /// The evening's forecast of the week ahead (`plan.week`, `status`) and the receipt of a day left without a block.
+@Suite(.removesScratchFolders)
 struct WeekForecastTests {
     private let berlin = TimeZone(identifier: "Europe/Berlin")!
 

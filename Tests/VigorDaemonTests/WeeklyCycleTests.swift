@@ -2,12 +2,14 @@ import CivilCalendar
 import Foundation
 import GhostEngine
 import Store
+import TestPrograms
 import Testing
 import VigorRPC
 
 @testable import VigorDaemon
 
 /// The weekly cycle and the two methods that read what it and the health history say.
+@Suite(.removesScratchFolders)
 struct WeeklyCycleTests {
     private let berlin = TimeZone(identifier: "Europe/Berlin")!
     /// Sunday 2026-11-29 21:30 Berlin.

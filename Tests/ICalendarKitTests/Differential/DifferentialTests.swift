@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestPrograms
 import Testing
 @testable import ICalendarKit
 
@@ -9,7 +10,7 @@ import Testing
 ///
 /// `VIGOR_CORPUS_SIZE` changes the corpus size (default 2 000), `VIGOR_CORPUS_SEED` its seed, and
 /// `VIGOR_DIFFERENTIAL_KEEP=DIR` keeps the generated files, the manifest and both answers in DIR.
-@Suite(.serialized) struct DifferentialTests {
+@Suite(.removesScratchFolders, .serialized) struct DifferentialTests {
     static let referenceMissing = "python icalendar and recurring-ical-events are not installed; run Scripts/install-test-tools"
 
     @Test(.enabled(if: ReferenceBusy.python != nil || ExternalTool.required, Comment(rawValue: referenceMissing)))

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// The keys of config/config.toml: its settings are commented out as `#key = value` under `#[table]` lines.
@@ -29,7 +30,7 @@ private func manualKeys(_ text: String) -> Set<String> {
     return keys
 }
 
-@Suite struct ConfigTemplateTests {
+@Suite(.removesScratchFolders) struct ConfigTemplateTests {
     @Test func theTemplateWithEveryLineUncommentedIsAValidConfiguration() throws {
         let folder = try makeScratchFolder("template")
         let uncommented = try Repository.text("config/config.toml").split(separator: "\n", omittingEmptySubsequences: false).map { line in

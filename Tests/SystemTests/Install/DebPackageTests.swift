@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 #if canImport(Glibc)
@@ -68,6 +69,7 @@ private func packagedPaths(_ deb: String? = debPath) throws -> Set<String> {
 }
 
 @Suite(
+    .removesScratchFolders,
     .serialized,
     .enabled(
         if: debPath != nil && toolsDebPath != nil && dpkgDeb != nil && getuid() == 0,

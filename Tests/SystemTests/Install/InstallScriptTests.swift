@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// The release binaries Scripts/test builds once (`swift build -c release --static-swift-stdlib`) for these tests and
@@ -22,7 +23,7 @@ private func installing(into destdir: String, _ arguments: [String]) throws -> (
 
 private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
-@Suite(.enabled(if: releaseBinaries != nil, "VIGOR_RELEASE_BIN is not set: Scripts/test sets it after the release build"))
+@Suite(.removesScratchFolders, .enabled(if: releaseBinaries != nil, "VIGOR_RELEASE_BIN is not set: Scripts/test sets it after the release build"))
 struct InstallScriptTests {
     @Test func installingAndUninstallingLeavesTheDestdirAsItWas() throws {
         let destdir = try makeScratchFolder("install-user")
@@ -154,7 +155,7 @@ struct InstallScriptTests {
     }
 }
 
-@Test func installRefusesBinariesThatLoadTheSwiftRuntime() throws {
+@Test(.removesScratchFolders) func installRefusesBinariesThatLoadTheSwiftRuntime() throws {
     let destdir = try makeScratchFolder("install-debug")
     let refused = try install(["--destdir", destdir, "--bin", Binaries.folder.path, "--user"])
     #expect(refused.status == 1)
@@ -162,7 +163,7 @@ struct InstallScriptTests {
     #expect(try treeSnapshot(destdir).isEmpty)
 }
 
-@Test func installRefusesAnUnknownArgumentAsAUsageError() throws {
+@Test(.removesScratchFolders) func installRefusesAnUnknownArgumentAsAUsageError() throws {
     let refused = try install(["--prefix", "relative/path"])
     #expect(refused.status == 64)
     #expect(refused.output.contains("--prefix must be an absolute path"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 
 /// The built executables, found beside the test bundle in the build folder.
 enum Binaries {
@@ -27,7 +28,5 @@ enum Binaries {
 
 /// A fresh folder under /tmp, world-traversable so a test may connect as another user.
 func makeScratchFolder(_ label: String) throws -> String {
-    let path = "/tmp/vigor-test-\(label)-\(UUID().uuidString.prefix(8))"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-    return path
+    try ScratchFolder.make(label)
 }

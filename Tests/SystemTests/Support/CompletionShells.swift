@@ -10,7 +10,7 @@ enum CompletionShells {
         let scratch = try makeScratchFolder("zsh-completion")
         let script = scratch + "/complete.zsh"
         try zshDriver.write(toFile: script, atomically: true, encoding: .utf8)
-        let result = try runCommand("/usr/bin/timeout", ["30", "/usr/bin/zsh", "-f", script, folder, line], environment: environment(binaries))
+        let result = try runCommand("/usr/bin/timeout", ["30", "/usr/bin/zsh", "-f", script, folder, line], environment: environment(binaries, home: scratch))
         guard result.status == 0 else { throw CompletionShellError("zsh ended with \(result.status): \(result.stderr)") }
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -18,15 +18,17 @@ enum CompletionShells {
     /// Completes `line` in fish with `file` sourced: `complete -C`, the matches without their descriptions.
     static func fish(_ line: String, file: String, binaries: String) throws -> [String] {
         let command = "source \(file); complete -C \"\(line)\""
-        let result = try runCommand("/usr/bin/fish", ["--no-config", "-c", command], environment: environment(binaries))
+        let home = try makeScratchFolder("fish-home")
+        let result = try runCommand("/usr/bin/fish", ["--no-config", "-c", command], environment: environment(binaries, home: home))
         guard result.status == 0 else { throw CompletionShellError("fish ended with \(result.status): \(result.stderr)") }
         return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }
 
-    private static func environment(_ binaries: String) -> [String: String] {
+    /// The shells write their caches (.zcompdump, fish's history) under `home`, a scratch folder.
+    private static func environment(_ binaries: String, home: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["HOME"] = NSTemporaryDirectory()
+        environment["HOME"] = home
         return environment
     }
 

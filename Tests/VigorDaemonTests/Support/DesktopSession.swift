@@ -21,8 +21,7 @@ final class DesktopSession {
     init(server: Bool = true) throws {
         let missing = Self.tools.filter { Self.onPath($0) == nil }
         guard missing.isEmpty else { throw DesktopSessionError("missing \(missing.joined(separator: ", ")) (Scripts/bootstrap installs them)") }
-        folder = NSTemporaryDirectory() + "vigor-desktop-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try ScratchFolder.make("desktop")
         let config = """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import GhostEngine
 import Logging
 import VigorRPC
@@ -15,8 +16,7 @@ struct ReplanWeek {
     let workFile: String
 
     init(phase: TrustPhase) async throws {
-        let folder = NSTemporaryDirectory() + "vigor-replan-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ScratchFolder.make("replan")
         workFile = folder + "/work.ics"
         try Self.calendar([]).write(toFile: workFile, atomically: true, encoding: .utf8)
         var config = DaemonConfig()

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Logging
 import Store
 
@@ -11,7 +12,7 @@ func makeTestContext(
     clock: (@Sendable () -> Date)? = nil, failures: FailureLog? = nil
 ) throws -> LocalAPI.Context {
     let clock = clock ?? { now }
-    let folder = NSTemporaryDirectory() + "vigor-context-\(UUID().uuidString)"
+    let folder = try ScratchFolder.make("context") + "/state"
     let logger = Logger(label: "test")
     // The shipped configuration: a WAL database pool in a file, with its concurrent readers and file locks.
     let database = try AppDatabase.open(at: folder + "/vigor.sqlite", refusal: refusal)
