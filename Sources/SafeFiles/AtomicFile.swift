@@ -11,15 +11,15 @@ import Glibc
 /// link planted there is never followed), written in full, synced, renamed over the target, then the folder synced.
 /// Readers see the old file or the new one, never half of it; a link planted at the target is replaced, not followed.
 public enum AtomicFile {
-    /// Writes `data` to `path`; the folder must exist (see `createFolder`).
-    public static func write(_ data: Data, to path: String) throws(AtomicFileError) {
-        let outcome = data.withUnsafeBytes { buffer in Result { () throws(AtomicFileError) in try write(buffer, to: path) } }
+    /// Writes `data` to `path` with permissions `mode` (before the umask); the folder must exist (see `createFolder`).
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(AtomicFileError) {
+        let outcome = data.withUnsafeBytes { buffer in Result { () throws(AtomicFileError) in try write(buffer, to: path, mode: mode) } }
         try outcome.get()
     }
 
-    /// Writes `bytes` to `path`; the folder must exist (see `createFolder`).
-    public static func write(_ bytes: [UInt8], to path: String) throws(AtomicFileError) {
-        let outcome = bytes.withUnsafeBytes { buffer in Result { () throws(AtomicFileError) in try write(buffer, to: path) } }
+    /// Writes `bytes` to `path` with permissions `mode` (before the umask); the folder must exist (see `createFolder`).
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(AtomicFileError) {
+        let outcome = bytes.withUnsafeBytes { buffer in Result { () throws(AtomicFileError) in try write(buffer, to: path, mode: mode) } }
         try outcome.get()
     }
 
@@ -65,12 +65,12 @@ public enum AtomicFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func write(_ buffer: UnsafeRawBufferPointer, to path: String) throws(AtomicFileError) {
+    private static func write(_ buffer: UnsafeRawBufferPointer, to path: String, mode: mode_t) throws(AtomicFileError) {
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         guard !name.isEmpty, name != ".", name != ".." else { throw AtomicFileError(path: path, reason: "not a file name") }
         let folder = folder(of: path)
         let temporary = (folder.hasSuffix("/") ? folder : folder + "/") + ".\(name).\(UUID().uuidString).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw AtomicFileError(path: path, reason: "cannot create a file in \(folder): \(errnoText())") }
         var offset = 0
         var failed = false

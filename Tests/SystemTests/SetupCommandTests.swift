@@ -96,6 +96,9 @@ import TestPrograms
             environment: home.environment)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        // A user's config may name private calendar URLs: readable by its owner only.
+        let permissions = try FileManager.default.attributesOfItem(atPath: home.configPath)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
         #expect(written.contains("sessions_per_week = 4\n"))
         #expect(written.contains("preferred = [\"06:30-08:00\", \"17:00-19:00\"]\n"))
         #expect(written.contains("rest_days = [\"sunday\"]\n"))
@@ -158,6 +161,9 @@ import TestPrograms
         #expect(run.transcript.contains("How many sessions a week? [3] 4"))
         #expect(run.transcript.contains("(6 questions asked)"), "the choice of calendars is not counted")
         let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        // A user's config may name private calendar URLs: readable by its owner only.
+        let permissions = try FileManager.default.attributesOfItem(atPath: home.configPath)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
         #expect(written.contains("sessions_per_week = 4\n"))
         #expect(written.contains("preferred = [\"07:00-09:00\"]\n"), "Enter took the default")
         #expect(written.contains("rest_days = [\"saturday\"]\n"))

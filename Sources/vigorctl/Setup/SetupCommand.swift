@@ -213,7 +213,7 @@ struct SetupCommand: ParsableCommand {
         }
         let candidate = folder + "/.config.toml.setup"
         do {
-            try AtomicFile.write(Array(draft.utf8), to: candidate)
+            try AtomicFile.write(Array(draft.utf8), to: candidate, mode: Self.configMode(path))
         } catch {
             throw CommandFailure(.failed, "\(error)")
         }
@@ -221,18 +221,24 @@ struct SetupCommand: ParsableCommand {
         guard try ConfigCheck.passes(candidate, shownAs: shown) else { return nil }
         if let existing {
             do {
-                try AtomicFile.write(Array(existing.utf8), to: path + ".before-setup")
+                try AtomicFile.write(Array(existing.utf8), to: path + ".before-setup", mode: Self.configMode(path))
             } catch {
                 throw CommandFailure(.failed, "\(error); \(shown) was left as it is")
             }
         }
         do {
-            try AtomicFile.write(Array(draft.utf8), to: path)
+            try AtomicFile.write(Array(draft.utf8), to: path, mode: Self.configMode(path))
         } catch {
             throw CommandFailure(.failed, "cannot write \(shown): \(error.reason)")
         }
         print("Wrote \(shown)" + (existing == nil ? "." : " (the old one is \(shown).before-setup)."))
         return true
+    }
+
+    /// A user's config is readable by its owner only (it may name private calendar URLs); the system config stays
+    /// readable by all, because the system service's dynamic user reads it.
+    static func configMode(_ path: String) -> mode_t {
+        path == "/etc/vigor/config.toml" ? 0o644 : 0o600
     }
 
     private func mkdirs(_ folder: String) -> Bool {
