@@ -112,6 +112,53 @@ import TestPrograms
         #expect(run.stdout.contains("systemctl --user enable --now vigord.socket vigord.service vigor-morning.timer"))
     }
 
+    /// A calendar whose events start in Berlin time, as Evolution and Thunderbird write them.
+    private static let berlinMeetings = [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//vigord tests//EN",
+        "BEGIN:VEVENT", "UID:m1", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Berlin:20261012T090000",
+        "DTEND;TZID=Europe/Berlin:20261012T100000", "SUMMARY:Standup", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:m2", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=\"Europe/Berlin\":20261013T090000",
+        "DTEND;TZID=\"Europe/Berlin\":20261013T100000", "SUMMARY:Review", "END:VEVENT",
+        "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+
+    @Test func onAMachineInUTCTheZoneTheCalendarsUseIsWrittenAndSaid() throws {
+        let home = try SetupHome("zone-utc")
+        try home.write(Self.berlinMeetings, at: "Calendars/work.ics")
+        var environment = home.environment
+        environment["TZ"] = "UTC"
+        let run = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--calendar", home.path + "/Calendars/work.ics",
+                                "--socket", "/nonexistent/vigord.sock"], environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("This machine's time zone is UTC, but your calendars keep their times in Europe/Berlin"), "\(run.stdout)")
+        let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        #expect(written.contains("[schedule]\n# Your time zone: every time vigord shows and plans in (this machine's own zone is UTC).\ntimezone = \"Europe/Berlin\"\n"))
+        #expect(try runCommand(Binaries.vigord, ["--check-config", "--config", home.configPath]).status == 0)
+    }
+
+    @Test func onAMachineWithAZoneOfItsOwnSetupLeavesTheZoneToIt() throws {
+        let home = try SetupHome("zone-own")
+        try home.write(Self.berlinMeetings, at: "Calendars/work.ics")
+        var environment = home.environment
+        environment["TZ"] = "America/New_York"
+        let run = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--calendar", home.path + "/Calendars/work.ics",
+                                "--socket", "/nonexistent/vigord.sock"], environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(!run.stdout.contains("This machine's time zone"))
+        #expect(try !String(contentsOfFile: home.configPath, encoding: .utf8).contains("timezone"))
+    }
+
+    @Test func aTimeZoneThatDoesNotExistIsRefusedBeforeAnythingHappens() throws {
+        let home = try SetupHome("zone-bad")
+        let run = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--timezone", "Mars/Olympus_Mons"], environment: home.environment)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--timezone 'Mars/Olympus_Mons' is not a time zone this machine knows"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.configPath))
+    }
+
     @Test func theCommandToStartVigordByHandNamesTheConfigurationAndSocketSetupUsed() throws {
         let home = try SetupHome("by-hand")
         try home.write(SetupHome.event("g1", title: "Gym", start: "20261010T080000Z", end: "20261010T090000Z"), at: "Calendars/gym.ics")

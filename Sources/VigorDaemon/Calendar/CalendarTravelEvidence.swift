@@ -49,21 +49,3 @@ enum CalendarTravelEvidence {
         return meeting ? [] : [.eventAtOffset(start: start, offsetSeconds: startZone.offsetSeconds, zoneName: startZone.name)]
     }
 }
-
-/// The system's current zone name, read fresh (Foundation's `TimeZone.current` is cached for the process).
-public enum SystemTimeZone {
-    /// `TZ` without a leading `:`, else the IANA name `/etc/localtime` links to; nil when neither says.
-    public static func identifier(environment: [String: String], localtime: String = "/etc/localtime") -> String? {
-        if let zone = environment["TZ"], !zone.isEmpty {
-            return zone.hasPrefix(":") ? String(zone.dropFirst()) : zone
-        }
-        let target: String
-        do {
-            target = try FileManager.default.destinationOfSymbolicLink(atPath: localtime)
-        } catch {
-            return nil  // no link (a copied file, or none at all): the zone is not known this way
-        }
-        guard let range = target.range(of: "zoneinfo/") else { return nil }
-        return String(target[range.upperBound...])
-    }
-}

@@ -55,7 +55,7 @@ struct CalendarDiscovery {
         names.insert(name)
         return FoundCalendar(
             name: name, path: path, origin: origin, events: count.events, firstDate: ICSCount.date(count.first),
-            lastDate: ICSCount.date(count.last), repeating: count.repeating)
+            lastDate: ICSCount.date(count.last), repeating: count.repeating, zones: count.zones)
     }
 
     /// The vdirs at or under `root`: a folder with `.ics` files, else each sub-folder that is one (vdirsyncer's layout).

@@ -13,6 +13,8 @@ struct FoundCalendar: Equatable {
     var lastDate: String?
     /// Events that repeat: the calendar runs on past `lastDate`.
     var repeating = 0
+    /// Events by the time zone their start names (`DTSTART;TZID=`).
+    var zones: [String: Int] = [:]
 
     /// `2 events, 2026-09-01 to 2026-11-03`, or `3 events (3 repeating), from 2026-08-24 on`.
     var summary: String {

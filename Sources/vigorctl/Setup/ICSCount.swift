@@ -7,6 +7,8 @@ struct ICSCount: Equatable {
     /// `YYYYMMDD` digits of the earliest and latest start.
     var first: String?
     var last: String?
+    /// How many events start in each time zone their `DTSTART;TZID=` names.
+    var zones: [String: Int] = [:]
 
     /// Adds one file's text.
     mutating func add(_ text: String) {
@@ -23,12 +25,22 @@ struct ICSCount: Equatable {
                 repeating += 1
             } else if inEvent, !sawStart, raw.hasPrefix("DTSTART"), let colon = raw.lastIndex(of: ":") {
                 sawStart = true
+                if let zone = Self.zone(of: raw[..<colon]) { zones[zone, default: 0] += 1 }
                 let digits = String(raw[raw.index(after: colon)...].prefix(8))
                 guard digits.count == 8, digits.allSatisfy(\.isNumber) else { continue }
                 if first.map({ digits < $0 }) ?? true { first = digits }
                 if last.map({ digits > $0 }) ?? true { last = digits }
             }
         }
+    }
+
+    /// The `TZID` parameter of a `DTSTART;…` property name, without quotes.
+    static func zone(of name: Substring) -> String? {
+        for parameter in name.split(separator: ";").dropFirst() where parameter.uppercased().hasPrefix("TZID=") {
+            let value = String(parameter.dropFirst(5).filter { $0 != "\"" })
+            return value.isEmpty ? nil : value
+        }
+        return nil
     }
 
     /// Counts a vdir folder's `.ics` files, or one `.ics` file.

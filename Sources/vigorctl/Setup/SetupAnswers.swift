@@ -1,3 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CivilCalendar
+
 /// What setup asks, with the defaults a new user gets by pressing Enter.
 struct SetupAnswers: Equatable {
     var calendars: [FoundCalendar] = []
@@ -7,6 +14,23 @@ struct SetupAnswers: Equatable {
     var equipment: [String] = []
     var injuries: [String] = []
     var desktop = true
+    /// `[schedule] timezone`; nil: vigord takes the system's zone.
+    var timezone: String?
+
+    /// Zone names that say a machine's zone was never set.
+    static let unsetZones: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu"]
+
+    /// The zone to write when the system's says nothing of the user: `explicit`, else, on a machine whose zone is
+    /// UTC (or not set), the zone most of the calendars' events start in (if it is a real one and not UTC itself).
+    static func timezone(explicit: String?, system: String?, calendars: [FoundCalendar]) -> String? {
+        if let explicit { return explicit }
+        guard unsetZones.contains(system ?? "UTC") else { return nil }
+        var total: [String: Int] = [:]
+        for calendar in calendars { total.merge(calendar.zones, uniquingKeysWith: +) }
+        guard let (zone, _) = total.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), !unsetZones.contains(zone),
+              SystemTimeZone.isKnown(zone) else { return nil }
+        return zone
+    }
 
     /// `HH:MM-HH:MM`, 24-hour, start before end.
     static func validWindow(_ text: String) -> Bool {
@@ -58,6 +82,14 @@ enum ConfigDraft {
             "# Desktop notifications on the session bus (`vigorctl inbox` keeps every message either way).",
             "desktop = \(answers.desktop)",
         ]
+        if let timezone = answers.timezone {
+            lines += [
+                "",
+                "[schedule]",
+                "# Your time zone: every time vigord shows and plans in (this machine's own zone is UTC).",
+                "timezone = \(quoted(timezone))",
+            ]
+        }
         if answers.calendars.isEmpty {
             lines += ["", "# No calendar yet: add one [[calendar.source]] per calendar (Docs/calendars.md)."]
         }

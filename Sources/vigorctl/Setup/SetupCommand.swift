@@ -1,4 +1,5 @@
 import ArgumentParser
+import CivilCalendar
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -36,6 +37,8 @@ struct SetupCommand: ParsableCommand {
     var injuries: [String] = []
     @Option(name: .customLong("notifications"), help: "Desktop notifications: yes or no. Default yes.")
     var notifications: String?
+    @Option(name: .customLong("timezone"), help: "Your time zone (IANA name, e.g. Europe/Berlin). Default: this machine's, or your calendars' when this machine's is UTC.")
+    var timezone: String?
     @Option(name: .customLong("health"), help: "A health file to import at the end (export.zip, .jsonl, .csv, Gadgetbridge, .fit).")
     var health: String?
     @Option(name: .customLong("config"), help: "The configuration to write. Default: $XDG_CONFIG_HOME/vigor/config.toml.")
@@ -66,6 +69,9 @@ struct SetupCommand: ParsableCommand {
             throw ValidationError("--calendar \(path): no such file or folder")
         }
         if let health, !SetupPaths.isFile(absolute(health)) { throw ValidationError("--health \(health): no such file") }
+        if let timezone, !SystemTimeZone.isKnown(timezone) {
+            throw ValidationError("--timezone '\(timezone)' is not a time zone this machine knows (an IANA name such as Europe/Berlin)")
+        }
     }
 
     func run() throws {
@@ -80,6 +86,12 @@ struct SetupCommand: ParsableCommand {
         var answers = SetupAnswers()
         answers.calendars = chooseCalendars(home: home, environment: environment, prompter: prompter)
         ask(&answers, prompter: prompter)
+        let system = SystemTimeZone.identifier(environment: environment)
+        answers.timezone = SetupAnswers.timezone(explicit: timezone, system: system, calendars: answers.calendars)
+        if timezone == nil, let zone = answers.timezone {
+            print("This machine's time zone is \(system ?? "not set"), but your calendars keep their times in \(zone): vigord will plan in "
+                + "\(zone) ([schedule] timezone; --timezone chooses another).")
+        }
         if !yes { print("(\(prompter.asked) question\(prompter.asked == 1 ? "" : "s") asked)\n") }
 
         // vigord expands `~/` to the account's home (the password database), so paths are written that way only
