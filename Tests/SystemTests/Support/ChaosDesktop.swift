@@ -10,7 +10,7 @@ import Glibc
 /// (SIGKILL); `start()` brings both back.
 final class ChaosDesktop {
     static let tools = ["Xvfb", "dbus-daemon", "dunst", "gdbus"]
-    static var available: Bool { tools.allSatisfy { onPath($0) != nil } }
+    static var available: Bool { tools.allSatisfy { ReadyLine.onPath($0) != nil } }
 
     let folder: String
     var address: String { "unix:path=\(folder)/bus" }
@@ -38,7 +38,7 @@ final class ChaosDesktop {
               </policy>
             </busconfig>
             """.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
-        let (process, line) = try Self.startReadingFirstLine("Xvfb", ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"])
+        let (process, line) = try ReadyLine.start("Xvfb", ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"])
         xvfb = process
         display = ":" + line
         try start()
@@ -52,20 +52,20 @@ final class ChaosDesktop {
     /// Starts the bus and dunst; returns once dunst owns its name on the bus.
     func start() throws {
         unlink(folder + "/bus")
-        let (bus, _) = try Self.startReadingFirstLine("dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address=1"])
+        let (bus, _) = try ReadyLine.start("dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address=1"])
         server.append(bus)
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment["DISPLAY"] = display
         let dunst = Process()
-        dunst.executableURL = URL(fileURLWithPath: Self.onPath("dunst") ?? "dunst")
+        dunst.executableURL = URL(fileURLWithPath: ReadyLine.onPath("dunst") ?? "dunst")
         dunst.environment = environment
         dunst.standardOutput = FileHandle.nullDevice
         dunst.standardError = FileHandle.nullDevice
         try dunst.run()
         server.append(dunst)
         let waited = try runProgram(
-            Self.onPath("gdbus") ?? "gdbus", ["wait", "--session", "--timeout", "30", "org.freedesktop.Notifications"],
+            ReadyLine.onPath("gdbus") ?? "gdbus", ["wait", "--session", "--timeout", "30", "org.freedesktop.Notifications"],
             environment: environment)
         guard waited.status == 0 else { throw Failure(description: "dunst did not come up: \(waited.stderr)") }
     }
@@ -79,27 +79,4 @@ final class ChaosDesktop {
         server = []
     }
 
-    private static func startReadingFirstLine(_ tool: String, _ arguments: [String]) throws -> (Process, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: onPath(tool) ?? tool)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line: String
-        do {
-            line = try readFirstLine(out.fileHandleForReading.fileDescriptor)
-        } catch {
-            process.stop()
-            throw Failure(description: "\(tool) did not get ready: \(error)")
-        }
-        guard !line.isEmpty else { throw Failure(description: "\(tool) printed nothing before it ended") }
-        return (process, line)
-    }
-
-    private static func onPath(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 }

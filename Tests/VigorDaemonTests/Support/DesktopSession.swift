@@ -8,7 +8,7 @@ import TestPrograms
 final class DesktopSession {
     /// The programs it needs (Scripts/bootstrap installs them).
     static let tools = ["Xvfb", "dbus-daemon", "dunst", "dunstctl", "gdbus"]
-    static let available = tools.allSatisfy { onPath($0) != nil }
+    static let available = tools.allSatisfy { ReadyLine.onPath($0) != nil }
     /// Scripts/test installs the tools and sets VIGOR_REQUIRE_TEST_TOOLS=1: there a missing one fails the tests, never skips them.
     static let required = ProcessInfo.processInfo.environment["VIGOR_REQUIRE_TEST_TOOLS"] == "1"
 
@@ -19,7 +19,7 @@ final class DesktopSession {
 
     /// Starts the display and the bus; `server: false` leaves the bus without a notification server.
     init(server: Bool = true) throws {
-        let missing = Self.tools.filter { Self.onPath($0) == nil }
+        let missing = Self.tools.filter { ReadyLine.onPath($0) == nil }
         guard missing.isEmpty else { throw DesktopSessionError("missing \(missing.joined(separator: ", ")) (Scripts/bootstrap installs them)") }
         folder = try ScratchFolder.make("desktop")
         let config = """
@@ -36,10 +36,10 @@ final class DesktopSession {
             </busconfig>
             """
         try config.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
-        let (bus, busLine) = try Self.startReadingFirstLine("dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address=1"])
+        let (bus, busLine) = try ReadyLine.start("dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address=1"])
         processes.append(bus)
         address = busLine
-        let (xvfb, displayNumber) = try Self.startReadingFirstLine("Xvfb", ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"])
+        let (xvfb, displayNumber) = try ReadyLine.start("Xvfb", ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"])
         processes.append(xvfb)
         display = ":\(displayNumber)"
         guard server else { return }
@@ -54,7 +54,7 @@ final class DesktopSession {
         try "[global]\ndmenu = \(folder)/pick\n[urgency_low]\ntimeout = 0\n[urgency_normal]\ntimeout = 0\n[urgency_critical]\ntimeout = 0\n"
             .write(toFile: folder + "/dunstrc", atomically: true, encoding: .utf8)
         let dunst = Process()
-        dunst.executableURL = URL(fileURLWithPath: Self.onPath("dunst")!)
+        dunst.executableURL = URL(fileURLWithPath: ReadyLine.onPath("dunst")!)
         dunst.arguments = ["-config", folder + "/dunstrc"]
         dunst.environment = environment
         dunst.standardOutput = FileHandle.nullDevice
@@ -161,39 +161,10 @@ final class DesktopSession {
 
     /// Runs a tool on this desktop to completion (killed, and failing the test, past `TestDeadline.seconds`).
     func run(_ tool: String, _ arguments: [String]) throws -> Output {
-        let result = try runProgram(Self.onPath(tool) ?? tool, arguments, environment: environment)
+        let result = try runProgram(ReadyLine.onPath(tool) ?? tool, arguments, environment: environment)
         return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
-    /// Starts a long-running tool and reads the first line it prints (an address, a display number): it
-    /// prints it when ready.
-    private static func startReadingFirstLine(_ tool: String, _ arguments: [String]) throws -> (Process, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: onPath(tool) ?? tool)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line: String
-        do {
-            // With a deadline, like every other read of the tests: a tool that never gets ready fails this test only.
-            line = try readFirstLine(out.fileHandleForReading.fileDescriptor)
-        } catch {
-            process.stop()
-            throw DesktopSessionError("\(tool) did not get ready: \(error)")
-        }
-        guard !line.isEmpty else {
-            process.stop()
-            throw DesktopSessionError("\(tool) printed nothing before it ended")
-        }
-        return (process, line)
-    }
-
-    private static func onPath(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 }
 
 struct DesktopSessionError: Error, CustomStringConvertible {
