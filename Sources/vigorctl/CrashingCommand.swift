@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import VigorRPC
 
 #if canImport(Glibc)
@@ -85,14 +84,16 @@ struct BreathingGuide {
     let live: Bool
 
     func run() {
-        let interrupted = DispatchSemaphore(value: 0)
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { interrupted.signal() }
-        source.resume()
+        // Installed before the first line is printed: a Ctrl-C from then on always ends the guide. Without the pipe,
+        // Ctrl-C keeps its default and ends vigorctl (the recovery time stays either way).
+        let interrupt = InterruptPipe.shared
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in InterruptPipe.shared?.ring() }
+        sigemptyset(&action.sa_mask)
+        var previous = sigaction()
+        if interrupt != nil { sigaction(SIGINT, &action, &previous) }
         defer {
-            source.cancel()
-            signal(SIGINT, SIG_DFL)
+            if interrupt != nil { sigaction(SIGINT, &previous, nil) }
             if live { print("\u{1B}[?25h") }
         }
         if live { print("\u{1B}[?25l", terminator: "") }
@@ -105,7 +106,7 @@ struct BreathingGuide {
                         print("\r\u{1B}[2K  \(phase.name)… \(remaining)   (round \(round) of \(rounds))", terminator: "")
                         fflush(nil)
                     }
-                    if interrupted.wait(timeout: .now() + .seconds(1)) == .success {
+                    if Self.interrupted(interrupt) {
                         if live { print("") }
                         return
                     }
@@ -113,5 +114,52 @@ struct BreathingGuide {
             }
         }
         if live { print("") }
+    }
+
+    /// Waits one second of the count; true when Ctrl-C came meanwhile.
+    private static func interrupted(_ interrupt: InterruptPipe?) -> Bool {
+        guard let interrupt else {
+            sleep(1)
+            return false
+        }
+        return interrupt.rang(within: .seconds(1))
+    }
+}
+
+/// Ctrl-C during the guide: the SIGINT handler writes a byte to a pipe (all a handler may safely do), and the guide's
+/// one-second waits are waits on that pipe, so the byte ends the current wait at once.
+final class InterruptPipe: Sendable {
+    /// Nil when no pipe could be made.
+    static let shared = InterruptPipe()
+    private let readEnd: Int32
+    private let writeEnd: Int32
+
+    private init?() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    /// From the signal handler.
+    func ring() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// True when it rang, waiting at most `duration`.
+    func rang(within duration: Duration) -> Bool {
+        let milliseconds = Int32(duration.components.seconds * 1000)
+        var ready = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let polled = poll(&ready, 1, milliseconds)
+            // EINTR: the handler has written its byte by the time poll returns; it is read on the next turn.
+            if polled < 0 && errno == EINTR { continue }
+            return polled > 0
+        }
     }
 }
