@@ -58,6 +58,10 @@ let package = Package(
         // One HTTP request on the calling thread with libcurl's easy interface (variadic `curl_easy_setopt`, which
         // Swift cannot call): subscriptions download without URLSession's dispatch sources.
         .target(name: "CHTTP", linkerSettings: [.linkedLibrary("curl")]),
+        // glibc's closefrom spawn action and the pidfd calls, which Swift cannot see or call (`_GNU_SOURCE`, `syscall`).
+        .target(name: "CSpawn"),
+        // A leaf: the one way vigord, vigorctl and the tests start a program, with nothing of theirs open in it.
+        .target(name: "ChildProcesses", dependencies: ["CSpawn"]),
         .target(name: "ICalendarKit", dependencies: ["CLibical", "CHTTP", "CivilCalendar", "SafeFiles"]),
         // SQLite's variadic sqlite3_db_config, which Swift cannot call: the settings for a database someone else wrote.
         .target(name: "CSQLiteGuard", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -84,6 +88,7 @@ let package = Package(
             name: "VigorDaemon",
             dependencies: [
                 "ICalendarKit",
+                "ChildProcesses",
                 "CivilCalendar",
                 "CMalloc",
                 "CSystemd",
@@ -114,6 +119,7 @@ let package = Package(
         .executableTarget(
             name: "vigorctl",
             dependencies: [
+                "ChildProcesses",
                 "CivilCalendar",
                 "SafeFiles",
                 "VigorRPC",
@@ -124,6 +130,7 @@ let package = Package(
         .executableTarget(
             name: "vigor-sim",
             dependencies: [
+                "ChildProcesses",
                 "CivilCalendar",
                 "GhostSimulation",
                 // The daemon's config reader for the scenario's `config` text, and ICalendarKit for its calendars.
@@ -148,10 +155,11 @@ let package = Package(
 
         // Programs the tests run, each with a deadline: a hung program fails its test, not the run; and the scratch
         // folders tests make, removed when their test ends.
-        .target(name: "TestPrograms", path: "Tests/TestPrograms"),
+        .target(name: "TestPrograms", dependencies: ["ChildProcesses"], path: "Tests/TestPrograms"),
         // The differential test's reference side is a python script it runs, not a source of the target.
         .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "CivilCalendar", "SafeFiles", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "TestPrograms"]),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses", "TestPrograms"]),
         .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
         .testTarget(name: "GhostEngineTests", dependencies: ["CivilCalendar", "GhostEngine"]),
         .testTarget(name: "GhostSchedulingTests", dependencies: ["CivilCalendar", "GhostScheduling", "GhostEngine"]),

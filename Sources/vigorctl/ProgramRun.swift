@@ -1,3 +1,5 @@
+import ChildProcesses
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -38,23 +40,16 @@ enum ProgramRun {
     static func run(_ tool: String, _ arguments: [String]) throws(Failure) -> Outcome {
         let messages = "/tmp/vigorctl-run-\(getpid())-\(UUID().uuidString).out"
         defer { unlink(messages) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        _ = "/dev/null".withCString { posix_spawn_file_actions_addopen(&actions, 0, $0, O_RDONLY, 0) }
-        _ = messages.withCString { posix_spawn_file_actions_addopen(&actions, 1, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600) }
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = ([tool] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child = pid_t()
-        let spawned = posix_spawn(&child, tool, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw Failure(description: "cannot run \(tool): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure(description: "cannot wait for \(tool): \(String(cString: strerror(errno)))") }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                executable: tool, arguments: arguments, standardOutput: .newFile(path: messages, mode: 0o600),
+                standardError: .standardOutput)
+        } catch {
+            throw Failure(description: error.description)
         }
+        let status = child.waitForExit().status
         let output = SetupPaths.text(messages) ?? ""
-        // WIFEXITED / WEXITSTATUS, which Swift does not import as macros.
-        return Outcome(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output)
+        return Outcome(status: status, output: output)
     }
 }

@@ -5,9 +5,8 @@ import Testing
 
 /// A python http.server on 127.0.0.1 with ETag/If-None-Match support and a request log.
 final class LocalCalendarServer {
-    let process = Process()
+    private let server: ReadyTool
     let port: Int
-    private let output = Pipe()
 
     static let script = #"""
     import http.server, json, sys
@@ -51,18 +50,8 @@ final class LocalCalendarServer {
     """#
 
     init(serving file: String) throws {
-        let python = try #require(ExternalTool.onPath("python3"))
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", Self.script, file]
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        server = try ReadyLine.start(try #require(ExternalTool.onPath("python3")), ["-c", Self.script, file])
+        port = try #require(Int(server.line.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
     func calendarURL(_ name: String = "calendar.ics") throws -> URL {
@@ -78,10 +67,9 @@ final class LocalCalendarServer {
         return log.map { $0["ifNoneMatch"] ?? nil }
     }
 
-    /// SIGKILL: children spawned from a Dispatch worker inherit its blocked SIGTERM.
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        server.process.signal(SIGKILL)
+        server.process.waitForExit()
     }
 }
 

@@ -100,7 +100,7 @@ final class ChaosWeek {
     /// tools are missing (then no such fault; under VIGOR_REQUIRE_TEST_TOOLS=1 a missing tool fails the week).
     let desktop: ChaosDesktop?
     private var random: ChaosRandom
-    private var process: Process?
+    private var process: ChildProcess?
     private var offsetHours = 0.0
     private var report = ChaosReport()
     /// Active faults and the steps they still last.
@@ -143,9 +143,9 @@ final class ChaosWeek {
 
     deinit {
         if let unwritable { try? unwritable.restore() }
-        if let process, process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        if let process {
+            process.signal(SIGKILL)
+            process.waitForExit()
         }
         try? FileManager.default.removeItem(atPath: folder)
     }
@@ -227,9 +227,6 @@ final class ChaosWeek {
     // MARK: the daemon
 
     private func start() throws {
-        let next = Process()
-        next.executableURL = URL(fileURLWithPath: Binaries.vigord)
-        next.arguments = ["--socket", socketPath, "--state-dir", diskPath + "/state", "--config", configPath]
         var environment = ProcessInfo.processInfo.environment
         environment["NOTIFY_SOCKET"] = notify.path
         environment["VIGORD_TEST_HOOKS"] = "1"
@@ -237,23 +234,23 @@ final class ChaosWeek {
         environment.removeValue(forKey: "VIGOR_SOCKET")
         environment.removeValue(forKey: "LISTEN_FDS")
         environment["DBUS_SESSION_BUS_ADDRESS"] = desktop?.address
-        next.environment = environment
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         log.seekToEndOfFile()
         // What a process logs before "ready" (a full disk met at start) is its own: the checks split the log here.
         log.write(Data((Self.startMarker + "\n").utf8))
-        next.standardError = log
-        next.standardOutput = log
         notify.forget()
-        try next.run()
-        process = next
+        process = try ChildProcess(
+            executable: Binaries.vigord, arguments: ["--socket", socketPath, "--state-dir", diskPath + "/state", "--config", configPath],
+            environment: environment, standardOutput: .descriptor(log.fileDescriptor), standardError: .standardOutput,
+            newProcessGroup: true)
+        try log.close()
         guard notify.waitFor("READY=1") else { throw ChaosFailure("vigord did not start:\n\(logText)", seed: seed) }
     }
 
     private func killAndRestart() throws {
         guard let process else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        process.waitForExit()
         report.restarts += 1
         try start()
     }
@@ -300,7 +297,7 @@ final class ChaosWeek {
 
     private func rss() throws -> Int {
         guard let process else { return 0 }
-        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        let status = try String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8)
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }

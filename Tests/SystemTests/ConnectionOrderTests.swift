@@ -51,7 +51,7 @@ import VigorRPC
 
     /// The daemon's resident memory in KiB, from /proc.
     private func residentKiB() throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+        let status = try String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8)
         let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
         return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
     }

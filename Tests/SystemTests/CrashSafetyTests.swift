@@ -44,8 +44,8 @@ import Glibc
         let database = daemon.folder + "/state/vigor.sqlite"
         let collection = output + "/vigor"
         var acknowledged = Acknowledged()
-        var current = daemon.process
         try daemon.start()
+        var current = try #require(daemon.process)
         _ = try daemon.connect().call(TrustSetMethod.self, .init(phase: "autoScheduler"))
         _ = try daemon.connect().call(CycleRunMethod.self, .init(kind: .evening))
         let written = try daemon.connect().call(BlocksListMethod.self, .init()).blocks.filter { $0.status == "scheduled" }
@@ -65,9 +65,8 @@ import Glibc
                 guard let line = try socket.readLine() else { break }
                 try acknowledge(line, of: request, into: &acknowledged)
             }
-            kill(current.processIdentifier, SIGKILL)
-            try current.waitUntilExit(within: TestDeadline.seconds)
-            #expect(current.terminationReason == .uncaughtSignal, "\(context)")
+            current.signal(SIGKILL)
+            #expect(try current.waitUntilExit(within: TestDeadline.seconds) == .signalled(SIGKILL), "\(context)")
 
             try #require(try Self.integrityCheck(database) == "ok", "\(context)")
             current = try daemon.relaunch()

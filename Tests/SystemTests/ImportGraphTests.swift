@@ -35,8 +35,28 @@ private let platformModules: Set<String> = [
 @Test(.removesScratchFolders) func vigorctlImportsTheClientLibraryAndNothingOfTheDaemon() throws {
     let folder = packageRoot.appendingPathComponent("Sources/vigorctl")
     let modules = try Set(swiftFiles(under: folder).flatMap { imports(in: try String(contentsOf: $0, encoding: .utf8)) })
-    // Besides the client library, only the two leaves with no daemon in them: the vocabulary and the file writer.
-    #expect(modules.subtracting(platformModules) == ["VigorRPC", "ArgumentParser", "CivilCalendar", "SafeFiles"])
+    // Besides the client library, only leaves with no daemon in them: the vocabulary, the file writer and the one way
+    // to start a program.
+    #expect(modules.subtracting(platformModules) == ["VigorRPC", "ArgumentParser", "CivilCalendar", "SafeFiles", "ChildProcesses"])
+}
+
+/// Foundation's `Process` learns that a program ended only when a socket the program inherited closes. Started while
+/// another thread starts a second program, a long-running one (a daemon, a notify command's child, a test's server)
+/// inherits that socket too, and the first program's end is then never seen. vigord, its tools and its tests start
+/// every program through `ChildProcess`, which closes everything but the three standard streams in the program.
+@Test func everyProgramIsStartedThroughChildProcess() throws {
+    // Foundation's `Process` as a type or a call, and posix_spawn itself; not ProcessInfo, not ChildProcess.
+    let starter = /(^|[^\w.`])(Process(?![\w`])|posix_spawn\()/
+    var found: [String] = []
+    for folder in ["Sources", "Tests"] {
+        for file in swiftFiles(under: packageRoot.appendingPathComponent(folder)) where !["ChildProcess.swift", "ImportGraphTests.swift"].contains(file.lastPathComponent) {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+            for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(starter) {
+                found.append("\(file.lastPathComponent): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+    }
+    #expect(found.isEmpty, "\(found)")
 }
 
 /// On Linux, libdispatch can crash its manager thread when read sources on descriptors are set up and torn down on

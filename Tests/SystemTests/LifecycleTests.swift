@@ -13,7 +13,7 @@ import Glibc
         let daemon = try DaemonHarness(label: "notify")
         try daemon.start()
         let status = try daemon.connect().call(StatusMethod.self, NoParams())
-        #expect(status.pid == daemon.process.processIdentifier)
+        #expect(status.pid == daemon.pid)
         #expect(status.socket == daemon.socketPath)
         #expect(status.socketOrigin == "bound")
         daemon.signal(SIGTERM)
@@ -72,7 +72,7 @@ import Glibc
         let second = try runCommand(Binaries.vigord, ["--socket", first.socketPath, "--state-dir", first.folder + "/state2", "--config", "/dev/null"])
         #expect(second.status == 69)
         #expect(second.stderr.contains("another vigord is already serving on \(first.socketPath)"))
-        #expect(try first.connect().call(StatusMethod.self, NoParams()).pid == first.process.processIdentifier)
+        #expect(try first.connect().call(StatusMethod.self, NoParams()).pid == first.pid)
     }
 
     @Test func secondDaemonOnTheSameStateFolderExits75NamingTheFirst() throws {
@@ -82,11 +82,11 @@ import Glibc
         let second = try runCommand(
             Binaries.vigord, ["--socket", otherSocket, "--state-dir", first.folder + "/state", "--config", first.configPath])
         #expect(second.status == 75)
-        #expect(second.stderr.contains("another vigord (pid \(first.process.processIdentifier), socket \(first.socketPath))"))
+        #expect(second.stderr.contains("another vigord (pid \(first.pid), socket \(first.socketPath))"))
         #expect(second.stderr.contains(first.folder + "/state"))
         #expect(second.stderr.contains(" critical [vigord] another vigord"), "the level and the label stay apart")
         #expect(!FileManager.default.fileExists(atPath: otherSocket))
-        #expect(try first.connect().call(StatusMethod.self, NoParams()).pid == first.process.processIdentifier)
+        #expect(try first.connect().call(StatusMethod.self, NoParams()).pid == first.pid)
     }
 
     @Test func secondDaemonWritingTheSameCalendarExits75NamingTheFirst() throws {
@@ -95,7 +95,7 @@ import Glibc
         let second = try runCommand(
             Binaries.vigord, ["--socket", first.folder + "/other.sock", "--state-dir", first.folder + "/state2", "--config", first.configPath])
         #expect(second.status == 75)
-        #expect(second.stderr.contains("another vigord (pid \(first.process.processIdentifier), socket \(first.socketPath)) is running on \(first.folder)/calendars"))
+        #expect(second.stderr.contains("another vigord (pid \(first.pid), socket \(first.socketPath)) is running on \(first.folder)/calendars"))
         #expect(!FileManager.default.fileExists(atPath: first.folder + "/state2/vigor.sqlite"))
     }
 
@@ -108,7 +108,7 @@ import Glibc
         let replacement = try crashed.relaunch()
         #expect(crashed.notify.waitFor("READY=1"))
         let status = try RPCConnection(socketPath: crashed.socketPath).call(StatusMethod.self, NoParams())
-        #expect(status.pid == replacement.processIdentifier)
+        #expect(status.pid == replacement.pid)
     }
 
     @Test func watchdogIsPingedWhenSystemdAsksForIt() throws {
@@ -273,19 +273,18 @@ final class Answer: Sendable {
     @Test func ctrlCEndsTheBreathingGuideCleanly() throws {
         let daemon = try DaemonHarness(label: "breathe")
         try daemon.start()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Binaries.vigorctl)
-        process.arguments = ["crashing", "--minutes", "5", "--pattern", "4-7-8", "--socket", daemon.socketPath]
         let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
+        let process = try ChildProcess(
+            executable: Binaries.vigorctl, arguments: ["crashing", "--minutes", "5", "--pattern", "4-7-8", "--socket", daemon.socketPath],
+            standardOutput: .descriptor(pipe.fileHandleForWriting.fileDescriptor), newProcessGroup: true)
+        try pipe.fileHandleForWriting.close()
         let seen = try pipe.read(until: "Breathe in for 4")
         #expect(seen.contains("Breathe in for 4 (round 1 of 6)"))
-        kill(process.processIdentifier, SIGINT)
+        process.signal(SIGINT)
         let rest = PipeReader(pipe)
-        try process.waitUntilExit(within: TestDeadline.seconds)
+        let end = try process.waitUntilExit(within: TestDeadline.seconds)
         let output = seen + String(decoding: try rest.wait(), as: UTF8.self)
-        #expect(process.terminationStatus == 0)
+        #expect(end == .exited(0))
         #expect(output.contains("Take care. Recovery Time runs until"))
         // The whole guide is six rounds of 19 s; Ctrl-C ended it: it never reached the last phase, however slow this run.
         #expect(!output.contains("Breathe out for 8 (round 6 of 6)"))
@@ -339,7 +338,7 @@ final class Answer: Sendable {
         }
         #expect(FileManager.default.createFile(atPath: database, contents: Data()))
 
-        let result = try runCommand(Binaries.vigord, first.process.arguments ?? [])
+        let result = try runCommand(Binaries.vigord, first.arguments)
         #expect(result.status == 74)
         #expect(result.stderr.contains("is empty"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)).isEmpty)

@@ -93,7 +93,7 @@ import Glibc
     @Test func vigorctlPrintsStatusAndRawJSON() throws {
         let human = try runCommand(Binaries.vigorctl, ["status", "--socket", daemon.socketPath])
         #expect(human.status == 0)
-        #expect(human.stdout.contains("vigord \(VigorVersion.current) running, pid \(daemon.process.processIdentifier)"))
+        #expect(human.stdout.contains("vigord \(VigorVersion.current) running, pid \(daemon.pid)"))
         let json = try runCommand(Binaries.vigorctl, ["status", "--json", "--socket", daemon.socketPath])
         #expect(json.status == 0)
         let status = try JSONDecoder().decode(DaemonStatus.self, from: Data(json.stdout.utf8))
@@ -123,7 +123,7 @@ import Glibc
             Issue.record("status --json is not an object: \(result.stdout)")
             return
         }
-        #expect(status["pid"] == .integer(Int64(daemon.process.processIdentifier)))
+        #expect(status["pid"] == .integer(Int64(daemon.pid)))
         environment["VIGOR_SOCKET"] = elsewhere + "/absent.sock"
         let missing = try runCommand(Binaries.vigorctl, ["status", "--json"], environment: environment)
         #expect(missing.status == 3)

@@ -23,20 +23,18 @@ func theSystemServicesDynamicUserKeepsItsCalendarAndInboxInTheStateFolder() thro
     let notify = try NotifySocket(folder: folder)
     chmod(notify.path, 0o777)
 
-    let daemon = Process()
-    daemon.executableURL = URL(fileURLWithPath: setprivTool ?? "")
-    daemon.arguments = [
-        "--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i", "HOME=/", "STATE_DIRECTORY=\(state)", "PATH=/usr/bin:/bin",
-        "NOTIFY_SOCKET=\(notify.path)", "VIGORD_TEST_HOOKS=1", "VIGORD_CLOCK_START=\(TestNow.text(try TestNow.instant))",
-        Binaries.vigord, "--config", "/dev/null", "--socket", socket,
-    ]
     let log = folder + "/vigord.log"
-    FileManager.default.createFile(atPath: log, contents: nil)
-    daemon.standardError = FileHandle(forWritingAtPath: log)
-    try daemon.run()
+    let daemon = try ChildProcess(
+        executable: setprivTool ?? "",
+        arguments: [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i", "HOME=/", "STATE_DIRECTORY=\(state)", "PATH=/usr/bin:/bin",
+            "NOTIFY_SOCKET=\(notify.path)", "VIGORD_TEST_HOOKS=1", "VIGORD_CLOCK_START=\(TestNow.text(try TestNow.instant))",
+            Binaries.vigord, "--config", "/dev/null", "--socket", socket,
+        ],
+        standardError: .newFile(path: log, mode: 0o644), newProcessGroup: true)
     defer {
-        kill(daemon.processIdentifier, SIGKILL)
-        daemon.waitUntilExit()
+        daemon.signal(SIGKILL)
+        daemon.waitForExit()
     }
     let ready = notify.waitFor("READY=1", timeout: 60)
     let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

@@ -15,15 +15,15 @@ func daemonAnswersThroughTheSocketSystemdPasses() throws {
     let folder = try makeScratchFolder("activate")
     let socketPath = folder + "/activated.sock"
     let notify = try NotifySocket(folder: folder)
-    let activator = Process()
-    activator.executableURL = URL(fileURLWithPath: socketActivateTool ?? "")
-    activator.arguments = [
-        "--listen=\(socketPath)", "-E", "NOTIFY_SOCKET=\(notify.path)", "-E", "HOME=\(folder)",
-        Binaries.vigord, "--config", "/dev/null", "--state-dir", folder + "/state",
-    ]
     let stderr = Pipe()
-    activator.standardError = stderr
-    try activator.run()
+    let activator = try ChildProcess(
+        executable: socketActivateTool ?? "",
+        arguments: [
+            "--listen=\(socketPath)", "-E", "NOTIFY_SOCKET=\(notify.path)", "-E", "HOME=\(folder)",
+            Binaries.vigord, "--config", "/dev/null", "--state-dir", folder + "/state",
+        ],
+        standardError: .descriptor(stderr.fileHandleForWriting.fileDescriptor), newProcessGroup: true)
+    try stderr.fileHandleForWriting.close()
     defer { activator.stop() }
     // systemd-socket-activate announces "Listening on ..." once the socket exists.
     _ = try stderr.read(until: "Listening on")
@@ -45,7 +45,7 @@ func clientOfAnotherUserIsRefusedAndLogged() throws {
     ])
     #expect(result.status == 1)
     #expect(result.stderr.contains("Permission denied: uid 65534"))
-    #expect(try daemon.connect().call(StatusMethod.self, NoParams()).pid == daemon.process.processIdentifier)
+    #expect(try daemon.connect().call(StatusMethod.self, NoParams()).pid == daemon.pid)
     daemon.signal(SIGTERM)
     _ = daemon.waitForExit()
     #expect(daemon.log.contains("refused a connection from another user"))

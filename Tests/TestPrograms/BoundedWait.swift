@@ -1,3 +1,4 @@
+@_exported import ChildProcesses
 import Foundation
 
 #if canImport(Glibc)
@@ -16,32 +17,25 @@ public struct DeadlineMissed: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-extension Process {
-    /// Waits for the process to end; past `seconds` it is killed (SIGKILL) and the wait throws.
-    public func waitUntilExit(within seconds: Int) throws {
-        guard !ended(within: seconds) else { return }
-        kill(processIdentifier, SIGKILL)
-        _ = ended(within: 10)
-        throw DeadlineMissed("\(executableURL?.path ?? "a program") \(arguments ?? []) did not finish within \(seconds) s; killed")
-    }
-
-    /// Asks the process to stop (SIGTERM), and kills it when it has not ended within `seconds`; never blocks longer.
-    public func stop(within seconds: Int = 10) {
-        guard isRunning else { return }
-        terminate()
-        if ended(within: seconds) { return }
-        kill(processIdentifier, SIGKILL)
-        _ = ended(within: seconds)
-    }
-
-    /// True when the process ended within `seconds`.
-    private func ended(within seconds: Int) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { [self] in
-            waitUntilExit()
-            done.signal()
+extension ChildProcess {
+    /// Waits for the program to end and reaps it; past `seconds` it is killed (SIGKILL) and the wait throws.
+    @discardableResult
+    public func waitUntilExit(within seconds: Int) throws -> Termination {
+        guard hasExited(within: Double(seconds)) else {
+            signal(SIGKILL)
+            waitForExit()
+            throw DeadlineMissed("\(executable) \(arguments) did not finish within \(seconds) s; killed")
         }
-        return done.wait(timeout: .now() + .seconds(seconds)) == .success
+        return waitForExit()
+    }
+
+    /// Asks the program to stop (SIGTERM), kills it when it has not ended within `seconds`, and reaps it.
+    public func stop(within seconds: Int = 10) {
+        if isRunning {
+            signal(SIGTERM)
+            if !hasExited(within: Double(seconds)) { signal(SIGKILL) }
+        }
+        waitForExit()
     }
 }
 
@@ -140,23 +134,23 @@ public func runProgram(
     _ path: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil,
     timeout: Int = TestDeadline.seconds
 ) throws -> ProgramOutput {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
     let stdout = Pipe(), stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
     let stdin = input.map { _ in Pipe() }
-    if let stdin { process.standardInput = stdin }
-    try process.run()
+    let process = try ChildProcess(
+        executable: path, arguments: arguments, environment: environment,
+        standardInput: stdin.map { .descriptor($0.fileHandleForReading.fileDescriptor) } ?? .null,
+        standardOutput: .descriptor(stdout.fileHandleForWriting.fileDescriptor),
+        standardError: .descriptor(stderr.fileHandleForWriting.fileDescriptor), newProcessGroup: true)
+    try stdout.fileHandleForWriting.close()
+    try stderr.fileHandleForWriting.close()
+    let output = PipeReader(stdout), errors = PipeReader(stderr)
     if let stdin, let input {
+        try stdin.fileHandleForReading.close()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
     }
-    let output = PipeReader(stdout), errors = PipeReader(stderr)
-    try process.waitUntilExit(within: timeout)
+    let end = try process.waitUntilExit(within: timeout)
     return ProgramOutput(
-        status: process.terminationStatus, stdout: String(decoding: try output.wait(), as: UTF8.self),
+        status: end.status, stdout: String(decoding: try output.wait(), as: UTF8.self),
         stderr: String(decoding: try errors.wait(), as: UTF8.self))
 }

@@ -3,13 +3,11 @@ import TestPrograms
 import Testing
 
 /// The read the desktop harness starts its bus and display with: the first line, or a failure at the deadline.
-private func started(_ script: String) throws -> (Process, Pipe) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script]
+private func started(_ script: String) throws -> (ChildProcess, Pipe) {
     let out = Pipe()
-    process.standardOutput = out
-    try process.run()
+    let process = try ChildProcess(
+        executable: "/bin/sh", arguments: ["-c", script], standardOutput: .descriptor(out.fileHandleForWriting.fileDescriptor))
+    try out.fileHandleForWriting.close()
     return (process, out)
 }
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import CivilCalendar
 import Foundation
 import GhostEngine
@@ -19,7 +20,7 @@ final class DaemonReplay {
     let vigorctl: String
     let folder: URL
     let calendar: LocalCalendar
-    private let process = Process()
+    private var process: ChildProcess?
     private var socketPath: String { folder.appendingPathComponent("vigord.sock").path }
     private var logPath: String { folder.appendingPathComponent("vigord.log").path }
     private var readingFiles = 0
@@ -53,26 +54,22 @@ final class DaemonReplay {
     func start(config: String, at start: Date) throws {
         let configFile = folder.appendingPathComponent("config.toml")
         try Data(config.utf8).write(to: configFile)
-        process.executableURL = URL(fileURLWithPath: vigord)
-        process.arguments = ["--socket", socketPath, "--state-dir", folder.appendingPathComponent("state").path, "--config", configFile.path]
+        let arguments = ["--socket", socketPath, "--state-dir", folder.appendingPathComponent("state").path, "--config", configFile.path]
         var environment = ProcessInfo.processInfo.environment
         for key in ["VIGOR_SOCKET", "LISTEN_FDS", "LISTEN_PID", "NOTIFY_SOCKET", "DBUS_SESSION_BUS_ADDRESS", "VIGORD_CLOCK_OFFSET_HOURS"] {
             environment.removeValue(forKey: key)
         }
         environment["VIGORD_TEST_HOOKS"] = "1"
         environment["VIGORD_CLOCK_START"] = RPCTimestamp(start, in: TimeZone(identifier: "UTC") ?? .gmt).description
-        process.environment = environment
-        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
-            throw ReplayError("cannot create \(logPath)")
-        }
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
+        let process = try ChildProcess(
+            executable: vigord, arguments: arguments, environment: environment,
+            standardOutput: .newFile(path: logPath, mode: 0o600), standardError: .standardOutput)
+        self.process = process
         // Readiness, not timing: try to connect until vigord listens, or exits, or the deadline passes.
         let deadline = Date().addingTimeInterval(Self.startSeconds)
         var refused = "no attempt"
         while Date() < deadline {
-            guard process.isRunning else { throw ReplayError("vigord exited with \(process.terminationStatus):\n\(logTail())") }
+            guard process.isRunning else { throw ReplayError("vigord exited with \(process.waitForExit().status):\n\(logTail())") }
             do {
                 _ = try RPCConnection(socketPath: socketPath, timeoutSeconds: 2)
                 return
@@ -86,9 +83,9 @@ final class DaemonReplay {
 
     /// Stops vigord and removes the scratch folder (kept with `keep`, for reading its log).
     func stop(keep: Bool) {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        if let process {
+            process.signal(SIGTERM)
+            process.waitForExit()
         }
         guard !keep else { return }
         do {
@@ -174,17 +171,20 @@ final class DaemonReplay {
 
     /// Runs `vigorctl ARGUMENTS --socket …`; a failure names the command and what it said.
     private func command(_ arguments: [String]) throws {
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: vigorctl)
-        run.arguments = arguments + ["--socket", socketPath]
-        let output = Pipe()
-        run.standardOutput = output
-        run.standardError = output
-        try run.run()
-        let said = output.fileHandleForReading.readDataToEndOfFile()
-        run.waitUntilExit()
-        guard run.terminationStatus == 0 else {
-            throw ReplayError("vigorctl \(arguments.joined(separator: " ")) exited with \(run.terminationStatus): \(String(decoding: said, as: UTF8.self))")
+        let said = folder.appendingPathComponent("vigorctl-\(UUID().uuidString).out").path
+        defer { unlink(said) }
+        let run = try ChildProcess(
+            executable: vigorctl, arguments: arguments + ["--socket", socketPath],
+            standardOutput: .newFile(path: said, mode: 0o600), standardError: .standardOutput)
+        let status = run.waitForExit().status
+        guard status == 0 else {
+            let text: String
+            do {
+                text = try String(contentsOfFile: said, encoding: .utf8)
+            } catch {
+                text = "(what it said cannot be read: \(error))"
+            }
+            throw ReplayError("vigorctl \(arguments.joined(separator: " ")) exited with \(status): \(text)")
         }
     }
 

@@ -14,9 +14,10 @@ final class ChaosDesktop {
 
     let folder: String
     var address: String { "unix:path=\(folder)/bus" }
-    private let xvfb: Process
+    private let xvfb: ReadyTool
     private let display: String
-    private var server: [Process] = []
+    private var bus: ReadyTool?
+    private var dunst: ChildProcess?
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -38,32 +39,25 @@ final class ChaosDesktop {
               </policy>
             </busconfig>
             """.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
-        let (process, line) = try ReadyLine.start("Xvfb", ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"])
-        xvfb = process
-        display = ":" + line
+        xvfb = try ReadyLine.start("Xvfb", ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"])
+        display = ":" + xvfb.line
         try start()
     }
 
     deinit {
         kill()
-        xvfb.stop()
+        xvfb.process.stop()
     }
 
     /// Starts the bus and dunst; returns once dunst owns its name on the bus.
     func start() throws {
         unlink(folder + "/bus")
-        let (bus, _) = try ReadyLine.start("dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address=1"])
-        server.append(bus)
+        bus = try ReadyLine.start("dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address=1"])
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment["DISPLAY"] = display
-        let dunst = Process()
-        dunst.executableURL = URL(fileURLWithPath: ReadyLine.onPath("dunst") ?? "dunst")
-        dunst.environment = environment
-        dunst.standardOutput = FileHandle.nullDevice
-        dunst.standardError = FileHandle.nullDevice
-        try dunst.run()
-        server.append(dunst)
+        dunst = try ChildProcess(
+            executable: ReadyLine.onPath("dunst") ?? "dunst", arguments: [], environment: environment, newProcessGroup: true)
         let waited = try runProgram(
             ReadyLine.onPath("gdbus") ?? "gdbus", ["wait", "--session", "--timeout", "30", "org.freedesktop.Notifications"],
             environment: environment)
@@ -72,11 +66,12 @@ final class ChaosDesktop {
 
     /// The notification server is gone: the bus and dunst are killed.
     func kill() {
-        for process in server where process.isRunning {
-            Glibc.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        for process in [bus?.process, dunst].compactMap({ $0 }) {
+            process.signal(SIGKILL)
+            process.waitForExit()
         }
-        server = []
+        bus = nil
+        dunst = nil
     }
 
 }

@@ -13,11 +13,14 @@ final class DaemonHarness {
     let folder: String
     let socketPath: String
     let notify: NotifySocket
-    let process = Process()
+    /// The first run of vigord, once `start` started it.
+    private(set) var process: ChildProcess?
     let logPath: String
-    private let exited = DispatchSemaphore(value: 0)
+    /// What every run starts with.
+    let arguments: [String]
+    private let environment: [String: String]
     /// Later runs of vigord on the same socket, state and configuration; stopped with the harness.
-    private var relaunched: [Process] = []
+    private var relaunched: [ChildProcess] = []
     /// vigord's clock when the harness was made (nil without test hooks), and the machine's clock then.
     private let clockStart: Date?
     private let madeAt = Date()
@@ -43,8 +46,7 @@ final class DaemonHarness {
             try scratchPaths.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
             launchArguments += ["--config", folder + "/config.toml"]
         }
-        process.executableURL = URL(fileURLWithPath: Binaries.vigord)
-        process.arguments = launchArguments + arguments
+        self.arguments = launchArguments + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NOTIFY_SOCKET"] = notify.path
         environment.removeValue(forKey: "VIGOR_SOCKET")
@@ -56,13 +58,8 @@ final class DaemonHarness {
         environment.removeValue(forKey: "VIGORD_CLOCK_OFFSET_HOURS")
         environment["VIGORD_TEST_HOOKS"] = testHooks ? "1" : nil
         for (key, value) in extraEnvironment { environment[key] = value }
-        process.environment = environment
+        self.environment = environment
         guard FileManager.default.createFile(atPath: logPath, contents: nil) else { throw HarnessError.notReady("cannot create \(logPath)") }
-        let log = FileHandle(forWritingAtPath: logPath)
-        process.standardError = log
-        process.standardOutput = log
-        let exited = self.exited
-        process.terminationHandler = { _ in exited.signal() }
     }
 
     var configPath: String { folder + "/config.toml" }
@@ -74,31 +71,38 @@ final class DaemonHarness {
     }
 
     /// The environment of the next launch: vigord's clock goes on from where the harness's clock is.
-    private func launchEnvironment() -> [String: String]? {
-        guard clockStart != nil, var environment = process.environment else { return process.environment }
-        environment["VIGORD_CLOCK_START"] = TestNow.text(now)
-        return environment
+    private func launchEnvironment() -> [String: String] {
+        guard clockStart != nil else { return environment }
+        var next = environment
+        next["VIGORD_CLOCK_START"] = TestNow.text(now)
+        return next
+    }
+
+    /// Starts one run of vigord, its output appended to the log.
+    private func launch() throws -> ChildProcess {
+        let log = open(logPath, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard log >= 0 else { throw HarnessError.notReady("cannot open \(logPath): \(String(cString: strerror(errno)))") }
+        defer { close(log) }
+        return try ChildProcess(
+            executable: Binaries.vigord, arguments: arguments, environment: launchEnvironment(),
+            standardOutput: .descriptor(log), standardError: .standardOutput, newProcessGroup: true)
     }
 
     /// Starts vigord and waits for READY=1.
     func start() throws {
-        process.environment = launchEnvironment()
-        try process.run()
+        process = try launch()
         guard notify.waitFor("READY=1") else { throw HarnessError.notReady(log) }
     }
+
+    /// vigord's process id (the first run's), 0 before `start`.
+    var pid: pid_t { process?.pid ?? 0 }
 
     /// Starts vigord again on the same socket, state and configuration (after the first run ended),
     /// forgetting the notifications seen so far; the caller waits for the event it needs.
     @discardableResult
-    func relaunch() throws -> Process {
-        let next = Process()
-        next.executableURL = process.executableURL
-        next.arguments = process.arguments
-        next.environment = launchEnvironment()
-        next.standardError = process.standardError
-        next.standardOutput = process.standardOutput
+    func relaunch() throws -> ChildProcess {
         notify.forget()
-        try next.run()
+        let next = try launch()
         relaunched.append(next)
         return next
     }
@@ -108,23 +112,21 @@ final class DaemonHarness {
     }
 
     func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        process?.signal(number)
     }
 
-    /// Waits for the process to end (bounded) and returns its exit status.
+    /// Waits for the first run to end (bounded) and returns its status (128 plus the signal when one ended it).
     func waitForExit(timeout: Int = 30) -> Int32? {
-        guard exited.wait(timeout: .now() + .seconds(timeout)) == .success else { return nil }
-        return process.terminationStatus
+        guard let process, process.hasExited(within: Double(timeout)) else { return nil }
+        return process.waitForExit().status
     }
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     deinit {
         for next in relaunched { next.stop() }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            _ = exited.wait(timeout: .now() + .seconds(5))
-        }
+        process?.signal(SIGKILL)
+        process?.waitForExit()
         try? FileManager.default.removeItem(atPath: folder)
     }
 }

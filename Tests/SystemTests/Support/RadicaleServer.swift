@@ -1,5 +1,6 @@
 import CHTTP
 import Foundation
+import TestPrograms
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,7 @@ final class RadicaleServer {
     let user = "ana"
     let password = UUID().uuidString
     let port: Int
-    private let process = Process()
+    private var process: ChildProcess?
     private let logPath: String
 
     /// `http://127.0.0.1:PORT/`.
@@ -39,17 +40,18 @@ final class RadicaleServer {
             """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
         logPath = folder + "/radicale.log"
         guard FileManager.default.createFile(atPath: logPath, contents: nil) else { throw CalDAVError.server("cannot create \(logPath)") }
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--config", folder + "/config"]
-        process.environment = ["HOME": folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         // Its log goes through a pipe, copied to the log file as it comes, so the start is an event: the
         // "Radicale server ready" line, or the end of the log when Radicale exits.
         let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         let output = Pipe()
         let started = DispatchSemaphore(value: 0)
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let process = try ChildProcess(
+            executable: executable, arguments: ["--config", folder + "/config"],
+            environment: ["HOME": folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+            standardOutput: .descriptor(output.fileHandleForWriting.fileDescriptor), standardError: .standardOutput,
+            newProcessGroup: true)
+        self.process = process
+        try output.fileHandleForWriting.close()
         // A thread of its own reads the pipe with blocking reads: no dispatch read source (`readabilityHandler`),
         // whose setup and teardown on several threads can crash libdispatch's manager thread on Linux.
         let reading = output.fileHandleForReading
@@ -74,10 +76,8 @@ final class RadicaleServer {
 
     deinit {
         // Its storage is thrown away with the test, so there is nothing to shut down gracefully.
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process?.signal(SIGKILL)
+        process?.waitForExit()
     }
 
     var log: String {

@@ -15,7 +15,9 @@ final class DesktopSession {
     let folder: String
     let address: String
     let display: String
-    private var processes: [Process] = []
+    private var processes: [ChildProcess] = []
+    /// The tools that printed a ready line, whose output stays open while they run.
+    private var readyTools: [ReadyTool] = []
 
     /// Starts the display and the bus; `server: false` leaves the bus without a notification server.
     init(server: Bool = true) throws {
@@ -36,12 +38,14 @@ final class DesktopSession {
             </busconfig>
             """
         try config.write(toFile: folder + "/bus.conf", atomically: true, encoding: .utf8)
-        let (bus, busLine) = try ReadyLine.start("dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address=1"])
-        processes.append(bus)
-        address = busLine
-        let (xvfb, displayNumber) = try ReadyLine.start("Xvfb", ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"])
-        processes.append(xvfb)
-        display = ":\(displayNumber)"
+        let bus = try ReadyLine.start("dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--print-address=1"])
+        readyTools.append(bus)
+        processes.append(bus.process)
+        address = bus.line
+        let xvfb = try ReadyLine.start("Xvfb", ["-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"])
+        readyTools.append(xvfb)
+        processes.append(xvfb.process)
+        display = ":\(xvfb.line)"
         guard server else { return }
         try """
             #!/bin/sh
@@ -53,13 +57,9 @@ final class DesktopSession {
         // machine gets there (dunst's default is 10 s).
         try "[global]\ndmenu = \(folder)/pick\n[urgency_low]\ntimeout = 0\n[urgency_normal]\ntimeout = 0\n[urgency_critical]\ntimeout = 0\n"
             .write(toFile: folder + "/dunstrc", atomically: true, encoding: .utf8)
-        let dunst = Process()
-        dunst.executableURL = URL(fileURLWithPath: ReadyLine.onPath("dunst")!)
-        dunst.arguments = ["-config", folder + "/dunstrc"]
-        dunst.environment = environment
-        dunst.standardOutput = FileHandle.nullDevice
-        dunst.standardError = FileHandle.nullDevice
-        try dunst.run()
+        let dunst = try ChildProcess(
+            executable: ReadyLine.onPath("dunst") ?? "dunst", arguments: ["-config", folder + "/dunstrc"], environment: environment,
+            newProcessGroup: true)
         processes.append(dunst)
         // Returns once dunst owns its name on the bus.
         let waited = try run("gdbus", ["wait", "--session", "--timeout", "30", "org.freedesktop.Notifications"])
@@ -131,14 +131,15 @@ final class DesktopSession {
         guard result.status == 0 else { throw DesktopSessionError("gdbus emit failed: \(result.stderr)") }
     }
 
-    /// Kills what it started (SIGKILL: these Xvfb and dbus-daemon processes were seen to block SIGTERM) and removes the
-    /// display's lock files and the folder.
+    /// Kills what it started (SIGKILL: nothing of it needs to be saved) and removes the display's lock files and the
+    /// folder.
     func stop() {
-        for process in processes.reversed() where process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        for process in processes.reversed() {
+            process.signal(SIGKILL)
+            process.waitForExit()
         }
         processes = []
+        readyTools = []
         let number = display.dropFirst()
         for path in ["/tmp/.X\(number)-lock", "/tmp/.X11-unix/X\(number)", folder] where FileManager.default.fileExists(atPath: path) {
             do {

@@ -1,0 +1,87 @@
+import ChildProcesses
+import Foundation
+import TestPrograms
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one way vigord, vigorctl and the tests start a program.
+@Suite(.removesScratchFolders) struct ChildProcessTests {
+    @Test func aProgramHasOnlyItsThreeStreamsOpenWhateverTheStarterHasOpen() throws {
+        // A pipe without close-on-exec, as Foundation makes them: inherited by default.
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let child = try ChildProcess(executable: "/bin/sleep", arguments: ["60"])
+        defer { child.stop() }
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
+        #expect(open == ["0", "1", "2"])
+    }
+
+    @Test func itsEndIsSeenWhileAProgramItStartedStillRuns() throws {
+        let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "sleep 60 & exit 3"], newProcessGroup: true)
+        defer { child.signalGroup(SIGKILL) }
+        #expect(child.hasExited(within: Double(TestDeadline.seconds)))
+        #expect(child.waitForExit() == .exited(3))
+        #expect(child.waitForExit() == .exited(3), "reaped once; asked again, the same end")
+    }
+
+    @Test func aSignalThatEndsItIsTheEndAndItsShellStatus() throws {
+        let child = try ChildProcess(executable: "/bin/sleep", arguments: ["60"])
+        #expect(child.isRunning)
+        child.signal(SIGKILL)
+        let end = child.waitForExit()
+        #expect(end == .signalled(SIGKILL))
+        #expect(end.status == 128 + SIGKILL)
+    }
+
+    @Test func itStartsWithNoSignalBlockedOrIgnoredWhateverTheStartingThreadHas() throws {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        #expect(pthread_sigmask(SIG_BLOCK, &blocked, &previous) == 0)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let status = try ScratchFolder.make("child-status") + "/status"
+        let child = try ChildProcess(
+            executable: "/bin/grep", arguments: ["-E", "^Sig(Blk|Ign):", "/proc/self/status"],
+            standardOutput: .newFile(path: status, mode: 0o600))
+        #expect(child.waitForExit() == .exited(0))
+        let masks = try String(contentsOfFile: status, encoding: .utf8).split(separator: "\n")
+            .map { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+        // Signals 32 and 33 are glibc's own, which it sets up itself in every program (and `sigfillset` leaves out).
+        let glibcOwn: UInt64 = 1 << 31 | 1 << 32
+        #expect(masks.map { $0.map { $0 & ~glibcOwn } } == [0, 0], "blocked, then ignored: \(masks)")
+    }
+
+    @Test func standardErrorFollowsStandardOutputIntoANewFile() throws {
+        let output = try ScratchFolder.make("child-output") + "/output"
+        let child = try ChildProcess(
+            executable: "/bin/sh", arguments: ["-c", "echo out; echo err >&2"],
+            standardOutput: .newFile(path: output, mode: 0o600), standardError: .standardOutput)
+        #expect(child.waitForExit() == .exited(0))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "out\nerr\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func aNewFileIsNeverReachedThroughALinkPlantedInItsPlace() throws {
+        let target = try ScratchFolder.make("child-target") + "/target"
+        try "kept\n".write(toFile: target, atomically: false, encoding: .utf8)
+        let planted = target + ".link"
+        #expect(symlink(target, planted) == 0)
+        defer { unlink(planted) }
+        #expect(throws: SpawnFailure.self) {
+            try ChildProcess(executable: "/bin/echo", arguments: ["overwritten"], standardOutput: .newFile(path: planted, mode: 0o600))
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "kept\n")
+    }
+
+    @Test func aProgramThatDoesNotExistFailsNamingIt() {
+        #expect {
+            try ChildProcess(executable: "/nonexistent/vigor-tool", arguments: [])
+        } throws: { error in
+            "\(error)".contains("/nonexistent/vigor-tool") && "\(error)".contains("No such file")
+        }
+    }
+}
