@@ -10,15 +10,17 @@ struct DecisionExplanationTests {
     /// The receipt of a block offered for Wednesday 07:00 Berlin with the slot finder's factors, last night's sleep
     /// written as `sleep`.
     private func placement(
-        phase: TrustPhase, sleep: String = "420.000 (-0.200)", preferred: String = "1.000", learned: String = "0.800"
+        phase: TrustPhase, sleep: String = "420.000 (-0.200)", preferred: String = "1.000", learned: String = "0.800",
+        autonomy: String = "engineDecides"
     ) throws -> DecisionReceipt {
         var fixture = try GhostFixture(phase: phase)
         let factors = [
             ReceiptInput("preferredWindow", preferred), ReceiptInput("learnedPreference", learned),
             ReceiptInput("skipProbability", "0.240"), ReceiptInput("meetingDensity", "4.000 (+0.600)"),
-            ReceiptInput("lastNightSleep", sleep), ReceiptInput("weekday", "0.500 (+0.000)"),
+            ReceiptInput("lastNightSleep", sleep), ReceiptInput("weekday", "0.500 (+0.000)"), ReceiptInput("autonomy", autonomy),
         ]
-        let candidate = BlockCandidate(start: try TestTime.date(2, 7), durationMinutes: 45, confidence: 1, factors: factors)
+        let candidate = BlockCandidate(
+            start: try TestTime.date(2, 7), durationMinutes: 45, confidence: autonomy == "proposalOnly" ? 0 : 1, factors: factors)
         let effects = try fixture.ghost.handle(.placementRequested(candidate, alternatives: []), now: try TestTime.date(1, 21))
         return try #require(effects.receipts.first)
     }
@@ -74,6 +76,14 @@ struct DecisionExplanationTests {
             + "then and it was the best free time that day, although outside your preferred hours.")
         let unset = try placement(phase: .scheduler, preferred: "0.500", learned: "0.500")
         #expect(DecisionExplanation(unset, timeZone: zone).headline == "Suggested Wed 07:00 because your calendars are free then.")
+    }
+
+    @Test func aDayWithAnUnreadableCalendarClaimsOnlyTheCalendarsThatWereRead() throws {
+        let receipt = try placement(phase: .autoScheduler, autonomy: "proposalOnly")
+        #expect(receipt.action == .proposed)
+        #expect(DecisionExplanation(receipt, timeZone: TestTime.berlin.timeZone).headline
+            == "Suggested Wed 07:00 because the calendars I could read are free then and it is inside your preferred hours. "
+            + "A calendar could not be read for that day, so it can only be a suggestion.")
     }
 
     @Test func theSeedsSentenceNeedsPastSessionsThatRaisedTheSlot() throws {

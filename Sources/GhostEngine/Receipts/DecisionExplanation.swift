@@ -61,11 +61,19 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
     /// inside your preferred hours."). Nil when the receipt carries no slot factors (nothing to say what decided).
     static func placementReason(_ inputs: [String: String], neutral: Double = 0.5) -> String? {
         guard let preferred = inputs["preferredWindow"].flatMap(Double.init) else { return nil }
-        if let learned = inputs["learnedPreference"].flatMap(Double.init), learned > neutral + 1e-9 { return historySentence }
-        var reasons = ["your calendars are free then"]
+        let unreadable = inputs["autonomy"] == "proposalOnly"
+        if !unreadable, let learned = inputs["learnedPreference"].flatMap(Double.init), learned > neutral + 1e-9 { return historySentence }
+        var reasons = [freeCalendarsReason(unreadableCalendar: unreadable)]
         if preferred > neutral + 1e-9 { reasons.append("it is inside your preferred hours") }
         if preferred < neutral - 1e-9 { reasons.append("it was the best free time that day, although outside your preferred hours") }
-        return "because " + reasons.joined(separator: " and ") + "."
+        let unread = unreadable ? " A calendar could not be read for that day, so it can only be a suggestion." : ""
+        return "because " + reasons.joined(separator: " and ") + "." + unread
+    }
+
+    /// What the calendars say of a chosen slot: all of them, or only those that could be read (a source failed for
+    /// that day, the placement's `autonomy` input is `proposalOnly`), which is then all that can be said.
+    public static func freeCalendarsReason(unreadableCalendar: Bool) -> String {
+        unreadableCalendar ? "the calendars I could read are free then" : "your calendars are free then"
     }
 
     /// A re-planning decision in its own words: what moved where, and what now covers the old time.

@@ -82,7 +82,8 @@ enum BlockDescription {
             placement.inputs.first { $0.name == name }.flatMap { Double($0.value) }
         }
         guard let preferred = value("preferredWindow") else { return nil }
-        var reasons = ["your calendars are free then"]
+        let unreadable = placement.inputs.contains { $0.name == "autonomy" && $0.value == "proposalOnly" }
+        var reasons = [DecisionExplanation.freeCalendarsReason(unreadableCalendar: unreadable)]
         if preferred == 1 { reasons.append("it is inside your preferred training hours") }
         if preferred == 0 { reasons.append("it is the best free time that day, although outside your preferred hours") }
         if let learned = value("learnedPreference"), learned > 0.5 {
@@ -96,7 +97,7 @@ enum BlockDescription {
                 after.append("Days like this one are often skipped (risk \(percent(skip))).")
             }
         }
-        if placement.inputs.contains(where: { $0.name == "autonomy" && $0.value == "proposalOnly" }) {
+        if unreadable {
             after.append("A calendar could not be read for that day, so it can only be a suggestion.")
         }
         return (["Why this time: " + list(reasons) + "."] + after).joined(separator: " ")
