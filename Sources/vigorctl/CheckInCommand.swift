@@ -44,7 +44,7 @@ struct CheckInCommand: ParsableCommand {
         ].compactMap { $0 }.joined(separator: ", ")
         print("\(result.replaced ? "Updated" : "Noted") for \(result.date): \(said).")
         print("\(result.checkInsLast14Days) check-in(s) in the last 14 days; health \(result.ghost.healthPhaseName), "
-            + "confidence \(Int((result.ghost.healthConfidence * 100).rounded())) %.")
+            + "confidence \(Percent.text(result.ghost.healthConfidence)).")
     }
 
     static func hours(_ minutes: Int) -> String {

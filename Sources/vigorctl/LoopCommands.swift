@@ -1,4 +1,5 @@
 import ArgumentParser
+import CivilCalendar
 import VigorRPC
 
 struct TriageCommand: ParsableCommand {
@@ -144,7 +145,7 @@ struct LogCommand: ParsableCommand {
     }
 
     static func sentence(_ result: WorkoutLogResult, undone: Bool) -> String {
-        let trust = "Trust now \(StatusText.percent(result.ghost.trustScore))."
+        let trust = "Trust now \(Percent.text(result.ghost.trustScore))."
         if undone, let kept = result.countedAs {
             return "Taken back your log \(result.workout). The workout a device recorded still counts (\(kept)"
                 + (result.block.map { ", completing \($0)" } ?? "") + "); to take it back too: vigorctl log --undo --workout \(kept). \(trust)"

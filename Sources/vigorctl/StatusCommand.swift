@@ -69,7 +69,7 @@ enum StatusText {
         row("database", "\(status.database.path) (schema \(status.database.schemaVersion))")
         let ghost = status.ghost
         let pin = ghost.pinnedByUser ? ", set by you" : ""
-        row("trust", "\(style.bold(ghost.trustPhaseName)) (score \(percent(ghost.trustScore))\(pin))")
+        row("trust", "\(style.bold(ghost.trustPhaseName)) (score \(Percent.text(ghost.trustScore))\(pin))")
         row("may", ghost.capabilities.isEmpty ? "observe and learn only" : ghost.capabilities.map(CapabilityText.phrase).joined(separator: ", "))
         if let profile = status.profile {
             let equipment = profile.equipment.isEmpty ? "no equipment" : "equipment " + profile.equipment.joined(separator: ", ")
@@ -78,7 +78,7 @@ enum StatusText {
             if let ruledOut = profile.ruledOut { row("ruled out", ruledOut) }
             for note in profile.notUnderstood ?? [] { row("note", note) }
         }
-        row("health", "\(ghost.healthPhaseName) phase, confidence \(percent(ghost.healthConfidence)): \(ghost.healthPhaseLine)")
+        row("health", "\(ghost.healthPhaseName) phase, confidence \(Percent.text(ghost.healthConfidence)): \(ghost.healthPhaseLine)")
         row("ghost", ghost.ghostHealth == "healthy" ? ghost.ghostHealthName : style.red(ghost.ghostHealthName))
         if ghost.breakerDeletions > 0 { row("breaker", "\(ghost.breakerDeletions) of your deletions in a row") }
         if status.emergency.active, let until = status.emergency.endsAt {
@@ -122,10 +122,6 @@ enum StatusText {
             row("last reload", reload.ok ? "\(reload.at) ok" : "\(reload.at) " + style.red("refused: \(reload.error ?? "")"))
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func percent(_ value: Double) -> String {
-        "\(Int((value * 100).rounded()))%"
     }
 
     static func duration(_ seconds: Int) -> String {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CivilCalendar
 import SafeFiles
 import VigorRPC
 
@@ -37,7 +38,7 @@ struct WeekCommand: ParsableCommand {
             "  sessions   \(receipt.completed) done of \(receipt.scheduled) planned; \(receipt.missed) missed, \(receipt.removed) removed, "
                 + "\(receipt.moved) moved, \(receipt.transformed) changed by the morning rules; \(receipt.unplannedWorkouts) on your own",
             "  saved      about \(receipt.planningMinutesSaved) minutes of planning",
-            "  trust      \(StatusText.percent(receipt.trustScore))\(trust), \(KebabName.kebab(receipt.trustPhase))",
+            "  trust      \(Percent.text(receipt.trustScore))\(trust), \(KebabName.kebab(receipt.trustPhase))",
             "  streak     \(receipt.strongWeeks) strong week(s) in a row",
         ]
         lines += receipt.patterns.map { "  pattern    \($0)" }

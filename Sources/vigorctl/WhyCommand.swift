@@ -1,5 +1,6 @@
 import ArgumentParser
 #if canImport(FoundationEssentials)
+import CivilCalendar
 import FoundationEssentials
 #else
 import Foundation
@@ -58,7 +59,7 @@ struct WhyCommand: ParsableCommand {
             let raw = receipt.inputs.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
             if !raw.isEmpty { print("  inputs: \(raw)") }
             if !receipt.alternatives.isEmpty { print("  instead of: \(receipt.alternatives.joined(separator: "; "))") }
-            print("  confidence \(StatusText.percent(receipt.confidence)), trust \(TextFormat.fixed(receipt.trustImpact, places: 3, signed: true)), input hash \(receipt.inputHash)")
+            print("  confidence \(Percent.text(receipt.confidence)), trust \(TextFormat.fixed(receipt.trustImpact, places: 3, signed: true)), input hash \(receipt.inputHash)")
         }
     }
 }

@@ -38,8 +38,8 @@ struct DecisionExplanationTests {
         let factors = DecisionExplanation(try placement(phase: .autoScheduler), timeZone: TestTime.berlin.timeZone).factors
         let rows = Dictionary(uniqueKeysWithValues: factors.map { ($0.name, $0) })
         #expect(rows["Preferred times"] == .init(name: "Preferred times", value: "inside your preferred times", impact: .helped))
-        #expect(rows["Your past sessions"] == .init(name: "Your past sessions", value: "80% of sessions done at this hour", impact: .helped))
-        #expect(rows["Skip risk"] == .init(name: "Skip risk", value: "24%", impact: .helped))
+        #expect(rows["Your past sessions"] == .init(name: "Your past sessions", value: "80 % of sessions done at this hour", impact: .helped))
+        #expect(rows["Skip risk"] == .init(name: "Skip risk", value: "24 %", impact: .helped))
         #expect(rows["Meetings that day"] == .init(name: "Meetings that day", value: "4.0 h", impact: .hurt))
         #expect(rows["Last night's sleep"] == .init(name: "Last night's sleep", value: "7.0 h", impact: .helped))
         #expect(rows["Skips on this weekday"]?.impact == .neutral)

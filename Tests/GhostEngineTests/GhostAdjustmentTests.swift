@@ -56,7 +56,7 @@ struct GhostAdjustmentTests {
     @Test func adjustmentBelowTheAutonomousThresholdIsRefused() throws {
         var (fixture, id) = try ghostWithBlock(.fullGhost)
         let effects = try fixture.send(.adjustmentRequested(id, .remove, confidence: 0.99, reason: "Maybe."), day: 0, hour: 6)
-        #expect(effects == [.adjustmentRefused(id, "Confidence 99% is below the 100% needed to act on my own.")])
+        #expect(effects == [.adjustmentRefused(id, "Confidence 99 % is below the 100 % needed to act on my own.")])
     }
 
     @Test func invalidAdjustmentsAreTypedErrors() throws {

@@ -46,7 +46,7 @@ struct GhostPlacementTests {
             Issue.record("expected a proposal, got \(effects)")
             return
         }
-        #expect(effects.receipts.first?.reason.contains("below the 100%") == true)
+        #expect(effects.receipts.first?.reason.contains("below the 100 %") == true)
     }
 
     @Test func blockIdentifiersAndReceiptIdentifiersAreSequential() throws {

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 extension Ghost {
@@ -80,7 +81,7 @@ extension Ghost {
         }
         guard confidence >= threshold else {
             return [.adjustmentRefused(
-                id, "Confidence \(Self.percent(confidence)) is below the \(Self.percent(threshold)) needed to act on my own.")]
+                id, "Confidence \(Percent.text(confidence)) is below the \(Percent.text(threshold)) needed to act on my own.")]
         }
         let before = blocks[index]
         // A second change before the first was answered still reverts to the length the user chose.

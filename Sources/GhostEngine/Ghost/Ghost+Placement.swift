@@ -51,11 +51,11 @@ extension Ghost {
         let auto = block.origin == .auto
         let reason: String
         if auto {
-            reason = "I scheduled \(block.slot) because I'm \(Self.percent(candidate.confidence)) sure of it, "
-                + "at or above the \(Self.percent(threshold)) I need to act on my own."
+            reason = "I scheduled \(block.slot) because I'm \(Percent.text(candidate.confidence)) sure of it, "
+                + "at or above the \(Percent.text(threshold)) I need to act on my own."
         } else if capabilities.canWriteCalendar {
-            reason = "I suggested \(block.slot) instead of scheduling it: I'm \(Self.percent(candidate.confidence)) "
-                + "sure, below the \(Self.percent(threshold)) I need to act on my own."
+            reason = "I suggested \(block.slot) instead of scheduling it: I'm \(Percent.text(candidate.confidence)) "
+                + "sure, below the \(Percent.text(threshold)) I need to act on my own."
         } else if trust.phase.capabilities.canWriteCalendar {
             reason = "I suggested \(block.slot) because my health is \(ghostHealth.mode.displayName), so I only propose blocks."
         } else {

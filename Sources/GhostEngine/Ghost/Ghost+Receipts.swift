@@ -64,11 +64,6 @@ extension Ghost {
         String(format: "%.3f", value)
     }
 
-    /// `87%` style.
-    static func percent(_ value: Double) -> String {
-        "\(Int((value * 100).rounded()))%"
-    }
-
     /// ISO 8601 in UTC.
     static func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601)

@@ -152,15 +152,15 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
             return Factor(name: "Preferred times", value: words, impact: above(value))
         case "learnedPreference":
             guard let value = number else { return nil }
-            let words = abs(value - neutral) < 1e-9 ? "no history yet" : "\(percent(value)) of sessions done at this hour"
+            let words = abs(value - neutral) < 1e-9 ? "no history yet" : "\(Percent.text(value)) of sessions done at this hour"
             return Factor(name: "Your past sessions", value: words, impact: above(value))
         case "skipProbability":
             guard let value = number else { return nil }
-            return Factor(name: "Skip risk", value: percent(value), impact: above(1 - value))
+            return Factor(name: "Skip risk", value: Percent.text(value), impact: above(1 - value))
         case "slotHistory":
-            return number.map { Factor(name: "Skips at this hour", value: percent($0), impact: skipImpact) }
+            return number.map { Factor(name: "Skips at this hour", value: Percent.text($0), impact: skipImpact) }
         case "weekday":
-            return number.map { Factor(name: "Skips on this weekday", value: percent($0), impact: skipImpact) }
+            return number.map { Factor(name: "Skips on this weekday", value: Percent.text($0), impact: skipImpact) }
         case "meetingDensity":
             return number.map { Factor(name: "Meetings that day", value: String(format: "%.1f h", $0), impact: skipImpact) }
         case "lastNightSleep":
@@ -170,7 +170,7 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
         case "candidateConfidence", "adjustmentConfidence":
             guard let value = number, let threshold = inputs["autonomousThreshold"].flatMap(Double.init) else { return nil }
             return Factor(
-                name: "Confidence", value: "\(percent(value)) (needs \(percent(threshold)) to act alone)",
+                name: "Confidence", value: "\(Percent.text(value)) (needs \(Percent.text(threshold)) to act alone)",
                 impact: value >= threshold ? .helped : .hurt)
         case "ghostHealth":
             guard input.value != "healthy" else { return nil }
@@ -185,9 +185,5 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
         default:
             return nil
         }
-    }
-
-    private static func percent(_ value: Double) -> String {
-        "\(Int((value * 100).rounded()))%"
     }
 }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 
@@ -86,7 +87,7 @@ public struct EveningPlan: Sendable, Equatable {
             block.candidate(confidence: confidence, extra: (skip?.receiptInputs ?? []) + kind.receiptInputs, kind: kind.kind),
             alternatives: block.alternativeCandidates(confidence: confidence, kind: kind.kind)))
         notes.append("placed tomorrow at \(block.chosen.localStart) (score \(String(format: "%.2f", block.chosen.score))"
-            + (skip.map { ", skip risk \(Int(($0.prediction.probability * 100).rounded()))%" } ?? "") + "): "
+            + (skip.map { ", skip risk \(Percent.text($0.prediction.probability))" } ?? "") + "): "
             + (kind.kind?.phrase ?? "") + (kind.ruledOutWords.map { "; ruled out: \($0)" } ?? ""))
     }
 }

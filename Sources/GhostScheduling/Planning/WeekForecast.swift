@@ -77,7 +77,7 @@ public struct WeekForecast: Codable, Sendable, Equatable {
         var parts = ["free at \(block.chosen.localStart), score \(String(format: "%.2f", block.chosen.score))"]
         if factors.preferredWindow == 1 { parts.append("in your preferred window") }
         if factors.learnedPreference > 0.5 { parts.append("a time you usually train") }
-        if let risk { parts.append("skip risk \(Int((risk * 100).rounded())) %") }
+        if let risk { parts.append("skip risk \(Percent.text(risk))") }
         if block.autonomy == .proposalOnly { parts.append("a calendar could not be read, so only as a proposal") }
         return parts.joined(separator: "; ")
     }

@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 
 /// How demanding a planned session is.
@@ -95,13 +96,13 @@ public enum MorningTransformer {
             change = walkOpen ? Transformation(
                 rule: .hrvCrash, adjustment: .transform(durationMinutes: rules.recoveryWalkMinutes), durationBefore: durationMinutes,
                 durationAfter: rules.recoveryWalkMinutes,
-                reason: "Your HRV is \(drop) % below your 7-day baseline (more than "
-                    + "\(Int((rules.hrvCrashMargin * 100).rounded())) %), so the heavy session becomes a "
+                reason: "Your HRV is \(Percent.text(points: drop)) below your 7-day baseline (more than "
+                    + "\(Percent.text(rules.hrvCrashMargin))), so the heavy session becomes a "
                     + "\(rules.recoveryWalkMinutes)-minute recovery walk.")
                 : Transformation(
                     rule: .hrvCrash, adjustment: .remove, durationBefore: durationMinutes, durationAfter: 0,
-                    reason: "Your HRV is \(drop) % below your 7-day baseline (more than "
-                        + "\(Int((rules.hrvCrashMargin * 100).rounded())) %), and an injury rules out the recovery walk; rest today.")
+                    reason: "Your HRV is \(Percent.text(points: drop)) below your 7-day baseline (more than "
+                        + "\(Percent.text(rules.hrvCrashMargin))), and an injury rules out the recovery walk; rest today.")
         } else if intensity == .heavy, signals.feltTired, !walkOpen {
             return .suggest(Transformation(
                 rule: .feltTired, adjustment: .remove, durationBefore: durationMinutes, durationAfter: 0,

@@ -187,8 +187,8 @@ public enum AbsolutionReader {
         return .init(
             pattern: "eveningCollapse", headline: AbsolutionNarrative.headline,
             explanation: "By 6 PM, you had no energy left - meetings drained you: after your \(heavy.count) heaviest weekdays "
-                + "(five hours or more of meetings) you trained on \(Int((heavyRate * 100).rounded())) % of them, against "
-                + "\(Int((lightRate * 100).rounded())) % of the lighter ones.",
+                + "(five hours or more of meetings) you trained on \(Percent.text(heavyRate)) of them, against "
+                + "\(Percent.text(lightRate)) of the lighter ones.",
             absolution: "Your schedule was designed to make you fail.",
             hope: "Let's train before the meetings take it all.",
             numbers: ["heavyDays": Double(heavy.count), "heavyRate": heavyRate, "lightRate": lightRate])

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 
@@ -87,14 +88,14 @@ enum BlockDescription {
         if preferred == 1 { reasons.append("it is inside your preferred training hours") }
         if preferred == 0 { reasons.append("it is the best free time that day, although outside your preferred hours") }
         if let learned = value("learnedPreference"), learned > 0.5 {
-            reasons.append("you usually train at this hour (\(percent(learned)) of the sessions here were done)")
+            reasons.append("you usually train at this hour (\(Percent.text(learned)) of the sessions here were done)")
         }
         var after: [String] = []
         if let skip = value("skipProbability"), skip != 0.5 {
             if skip < 0.5 {
-                reasons.append("it is a day you are likely to keep (skip risk \(percent(skip)))")
+                reasons.append("it is a day you are likely to keep (skip risk \(Percent.text(skip)))")
             } else {
-                after.append("Days like this one are often skipped (risk \(percent(skip))).")
+                after.append("Days like this one are often skipped (risk \(Percent.text(skip))).")
             }
         }
         if unreadable {
@@ -106,10 +107,6 @@ enum BlockDescription {
     /// Whether a receipt answers a conflict (it names what covers the block).
     private static func isConflict(_ receipt: DecisionReceipt) -> Bool {
         receipt.inputs.contains { $0.name == "conflict" }
-    }
-
-    private static func percent(_ value: Double) -> String {
-        "\(Int((value * 100).rounded())) %"
     }
 
     /// "a", "a and b", "a, b and c".
