@@ -103,7 +103,10 @@ extension AppDatabase {
                 systemZone: try SystemZoneRecord.fetchOne(db, key: 1),
                 checkIns: try CheckIn.order(Column("localDate")).fetchAll(db),
                 recoveryScores: try RecoveryRecord.order(Column("localDate"), Column("computedAt")).fetchAll(db),
-                calendarItems: try CalendarItem.order(Column("createdAt"), Column("itemID")).fetchAll(db))
+                calendarItems: try CalendarItem.order(Column("createdAt"), Column("itemID")).fetchAll(db),
+                inbox: try NotificationLedgerRecord.fetchOne(db).map { (ledger: $0.ledger, updatedAt: $0.updatedAt) },
+                weekForecast: try WeekForecastRecord.fetchOne(db, key: 1),
+                holdBook: try HoldBookRecord.fetchOne(db, key: 1))
         }
     }
 
@@ -152,6 +155,12 @@ public struct ExportedData: Sendable {
     public var recoveryScores: [RecoveryRecord]
     /// The UIDs and revisions of the items in vigord's calendar.
     public var calendarItems: [CalendarItem]
+    /// The notification ledger (the inbox) as stored JSON, and when it was saved.
+    public var inbox: (ledger: Data, updatedAt: Date)?
+    /// The week ahead as the last evening planned it.
+    public var weekForecast: WeekForecastRecord?
+    /// Held time and what the user said about holding.
+    public var holdBook: HoldBookRecord?
 }
 
 extension AppDatabase {

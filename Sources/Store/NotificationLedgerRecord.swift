@@ -16,9 +16,7 @@ extension AppDatabase {
     public func notificationLedger<Ledger: Decodable>(as type: Ledger.Type) throws(StoreError) -> Ledger? {
         let saved = try read("read the notification ledger") { db in try NotificationLedgerRecord.fetchOne(db) }
         return try saved.map { record throws(StoreError) in
-            try StoredJSON.decode(
-                type, from: record.ledger,
-                in: JSONPlace(what: "the notification inbox", table: NotificationLedgerRecord.databaseTableName, column: "ledger", row: "id \(record.id)"))
+            try StoredJSON.decode(type, from: record.ledger, in: .inbox)
         }
     }
 

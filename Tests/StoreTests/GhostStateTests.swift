@@ -54,3 +54,18 @@ import Testing
     #expect(exported.ghostState == Data("new".utf8))
     #expect(exported.receipts.isEmpty && exported.cycleRuns.isEmpty && exported.daemonRuns.isEmpty)
 }
+
+@Test(.removesScratchFolders) func theInboxTheWeekForecastAndTheHeldTimeAreExportedAndPurged() throws {
+    let database = try AppDatabase.inMemory()
+    let at = Date(timeIntervalSince1970: 1_795_629_600)
+    try database.saveNotificationLedger(Data(#"{"entries":[]}"#.utf8), at: at)
+    try database.saveWeekForecast(WeekForecastRecord(madeAt: at, body: Data(#"{"days":[]}"#.utf8)))
+    try database.saveHoldBook(HoldBookRecord(savedAt: at, body: Data(#"{"holds":[]}"#.utf8)))
+    let exported = try database.exportAll()
+    #expect(exported.inbox?.ledger == Data(#"{"entries":[]}"#.utf8) && exported.inbox?.updatedAt == at)
+    #expect(exported.weekForecast?.body == Data(#"{"days":[]}"#.utf8))
+    #expect(exported.holdBook?.body == Data(#"{"holds":[]}"#.utf8))
+    try database.purgeAll(replacingStateWith: Data("new".utf8), at: at)
+    let purged = try database.exportAll()
+    #expect(purged.inbox == nil && purged.weekForecast == nil && purged.holdBook == nil)
+}

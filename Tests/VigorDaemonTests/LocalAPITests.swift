@@ -122,6 +122,13 @@ private func call(_ frame: String, _ context: LocalAPI.Context) async throws -> 
     }
     #expect(receipts.count == 1)
     #expect(exported.objectValue?["ghost"]?.objectValue?["trust"]?.objectValue?["phase"] == "scheduler")
+    #expect(exported.objectValue?["inbox"] == nil && exported.objectValue?["holdBook"] == nil, "nothing said or held yet")
+    try context.database.saveNotificationLedger(Data(#"{"entries":[]}"#.utf8), at: Date(timeIntervalSince1970: 1_795_629_600))
+    try context.database.saveHoldBook(HoldBookRecord(savedAt: Date(timeIntervalSince1970: 1_795_629_600), body: Data(#"{"holds":[]}"#.utf8)))
+    let again = try #require(try await call(#"{"jsonrpc":"2.0","method":"data.export","id":5}"#, context).result)
+    #expect(again.objectValue?["inbox"]?.objectValue?["ledger"] == .object(["entries": .array([])]))
+    #expect(again.objectValue?["holdBook"]?.objectValue?["body"] == .object(["holds": .array([])]))
+    #expect(again.objectValue?["holdBook"]?.objectValue?["savedAt"] == "2026-11-25T19:00:00+01:00")
     let refused = try await call(#"{"jsonrpc":"2.0","method":"data.purge","params":{"confirm":false},"id":3}"#, context)
     #expect(refused.error?.code == -32602)
     let purged = try await call(#"{"jsonrpc":"2.0","method":"data.purge","params":{"confirm":true},"id":4}"#, context)

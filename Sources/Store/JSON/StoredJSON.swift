@@ -59,6 +59,7 @@ public struct JSONPlace: Sendable, Equatable {
 
     /// The engine state's one row.
     public static let ghostState = JSONPlace(what: "the engine state", table: "ghostState", column: "state", row: "id 1")
+    public static let inbox = JSONPlace(what: "the notification inbox", table: "notificationLedger", column: "ledger", row: "id 1")
 }
 
 /// A row that keeps one value as JSON; `value(as:)` reads it through `StoredJSON`.

@@ -65,6 +65,18 @@ enum DataExport {
             ["itemID": .string(item.itemID), "uid": .string(item.uid), "shadowUID": .string(item.shadowUID),
              "sequence": .integer(Int64(item.sequence)), "createdAt": time(item.createdAt), "modifiedAt": time(item.modifiedAt)]
         })
+        if let inbox = data.inbox {
+            document["inbox"] = [
+                "updatedAt": time(inbox.updatedAt),
+                "ledger": try StoredJSON.decode(JSONValue.self, from: inbox.ledger, in: .inbox),
+            ]
+        }
+        if let forecast = data.weekForecast {
+            document["weekForecast"] = ["madeAt": time(forecast.madeAt), "body": try forecast.value(as: JSONValue.self)]
+        }
+        if let book = data.holdBook {
+            document["holdBook"] = ["savedAt": time(book.savedAt), "body": try book.value(as: JSONValue.self)]
+        }
         if let state = data.ghostState { document["ghost"] = try StoredJSON.decode(JSONValue.self, from: state, in: .ghostState) }
         return .object(document)
     }
