@@ -97,7 +97,7 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
 
     /// The rules that turn a session into a recovery walk (the morning's `hrvCrash`, and `feltTired` when the user
     /// takes the suggestion).
-    public static let walkRules: Set<String> = ["hrvCrash", "feltTired"]
+    public static let walkRules: Set<String> = [TransformationRule.hrvCrash.rawValue, TransformationRule.feltTired.rawValue]
 
     /// What the session is now: a walk while a walk rule's change to it stands, else its kind.
     public var currentKind: SessionKind? {

@@ -65,7 +65,7 @@ public enum GhostMessages {
             guard let change = block.transformation, change.answer == nil else { continue }
             let id = block.id.rawValue
             let title = change.removedBlock ? "Removed today's workout."
-                : change.rule == "hrvCrash" ? "Changed to Recovery Walk." : "Changed to \(block.durationMinutes) minutes."
+                : change.rule == TransformationRule.hrvCrash.rawValue ? "Changed to Recovery Walk." : "Changed to \(block.durationMinutes) minutes."
             let what = change.removedBlock ? "took today's block off" : "made today's session \(block.durationMinutes) minutes"
             messages.append(GhostMessage(
                 key: "transformation:\(id):\(Int(change.at.timeIntervalSince1970))", kind: .transformation,

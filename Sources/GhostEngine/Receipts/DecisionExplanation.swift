@@ -109,12 +109,12 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
             return "Suggested \(start) \(why)"
         case .transformed:
             guard let before = inputs["durationMinutes"], let after = inputs["newDurationMinutes"] else { return receipt.reason }
-            let to = inputs["rule"] == "hrvCrash" ? "a \(after)-minute recovery walk" : "\(after) minutes"
+            let to = inputs["rule"] == TransformationRule.hrvCrash.rawValue ? "a \(after)-minute recovery walk" : "\(after) minutes"
             return "Changed from a \(before)-minute session to \(to) because your recovery signals suggested your body needs "
                 + "gentler movement today."
         case .removed:
             let which = startDay.map { $0 != calendar.day(of: receipt.at) } == true ? (time("start").map { "the \($0) workout" } ?? "the workout") : "today's workout"
-            guard inputs["rule"] == "shortSleep" else {
+            guard inputs["rule"] == TransformationRule.shortSleep.rawValue else {
                 return "Removed \(which) because your recovery signals suggested rest would help more than training."
             }
             return "Removed \(which) because your sleep was significantly below your baseline, and pushing through would "

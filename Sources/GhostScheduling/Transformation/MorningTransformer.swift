@@ -11,16 +11,6 @@ public enum SessionIntensity: String, Codable, Sendable {
     case light
 }
 
-/// Which morning rule produced a change (feedback is learned per rule).
-public enum TransformationRule: String, Codable, Sendable, CaseIterable {
-    /// Last night's sleep below the minimum: remove the block.
-    case shortSleep
-    /// HRV crashed: a heavy session becomes a walk.
-    case hrvCrash
-    /// The morning check-in says "tired": a heavy session could be a walk. A self-report only ever suggests.
-    case feltTired
-}
-
 /// The morning's signals the transformation rules read; missing values never trigger a rule.
 public struct MorningSignals: Codable, Sendable, Equatable {
     /// Last night's sleep in minutes.
