@@ -52,8 +52,9 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
     /// The last conflict the ghost answered without moving the block (noted, or a move proposed), so the same
     /// picture of the week seen again changes nothing and leaves no second receipt.
     public internal(set) var answeredConflict: BlockConflict?
-    /// What the session is for; nil for a block placed before sessions had kinds.
-    public let kind: SessionKind?
+    /// What the session is for; nil for a block placed before sessions had kinds. Changed only when the user's profile
+    /// comes to rule it out.
+    public internal(set) var kind: SessionKind?
 
     /// Creates a block at `moment` (the local reading of its start).
     public init(id: BlockID, origin: Origin, start moment: Moment, durationMinutes: Int, status: Status, kind: SessionKind? = nil) {

@@ -151,6 +151,8 @@ public struct Ghost: Codable, Sendable, Equatable {
             return try resolve(conflict, at: moment)
         case .moveAnswered(let id, let accepted):
             return try answerMove(id, accepted: accepted, at: moment)
+        case .sessionKindRevised(let id, let kind, let ruledOut):
+            return try reviseKind(id, to: kind, ruledOut: ruledOut, at: moment)
         }
     }
 

@@ -66,4 +66,8 @@ public enum GhostEvent: Sendable, Equatable {
     /// The user pressed the red button: recovery time runs until `until`. The blocks inside it are withdrawn;
     /// the rest of the week stays.
     case emergencyClear(reason: String, until: Date)
+    /// The user's profile now rules out a coming block's kind (an injury or equipment changed): it becomes `to`, or,
+    /// with no kind open, leaves the calendar. `ruledOut` says what ruled the old kind out, in words
+    /// ("run (your injury 'left knee')").
+    case sessionKindRevised(BlockID, to: SessionKind?, ruledOut: String)
 }

@@ -3,6 +3,8 @@ import Foundation
 /// What kind of decision a receipt explains.
 public enum DecisionAction: String, Codable, Sendable, CaseIterable {
     case scheduled, proposed, transformed, removed, moved, moveProposed, conflictNoted, trustChanged, breakerFired, emergency, notPlaced
+    /// A coming block became another kind of session, because the user's profile now rules its kind out.
+    case kindChanged
 }
 
 /// One input value that mattered to a decision, by name.

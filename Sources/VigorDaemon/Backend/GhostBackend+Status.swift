@@ -80,7 +80,32 @@ extension GhostBackend {
         }
         let outcome = await state.adopt(read, at: now)
         await adoptEngineRules(at: now)
+        let before = await face(at: now)
+        if await reviseSessionKinds(at: now) {
+            do {
+                try await follow(from: before, at: now)
+            } catch {
+                logger.error("the changed sessions could not be written to vigord's calendar yet", metadata: ["error": "\(error)"])
+            }
+        }
         return outcome
+    }
+
+    /// The coming blocks whose kind `[profile]` now rules out (an injury or equipment changed since they were
+    /// planned) become another kind, or leave the calendar when none is open (`KindRevision`); true when any changed.
+    /// The caller writes the calendar. A failure is logged: the next evening plans under the profile all the same.
+    @discardableResult
+    func reviseSessionKinds(at now: Date) async -> Bool {
+        let events = KindRevision.events(await ghost.current, profile: await state.config.profile.trainingProfile, now: now)
+        guard !events.isEmpty else { return false }
+        do {
+            _ = try await ghost.perform(events, at: now)
+        } catch {
+            logger.error("the coming sessions could not be changed to [profile]", metadata: ["error": "\(error)"])
+            return false
+        }
+        logger.notice("[profile] rules out the kind of \(events.count) coming session(s); they were changed")
+        return true
     }
 
     /// Puts `[engine]` of the configuration in force; a storage failure keeps the rules in force and is logged.

@@ -136,10 +136,13 @@ public actor GhostBackend {
 
     // MARK: vigord's calendar
 
-    /// At start: hands the edits the user made while vigord was down to the Ghost, then writes the calendar once, so a
-    /// decision saved just before a crash reaches the vdir at once.
+    /// At start: hands the edits the user made while vigord was down to the Ghost, changes the coming sessions a profile
+    /// edited meanwhile rules out, then writes the calendar once, so a decision saved just before a crash reaches the
+    /// vdir at once.
     public func bringCalendarUpToDate(at now: Date) async throws -> WriteReport {
         _ = try await learnCalendarEdits(at: now)
+        // A profile edited while vigord was down counts as at a reload.
+        await reviseSessionKinds(at: now)
         return try await publish(at: now)
     }
 

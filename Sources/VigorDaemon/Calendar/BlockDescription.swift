@@ -6,7 +6,7 @@ import GhostEngine
 /// since, from the receipts of the decisions about it ("tap on a block: why this time?"). Pure: receipts in, text out.
 enum BlockDescription {
     /// The receipt actions that explain a block.
-    static let actions: [DecisionAction] = [.scheduled, .proposed, .transformed, .moved, .moveProposed, .conflictNoted]
+    static let actions: [DecisionAction] = [.scheduled, .proposed, .transformed, .moved, .moveProposed, .conflictNoted, .kindChanged]
 
     /// The receipts of `actions`, grouped by the block they name (`block=b7`), oldest first.
     static func receiptsByBlock(_ receipts: [DecisionReceipt]) -> [String: [DecisionReceipt]] {
@@ -35,6 +35,9 @@ enum BlockDescription {
         if let transformation = block.transformation, !transformation.removedBlock, transformation.answer != .reverted,
            let changed = receipts.last(where: { $0.action == .transformed }) {
             paragraphs.append("Changed from \(transformation.originalDurationMinutes) to \(block.durationMinutes) minutes: \(changed.reason)")
+        }
+        if let changed = receipts.last(where: { $0.action == .kindChanged }) {
+            paragraphs.append(changed.reason)
         }
         let later = receipts.filter { receipt in placement.map { receipt.at >= $0.at } ?? true }
         let moved = later.last { $0.action == .moved || ($0.action == .proposed && isConflict($0)) }
