@@ -57,16 +57,26 @@ public final class ChildProcess: Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for (stream, target) in [(standardInput, Int32(0)), (standardOutput, 1), (standardError, 2)] {
+        // A descriptor of the caller's that is itself 0, 1 or 2 is copied above 2 first: the program's streams are
+        // set one after the other, and setting one would otherwise replace what a later one is meant to copy.
+        var copies: [Int32] = []
+        defer { copies.forEach { close($0) } }
+        for (stream, target, name) in [(standardInput, Int32(0), "input"), (standardOutput, 1, "output"), (standardError, 2, "error")] {
+            let arranged: Int32
             switch stream {
             case .null:
-                _ = "/dev/null".withCString { posix_spawn_file_actions_addopen(&actions, target, $0, target == 0 ? O_RDONLY : O_WRONLY, 0) }
-            case .descriptor(let descriptor):
-                posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+                arranged = "/dev/null".withCString { posix_spawn_file_actions_addopen(&actions, target, $0, target == 0 ? O_RDONLY : O_WRONLY, 0) }
+            case .descriptor(let given):
+                let descriptor = (0...2).contains(given) ? fcntl(given, F_DUPFD_CLOEXEC, 3) : given
+                if descriptor != given && descriptor >= 0 { copies.append(descriptor) }
+                arranged = descriptor >= 0 ? posix_spawn_file_actions_adddup2(&actions, descriptor, target) : given < 0 ? EBADF : errno
             case .newFile(let path, let mode):
-                _ = path.withCString { posix_spawn_file_actions_addopen(&actions, target, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode) }
+                arranged = path.withCString { posix_spawn_file_actions_addopen(&actions, target, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode) }
             case .standardOutput:
-                posix_spawn_file_actions_adddup2(&actions, 1, target)
+                arranged = posix_spawn_file_actions_adddup2(&actions, 1, target)
+            }
+            guard arranged == 0 else {
+                throw SpawnFailure("cannot start \(executable): its standard \(name): \(String(cString: strerror(arranged)))")
             }
         }
         guard vigor_spawn_close_from(&actions, 3) == 0 else {
