@@ -10,7 +10,7 @@ import Glibc
 /// Only its standard input, output and error are open in it, whatever other threads open at the same moment: an
 /// inherited descriptor would keep a socket or pipe of someone else's open for as long as the program runs.
 /// Its signals start unblocked and at their defaults. Its end is seen through a pidfd, so a child it left running
-/// never hides it, and a signal never reaches a process that took its id later.
+/// never hides it, and `signal` never reaches a process that took its id later.
 public final class ChildProcess: Sendable {
     /// Where one of the program's standard streams goes.
     public enum Stream: Sendable {
@@ -166,7 +166,9 @@ public final class ChildProcess: Sendable {
         _ = vigor_pidfd_send_signal(pidfd, signal)
     }
 
-    /// Sends `signal` to the program's process group (started with `newProcessGroup`): whatever it started too.
+    /// Sends `signal` to the program's process group (started with `newProcessGroup`): whatever it started too. The group
+    /// is named by its id, which stays its own while the program is not reaped or something in the group still runs;
+    /// so call it before `waitForExit`.
     public func signalGroup(_ signal: Int32) {
         kill(-pid, signal)
     }
