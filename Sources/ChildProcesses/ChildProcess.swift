@@ -54,6 +54,7 @@ public final class ChildProcess: Sendable {
         standardInput: Stream = .null, standardOutput: Stream = .null, standardError: Stream = .null,
         newProcessGroup: Bool = false
     ) throws(SpawnFailure) {
+        Self.keepChildStatuses()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -124,6 +125,20 @@ public final class ChildProcess: Sendable {
 
     deinit {
         close(pidfd)
+    }
+
+    /// Makes the kernel keep every program's status for `waitForExit`: with SIGCHLD ignored or `SA_NOCLDWAIT` (which a
+    /// process inherits across exec from whoever started it), it reaps children itself and their status is lost, so
+    /// a program that failed would read as one that exited 0.
+    private static func keepChildStatuses() {
+        var current = sigaction()
+        guard sigaction(SIGCHLD, nil, &current) == 0 else { return }
+        let ignored = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        guard ignored || current.sa_flags & SA_NOCLDWAIT != 0 else { return }
+        var standard = sigaction()
+        standard.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&standard.sa_mask)
+        sigaction(SIGCHLD, &standard, nil)
     }
 
     /// True once the program has exited, waiting at most `seconds` for it (nil: as long as it takes). Does not reap
