@@ -10,7 +10,7 @@ import Glibc
 /// Only its standard input, output and error are open in it, whatever other threads open at the same moment: an
 /// inherited descriptor would keep a socket or pipe of someone else's open for as long as the program runs.
 /// Its signals start unblocked and at their defaults. Its end is seen through a pidfd, so a child it left running
-/// never hides it, and a signal never reaches a process that took its id later.
+/// never hides it, and `signal` never reaches a process that took its id later.
 public final class ChildProcess: Sendable {
     /// Where one of the program's standard streams goes.
     public enum Stream: Sendable {
@@ -54,19 +54,30 @@ public final class ChildProcess: Sendable {
         standardInput: Stream = .null, standardOutput: Stream = .null, standardError: Stream = .null,
         newProcessGroup: Bool = false
     ) throws(SpawnFailure) {
+        Self.keepChildStatuses()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for (stream, target) in [(standardInput, Int32(0)), (standardOutput, 1), (standardError, 2)] {
+        // A descriptor of the caller's that is itself 0, 1 or 2 is copied above 2 first: the program's streams are
+        // set one after the other, and setting one would otherwise replace what a later one is meant to copy.
+        var copies: [Int32] = []
+        defer { copies.forEach { close($0) } }
+        for (stream, target, name) in [(standardInput, Int32(0), "input"), (standardOutput, 1, "output"), (standardError, 2, "error")] {
+            let arranged: Int32
             switch stream {
             case .null:
-                _ = "/dev/null".withCString { posix_spawn_file_actions_addopen(&actions, target, $0, target == 0 ? O_RDONLY : O_WRONLY, 0) }
-            case .descriptor(let descriptor):
-                posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+                arranged = "/dev/null".withCString { posix_spawn_file_actions_addopen(&actions, target, $0, target == 0 ? O_RDONLY : O_WRONLY, 0) }
+            case .descriptor(let given):
+                let descriptor = (0...2).contains(given) ? fcntl(given, F_DUPFD_CLOEXEC, 3) : given
+                if descriptor != given && descriptor >= 0 { copies.append(descriptor) }
+                arranged = descriptor >= 0 ? posix_spawn_file_actions_adddup2(&actions, descriptor, target) : given < 0 ? EBADF : errno
             case .newFile(let path, let mode):
-                _ = path.withCString { posix_spawn_file_actions_addopen(&actions, target, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode) }
+                arranged = path.withCString { posix_spawn_file_actions_addopen(&actions, target, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode) }
             case .standardOutput:
-                posix_spawn_file_actions_adddup2(&actions, 1, target)
+                arranged = posix_spawn_file_actions_adddup2(&actions, 1, target)
+            }
+            guard arranged == 0 else {
+                throw SpawnFailure("cannot start \(executable): its standard \(name): \(String(cString: strerror(arranged)))")
             }
         }
         guard vigor_spawn_close_from(&actions, 3) == 0 else {
@@ -116,6 +127,20 @@ public final class ChildProcess: Sendable {
         close(pidfd)
     }
 
+    /// Makes the kernel keep every program's status for `waitForExit`: with SIGCHLD ignored or `SA_NOCLDWAIT` (which a
+    /// process inherits across exec from whoever started it), it reaps children itself and their status is lost, so
+    /// a program that failed would read as one that exited 0.
+    private static func keepChildStatuses() {
+        var current = sigaction()
+        guard sigaction(SIGCHLD, nil, &current) == 0 else { return }
+        let ignored = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        guard ignored || current.sa_flags & SA_NOCLDWAIT != 0 else { return }
+        var standard = sigaction()
+        standard.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&standard.sa_mask)
+        sigaction(SIGCHLD, &standard, nil)
+    }
+
     /// True once the program has exited, waiting at most `seconds` for it (nil: as long as it takes). Does not reap
     /// it, so its id stays its own until `waitForExit`.
     public func hasExited(within seconds: Double? = 0) -> Bool {
@@ -156,7 +181,9 @@ public final class ChildProcess: Sendable {
         _ = vigor_pidfd_send_signal(pidfd, signal)
     }
 
-    /// Sends `signal` to the program's process group (started with `newProcessGroup`): whatever it started too.
+    /// Sends `signal` to the program's process group (started with `newProcessGroup`): whatever it started too. The group
+    /// is named by its id, which stays its own while the program is not reaped or something in the group still runs;
+    /// so call it before `waitForExit`.
     public func signalGroup(_ signal: Int32) {
         kill(-pid, signal)
     }

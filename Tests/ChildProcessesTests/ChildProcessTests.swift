@@ -77,6 +77,24 @@ import Glibc
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "kept\n")
     }
 
+    @Test func aStreamGivenAsTheStartersOwnStandardOutputIsThatOutputWhateverTheOtherStreamsAre() throws {
+        let pipe = Pipe()
+        let child = try ChildProcess(
+            executable: "/bin/sleep", arguments: ["60"],
+            standardOutput: .descriptor(pipe.fileHandleForWriting.fileDescriptor), standardError: .descriptor(STDOUT_FILENO))
+        defer { child.stop() }
+        let starters = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(STDOUT_FILENO)")
+        let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(pipe.fileHandleForWriting.fileDescriptor)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/fd/1") == ours)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/fd/2") == starters)
+    }
+
+    @Test func aDescriptorThatIsNoDescriptorIsRefusedNotReplacedByTheStartersOwn() {
+        #expect(throws: SpawnFailure.self) {
+            try ChildProcess(executable: "/bin/true", arguments: [], standardOutput: .descriptor(-1)).waitForExit()
+        }
+    }
+
     @Test func aProgramThatDoesNotExistFailsNamingIt() {
         #expect {
             try ChildProcess(executable: "/nonexistent/vigor-tool", arguments: [])

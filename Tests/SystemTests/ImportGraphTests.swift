@@ -45,18 +45,36 @@ private let platformModules: Set<String> = [
 /// inherits that socket too, and the first program's end is then never seen. vigord, its tools and its tests start
 /// every program through `ChildProcess`, which closes everything but the three standard streams in the program.
 @Test func everyProgramIsStartedThroughChildProcess() throws {
-    // Foundation's `Process` as a type or a call, and posix_spawn itself; not ProcessInfo, not ChildProcess.
-    let starter = /(^|[^\w.`])(Process(?![\w`])|posix_spawn\()/
     var found: [String] = []
     for folder in ["Sources", "Tests"] {
         for file in swiftFiles(under: packageRoot.appendingPathComponent(folder)) where !["ChildProcess.swift", "ImportGraphTests.swift"].contains(file.lastPathComponent) {
             let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-            for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(starter) {
+            for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && startsAProgram(line) {
                 found.append("\(file.lastPathComponent): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
     }
     #expect(found.isEmpty, "\(found)")
+}
+
+@Test func aProgramStartIsFoundHoweverItIsSpelled() {
+    let starts = [
+        "let run = Process()", "var runs: [Process] = []", "typealias Runner = Foundation.Process",
+        "let spawned = posix_spawn(&child, tool, nil, nil, argv, environ)", "_ = Glibc.posix_spawn(&child, tool, nil, nil, argv, environ)",
+        "let spawned = posix_spawnp(&child, tool, nil, nil, argv, environ)",
+    ]
+    let others = [
+        "let child = try ChildProcess(executable: tool, arguments: [])", "var environment = ProcessInfo.processInfo.environment",
+        "hook = try HookProcess(arguments: arguments)", "posix_spawn_file_actions_init(&actions)", "// Foundation's `Process` is gone",
+    ]
+    #expect(starts.filter { !startsAProgram($0[...]) } == [])
+    #expect(others.filter { startsAProgram($0[...]) } == [])
+}
+
+/// Foundation's `Process` as a type or a call (also as `Foundation.Process`), and posix_spawn or posix_spawnp itself;
+/// not ProcessInfo, not ChildProcess.
+private func startsAProgram(_ line: Substring) -> Bool {
+    line.contains(/(^|[^\w`])(Process(?![\w`])|posix_spawnp?\()/)
 }
 
 /// On Linux, libdispatch can crash its manager thread when read sources on descriptors are set up and torn down on

@@ -60,6 +60,47 @@ public final class PipeReader: @unchecked Sendable {
     }
 }
 
+/// Writes a program's input on a thread of its own and closes it, with SIGPIPE blocked on that thread: a program that
+/// reads none of it, or ends first, neither blocks the test on a full pipe nor ends the test process (the signal the
+/// write raises stays pending on that thread and goes with it; the write fails with EPIPE and the rest is dropped).
+final class PipeWriter: @unchecked Sendable {
+    private var failure: (any Error)?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ text: String, into pipe: Pipe) {
+        Thread.detachNewThread { [self] in
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+            let bytes = Array(text.utf8)
+            var written = 0
+            while written < bytes.count {
+                let result = bytes[written...].withUnsafeBytes { write(pipe.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
+                if result > 0 {
+                    written += result
+                } else if !(result < 0 && errno == EINTR) {
+                    break
+                }
+            }
+            do {
+                try pipe.fileHandleForWriting.close()
+            } catch {
+                failure = error
+            }
+            done.signal()
+        }
+    }
+
+    /// Returns once the input is written (or refused) and closed; throws when it could not be closed.
+    func wait(within seconds: Int = TestDeadline.seconds) throws {
+        guard done.wait(timeout: .now() + .seconds(seconds)) == .success else {
+            throw DeadlineMissed("a program's input was still being written \(seconds) s after it ended")
+        }
+        if let failure { throw failure }
+    }
+}
+
 extension Pipe {
     /// Reads what a running program writes until it contains `marker`; throws when the marker has not come within
     /// `seconds`, or the program closed its end first.
@@ -144,12 +185,12 @@ public func runProgram(
     try stdout.fileHandleForWriting.close()
     try stderr.fileHandleForWriting.close()
     let output = PipeReader(stdout), errors = PipeReader(stderr)
-    if let stdin, let input {
+    let feed = try stdin.map { stdin in
         try stdin.fileHandleForReading.close()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        return PipeWriter(input ?? "", into: stdin)
     }
     let end = try process.waitUntilExit(within: timeout)
+    try feed?.wait()
     return ProgramOutput(
         status: end.status, stdout: String(decoding: try output.wait(), as: UTF8.self),
         stderr: String(decoding: try errors.wait(), as: UTF8.self))
