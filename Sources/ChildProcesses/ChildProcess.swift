@@ -144,7 +144,9 @@ public final class ChildProcess: Sendable {
     /// True once the program has exited, waiting at most `seconds` for it (nil: as long as it takes). Does not reap
     /// it, so its id stays its own until `waitForExit`.
     public func hasExited(within seconds: Double? = 0) -> Bool {
-        let deadline = seconds.map { ContinuousClock.now + .milliseconds(Int64(($0 * 1000).rounded(.up))) }
+        // A wait past a year, or one that is not a number, is a wait as long as it takes; a negative one does not wait.
+        let bounded = seconds.flatMap { $0.isFinite && $0 < 365 * 86_400 ? max($0, 0) : ($0.isNaN || $0 > 0 ? nil : 0) }
+        let deadline = bounded.map { ContinuousClock.now + .milliseconds(Int64(($0 * 1000).rounded(.up))) }
         while true {
             var timeout: Int32 = -1
             if let deadline {

@@ -86,12 +86,19 @@ struct BreathingGuide {
     func run() {
         // Installed before the first line is printed: a Ctrl-C from then on always ends the guide. Without the pipe,
         // Ctrl-C keeps its default and ends vigorctl (the recovery time stays either way).
-        let interrupt = InterruptPipe.shared
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in InterruptPipe.shared?.ring() }
-        sigemptyset(&action.sa_mask)
+        // A SIGINT that came in ignored (nohup) stays ignored.
         var previous = sigaction()
-        if interrupt != nil { sigaction(SIGINT, &action, &previous) }
+        sigaction(SIGINT, nil, &previous)
+        let ignored = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        let interrupt = ignored ? nil : InterruptPipe.shared
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            let saved = errno
+            InterruptPipe.shared?.ring()
+            errno = saved
+        }
+        sigemptyset(&action.sa_mask)
+        if interrupt != nil { sigaction(SIGINT, &action, nil) }
         defer {
             if interrupt != nil { sigaction(SIGINT, &previous, nil) }
             if live { print("\u{1B}[?25h") }

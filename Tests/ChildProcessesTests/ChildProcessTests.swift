@@ -95,6 +95,16 @@ import Glibc
         }
     }
 
+    @Test func aWaitOfAnyLengthIsAnAnswerNeverATrap() throws {
+        let running = try ChildProcess(executable: "/bin/sleep", arguments: ["60"])
+        #expect(!running.hasExited(within: -5), "a negative wait does not wait")
+        #expect(!running.hasExited(within: -.infinity))
+        running.signal(SIGKILL)
+        #expect(running.hasExited(within: .infinity), "an endless wait ends with the program")
+        #expect(running.hasExited(within: 1e300))
+        #expect(running.waitForExit() == .signalled(SIGKILL))
+    }
+
     @Test func aProgramThatDoesNotExistFailsNamingIt() {
         #expect {
             try ChildProcess(executable: "/nonexistent/vigor-tool", arguments: [])

@@ -289,6 +289,24 @@ final class Answer: Sendable {
         // The whole guide is six rounds of 19 s; Ctrl-C ended it: it never reached the last phase, however slow this run.
         #expect(!output.contains("Breathe out for 8 (round 6 of 6)"))
     }
+
+    /// Started with Ctrl-C ignored (nohup, a script's `trap '' INT`), the guide leaves it ignored and goes on.
+    @Test func aGuideStartedWithCtrlCIgnoredGoesOnAfterOne() throws {
+        let daemon = try DaemonHarness(label: "breathe-nohup")
+        try daemon.start()
+        let pipe = Pipe()
+        let process = try ChildProcess(
+            executable: "/bin/sh",
+            arguments: ["-c", #"trap '' INT; exec "$0" crashing --minutes 5 --pattern 4-7-8 --socket "$1""#, Binaries.vigorctl, daemon.socketPath],
+            standardOutput: .descriptor(pipe.fileHandleForWriting.fileDescriptor), newProcessGroup: true)
+        defer { process.stop() }
+        try pipe.fileHandleForWriting.close()
+        _ = try pipe.read(until: "Breathe in for 4 (round 1 of 6)")
+        process.signal(SIGINT)
+        // The next phase comes 4 s on: the guide was not ended.
+        #expect(try pipe.read(until: "Hold for 7 (round 1 of 6)").contains("Hold for 7"))
+        #expect(process.isRunning)
+    }
 }
 
 /// Each story starts on a Tuesday evening, whose Wednesday gets a block on every week.
