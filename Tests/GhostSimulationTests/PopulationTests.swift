@@ -73,6 +73,25 @@ struct PopulationTests {
         try profiles.user(7, days: 60, seed: 42).scenario.validate()
     }
 
+    @Test func neighbouringUsersDoNotShareOneStretchOfRandomness() throws {
+        func draws(_ index: Int) -> [UInt64] {
+            var random = PopulationProfiles.generator(for: index, seed: 1)
+            return (0..<64).map { _ in random.next() }
+        }
+        let sharing = (1...200).filter { !Set(draws($0)).isDisjoint(with: draws($0 + 1)) }
+        #expect(sharing.isEmpty, "users drawing numbers the next user draws too: \(sharing.prefix(5))…")
+        // What it shows in a population: the users who drew a failed-notification day are about the 70 % that 2 % a
+        // day over 60 days gives, not a run of neighbours with the same days.
+        let profiles = try PopulationProfiles.standard()
+        let users = (1...300).map { profiles.user($0, days: 60, seed: 1) }
+        let failing = users.filter { !$0.scenario.notificationFailureDays.isEmpty }.count
+        #expect((180...240).contains(failing), "\(failing) of 300")
+        let sameDays = zip(users, users.dropFirst()).filter {
+            !$0.scenario.notificationFailureDays.isEmpty && $0.scenario.notificationFailureDays == $1.scenario.notificationFailureDays
+        }.count
+        #expect(sameDays < 10, "\(sameDays) neighbours failed on the very same days")
+    }
+
     @Test func theShippedProfilesFileIsTheDefault() throws {
         let file = ScenarioFiles.directory.deletingLastPathComponent().appendingPathComponent("population/profiles.json")
         #expect(try PopulationProfiles.load(from: Data(contentsOf: file)) == PopulationProfiles.standard())

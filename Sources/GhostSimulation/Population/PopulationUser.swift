@@ -21,7 +21,7 @@ extension PopulationProfiles {
     /// events and failures by their chances. The same seed and index always give the same user, whatever the
     /// population's size.
     public func user(_ index: Int, days: Int, seed: UInt64) -> PopulationUser {
-        var random = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        var random = Self.generator(for: index, seed: seed)
         let calendar = Self.pick(calendars, weight: \.weight, &random)
         let attendance = Self.pick(self.attendance, weight: \.weight, &random)
         let wearable = Self.pick(wearables, weight: \.weight, &random)
@@ -77,6 +77,14 @@ extension PopulationProfiles {
         return PopulationUser(
             index: index, calendar: calendar.kind, attendance: attendance.name, wearable: wearable.name, checkIn: checkIn.name,
             answering: answering.name, events: events, scenario: scenario)
+    }
+
+    /// User `index`'s own random sequence: started at a mixed state, so no two users read the same stretch of one
+    /// sequence. (Started at `seed + index·γ`, SplitMix64's own step, user `index` drew what user `index + 1` drew one
+    /// draw later: neighbours shared their traits and failure days.)
+    public static func generator(for index: Int, seed: UInt64) -> SplitMix64 {
+        var seeding = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        return SplitMix64(seed: seeding.next())
     }
 
     /// An option drawn in proportion to its weight (validated: at least one weight above 0).
