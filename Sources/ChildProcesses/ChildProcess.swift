@@ -28,12 +28,15 @@ public final class ChildProcess: Sendable {
     public enum Termination: Equatable, Sendable {
         case exited(Int32)
         case signalled(Int32)
+        /// Its status could not be read (something else reaped it), and why: never taken for a success.
+        case unknown(String)
 
-        /// The status a shell would report: the exit code, or 128 plus the signal.
+        /// The status a shell would report: the exit code, or 128 plus the signal; -1 when it is unknown.
         public var status: Int32 {
             switch self {
             case .exited(let code): code
             case .signalled(let signal): 128 + signal
+            case .unknown: -1
             }
         }
     }
@@ -170,9 +173,11 @@ public final class ChildProcess: Sendable {
         termination.withLock { known in
             if let known { return known }
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            var waited: pid_t
+            repeat { waited = waitpid(pid, &status, 0) } while waited < 0 && errno == EINTR
             // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
-            let ended: Termination = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+            let ended: Termination = waited < 0 ? .unknown(String(cString: strerror(errno)))
+                : status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
             known = ended
             return ended
         }

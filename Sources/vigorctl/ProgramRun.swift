@@ -48,8 +48,9 @@ enum ProgramRun {
         } catch {
             throw Failure(description: error.description)
         }
-        let status = child.waitForExit().status
+        let end = child.waitForExit()
+        if case .unknown(let reason) = end { throw Failure(description: "cannot tell how \(tool) ended: \(reason)") }
         let output = SetupPaths.text(messages) ?? ""
-        return Outcome(status: status, output: output)
+        return Outcome(status: end.status, output: output)
     }
 }

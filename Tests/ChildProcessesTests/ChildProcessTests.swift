@@ -105,6 +105,18 @@ import Glibc
         #expect(running.waitForExit() == .signalled(SIGKILL))
     }
 
+    @Test func aProgramSomethingElseReapedIsOfUnknownEndNeverASuccess() throws {
+        let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "exit 3"])
+        var status: Int32 = 0
+        #expect(waitpid(child.pid, &status, 0) == child.pid, "reaped behind its back")
+        guard case .unknown(let reason) = child.waitForExit() else {
+            Issue.record("read as \(child.waitForExit())")
+            return
+        }
+        #expect(reason.contains("child"), "\(reason)")
+        #expect(child.waitForExit().status == -1)
+    }
+
     @Test func aProgramThatDoesNotExistFailsNamingIt() {
         #expect {
             try ChildProcess(executable: "/nonexistent/vigor-tool", arguments: [])

@@ -85,6 +85,7 @@ struct CommandSink: NotificationSink {
         case .exited(0): return
         case .exited(let status): throw NotificationError("\(command) exited with \(status): \(said)")
         case .signalled(let signal): throw NotificationError("\(command) was ended by signal \(signal): \(said)")
+        case .unknown(let reason): throw NotificationError("\(command) ended, but how could not be read (\(reason)): \(said)")
         }
     }
 }
