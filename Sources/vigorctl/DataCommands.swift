@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SafeFiles
 import VigorRPC
 
 struct ExportCommand: ParsableCommand {
@@ -22,8 +23,9 @@ struct ExportCommand: ParsableCommand {
         encoder.outputFormatting.insert(.prettyPrinted)
         let data = try encoder.encode(document)
         if let output {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            CallFailure.printError("wrote \(data.count) bytes to \(output)")
+            // Health data and check-ins: readable by the owner only, like the configuration; never through a planted link.
+            try AtomicFile.write(data, to: output, mode: 0o600)
+            print("Wrote \(data.count) bytes to \(output) (readable by you only).")
         } else {
             print(String(decoding: data, as: UTF8.self))
         }
