@@ -177,6 +177,11 @@ public actor CycleRunner {
         return CyclePlanner.missedSunday(today: today, ran: try recentRuns(before: today)) ?? today
     }
 
+    /// True when any cycle ran on a day before `today`: false on the Ghost's first day.
+    func anyRun(before today: LocalDay) throws -> Bool {
+        try database.hasCycleRun(before: today)
+    }
+
     /// The cycles run from a week before `today` on: enough for the planner to see a missed Sunday.
     func recentRuns(before today: LocalDay) throws -> Set<CycleKey> {
         Set(try database.cycleRuns(onOrAfter: today.adding(days: -7)).compactMap { run -> CycleKey? in

@@ -95,11 +95,13 @@ struct CycleService: Service {
         let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
         let current = now()
         let due: [CycleKind]
+        let firstDay: Bool
         do {
             let today = planner.calendar.day(of: current)
             // A week back, so the planner sees a Sunday whose weekly cycle was missed.
             let ran = try await backend.cycles.recentRuns(before: today)
             due = try planner.due(at: current, ran: ran)
+            firstDay = due.isEmpty ? false : !(try await backend.cycles.anyRun(before: today))
         } catch {
             await cyclesFailed(error, at: current)
             return
@@ -116,6 +118,8 @@ struct CycleService: Service {
                 switch Self.lateRun(lateness: lateness, previousCheck: previousCheck, now: current) {
                 case .onTime:
                     failures.succeeded("running the cycles on time")
+                case .caughtUp where firstDay:
+                    logger.notice("ran the \(kind.rawValue) cycle on the Ghost's first day, \(Int(lateness / 60)) minutes after its time")
                 case .caughtUp:
                     logger.notice("caught up the \(kind.rawValue) cycle \(Int(lateness / 60)) minutes after its time (vigord was stopped or the machine slept)")
                 case .missed:
