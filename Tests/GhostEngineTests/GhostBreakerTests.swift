@@ -77,7 +77,7 @@ struct GhostBreakerTests {
             return
         }
         let before = fixture.ghost
-        #expect(throws: EngineError.blockNotInExpectedState(block.id, expected: "auto block, scheduled", actual: "proposal, proposed")) {
+        #expect(throws: EngineError.blockNotInExpectedState(block.id, expected: "a block I placed on your calendar", actual: "a proposal waiting for your answer")) {
             try fixture.send(.autoBlockDeleted(block.id), day: 0, hour: 6)
         }
         #expect(fixture.ghost == before)

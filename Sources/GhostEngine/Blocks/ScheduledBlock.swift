@@ -96,6 +96,24 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
         kind = try keys.decodeIfPresent(SessionKind.self, forKey: .kind)
     }
 
+    /// A block of `origin` (any, when nil) and `status` in the user's words, for messages: "a proposal you declined".
+    public static func words(origin: Origin?, status: Status) -> String {
+        switch status {
+        case .proposed: "a proposal waiting for your answer"
+        case .scheduled:
+            switch origin {
+            case .auto?: "a block I placed on your calendar"
+            case .proposal?: "a proposal you accepted"
+            case nil: "a block on your calendar"
+            }
+        case .declined: "a proposal you declined"
+        case .removed: "a block taken off your calendar"
+        case .completed: "a session you did"
+        case .missed: "a session whose time passed"
+        case .expired: "a proposal that expired unanswered"
+        }
+    }
+
     /// The rules that turn a session into a recovery walk (the morning's `hrvCrash`, and `feltTired` when the user
     /// takes the suggestion).
     public static let walkRules: Set<String> = [TransformationRule.hrvCrash.rawValue, TransformationRule.feltTired.rawValue]

@@ -64,7 +64,7 @@ extension Ghost {
     mutating func answerMove(_ id: BlockID, accepted: Bool, at moment: Moment) throws(EngineError) -> [GhostEffect] {
         let index = try block(id, origin: nil, status: .scheduled)
         guard let target = blocks[index].proposedMove else {
-            throw EngineError.blockNotInExpectedState(id, expected: "a proposed move", actual: "no move proposed")
+            throw EngineError.blockNotInExpectedState(id, expected: "a block I proposed to move", actual: "a block with no move proposed")
         }
         let before = blocks[index]
         blocks[index].proposedMove = nil

@@ -8,16 +8,16 @@ extension Ghost {
         let index = try existingBlock(id)
         guard let transformation = blocks[index].transformation, transformation.answer == nil else {
             throw EngineError.blockNotInExpectedState(
-                id, expected: "a transformation not yet kept or reverted",
-                actual: blocks[index].transformation.map { "transformation already \($0.answer?.rawValue ?? "answered")" }
-                    ?? "never transformed")
+                id, expected: "a change of mine you have not kept or reverted yet",
+                actual: blocks[index].transformation.map { "a change you already \($0.answer?.rawValue ?? "answered")" }
+                    ?? "a block I never changed")
         }
         var effects: [GhostEffect] = []
         if kept {
             blocks[index].transformation?.answer = .kept
         } else {
             guard moment.date < blocks[index].start else {
-                throw EngineError.blockNotInExpectedState(id, expected: "a block that has not started", actual: "it started")
+                throw EngineError.blockNotInExpectedState(id, expected: "a block that has not started", actual: "a block that has started")
             }
             let start = calendar.moment(at: blocks[index].start)
             blocks[index].reschedule(to: start, durationMinutes: transformation.originalDurationMinutes)

@@ -171,9 +171,9 @@ public struct Ghost: Codable, Sendable, Equatable {
         let index = try existingBlock(id)
         let block = blocks[index]
         guard block.status == status, origin.map({ $0 == block.origin }) ?? true else {
-            let expected = [origin.map { "\($0.rawValue) block" }, Optional(status.rawValue)].compactMap { $0 }
             throw EngineError.blockNotInExpectedState(
-                id, expected: expected.joined(separator: ", "), actual: "\(block.origin.rawValue), \(block.status.rawValue)")
+                id, expected: ScheduledBlock.words(origin: origin, status: status),
+                actual: ScheduledBlock.words(origin: block.origin, status: block.status))
         }
         return index
     }
