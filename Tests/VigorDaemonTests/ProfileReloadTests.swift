@@ -1,6 +1,8 @@
 import CivilCalendar
 import Foundation
 import GhostEngine
+import GhostScheduling
+import Store
 import TestPrograms
 import Testing
 
@@ -26,6 +28,10 @@ import Testing
     let file = try calendarFile(context, item: id.rawValue)
     #expect(try String(contentsOfFile: file, encoding: .utf8).contains("SUMMARY:Run\r\n"))
 
+    // The last evening's forecast (as stored: dates in seconds since 2001) has a likely run on Saturday 18:00.
+    let forecast = #"{"days":[{"date":"2026-11-28","start":817578000,"reason":"free at 18:00","kind":"run"}]}"#
+    try context.database.saveWeekForecast(WeekForecastRecord(madeAt: now, body: Data(forecast.utf8)))
+
     try text(#""left knee""#).write(toFile: path, atomically: true, encoding: .utf8)
     let reload = await context.backend.reload(at: now.addingTimeInterval(60))
     #expect(reload.ok, "\(reload.error ?? "")")
@@ -36,6 +42,10 @@ import Testing
     #expect(!written.contains("SUMMARY:Run"))
     let unfolded = written.replacingOccurrences(of: "\r\n ", with: "")
     #expect(unfolded.contains("Changed Thu 07:00 from a run to strength training: your profile now rules out run (your injury 'left knee')."))
+
+    let saturday = try #require(try context.database.weekForecast()?.value(as: WeekForecast.self).days.first)
+    #expect(saturday.kind == .mobility && saturday.start == Date(timeIntervalSince1970: 1_795_885_200),
+            "the likely run is another kind at the same time (Friday's block is strength)")
 
     let again = await context.backend.reload(at: now.addingTimeInterval(120))
     #expect(again.ok)

@@ -19,6 +19,12 @@ public struct WeekForecast: Codable, Sendable, Equatable {
         /// The likely session's kind (`SessionKindChoice`); nil when the day gets none (and in forecasts made before
         /// sessions had kinds).
         public var kind: SessionKind?
+
+        /// A day that gets no session because `choice` found every kind ruled out, saying which and why.
+        static func withoutKind(_ date: String, _ choice: SessionKindChoice) -> Day {
+            Day(date: date, start: nil, why: .noSessionKind,
+                reason: "Every kind of session is ruled out: \(choice.ruledOutWords ?? "none is open"). I placed no workout.")
+        }
     }
 
     /// The days, from the first planned one.
@@ -50,9 +56,7 @@ public struct WeekForecast: Codable, Sendable, Equatable {
             guard let day = LocalDay(iso: forecast.days[index].date) else { continue }
             let choice = choose(day, chosen)
             guard let kind = choice.kind else {
-                forecast.days[index] = Day(
-                    date: forecast.days[index].date, start: nil, why: .noSessionKind,
-                    reason: "Every kind of session is ruled out: \(choice.ruledOutWords ?? "none is open"). I placed no workout.")
+                forecast.days[index] = Day.withoutKind(forecast.days[index].date, choice)
                 continue
             }
             chosen[day] = kind

@@ -26,4 +26,29 @@ public enum KindRevision {
         }
         return events
     }
+
+    /// The week forecast with each likely session whose kind `profile` now rules out chosen again (the other days and
+    /// the Ghost's blocks count for variety), or, with none open, without a session and saying why; nil when no day
+    /// changes.
+    public static func forecast(_ forecast: WeekForecast, ghost: Ghost, profile: TrainingProfile, minutes: Int) -> WeekForecast? {
+        var revised = forecast
+        var changed = false
+        for index in revised.days.indices {
+            guard let kind = revised.days[index].kind, let day = LocalDay(iso: revised.days[index].date),
+                  profile.ruledOut(minutes: minutes).contains(where: { $0.kind == kind })
+            else { continue }
+            var sessions = SessionKindChoice.sessions(of: ghost)
+            for other in revised.days where other.date != revised.days[index].date {
+                if let otherDay = LocalDay(iso: other.date), let otherKind = other.kind { sessions[otherDay] = sessions[otherDay] ?? otherKind }
+            }
+            let choice = SessionKindChoice.choose(on: day, minutes: minutes, profile: profile, sessions: sessions)
+            changed = true
+            if let next = choice.kind {
+                revised.days[index].kind = next
+            } else {
+                revised.days[index] = WeekForecast.Day.withoutKind(revised.days[index].date, choice)
+            }
+        }
+        return changed ? revised : nil
+    }
 }

@@ -2,6 +2,7 @@ import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
+import Store
 import VigorRPC
 
 /// What `status` reports, read from the owners in one pass: the configuration in force, the Ghost and what lives
@@ -96,16 +97,34 @@ extension GhostBackend {
     /// The caller writes the calendar. A failure is logged: the next evening plans under the profile all the same.
     @discardableResult
     func reviseSessionKinds(at now: Date) async -> Bool {
-        let events = KindRevision.events(await ghost.current, profile: await state.config.profile.trainingProfile, now: now)
-        guard !events.isEmpty else { return false }
-        do {
-            _ = try await ghost.perform(events, at: now)
-        } catch {
-            logger.error("the coming sessions could not be changed to [profile]", metadata: ["error": "\(error)"])
-            return false
+        let profile = await state.config.profile.trainingProfile
+        let events = KindRevision.events(await ghost.current, profile: profile, now: now)
+        if !events.isEmpty {
+            do {
+                _ = try await ghost.perform(events, at: now)
+                logger.notice("[profile] rules out the kind of \(events.count) coming session(s); they were changed")
+            } catch {
+                logger.error("the coming sessions could not be changed to [profile]", metadata: ["error": "\(error)"])
+                return false
+            }
         }
-        logger.notice("[profile] rules out the kind of \(events.count) coming session(s); they were changed")
-        return true
+        await reviseForecastKinds(profile, at: now)
+        return !events.isEmpty
+    }
+
+    /// The week forecast's likely sessions of a kind `profile` now rules out, chosen again (what `status` and
+    /// `plan.week` show, and what is held); the time of each stays. A failure is logged: the next evening makes a new one.
+    private func reviseForecastKinds(_ profile: TrainingProfile, at now: Date) async {
+        do {
+            guard let stored = try database.weekForecast() else { return }
+            guard let revised = KindRevision.forecast(
+                try stored.value(as: WeekForecast.self), ghost: await ghost.current, profile: profile,
+                minutes: await state.config.training.durationMinutes)
+            else { return }
+            try database.saveWeekForecast(WeekForecastRecord(madeAt: stored.madeAt, body: try StoredJSON.encode(revised)))
+        } catch {
+            logger.error("the week forecast could not be changed to [profile]", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Puts `[engine]` of the configuration in force; a storage failure keeps the rules in force and is logged.

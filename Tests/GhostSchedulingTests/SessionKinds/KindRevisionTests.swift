@@ -79,3 +79,37 @@ private func block(_ ghost: Ghost, day: Int) throws -> ScheduledBlock {
     #expect(try block(ghost, day: 0).currentKind == .walk)
     #expect(KindRevision.events(ghost, profile: TrainingProfile(injuries: ["knee"]), now: try Week.at(0, 8)).isEmpty)
 }
+
+@Test func theWeekForecastsLikelyRunsBecomeAnotherKindAndKeepTheirTimes() throws {
+    let ghost = try planned([(0, .strength)], accepted: [0])
+    let day = { (offset: Int) in Week.monday.adding(days: offset).description }
+    let forecast = try forecastOf([
+        (day(1), try Week.at(1, 18), .run), (day(2), nil, nil), (day(3), try Week.at(3, 7), .strength), (day(4), try Week.at(4, 7), .run),
+    ])
+    let knee = TrainingProfile(injuries: ["left knee"])
+    let revised = try #require(KindRevision.forecast(forecast, ghost: ghost, profile: knee, minutes: 45))
+    #expect(revised.days.map(\.kind) == [.mobility, nil, .strength, .mobility],
+            "Tuesday follows Monday's strength, Friday follows Thursday's strength")
+    #expect(revised.days.map(\.start) == forecast.days.map(\.start), "each keeps its time")
+    #expect(KindRevision.forecast(revised, ghost: ghost, profile: knee, minutes: 45) == nil, "nothing more to change")
+
+    let everything = TrainingProfile(injuries: ["ankle", "sprained wrist"])
+    let none = try #require(KindRevision.forecast(forecast, ghost: ghost, profile: everything, minutes: 45))
+    #expect(none.days[0].start == nil && none.days[0].why == .noSessionKind)
+    #expect(none.days[0].reason.hasPrefix("Every kind of session is ruled out: run, walk (your injury 'ankle')"))
+}
+
+/// A forecast of the given days as JSON reads it (the type has no public memberwise initialiser).
+private func forecastOf(_ days: [(date: String, start: Date?, kind: SessionKind?)]) throws -> WeekForecast {
+    let encoder = JSONEncoder()
+    let entries = days.map { day -> [String: String] in
+        var entry = ["date": day.date, "reason": "test"]
+        if let start = day.start { entry["start"] = ISO8601DateFormatter().string(from: start) }
+        if let kind = day.kind { entry["kind"] = kind.rawValue }
+        if day.start == nil { entry["why"] = DayWithoutBlock.weekFull.rawValue }
+        return entry
+    }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(WeekForecast.self, from: try encoder.encode(["days": entries]))
+}
