@@ -52,3 +52,14 @@ private func status(_ dispatcher: RPCDispatcher) async throws -> DaemonStatus {
     #expect(after.map(\.freshness) == ["fresh"])
     #expect(after.map(\.ok) == [true])
 }
+
+@Test(.removesScratchFolders) func aCycleThatAlreadyRanTodayIsNextTomorrow() async throws {
+    let context = try berlinContext(now: now)  // Sunday 2026-11-22 11:00
+    let dispatcher = RPCDispatcher(router: LocalAPI(context).router())
+    #expect(try await status(dispatcher).nextCycles.evening.description == "2026-11-22T21:00:00+01:00")
+    let ran = try await context.backend.runCycle(.evening, at: now)
+    #expect(ran.ran, "\(ran.summary)")
+    let after = try await status(dispatcher)
+    #expect(after.nextCycles.evening.description == "2026-11-23T21:00:00+01:00", "today's evening ran by hand already")
+    #expect(after.nextCycles.morning.description == "2026-11-23T06:00:00+01:00")
+}

@@ -20,6 +20,8 @@ public struct StatusReport: Sendable {
     public var health: HealthAgeStatus
     public var week: WeekOutlook
     public var weeklyReceipt: WeeklyValueReceipt?
+    /// The cycles that already ran for today: the next of each is tomorrow's.
+    public var ranToday: Set<CycleKind>
 }
 
 /// The last evening's forecast of the week, beside the Ghost whose blocks stand on those days.
@@ -43,7 +45,8 @@ extension GhostBackend {
             snapshot: await ghost.snapshot(at: now), sources: calendars.freshness(at: now),
             calendarWrites: output.writeStatus(zone: zone), storage: failures.storageStatus(zone: zone),
             health: try HealthAges.status(database: database, now: now, zone: zone),
-            week: try await weekOutlook(at: now), weeklyReceipt: try weeklyReceipt())
+            week: try await weekOutlook(at: now), weeklyReceipt: try weeklyReceipt(),
+            ranToday: Set(try database.cycleRuns(onOrAfter: LocalCalendar(timeZone: zone).day(of: now)).map(\.kind)))
     }
 
     /// The last evening's forecast of the days after today, with the Ghost's blocks.

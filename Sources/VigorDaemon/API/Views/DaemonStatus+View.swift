@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -27,14 +28,23 @@ extension DaemonStatus {
             database: DatabaseStatus(path: report.databasePath, schemaVersion: report.schemaVersion),
             ghost: GhostStatus(ghost, now: current),
             nextCycles: NextCycles(
-                morning: RPCTimestamp(CycleTimes.next(schedule.morning, after: current, in: zone), in: zone),
-                evening: RPCTimestamp(CycleTimes.next(schedule.evening, after: current, in: zone), in: zone)),
+                morning: RPCTimestamp(Self.next(.morning, at: schedule.morning, report: report, now: current, zone: zone), in: zone),
+                evening: RPCTimestamp(Self.next(.evening, at: schedule.evening, report: report, now: current, zone: zone), in: zone)),
             emergency: report.snapshot.activeEmergency.map { RecoveryTimeStatus($0, zone: zone) } ?? RecoveryTimeStatus(active: false),
             plan: plan,
             sources: report.sources,
             travel: TravelStatus(report.snapshot.travel, today: ghost.calendar.day(of: current)),
             health: report.health, calendarWrites: report.calendarWrites, storage: report.storage, streak: report.weeklyReceipt?.strongWeeks,
             profile: Self.profile(report.inForce.config))
+    }
+
+    /// When `kind` runs next: at its time today unless it already ran for today (early, by hand, or caught up), else
+    /// tomorrow's.
+    private static func next(_ kind: CycleKind, at time: TimeOfDay, report: StatusReport, now: Date, zone: TimeZone) -> Date {
+        let today = CycleTimes.next(time, after: now, in: zone)
+        guard report.ranToday.contains(kind), LocalCalendar(timeZone: zone).day(of: today) == LocalCalendar(timeZone: zone).day(of: now)
+        else { return today }
+        return CycleTimes.next(time, after: today, in: zone)
     }
 
     /// `[profile]` as setup stored it, with the kinds it rules out for `[training]`'s sessions and the words vigord
