@@ -31,6 +31,15 @@ private func finder() throws -> SlotFinder {
     #expect(cause == "'Standup' (work) now covers 07:50–09:00")
 }
 
+@Test func busyTimeMadeOfTwoEventsNamesBoth() throws {
+    let evening = BusyInterval(start: try at(tuesday, 17, 30), end: try at(tuesday, 22), causes: [
+        BusyCause(source: "personal", summary: "Birthday party"), BusyCause(source: "personal", summary: "Dinner"),
+    ])
+    let cause = try finder().conflict(
+        blockStart: try at(tuesday, 18), durationMinutes: 45, request: SlotRequest(firstDay: tuesday, busy: [evening]))
+    #expect(cause == "'Birthday party' (personal) and 'Dinner' (personal) now cover 17:30–22:00")
+}
+
 @Test func aMeetingBeyondTheBufferIsNoConflict() throws {
     let meeting = BusyInterval(start: try at(tuesday, 8, 0), end: try at(tuesday, 9), causes: [BusyCause(source: "work", summary: "Standup")])
     #expect(try finder().conflict(

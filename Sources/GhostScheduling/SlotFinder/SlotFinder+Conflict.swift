@@ -18,8 +18,12 @@ extension SlotFinder {
         let after = TimeInterval(settings.bufferAfterMinutes * 60)
         if let busy = request.busy.filter({ $0.overlaps(from: blockStart.addingTimeInterval(-before), to: end.addingTimeInterval(after)) })
             .min(by: { $0.start < $1.start }) {
-            let what = busy.causes.first.map { "\($0)" } ?? "busy time"
-            return "\(what) now covers \(clock(busy.start))–\(clock(busy.end))"
+            // Every event of the merged busy time, so a party beside a dinner is not said to cover the dinner's hours.
+            var named: [String] = []
+            for cause in busy.causes.map({ "\($0)" }) where !named.contains(cause) { named.append(cause) }
+            guard let last = named.last else { return "busy time now covers \(clock(busy.start))–\(clock(busy.end))" }
+            let what = named.count == 1 ? last : named.dropLast().joined(separator: ", ") + " and " + last
+            return "\(what) now \(named.count == 1 ? "covers" : "cover") \(clock(busy.start))–\(clock(busy.end))"
         }
         let sacred = try SacredTime.intervals(
             on: day, calendar: calendar, rules: rules.sacred, personalEvents: request.personalEvents,
