@@ -63,6 +63,7 @@ enum WeekText {
         case "travel": "travelling"
         case "noFreeSlot": "no free slot"
         case "weekFull": "sessions on other days"
+        case "tooCloseToAnotherSession": "too close to another session"
         case "recoveryTime": "recovery time"
         case "unknownDay": "calendars unreadable"
         case "noSessionKind": "no session kind fits your profile"

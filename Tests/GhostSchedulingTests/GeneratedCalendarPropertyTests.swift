@@ -71,8 +71,9 @@ import GhostScheduling
         where later.timeIntervalSince(earlier) < Double(settings.minHoursBetweenSessions * 3600) {
             found.append("sessions at \(earlier) and \(later) are closer than the minimum gap")
         }
-        if plan.blocks.count > settings.sessionsPerWeek {
-            found.append("\(plan.blocks.count) blocks for \(settings.sessionsPerWeek) sessions")
+        let weeks = Dictionary(grouping: plan.blocks) { TrainingWeek.start(of: $0.chosen.day, firstWeekday: settings.firstWeekday) }
+        for (first, blocks) in weeks where blocks.count > settings.sessionsPerWeek {
+            found.append("\(blocks.count) blocks in the week of \(first) for \(settings.sessionsPerWeek) sessions")
         }
         return found
     }

@@ -6,8 +6,10 @@ public enum DayWithoutBlock: String, Codable, Sendable, CaseIterable {
     case travel
     /// Busy time, buffers and sacred time leave no room that day.
     case noFreeSlot
-    /// The week's sessions are on better days (or the minimum gap between sessions rules the day out).
+    /// The training week's sessions are done, on the calendar or on better days.
     case weekFull
+    /// The training week falls short, and a session that day would be too close to another (the minimum gap).
+    case tooCloseToAnotherSession
     /// Recovery time (`vigorctl crashing`) is running.
     case recoveryTime
     /// No calendar could be read, so the day's busy time is unknown.
@@ -21,7 +23,8 @@ public enum DayWithoutBlock: String, Codable, Sendable, CaseIterable {
         case .restDay: "It is a rest day, so I placed no workout."
         case .travel: "You are travelling that day, so I placed no workout."
         case .noFreeSlot: "Your calendar, the buffers around it and your protected time leave no free slot that day."
-        case .weekFull: "This week's sessions fit better on other days."
+        case .weekFull: "This week's sessions are already done, on your calendar or on better days."
+        case .tooCloseToAnotherSession: "A session that day would be too close to another one (your minimum hours between sessions)."
         case .recoveryTime: "Recovery time is running, so I placed nothing."
         case .unknownDay: "I could not read your calendars, so I do not know that day's busy time."
         case .noSessionKind: "Your injuries, equipment or session length rule out every kind of session I propose, so I placed no workout."

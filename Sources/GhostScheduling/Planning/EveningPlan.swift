@@ -70,6 +70,10 @@ public struct EveningPlan: Sendable, Equatable {
             .withKinds { day, earlier in picture.sessionKind(on: day, planned: earlier) }
         self.forecast = forecast
         notes.append("\(forecast.days.dropFirst().filter { $0.start != nil }.count) more session(s) likely this week")
+        if let tally = week.week(of: tomorrow) {
+            notes.append("training week from \(tally.firstDay): \(tally.counted) session(s) done or on the calendar, "
+                + "\(tally.chosen) more planned, \(tally.asked) asked" + (tally.shortfall.map { " (\($0))" } ?? ""))
+        }
         if planned.contains(where: { $0.day == tomorrow }) {
             notes.append("tomorrow already has a block")
             return

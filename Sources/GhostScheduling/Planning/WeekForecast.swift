@@ -38,7 +38,8 @@ public struct WeekForecast: Codable, Sendable, Equatable {
                 return Day(date: day.description, start: block.chosen.start, why: nil, reason: Self.reasons(block, risk: skipRisk[day]))
             }
             let why = Self.why(plan.skippedDays.first { $0.day == day }?.reason ?? .notChosen)
-            return Day(date: day.description, start: nil, why: why, reason: why.sentence)
+            let short = plan.week(of: day)?.shortfall.map { " " + $0 } ?? ""
+            return Day(date: day.description, start: nil, why: why, reason: why.sentence + short)
         }
     }
 
@@ -72,6 +73,7 @@ public struct WeekForecast: Codable, Sendable, Equatable {
         case .travelDay: .travel
         case .noFreeSlot: .noFreeSlot
         case .alreadyPlanned, .notChosen: .weekFull
+        case .tooClose: .tooCloseToAnotherSession
         }
     }
 

@@ -47,6 +47,11 @@ public struct WeekPicture: Sendable {
     /// Days of the last 90 the calendars and health data show (`ReadableHistory`); read only while the Ghost is an
     /// Observer (nil otherwise), whose week counts them.
     public var readableHistoryDays: Int?
+    /// Days the user held (`vigorctl plan --hold`, or their yes to the week's holds): the plan keeps them while they
+    /// have room. The daemon reads them from its hold book; the simulator holds nothing.
+    public var heldDays: [LocalDay] = []
+    /// Days the user released: the plan uses them only when the week has no other room.
+    public var releasedDays: [LocalDay] = []
 
     /// Days of health readings and check-ins a picture's signals look back over, up to the end of `today` (a 30-day
     /// baseline needs the 30 days before the morning).
@@ -103,6 +108,13 @@ public struct WeekPicture: Sendable {
     /// The Ghost's blocks still ahead of the user: scheduled or proposed.
     public var plannedBlocks: [ScheduledBlock] { ghost.blocks.filter { [.scheduled, .proposed].contains($0.status) } }
 
+    /// Starts of the sessions done: the Ghost's completed blocks and the workouts the user did on their own (logged or
+    /// imported alike; a second report of one workout counts once).
+    public var doneSessions: [Date] {
+        ghost.blocks.filter { $0.status == .completed }.map(\.start)
+            + ghost.workouts.filter { $0.counts && $0.completedBlock == nil }.map(\.start)
+    }
+
     /// Last night's sleep in minutes (the night before `today`), nil without sleep data.
     public func lastNightSleepMinutes() throws(EngineError) -> Int? {
         try signals.recoveryInputs(on: today).sleepMinutes.map { Int($0.value.rounded()) }
@@ -132,6 +144,7 @@ public struct WeekPicture: Sendable {
         SlotRequest(
             firstDay: firstDay, days: days, busy: busy, unknownDays: unknownDays, travelDays: travelDays,
             personalEvents: personalEvents, sacredSlots: ghost.triage.sacredSlots, slotPreferences: slotPreferences,
-            skipPredictions: skipPredictions, existingSessions: existingSessions)
+            skipPredictions: skipPredictions, existingSessions: existingSessions, doneSessions: doneSessions,
+            heldDays: heldDays, releasedDays: releasedDays)
     }
 }

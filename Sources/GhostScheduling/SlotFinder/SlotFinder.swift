@@ -154,8 +154,11 @@ public enum DaySkipReason: String, Codable, Sendable {
     case travelDay
     /// Busy time, buffers and sacred time leave no room.
     case noFreeSlot
-    /// A session is already on the calendar that day.
+    /// A session is already on the calendar that day, or was done that day.
     case alreadyPlanned
-    /// The week's sessions were placed on better days, or the minimum gap ruled the day out.
+    /// The training week's sessions are done, on the calendar or placed on better days.
     case notChosen
+    /// The training week falls short of what the user asked, and a session that day would be closer than
+    /// `minHoursBetweenSessions` to another.
+    case tooClose
 }

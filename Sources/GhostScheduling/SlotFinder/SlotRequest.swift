@@ -22,15 +22,22 @@ public struct SlotRequest: Codable, Sendable, Equatable {
     public var slotPreferences: [SlotPreference]
     /// Predicted skip probability per day, 0…1.
     public var skipPredictions: [DaySkipPrediction]
-    /// Sessions already on the calendar (their days are taken; the gap is kept from them).
+    /// Sessions already on the calendar (their days are taken; the gap is kept from them; they count for their week).
     public var existingSessions: [Date]
+    /// Starts of the sessions done so far in the weeks the horizon touches: blocks completed and workouts the user did
+    /// on their own (their days are taken; the gap is kept from them; they count for their week).
+    public var doneSessions: [Date]
+    /// Days the user held (`vigorctl plan --hold`, or a weekly yes to the holds): kept when they have room.
+    public var heldDays: [LocalDay]
+    /// Days the user released: used only when the week has no other room.
+    public var releasedDays: [LocalDay]
 
     /// Creates a request; everything but the days is optional.
     public init(
         firstDay: LocalDay, days: Int = 7, busy: [BusyInterval] = [], unknownDays: [LocalDay] = [],
         travelDays: [LocalDay] = [], personalEvents: [PersonalEvent] = [], sacredSlots: [SlotKey] = [],
         slotPreferences: [SlotPreference] = [], skipPredictions: [DaySkipPrediction] = [],
-        existingSessions: [Date] = []
+        existingSessions: [Date] = [], doneSessions: [Date] = [], heldDays: [LocalDay] = [], releasedDays: [LocalDay] = []
     ) {
         self.firstDay = firstDay
         self.days = days
@@ -42,6 +49,9 @@ public struct SlotRequest: Codable, Sendable, Equatable {
         self.slotPreferences = slotPreferences
         self.skipPredictions = skipPredictions
         self.existingSessions = existingSessions
+        self.doneSessions = doneSessions
+        self.heldDays = heldDays
+        self.releasedDays = releasedDays
     }
 }
 

@@ -2,7 +2,7 @@ import CivilCalendar
 
 /// What the user asked for: how often, how long, when, and how much room around meetings.
 public struct TrainingSettings: Codable, Sendable, Equatable {
-    /// Sessions wanted in the planning horizon (one week by default).
+    /// Sessions wanted in each training week (`TrainingWeek`).
     public var sessionsPerWeek: Int
     /// Length of one session in minutes.
     public var durationMinutes: Int
@@ -20,13 +20,15 @@ public struct TrainingSettings: Codable, Sendable, Equatable {
     public var restDays: [Int]
     /// Minimum hours from one session's start to the next one's start.
     public var minHoursBetweenSessions: Int
+    /// The weekday a training week starts on (1 = Sunday … 7 = Saturday; 2, Monday, by default).
+    public var firstWeekday: Int
 
     /// Creates settings; buffers default to 10 minutes (issue), the gap to 16 hours.
     public init(
         sessionsPerWeek: Int = 3, durationMinutes: Int = 45, preferredWindows: [TimeWindow] = [],
         earliest: TimeOfDay = TimeOfDay(hour: 6), latest: TimeOfDay = TimeOfDay(hour: 21),
         bufferBeforeMinutes: Int = 10, bufferAfterMinutes: Int = 10, restDays: [Int] = [],
-        minHoursBetweenSessions: Int = 16
+        minHoursBetweenSessions: Int = 16, firstWeekday: Int = 2
     ) {
         self.sessionsPerWeek = sessionsPerWeek
         self.durationMinutes = durationMinutes
@@ -37,6 +39,27 @@ public struct TrainingSettings: Codable, Sendable, Equatable {
         self.bufferAfterMinutes = bufferAfterMinutes
         self.restDays = restDays
         self.minHoursBetweenSessions = minHoursBetweenSessions
+        self.firstWeekday = firstWeekday
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case sessionsPerWeek, durationMinutes, preferredWindows, earliest, latest, bufferBeforeMinutes, bufferAfterMinutes
+        case restDays, minHoursBetweenSessions, firstWeekday
+    }
+
+    /// Decodes settings; settings saved before training weeks had a first weekday start on Monday.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        sessionsPerWeek = try keys.decode(Int.self, forKey: .sessionsPerWeek)
+        durationMinutes = try keys.decode(Int.self, forKey: .durationMinutes)
+        preferredWindows = try keys.decode([TimeWindow].self, forKey: .preferredWindows)
+        earliest = try keys.decode(TimeOfDay.self, forKey: .earliest)
+        latest = try keys.decode(TimeOfDay.self, forKey: .latest)
+        bufferBeforeMinutes = try keys.decode(Int.self, forKey: .bufferBeforeMinutes)
+        bufferAfterMinutes = try keys.decode(Int.self, forKey: .bufferAfterMinutes)
+        restDays = try keys.decode([Int].self, forKey: .restDays)
+        minHoursBetweenSessions = try keys.decode(Int.self, forKey: .minHoursBetweenSessions)
+        firstWeekday = try keys.value(.firstWeekday, or: 2)
     }
 
     /// Checks the settings can produce a block.
@@ -54,6 +77,9 @@ public struct TrainingSettings: Codable, Sendable, Equatable {
         }
         guard bufferBeforeMinutes >= 0, bufferAfterMinutes >= 0, minHoursBetweenSessions >= 0 else {
             throw .invalidSetting(name: "bufferBeforeMinutes", problem: "buffers and the gap must not be negative")
+        }
+        guard (1...7).contains(firstWeekday) else {
+            throw .invalidSetting(name: "firstWeekday", problem: "must be a weekday 1 (Sunday) … 7 (Saturday)")
         }
         guard restDays.allSatisfy({ (1...7).contains($0) }) else {
             throw .invalidSetting(name: "restDays", problem: "must be weekdays 1 (Sunday) … 7 (Saturday)")

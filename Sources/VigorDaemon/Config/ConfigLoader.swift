@@ -356,7 +356,7 @@ struct ConfigReader {
         let place = Place(table: ["training"])
         try checkKeys(members, allowed: [
             "sessions_per_week", "duration_minutes", "preferred", "intensity", "earliest", "latest", "rest_days",
-            "buffer_before_minutes", "buffer_after_minutes", "min_hours_between_sessions", "lunch_allowed",
+            "buffer_before_minutes", "buffer_after_minutes", "min_hours_between_sessions", "lunch_allowed", "week_starts",
         ], at: place)
         if let intensity = try string(members, "intensity", at: place) {
             guard ["heavy", "moderate", "light"].contains(intensity) else {
@@ -404,6 +404,13 @@ struct ConfigReader {
         if let hours = try integer(members, "min_hours_between_sessions", at: place) {
             guard (0...72).contains(hours) else { throw error(place, "min_hours_between_sessions", "must be 0…72 hours; got \(hours)") }
             section.minHoursBetweenSessions = hours
+        }
+        if let text = try string(members, "week_starts", at: place) {
+            guard let day = Weekdays.number(of: text) else {
+                let suggestion = KeySuggestion.closest(to: text.lowercased(), in: Set(Weekdays.names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw error(place, "week_starts", "'\(text)' is not a weekday\(suggestion); use monday … sunday, e.g. week_starts = \"sunday\"")
+            }
+            section.weekStarts = day
         }
         try crossCheck(section, members: members, at: place)
         guard let value = members["lunch_allowed"] else { return nil }

@@ -118,6 +118,8 @@ public struct DaemonConfig: Sendable, Equatable {
         public var bufferAfterMinutes = 10
         /// Hours from one session's start to the next one's start, at least.
         public var minHoursBetweenSessions = 16
+        /// The weekday a training week starts on, 1 = Sunday … 7 = Saturday; Monday by default.
+        public var weekStarts = 2
         public init() {}
     }
 }

@@ -111,6 +111,7 @@ enum EffectiveConfigView {
                 ("buffer_before_minutes", "\(training.bufferBeforeMinutes)"),
                 ("buffer_after_minutes", "\(training.bufferAfterMinutes)"),
                 ("min_hours_between_sessions", "\(training.minHoursBetweenSessions)"),
+                ("week_starts", quoted(Weekdays.name(of: training.weekStarts))),
                 ("lunch_allowed", "\(config.schedulingRules.sacred.lunchOptIn)"),
             ]),
             // The file may still give the drop folder under its old key, `inbox`.

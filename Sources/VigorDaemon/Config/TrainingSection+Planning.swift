@@ -7,7 +7,7 @@ extension DaemonConfig.TrainingSection {
             sessionsPerWeek: sessionsPerWeek, durationMinutes: durationMinutes,
             preferredWindows: preferred, earliest: earliest, latest: latest,
             bufferBeforeMinutes: bufferBeforeMinutes, bufferAfterMinutes: bufferAfterMinutes,
-            restDays: restDays, minHoursBetweenSessions: minHoursBetweenSessions)
+            restDays: restDays, minHoursBetweenSessions: minHoursBetweenSessions, firstWeekday: weekStarts)
     }
 
     /// `[training] intensity` as the morning rules take it (the reader only lets the three words through).

@@ -41,7 +41,8 @@ public struct PlanDayView: Codable, Sendable, Equatable {
     public var start: RPCTimestamp?
     /// Why: the slot's reasons for a likely day, the receipt's sentence for a day without a block.
     public var reason: String
-    /// For a day without a block: `restDay`, `travel`, `noFreeSlot`, `weekFull`, `recoveryTime`, `unknownDay` or
+    /// For a day without a block: `restDay`, `travel`, `noFreeSlot`, `weekFull`, `tooCloseToAnotherSession`,
+    /// `recoveryTime`, `unknownDay` or
     /// `noSessionKind` (the injuries and equipment rule out every kind).
     public var why: String?
     /// The session's kind (`run`, `strength`, …) of a block or a likely day; absent when there is none or it is unknown.
@@ -64,7 +65,7 @@ public struct PlanDayView: Codable, Sendable, Equatable {
     static let schema = Schema.object(
         [
             "date": Schema.string, "status": Schema.oneOf(statuses), "start": Schema.time, "reason": Schema.string,
-            "why": Schema.oneOf(["restDay", "travel", "noFreeSlot", "weekFull", "recoveryTime", "unknownDay", "noSessionKind"]),
+            "why": Schema.oneOf(["restDay", "travel", "noFreeSlot", "weekFull", "tooCloseToAnotherSession", "recoveryTime", "unknownDay", "noSessionKind"]),
             "defended": Schema.boolean, "kind": Schema.oneOf(SessionKind.allCases.map(\.rawValue)),
         ],
         required: ["date", "status", "reason"])

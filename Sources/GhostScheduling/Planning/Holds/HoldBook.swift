@@ -17,6 +17,12 @@ public struct HoldBook: Codable, Sendable, Equatable {
     /// An empty book.
     public init() {}
 
+    /// The days the user held: by hand (`vigorctl plan --hold`), or a hold of a week they said yes to.
+    public var userHeldDays: [LocalDay] {
+        let approved = holds.map(\.day).filter { consent.approvedWeeks.contains(HoldConsent.monday(of: $0)) }
+        return Array(Set(consent.heldDays + approved)).sorted()
+    }
+
     /// The hold of forecast day `day`, if any.
     public func hold(on day: LocalDay) -> Hold? {
         holds.first { $0.day == day }
