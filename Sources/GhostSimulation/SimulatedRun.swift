@@ -249,7 +249,7 @@ struct SimulatedRun {
         let earliest = day.adding(days: -WeekPicture.signalHistoryDays)
         return SignalDigest(
             calendar: calendar, samples: samples.filter { $0.end >= from && $0.end < to },
-            checkIns: checkIns.filter { $0.day >= earliest && $0.day <= day })
+            checkIns: checkIns.filter { $0.day >= earliest && $0.day <= day }, recordedWorkouts: SignalDigest.recordedWorkouts(of: ghost))
     }
 
     /// The evening cycle at 21:00: the daemon's evening plan over the week from tomorrow; an unknown day tomorrow is

@@ -35,6 +35,11 @@ struct WeekCommand: ParsableCommand {
         let trust = receipt.trustChange.map { " (\(TextFormat.fixed($0 * 100, places: 0, signed: true)) points this week)" } ?? ""
         var lines = [
             "Week of \(receipt.weekStart)   \(receipt.dots)",
+        ]
+        if let asked = receipt.asked {
+            lines.append("  asked      \(receipt.completed + receipt.unplannedWorkouts) workout(s) done of the \(asked) you asked for")
+        }
+        lines += [
             "  sessions   \(receipt.completed) done of \(receipt.scheduled) planned; \(receipt.missed) missed, \(receipt.removed) removed, "
                 + "\(receipt.moved) moved, \(receipt.transformed) changed by the morning rules; \(receipt.unplannedWorkouts) on your own",
             "  saved      about \(receipt.planningMinutesSaved) minutes of planning",

@@ -67,7 +67,7 @@ import GhostScheduling
         #expect(SchedulingError.calendar(.unknownTimeZone("Nowhere")).code == "unknown-time-zone")
         #expect(SchedulingError.slotNotSacred(SlotKey(weekday: 2, hour: 7)).code == "slot-not-sacred")
         #expect(SchedulingError.noRecoveryInputs(Week.monday).description
-            == "No sleep, HRV, heart-rate or strain value was given for 2026-03-02.")
+            == "No sleep, HRV or heart-rate value was given for 2026-03-02; training strain alone makes no recovery score.")
     }
 
     @Test func wallTimeReadsAsHoursAndMinutes() throws {

@@ -172,3 +172,42 @@ struct AbsolutionTests {
         #expect(narrative.findings.first?.hope == "I've already found 3 protected windows this week where we can rebuild.")
     }
 }
+
+/// The week is judged against what the user asked, not against the blocks that happened to be scheduled.
+struct WeekJudgedAgainstWhatWasAskedTests {
+    private func ghost(completedOn days: [Int]) throws -> Ghost {
+        var ghost = Ghost(startingAt: try Week.at(0, 0), timeZone: Week.berlin.timeZone)
+        _ = try ghost.handle(.manualPhaseChange(to: .autoScheduler), now: try Week.at(0, 0, 1))
+        for day in days {
+            _ = try ghost.handle(
+                .placementRequested(BlockCandidate(start: try Week.at(day, 7), durationMinutes: 45, confidence: 1), alternatives: []),
+                now: try Week.at(day, 1))
+            _ = try ghost.handle(.workoutDetected(at: try Week.at(day, 7, 10), confidence: 1), now: try Week.at(day, 9))
+        }
+        return ghost
+    }
+
+    @Test func oneDoneOfFourAskedIsNeitherOnTrackNorAStrongWeek() throws {
+        let receipt = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: try ghost(completedOn: [0]), receipts: [], previous: nil, asked: 4)
+        #expect(receipt.scheduled == 1 && receipt.completed == 1)
+        #expect(!receipt.isOnTrack)
+        #expect(!receipt.isStrong && receipt.strongWeeks == 0)
+        #expect(!receipt.clean.contains("On track"))
+    }
+
+    @Test func fourDoneOfFourAskedIsOnTrackAndThreeIsAStrongWeek() throws {
+        let four = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: try ghost(completedOn: [0, 1, 3, 4]), receipts: [], previous: nil, asked: 4)
+        #expect(four.isOnTrack && four.strongWeeks == 1)
+        let three = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: try ghost(completedOn: [0, 2, 4]), receipts: [], previous: nil, asked: 4)
+        #expect(!three.isOnTrack)
+        #expect(three.isStrong && three.strongWeeks == 1)
+    }
+
+    @Test func aWorkoutOnOnesOwnCountsTowardsWhatWasAsked() throws {
+        var ghost = try ghost(completedOn: [0])
+        _ = try ghost.handle(.workoutDetected(at: try Week.at(2, 18), confidence: 1), now: try Week.at(2, 19))
+        let receipt = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: ghost, receipts: [], previous: nil, asked: 3)
+        #expect(receipt.done == 2)
+        #expect(receipt.isStrong)
+    }
+}

@@ -28,7 +28,7 @@ public enum SchedulingError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidSetting(let name, let problem): "The setting '\(name)' \(problem)."
         case .calendar(let error): error.message
         case .slotNotSacred(let slot): "\(slot) is not a sacred slot, so there is nothing to clear."
-        case .noRecoveryInputs(let day): "No sleep, HRV, heart-rate or strain value was given for \(day)."
+        case .noRecoveryInputs(let day): "No sleep, HRV or heart-rate value was given for \(day); training strain alone makes no recovery score."
         }
     }
 

@@ -41,6 +41,8 @@ public struct RecoveryInputs: Codable, Sendable, Equatable {
     public var strainLast7Days: MetricValue?
     /// Average weekly training load of the last 28 days.
     public var strainWeeklyAverage: MetricValue?
+    /// Why training strain is left out although there were workouts (too few for a baseline); nil otherwise.
+    public var strainWithoutBaseline: String?
 
     /// Creates inputs for `day`; set the values that are known.
     public init(day: LocalDay) {

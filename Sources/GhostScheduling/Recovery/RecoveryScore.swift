@@ -44,7 +44,7 @@ public struct RecoveryScore: Codable, Sendable, Equatable {
 
 extension RecoveryFormula {
     /// Computes the score: 100 × Σ weight·component / Σ weight over the components whose inputs are present.
-    /// - Throws: `SchedulingError.noRecoveryInputs` when no component can be computed.
+    /// - Throws: `SchedulingError.noRecoveryInputs` when no component but strain can be computed.
     public func score(_ inputs: RecoveryInputs) throws(SchedulingError) -> RecoveryScore {
         var components: [RecoveryComponent] = []
         if let sleep = inputs.sleepMinutes?.value, let baseline = inputs.sleepBaselineMinutes?.value, baseline > 0 {
@@ -67,7 +67,8 @@ extension RecoveryFormula {
                 name: "strain", value: Self.unit(strainTolerance - load / average), weight: strainWeight))
         }
         let totalWeight = components.reduce(0) { $0 + $1.weight }
-        guard totalWeight > 0 else { throw .noRecoveryInputs(inputs.day) }
+        // Strain only adjusts what the body says: alone, one long session would make the whole score.
+        guard totalWeight > 0, components.contains(where: { $0.name != "strain" }) else { throw .noRecoveryInputs(inputs.day) }
         let value = 100 * components.reduce(0) { $0 + $1.weight * $1.value } / totalWeight
         let provenanced = inputs.named.map { ProvenancedInput(name: $0.0, metric: $0.1) }
         let canonical = provenanced.map {

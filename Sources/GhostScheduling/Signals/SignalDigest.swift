@@ -12,17 +12,28 @@ public struct SignalDigest: Sendable {
     /// The samples digested.
     public let samples: [HealthSample]
     private let checkIns: [LocalDay: CheckInReport]
+    /// Workouts the Ghost counted (logged by hand or imported), as time ranges: strain counts them beside the workout
+    /// samples, a workout both logged and imported once.
+    private let recordedWorkouts: [Range<Date>]
 
     /// Nights a sleep baseline looks back over, and the fewest it needs.
     static let sleepBaselineNights = 14, sleepBaselineMinimum = 3
     /// Fewest days behind a 7- and a 30-day baseline.
     static let shortBaselineMinimum = 3, longBaselineMinimum = 7
+    /// A strain baseline needs workouts on this many days of the last 28, the first this many days before the morning.
+    public static let strainBaselineWorkoutDays = 4, strainBaselineSpanDays = 14
 
     /// Digests `samples` (they may be in any order) and the morning `checkIns` in `calendar`'s zone.
-    public init(calendar: LocalCalendar, samples: [HealthSample], checkIns: [CheckInReport] = []) {
+    public init(calendar: LocalCalendar, samples: [HealthSample], checkIns: [CheckInReport] = [], recordedWorkouts: [Range<Date>] = []) {
         self.calendar = calendar
         self.samples = samples
+        self.recordedWorkouts = recordedWorkouts
         self.checkIns = Dictionary(checkIns.map { ($0.day, $0) }) { _, later in later }
+    }
+
+    /// The workouts `ghost` counts, as the ranges strain reads beside the health samples.
+    public static func recordedWorkouts(of ghost: Ghost) -> [Range<Date>] {
+        ghost.workouts.filter(\.counts).map { $0.start..<max($0.start, $0.end) }
     }
 
     /// Recovery inputs for the morning of `day`; a value is missing when its data is.
@@ -40,11 +51,16 @@ public struct SignalDigest: Sendable {
         inputs.restingHeartRateBaseline = try dailyMeanBaseline(
             .restingHeartRate, days: 30, minimum: Self.shortBaselineMinimum, before: day)
         let today = try calendar.startOfDay(day)
-        let week = workoutMinutes(in: try calendar.startOfDay(day.adding(days: -7))..<today)
-        let month = workoutMinutes(in: try calendar.startOfDay(day.adding(days: -28))..<today)
-        if month > 0 {
+        let monthRange = try calendar.startOfDay(day.adding(days: -28))..<today
+        let workoutDays = Set(workouts(in: monthRange).map { calendar.day(of: $0.lowerBound) })
+        if workoutDays.count >= Self.strainBaselineWorkoutDays, let first = workoutDays.min(),
+           first.days(until: day) >= Self.strainBaselineSpanDays {
+            let week = workoutMinutes(in: try calendar.startOfDay(day.adding(days: -7))..<today)
             inputs.strainLast7Days = MetricValue(value: week, source: "workouts:7d", recordedAt: today)
-            inputs.strainWeeklyAverage = MetricValue(value: month / 4, source: "workouts:28d/4", recordedAt: today)
+            inputs.strainWeeklyAverage = MetricValue(value: workoutMinutes(in: monthRange) / 4, source: "workouts:28d/4", recordedAt: today)
+        } else if !workoutDays.isEmpty {
+            inputs.strainWithoutBaseline = "training strain is left out until workouts on \(Self.strainBaselineWorkoutDays) days "
+                + "over \(Self.strainBaselineSpanDays) days make a baseline (\(workoutDays.count) workout day(s) so far)"
         }
         return inputs
     }
@@ -131,8 +147,15 @@ public struct SignalDigest: Sendable {
         return MetricValue(value: values.reduce(0, +) / Double(values.count), source: source, recordedAt: try calendar.startOfDay(day))
     }
 
+    /// The workouts that started in `range`: workout samples and the Ghost's recorded workouts.
+    private func workouts(in range: Range<Date>) -> [Range<Date>] {
+        (samples.filter { $0.kind == .workout }.map { $0.start..<max($0.start, $0.end) } + recordedWorkouts)
+            .filter { range.contains($0.lowerBound) }
+    }
+
+    /// Minutes of training that started in `range`, a workout that two reports cover counted once.
     private func workoutMinutes(in range: Range<Date>) -> Double {
-        samples.filter { $0.kind == .workout && range.contains($0.start) }.map(\.value).reduce(0, +)
+        Self.mergedSeconds(workouts(in: range)) / 60
     }
 
     /// Length of the union of `ranges`, seconds.

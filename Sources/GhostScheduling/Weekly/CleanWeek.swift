@@ -15,9 +15,7 @@ public struct CleanWeek: Codable, Sendable, Equatable {
         var achievements: [String] = []
         if receipt.strongWeeks >= CleanWeekRules.streakWeeks { achievements.append(Self.streakMilestone) }
         if receipt.completed + receipt.unplannedWorkouts >= CleanWeekRules.consistentWorkouts { achievements.append("Consistent") }
-        if receipt.scheduled > 0, Double(receipt.completed) >= Double(receipt.scheduled) * CleanWeekRules.onTrackShare {
-            achievements.append("On track")
-        }
+        if receipt.isOnTrack { achievements.append("On track") }
         if receipt.trustPhase >= .autoScheduler, receipt.scheduled >= CleanWeekRules.flowingBlocks { achievements.append("Flowing") }
         if achievements.isEmpty { achievements.append(receipt.strongWeeks >= 1 ? "A strong week" : "A week to build on") }
         self.achievements = achievements
@@ -43,7 +41,7 @@ public enum CleanWeekRules {
     public static let streakWeeks = 4
     /// Workouts in the week (completed blocks and workouts on one's own) for "Consistent": the seed's 12 over four weeks.
     public static let consistentWorkouts = 3
-    /// Share of the week's scheduled blocks completed for "On track".
+    /// Share of the sessions asked for (of the blocks scheduled, in receipts made before) done for "On track".
     public static let onTrackShare = 0.85
     /// Blocks on the calendar in a phase where the Ghost writes them itself, for "Flowing".
     public static let flowingBlocks = 3

@@ -29,14 +29,17 @@ public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
     public let trustPhase: TrustPhase
     /// One mark per day, Monday first: `●` a workout (a completed block or one on one's own), `○` missed, `×` removed, `·` nothing planned.
     public let dots: String
-    /// Consecutive strong weeks ending with this one (completed ≥ 2/3 of scheduled, at least one).
+    /// Consecutive strong weeks ending with this one (`isStrong`).
     public let strongWeeks: Int
+    /// Sessions the user asked for that week (`sessions_per_week`); nil in receipts made before the week was judged
+    /// against it, which are judged against the blocks scheduled.
+    public let asked: Int?
 
     /// Creates a receipt; normally made by `WeeklyValueReceiptBuilder`.
     public init(
         weekStart: LocalDay, scheduled: Int, completed: Int, missed: Int, removed: Int, moved: Int, transformed: Int,
         unplannedWorkouts: Int, planningMinutesSaved: Int, patterns: [String], trustScore: Double, trustChange: Double?,
-        trustPhase: TrustPhase, dots: String, strongWeeks: Int
+        trustPhase: TrustPhase, dots: String, strongWeeks: Int, asked: Int? = nil
     ) {
         self.weekStart = weekStart
         self.scheduled = scheduled
@@ -53,14 +56,30 @@ public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
         self.trustPhase = trustPhase
         self.dots = dots
         self.strongWeeks = strongWeeks
+        self.asked = asked
     }
 
     /// The clean line: achievements and week dots, no numbers at all, e.g. "4 weeks strong · On track  ●●·○●··".
     public var clean: String { CleanWeek(self).line }
 
-    /// True when the week counts towards a streak.
+    /// Workouts done that week: blocks completed and workouts on one's own.
+    public var done: Int { completed + unplannedWorkouts }
+
+    /// What the week is judged against: the sessions asked for, or (older receipts) the blocks scheduled.
+    public var target: Int { asked ?? scheduled }
+
+    /// True when the week counts towards a streak: at least two thirds of the target done, at least one.
     public var isStrong: Bool {
-        scheduled > 0 && Double(completed) >= Double(scheduled) * 2 / 3
+        Self.isStrong(done: asked == nil ? completed : done, target: target)
+    }
+
+    /// True when the week is "On track": `CleanWeekRules.onTrackShare` of the target done.
+    public var isOnTrack: Bool {
+        target > 0 && Double(asked == nil ? completed : done) >= Double(target) * CleanWeekRules.onTrackShare
+    }
+
+    static func isStrong(done: Int, target: Int) -> Bool {
+        target > 0 && done > 0 && Double(done) >= Double(target) * 2 / 3
     }
 }
 
@@ -75,10 +94,11 @@ public struct WeeklyRules: Codable, Sendable, Equatable {
 
 /// Builds the weekly receipt from the Ghost's ledger and the week's decision receipts.
 public enum WeeklyValueReceiptBuilder {
-    /// `receipts` may span more than the week; only the week's count. `previous` is last week's receipt, if any.
+    /// `receipts` may span more than the week; only the week's count. `previous` is last week's receipt, if any;
+    /// `asked` the sessions the user asked for (`sessions_per_week`), which the week is judged against.
     public static func build(
         week weekStart: LocalDay, ghost: Ghost, receipts: [DecisionReceipt], previous: WeeklyValueReceipt?,
-        rules: WeeklyRules = WeeklyRules(), patternRules: PatternRules = PatternRules()
+        asked: Int? = nil, rules: WeeklyRules = WeeklyRules(), patternRules: PatternRules = PatternRules()
     ) throws(EngineError) -> WeeklyValueReceipt {
         let days = (0..<7).map { weekStart.adding(days: $0) }
         let from = try ghost.calendar.startOfDay(weekStart)
@@ -106,15 +126,18 @@ public enum WeeklyValueReceiptBuilder {
         }
         let completed = ofWeek.filter { $0.status == .completed }.count
         let scheduledCount = placed.count
-        let strong = scheduledCount > 0 && Double(completed) >= Double(scheduledCount) * 2 / 3
+        let unplanned = ghost.unplannedWorkoutDays.filter { days.contains($0) }.count
+        let strong = asked.map { WeeklyValueReceipt.isStrong(done: completed + unplanned, target: $0) }
+            ?? WeeklyValueReceipt.isStrong(done: completed, target: scheduledCount)
         return WeeklyValueReceipt(
             weekStart: weekStart, scheduled: scheduledCount, completed: completed,
             missed: ofWeek.filter { $0.status == .missed }.count, removed: ofWeek.filter { $0.status == .removed }.count,
             moved: moved, transformed: transformed,
-            unplannedWorkouts: ghost.unplannedWorkoutDays.filter { days.contains($0) }.count,
+            unplannedWorkouts: unplanned,
             planningMinutesSaved: placed.count * rules.minutesPerPlacedBlock + (moved + transformed) * rules.minutesPerAdjustment,
             patterns: patterns, trustScore: ghost.trust.score, trustChange: previous.map { ghost.trust.score - $0.trustScore },
             trustPhase: ghost.trust.phase, dots: dots,
-            strongWeeks: strong ? (previous.map { $0.weekStart == weekStart.adding(days: -7) ? $0.strongWeeks : 0 } ?? 0) + 1 : 0)
+            strongWeeks: strong ? (previous.map { $0.weekStart == weekStart.adding(days: -7) ? $0.strongWeeks : 0 } ?? 0) + 1 : 0,
+            asked: asked)
     }
 }

@@ -66,7 +66,7 @@ public actor CycleRunner {
         let (events, summary) = switch kind {
         case .morning: try await morningEvents(today: today, calendar: calendar, now: now, settings: settings)
         case .evening: await eveningEvents(today: today, calendar: calendar, now: now, settings: settings, hold: hold).plan
-        case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now, rules: rules)
+        case .weekly: try await weeklyEvents(today: today, calendar: calendar, now: now, rules: rules, asked: settings.training.sessionsPerWeek)
         }
         let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
         let said = [summary, news?.note].compactMap { $0 }.joined(separator: "; ")
@@ -119,9 +119,10 @@ public actor CycleRunner {
 
     /// The morning's recovery score in words, with the formula and input hash behind it.
     static func recoveryNote(_ score: RecoveryScore?, inputs: RecoveryInputs) -> String {
-        guard let score else { return "no recovery score: \(SchedulingError.noRecoveryInputs(inputs.day).message)" }
+        let strain = inputs.strainWithoutBaseline.map { "; \($0)" } ?? ""
+        guard let score else { return "no recovery score: \(SchedulingError.noRecoveryInputs(inputs.day).message)" + strain }
         return "recovery \(Int(score.value.rounded()))/100 from \(score.components.map(\.name).joined(separator: ", "))"
-            + " (\(score.formula.name) v\(score.formula.version), inputs \(score.inputHash.prefix(8)))"
+            + " (\(score.formula.name) v\(score.formula.version), inputs \(score.inputHash.prefix(8)))" + strain
     }
 
     /// Reads the week from tomorrow and has the evening plan decide (`EveningPlan`); keeps its forecast.
@@ -193,14 +194,14 @@ public actor CycleRunner {
     /// Builds and saves the value receipt of the Monday–Sunday week containing `today` (on Sunday
     /// evening, or late for a missed Sunday, the week that ends). No engine events: the receipt only reads the Ghost.
     private func weeklyEvents(
-        today: LocalDay, calendar: LocalCalendar, now: Date, rules: SchedulingRules
+        today: LocalDay, calendar: LocalCalendar, now: Date, rules: SchedulingRules, asked: Int
     ) async throws -> ([GhostEvent], String) {
         let monday = today.adding(days: -((today.weekday + 5) % 7))
         let stored = try database.receipts(from: try calendar.startOfDay(monday), to: try calendar.startOfDay(monday.adding(days: 7)))
         let receipts = try stored.map { record throws(StoreError) in try record.value(as: DecisionReceipt.self) }
         let previous = try database.weeklyReceipt(onOrBefore: monday.adding(days: -7))?.value(as: WeeklyValueReceipt.self)
         let receipt = try WeeklyValueReceiptBuilder.build(
-            week: monday, ghost: await ghost.current, receipts: receipts, previous: previous, patternRules: rules.patterns)
+            week: monday, ghost: await ghost.current, receipts: receipts, previous: previous, asked: asked, patternRules: rules.patterns)
         try database.saveWeeklyReceipt(WeeklyReceiptRecord(weekStart: monday, builtAt: now, body: try StoredJSON.encode(receipt)))
         return ([], "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")
     }

@@ -47,6 +47,9 @@ struct WeekPictureReader: Sendable {
         }
         try await fill(&picture, busy: busy, from: from, to: to, settings: settings, systemZone: .observe(now: now))
         picture.readableHistoryDays = await readableHistory(before: today, of: picture, settings: settings)
+        let book = await output.holds.book
+        picture.heldDays = book.userHeldDays
+        picture.releasedDays = book.consent.releasedDays
         picture.recoveryTimeIntoFirstDay = await ghost.emergencies(endingAfter: now).contains { $0.isActive(at: now) && $0.endsAt > from }
         return picture
     }
@@ -109,14 +112,15 @@ struct WeekPictureReader: Sendable {
         today: LocalDay, firstDay: LocalDay, days: Int, calendar: LocalCalendar, settings: Settings, signals: Bool = true
     ) async throws -> WeekPicture {
         var digest: SignalDigest?
+        let current = await ghost.current
         if signals, let database {
             digest = SignalDigest(
                 calendar: calendar, samples: try Self.samples(
                     database, from: try calendar.startOfDay(today.adding(days: -WeekPicture.signalHistoryDays)), to: try calendar.startOfDay(today.adding(days: 1))),
-                checkIns: try Self.checkIns(database, before: today))
+                checkIns: try Self.checkIns(database, before: today), recordedWorkouts: SignalDigest.recordedWorkouts(of: current))
         }
         return WeekPicture(
-            calendar: calendar, today: today, firstDay: firstDay, days: days, ghost: await ghost.current,
+            calendar: calendar, today: today, firstDay: firstDay, days: days, ghost: current,
             settings: PlanningSettings(
                 training: settings.training.slotSettings, intensity: settings.training.sessionIntensity, rules: settings.rules,
                 profile: settings.profile),

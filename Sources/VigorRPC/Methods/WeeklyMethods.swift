@@ -35,6 +35,9 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
     /// Monday first: `●` completed, `○` missed, `×` removed, `·` nothing planned.
     public var dots: String
     public var strongWeeks: Int
+    /// Sessions the user asked for that week, which it is judged against; null in receipts made before (judged
+    /// against the blocks scheduled).
+    public var asked: Int?
     /// The clean line, no numbers but the seed's milestone: "4 weeks strong · On track  ●●·○●··".
     public var clean: String
     /// The clean receipt's achievements, e.g. ["4 weeks strong", "Consistent", "On track", "Flowing"]: no counts.
@@ -45,7 +48,8 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
     public init(
         weekStart: String, scheduled: Int, completed: Int, missed: Int, removed: Int, moved: Int, transformed: Int,
         unplannedWorkouts: Int, planningMinutesSaved: Int, patterns: [String], trustScore: Double, trustChange: Double?,
-        trustPhase: String, dots: String, strongWeeks: Int, clean: String, cleanAchievements: [String], cleanDots: String
+        trustPhase: String, dots: String, strongWeeks: Int, clean: String, cleanAchievements: [String], cleanDots: String,
+        asked: Int? = nil
     ) {
         self.weekStart = weekStart
         self.scheduled = scheduled
@@ -62,6 +66,7 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
         self.trustPhase = trustPhase
         self.dots = dots
         self.strongWeeks = strongWeeks
+        self.asked = asked
         self.clean = clean
         self.cleanAchievements = cleanAchievements
         self.cleanDots = cleanDots
@@ -73,7 +78,7 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
             "removed": Schema.integer, "moved": Schema.integer, "transformed": Schema.integer, "unplannedWorkouts": Schema.integer,
             "planningMinutesSaved": Schema.integer, "patterns": Schema.array(of: Schema.string), "trustScore": Schema.number,
             "trustChange": Schema.nullable(Schema.number), "trustPhase": Schema.string, "dots": Schema.string,
-            "strongWeeks": Schema.integer, "clean": Schema.string,
+            "strongWeeks": Schema.integer, "asked": Schema.nullable(Schema.integer), "clean": Schema.string,
             "cleanAchievements": Schema.array(of: Schema.string), "cleanDots": Schema.string,
         ],
         required: [
