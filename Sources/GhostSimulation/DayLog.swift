@@ -1,4 +1,5 @@
 import GhostEngine
+import GhostScheduling
 
 /// What one simulated day produced, collected from the ghost's effects.
 struct DayLog {
@@ -14,6 +15,8 @@ struct DayLog {
     var interactions: [String] = []
     /// The workout the user did, if any.
     var workout: WorkoutRecord?
+    /// The evening's tally of tomorrow's training week.
+    var week: WeekTally?
 
     /// Records the effects that matter to the trajectory.
     mutating func absorb(_ effects: [GhostEffect]) {

@@ -263,6 +263,7 @@ struct SimulatedRun {
         if plan.forecast == nil, let note = plan.notes.last {
             throw EngineError.invalidRule(name: "config", problem: note)
         }
+        today.week = plan.week
         for event in plan.events {
             try send(event, at: now)
         }
@@ -333,6 +334,6 @@ struct SimulatedRun {
             ghostHealth: ghost.ghostHealth.mode, blocks: blocks, deletions: today.deletions,
             breakerFirings: today.breakerFirings, apologies: today.apologies, phaseChanges: today.phaseChanges,
             healthChanges: today.healthChanges, triage: today.triage, suggestions: today.suggestions,
-            receipts: today.receipts, interactions: today.interactions, workout: today.workout)
+            receipts: today.receipts, interactions: today.interactions, workout: today.workout, week: today.week)
     }
 }

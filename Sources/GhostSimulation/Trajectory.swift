@@ -1,5 +1,6 @@
 import CivilCalendar
 import GhostEngine
+import GhostScheduling
 
 /// The day-by-day result of a simulation, ready to render as text or JSON.
 public struct Trajectory: Codable, Sendable, Equatable {
@@ -49,6 +50,9 @@ public struct DayRecord: Codable, Sendable, Equatable {
     public let interactions: [String]
     /// The workout the user did that day; nil: none.
     public let workout: WorkoutRecord?
+    /// The evening's tally of tomorrow's training week (nil when it planned nothing: recovery time, unreadable
+    /// calendars); not compared with vigord's days.
+    public var week: WeekTally? = nil
 }
 
 /// A workout the simulated user did.

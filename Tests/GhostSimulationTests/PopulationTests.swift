@@ -133,3 +133,29 @@ final class ElementCollector: NSObject, XMLParserDelegate {
         names.append(elementName)
     }
 }
+
+/// The week promise as the population measures it: judged weeks, kept and over.
+@Suite struct WeekPromiseMeasureTests {
+    /// Three weeks from Sunday 2026-03-01 of a Scheduler asking for 3 sessions who accepts every proposal and trains with
+    /// the given daily rate (in the day's block, or on their own without one).
+    private func run(rate: Double) throws -> Trajectory {
+        let scenario = Scenario(
+            name: "three a week", startDate: "2026-03-01", days: 21, timeZone: "Europe/Berlin", seed: 5,
+            config: "[training]\nsessions_per_week = 3\n", completion: CompletionBehaviour(rate: rate),
+            manualPhaseChanges: [ManualPhaseChange(day: 1, phase: .scheduler)], workoutReports: .detected)
+        return try ScenarioFiles.simulator(scenario).run()
+    }
+
+    @Test func aUserWhoTrainsEveryDayHasEveryJudgedWeekKept() throws {
+        let weeks = WeekPromise(try run(rate: 1).days)
+        #expect(weeks.judged == 2, "the weeks of 2026-03-02 and 2026-03-09; the third ends after the run")
+        #expect(weeks.kept == 2)
+        #expect(weeks.over == 2, "this user also trains on the days without a block")
+    }
+
+    @Test func aUserWhoNeverTrainsStillGetsTheWeeksSessionsPlaced() throws {
+        let weeks = WeekPromise(try run(rate: 0).days)
+        #expect(weeks.judged > 0)
+        #expect(weeks.kept == weeks.judged, "missed blocks were placed: the plan kept its side")
+    }
+}

@@ -11,6 +11,8 @@ public struct EveningPlan: Sendable, Equatable {
     public var forecast: WeekForecast?
     /// Sentences for the cycle's summary, in order.
     public var notes: [String]
+    /// Tomorrow's training week against what the user asked, as this evening planned it; nil when nothing was planned.
+    public var week: WeekTally? = nil
 
     /// The hour skip risk is computed for when `[training] preferred` is empty.
     public static let defaultSlotHour = 7
@@ -70,6 +72,7 @@ public struct EveningPlan: Sendable, Equatable {
             .withKinds { day, earlier in picture.sessionKind(on: day, planned: earlier) }
         self.forecast = forecast
         notes.append("\(forecast.days.dropFirst().filter { $0.start != nil }.count) more session(s) likely this week")
+        self.week = week.week(of: tomorrow)
         if let tally = week.week(of: tomorrow) {
             notes.append("training week from \(tally.firstDay): \(tally.counted) session(s) done or on the calendar, "
                 + "\(tally.chosen) more planned, \(tally.asked) asked" + (tally.shortfall.map { " (\($0))" } ?? ""))

@@ -108,10 +108,11 @@ public struct WeekPicture: Sendable {
     /// The Ghost's blocks still ahead of the user: scheduled or proposed.
     public var plannedBlocks: [ScheduledBlock] { ghost.blocks.filter { [.scheduled, .proposed].contains($0.status) } }
 
-    /// Starts of the sessions done: the Ghost's completed blocks and the workouts the user did on their own (logged or
-    /// imported alike; a second report of one workout counts once).
-    public var doneSessions: [Date] {
-        ghost.blocks.filter { $0.status == .completed }.map(\.start)
+    /// Starts of the sessions the week already had: the Ghost's blocks done or missed (their time passed: a missed
+    /// session is not placed again) and the workouts the user did on their own (logged or imported alike; a second
+    /// report of one workout counts once).
+    public var pastSessions: [Date] {
+        ghost.blocks.filter { [.completed, .missed].contains($0.status) }.map(\.start)
             + ghost.workouts.filter { $0.counts && $0.completedBlock == nil }.map(\.start)
     }
 
@@ -144,7 +145,7 @@ public struct WeekPicture: Sendable {
         SlotRequest(
             firstDay: firstDay, days: days, busy: busy, unknownDays: unknownDays, travelDays: travelDays,
             personalEvents: personalEvents, sacredSlots: ghost.triage.sacredSlots, slotPreferences: slotPreferences,
-            skipPredictions: skipPredictions, existingSessions: existingSessions, doneSessions: doneSessions,
+            skipPredictions: skipPredictions, existingSessions: existingSessions, pastSessions: pastSessions,
             heldDays: heldDays, releasedDays: releasedDays)
     }
 }

@@ -15,7 +15,7 @@ extension SlotFinder {
         }
         try request.validate()
         let busy = try timeline(request, from: request.firstDay, days: request.days)
-        let sessions = request.existingSessions + request.doneSessions
+        let sessions = request.existingSessions + request.pastSessions
         let taken = Set(sessions.map { calendar.day(of: $0) })
         let gap = TimeInterval(settings.minHoursBetweenSessions * 3600)
         var candidates: [PlannedBlock] = []

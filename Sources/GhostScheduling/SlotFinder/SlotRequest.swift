@@ -24,9 +24,9 @@ public struct SlotRequest: Codable, Sendable, Equatable {
     public var skipPredictions: [DaySkipPrediction]
     /// Sessions already on the calendar (their days are taken; the gap is kept from them; they count for their week).
     public var existingSessions: [Date]
-    /// Starts of the sessions done so far in the weeks the horizon touches: blocks completed and workouts the user did
-    /// on their own (their days are taken; the gap is kept from them; they count for their week).
-    public var doneSessions: [Date]
+    /// Starts of the sessions the weeks the horizon touches already had: blocks done or missed and workouts the user
+    /// did on their own (their days are taken; the gap is kept from them; they count for their week).
+    public var pastSessions: [Date]
     /// Days the user held (`vigorctl plan --hold`, or a weekly yes to the holds): kept when they have room.
     public var heldDays: [LocalDay]
     /// Days the user released: used only when the week has no other room.
@@ -37,7 +37,7 @@ public struct SlotRequest: Codable, Sendable, Equatable {
         firstDay: LocalDay, days: Int = 7, busy: [BusyInterval] = [], unknownDays: [LocalDay] = [],
         travelDays: [LocalDay] = [], personalEvents: [PersonalEvent] = [], sacredSlots: [SlotKey] = [],
         slotPreferences: [SlotPreference] = [], skipPredictions: [DaySkipPrediction] = [],
-        existingSessions: [Date] = [], doneSessions: [Date] = [], heldDays: [LocalDay] = [], releasedDays: [LocalDay] = []
+        existingSessions: [Date] = [], pastSessions: [Date] = [], heldDays: [LocalDay] = [], releasedDays: [LocalDay] = []
     ) {
         self.firstDay = firstDay
         self.days = days
@@ -49,7 +49,7 @@ public struct SlotRequest: Codable, Sendable, Equatable {
         self.slotPreferences = slotPreferences
         self.skipPredictions = skipPredictions
         self.existingSessions = existingSessions
-        self.doneSessions = doneSessions
+        self.pastSessions = pastSessions
         self.heldDays = heldDays
         self.releasedDays = releasedDays
     }

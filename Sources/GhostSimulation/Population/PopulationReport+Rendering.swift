@@ -12,14 +12,14 @@ extension PopulationReport {
     public func text() -> String {
         var lines = ["Population of \(users) user(s) over \(days) day(s), seed \(seed)", ""]
         lines.append(Self.pad("metric", 62) + Self.pad("value", 12) + Self.pad("target", 12) + "verdict")
-        for metric in metrics {
+        for metric in metrics + beside {
             let verdict = switch metric.met {
             case true?: "met"
             case false?: "MISSED"
             case nil: "n/a"
             }
             let value = metric.value.map { Self.format($0, unit: metric.unit) } ?? "-"
-            let target = (metric.targetIsMaximum ? "< " : "> ") + Self.format(metric.target, unit: metric.unit)
+            let target = (metric.targetIsMaximum ? "< " : metric.reachesTarget ? "≥ " : "> ") + Self.format(metric.target, unit: metric.unit)
             lines.append(Self.pad(metric.name, 62) + Self.pad(value, 12) + Self.pad(target, 12) + verdict
                 + (metric.note.map { "  (\($0))" } ?? ""))
         }

@@ -8,6 +8,8 @@ public struct PopulationReport: Codable, Sendable, Equatable {
     public let seed: UInt64
     /// The six metrics, in the seed's order.
     public let metrics: [MetricResult]
+    /// Measured beside them: the share of judged training weeks that got the sessions asked (`WeekPromise`).
+    public let beside: [MetricResult]
     /// For each phase, how many users reached it (or a higher one) and the median first day they did.
     public let phases: [PhaseReach]
     /// `phaseCounts[d][p]`: users in phase `p` (TrustPhase order, Observer first) at the end of day `d + 1`.
@@ -48,6 +50,13 @@ public struct PopulationReport: Codable, Sendable, Equatable {
                 value: Self.share(outcomes.filter(\.leftHealthy).count, of: outcomes.count), target: 0.05, targetIsMaximum: true,
                 note: "read at each day's end"),
         ]
+        let judged = outcomes.reduce(0) { $0 + $1.weeks.judged }
+        beside = [
+            MetricResult(
+                key: "weekPromiseShare", name: "weeks that got the sessions asked (free time allowing)", unit: "share",
+                value: Self.share(outcomes.reduce(0) { $0 + $1.weeks.kept }, of: judged), target: 1, targetIsMaximum: false,
+                note: "\(judged) user-weeks judged; \(outcomes.reduce(0) { $0 + $1.weeks.over }) with more than asked", reachesTarget: true),
+        ]
         phases = TrustPhase.allCases.map { phase in
             let firstDays = outcomes.compactMap { outcome in outcome.phases.firstIndex { $0 >= phase }.map { $0 + 1 } }
             return PhaseReach(phase: phase, reached: firstDays.count, medianDay: Self.median(firstDays.map(Double.init)))
@@ -77,13 +86,18 @@ public struct MetricResult: Codable, Sendable, Equatable {
     /// Nil: nothing to measure (no user, no workout, a run shorter than 30 days).
     public let value: Double?
     public let target: Double
-    /// The target is an upper bound (`<`), else a lower bound (`>`).
+    /// The target is an upper bound (`<`), else a lower bound (`>`, or `≥` for a target the value may reach).
     public let targetIsMaximum: Bool
     public let note: String?
+    /// True when reaching the target meets it (`≥`, for a target of 100 %).
+    public let reachesTarget: Bool
     /// Whether the value meets the target; nil when there is no value.
     public let met: Bool?
 
-    init(key: String, name: String, unit: String, value: Double?, target: Double, targetIsMaximum: Bool, note: String?) {
+    init(
+        key: String, name: String, unit: String, value: Double?, target: Double, targetIsMaximum: Bool, note: String?,
+        reachesTarget: Bool = false
+    ) {
         self.key = key
         self.name = name
         self.unit = unit
@@ -91,7 +105,8 @@ public struct MetricResult: Codable, Sendable, Equatable {
         self.target = target
         self.targetIsMaximum = targetIsMaximum
         self.note = note
-        met = value.map { targetIsMaximum ? $0 < target : $0 > target }
+        self.reachesTarget = reachesTarget
+        met = value.map { targetIsMaximum ? $0 < target : reachesTarget ? $0 >= target : $0 > target }
     }
 }
 

@@ -1,3 +1,4 @@
+import CivilCalendar
 import GhostEngine
 
 /// What the seed's metrics read from one simulated user's trajectory.
@@ -16,6 +17,8 @@ public struct UserOutcome: Codable, Sendable, Equatable {
     public var zeroInput: Int
     /// Ghost health was other than healthy at the end of some day.
     public var leftHealthy: Bool
+    /// Training weeks judged against the promise (`WeekPromise`), those that got what was asked, those that got more.
+    public var weeks = WeekPromise()
 
     /// Creates an outcome.
     public init(
@@ -43,5 +46,6 @@ public struct UserOutcome: Codable, Sendable, Equatable {
             proactive: done.filter(\.inGhostBlock).count,
             zeroInput: done.filter { !$0.tookInput && $0.reported != .none }.count,
             leftHealthy: trajectory.days.contains { $0.ghostHealth != .healthy })
+        weeks = WeekPromise(trajectory.days)
     }
 }

@@ -33,7 +33,7 @@ import Testing
             preferredWindows: [TimeWindow(from: TimeOfDay(hour: pick(6...8), minute: 30), to: TimeOfDay(hour: pick(9...20)))],
             earliest: TimeOfDay(hour: pick(5...7)), latest: TimeOfDay(hour: pick(19...22)),
             restDays: pick(0...2) == 0 ? [pick(1...7)] : [], minHoursBetweenSessions: [0, 12, 16, 20, 30][pick(0...4)])
-        let request = SlotRequest(firstDay: monday.adding(days: from), days: 7, busy: busy, doneSessions: done, heldDays: held)
+        let request = SlotRequest(firstDay: monday.adding(days: from), days: 7, busy: busy, pastSessions: done, heldDays: held)
         return Case(settings: settings, request: request)
     }
 
@@ -41,12 +41,12 @@ import Testing
     /// gap from every done session.
     private func candidates(_ item: Case, finder: SlotFinder, weekEnd: LocalDay) throws -> [ScoredSlot] {
         let gap = Double(item.settings.minHoursBetweenSessions * 3600)
-        let doneDays = Set(item.request.doneSessions.map { Week.berlin.day(of: $0) })
+        let doneDays = Set(item.request.pastSessions.map { Week.berlin.day(of: $0) })
         var found: [ScoredSlot] = []
         var day = item.request.firstDay
         while day < weekEnd {
             if !doneDays.contains(day), let slot = try finder.feasibleSlots(on: day, request: item.request).first(where: { slot in
-                item.request.doneSessions.allSatisfy { abs($0.timeIntervalSince(slot.start)) >= gap }
+                item.request.pastSessions.allSatisfy { abs($0.timeIntervalSince(slot.start)) >= gap }
             }) {
                 found.append(slot)
             }
@@ -64,7 +64,7 @@ import Testing
 
     private func rank(_ slots: [ScoredSlot], item: Case) -> Ranked {
         let days = slots.map(\.day)
-        let all = Set(days + item.request.doneSessions.map { Week.berlin.day(of: $0) })
+        let all = Set(days + item.request.pastSessions.map { Week.berlin.day(of: $0) })
         let running = all.filter { all.contains($0.adding(days: -1)) }
         return Ranked(
             days: days, held: days.filter(item.request.heldDays.contains).count,
@@ -83,7 +83,7 @@ import Testing
             let plan = try finder.planWeek(item.request)
             let weekEnd = monday.adding(days: 7)
             let chosen = plan.blocks.filter { $0.chosen.day < weekEnd }.map(\.chosen)
-            let counted = Set(item.request.doneSessions.map { Week.berlin.day(of: $0) }).count
+            let counted = Set(item.request.pastSessions.map { Week.berlin.day(of: $0) }).count
             let wanted = max(0, item.settings.sessionsPerWeek - counted)
             let options = try candidates(item, finder: finder, weekEnd: weekEnd)
             let gap = Double(item.settings.minHoursBetweenSessions * 3600)
@@ -93,7 +93,7 @@ import Testing
                 guard subset.count <= wanted else { continue }
                 let starts = subset.map(\.start)
                 let apart = starts.indices.allSatisfy { index in
-                    (Array(starts.prefix(index)) + item.request.doneSessions).allSatisfy { abs($0.timeIntervalSince(starts[index])) >= gap }
+                    (Array(starts.prefix(index)) + item.request.pastSessions).allSatisfy { abs($0.timeIntervalSince(starts[index])) >= gap }
                 }
                 if apart { feasible.append(rank(subset, item: item)) }
             }

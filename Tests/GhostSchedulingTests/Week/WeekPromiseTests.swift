@@ -21,14 +21,14 @@ import Testing
     @Test func sessionsDoneEarlierInTheWeekCountTowardsIt() throws {
         // Monday and Tuesday done; Tuesday evening plans the rest of the week: one more, never three more.
         let request = SlotRequest(
-            firstDay: Week.monday.adding(days: 2), days: 7, doneSessions: [try Week.at(0, 7), try Week.at(1, 7)])
+            firstDay: Week.monday.adding(days: 2), days: 7, pastSessions: [try Week.at(0, 7), try Week.at(1, 7)])
         let plan = try Week.finder(settings(3)).planWeek(request)
         #expect(days(plan).filter { $0 < 7 } == [3], "Thursday: Wednesday would be a third day running")
         #expect(plan.weeks.first == WeekTally(firstDay: Week.monday, asked: 3, counted: 2, chosen: 1))
     }
 
     @Test func aWorkoutTheUserDidOnTheirOwnCountsLikeACompletedBlock() throws {
-        let own = SlotRequest(firstDay: Week.monday.adding(days: 1), days: 6, doneSessions: [try Week.at(0, 18)])
+        let own = SlotRequest(firstDay: Week.monday.adding(days: 1), days: 6, pastSessions: [try Week.at(0, 18)])
         #expect(try Week.finder(settings(2)).planWeek(own).blocks.count == 1)
     }
 
@@ -69,7 +69,7 @@ import Testing
 
     @Test func aDayTooCloseToADoneSessionTakesALaterSlotThatKeepsTheGap() throws {
         // Monday 18:00 done; Tuesday's 07:00 is 13 h later (gap 16 h): Tuesday's session starts 10:00 at the earliest.
-        let request = SlotRequest(firstDay: Week.monday.adding(days: 1), days: 1, doneSessions: [try Week.at(0, 18)])
+        let request = SlotRequest(firstDay: Week.monday.adding(days: 1), days: 1, pastSessions: [try Week.at(0, 18)])
         let block = try #require(try Week.finder(settings(7)).planWeek(request).blocks.first)
         #expect(block.chosen.start >= (try Week.at(1, 10)))
     }
@@ -84,7 +84,7 @@ import Testing
 
     @Test func theNextWeekIsPlannedOnItsOwnCount() throws {
         // From Saturday: Saturday and Sunday end this week (one done), the days after start the next.
-        let request = SlotRequest(firstDay: Week.monday.adding(days: 5), days: 7, doneSessions: [try Week.at(0, 7), try Week.at(2, 7)])
+        let request = SlotRequest(firstDay: Week.monday.adding(days: 5), days: 7, pastSessions: [try Week.at(0, 7), try Week.at(2, 7)])
         let plan = try Week.finder(settings(3)).planWeek(request)
         #expect(plan.weeks.map(\.chosen) == [1, 3])
         #expect(plan.weeks.map(\.counted) == [2, 0])
