@@ -41,7 +41,7 @@ extension DesktopNotificationTests {
         #expect(try session.open() == 1)
         let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
         let weekly = try #require(inbox.first { $0.kind == "weeklyReceipt" })
-        #expect(weekly.body.hasSuffix("This week: Tue 07:00, Wed 07:00 — hold these?"), "\(weekly.body)")
+        #expect(weekly.body.hasSuffix("This week: Wed 07:00, Fri 07:00 — hold these?"), "\(weekly.body)")
 
         try session.click(GhostMessages.holdWeekAction)
         await answers.nextFinished()

@@ -65,7 +65,8 @@ import Testing
     @Test func maxHorizonDaysBoundsHowFarTheWeekSearchMayLook() throws {
         let request = SlotRequest(firstDay: tuesday, days: 10)
         let standard = try SlotFinder(calendar: berlin, settings: TrainingSettings(), rules: try rules(""))
-        #expect(try standard.planWeek(request).blocks.count == 3)
+        // Three sessions in each training week the ten days touch: Tuesday to Sunday, and Monday to Thursday after.
+        #expect(try standard.planWeek(request).blocks.count == 6)
         let short = try SlotFinder(calendar: berlin, settings: TrainingSettings(), rules: try rules("[engine.slots]\nmax_horizon_days = 7\n"))
         #expect(throws: SchedulingError.self) { try short.planWeek(request) }
     }

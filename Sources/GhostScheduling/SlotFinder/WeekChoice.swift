@@ -9,7 +9,8 @@ import Foundation
 ///    and to every session already done or on the calendar (never fewer while room remains, never more);
 /// 2. keeps the most days the user held;
 /// 3. uses the fewest days the user released;
-/// 4. has the fewest days that would be a third day running with sessions (done, planned or chosen);
+/// 4. has no third day running with sessions (past, planned or chosen), when a subset of the same size can avoid one
+///    (when none can, as with seven sessions a week, how many there are does not matter);
 /// 5. has the highest total slot score less `backToBackPenalty` for each pair of days running with sessions;
 /// 6. on a tie (scores within `tolerance`), has the earliest days.
 struct WeekChoice {
@@ -66,13 +67,13 @@ struct WeekChoice {
     struct Rank {
         var held: Int
         var released: Int
-        var thirdDaysRunning: Int
+        var runsThreeDays: Bool
         var score: Double
 
         func isBetter(than other: Rank) -> Bool {
             if held != other.held { return held > other.held }
             if released != other.released { return released < other.released }
-            if thirdDaysRunning != other.thirdDaysRunning { return thirdDaysRunning < other.thirdDaysRunning }
+            if runsThreeDays != other.runsThreeDays { return !runsThreeDays }
             return score > other.score + WeekChoice.tolerance
         }
     }
@@ -91,7 +92,7 @@ struct WeekChoice {
         let running = all.filter { all.contains($0.adding(days: -1)) }
         return Rank(
             held: days.filter(held.contains).count, released: days.filter(released.contains).count,
-            thirdDaysRunning: running.filter { all.contains($0.adding(days: -2)) }.count,
+            runsThreeDays: running.contains { all.contains($0.adding(days: -2)) },
             score: indices.reduce(0.0) { $0 + candidates[$1].score } - Self.backToBackPenalty * Double(running.count))
     }
 }

@@ -58,7 +58,7 @@ import Testing
     private struct Ranked {
         var days: [LocalDay]
         var held: Int
-        var thirdDays: Int
+        var runsThreeDays: Bool
         var score: Double
     }
 
@@ -68,7 +68,7 @@ import Testing
         let running = all.filter { all.contains($0.adding(days: -1)) }
         return Ranked(
             days: days, held: days.filter(item.request.heldDays.contains).count,
-            thirdDays: running.filter { all.contains($0.adding(days: -2)) }.count,
+            runsThreeDays: running.contains { all.contains($0.adding(days: -2)) },
             score: slots.reduce(0) { $0 + $1.score } - 0.05 * Double(running.count))
     }
 
@@ -105,9 +105,9 @@ import Testing
             let best = feasible.filter { $0.days.count == most }
             let mostHeld = best.map(\.held).max() ?? 0
             #expect(ours.held == mostHeld, "\(context): every held day that fits is kept")
-            let fewestThird = best.filter { $0.held == mostHeld }.map(\.thirdDays).min() ?? 0
-            #expect(ours.thirdDays == fewestThird, "\(context): no third day running while the week has room")
-            let rivals = best.filter { $0.held == mostHeld && $0.thirdDays == fewestThird }
+            let roomToSpread = best.contains { $0.held == mostHeld && !$0.runsThreeDays }
+            #expect(!ours.runsThreeDays || !roomToSpread, "\(context): no third day running while the week has room")
+            let rivals = best.filter { $0.held == mostHeld && $0.runsThreeDays == ours.runsThreeDays }
             #expect(!rivals.contains { $0.score > ours.score + 1e-9 }, "\(context): the best total score")
             #expect(!rivals.contains { abs($0.score - ours.score) <= 1e-9 && $0.days.lexicographicallyPrecedes(ours.days) },
                     "\(context): ties go to the earliest days")
