@@ -20,10 +20,11 @@ import GhostScheduling
         let history = [false, false, false, true].map { SessionOutcome(slot: monday7, completed: $0) }
         let prediction = SkipPredictor.predict(
             slot: monday7, meetingHours: 3, lastNightSleepMinutes: 420, history: history, rules: rules)
-        // (3 skips + 1) / (4 + 2) = 2/3; the weekday rate equals the overall rate, so it adds nothing.
-        #expect(abs((prediction.factors[0].value ?? .nan) - 2.0 / 3) < 1e-12)
-        #expect(abs(prediction.factors[1].logOdds) < 1e-12)
-        #expect(abs(prediction.probability - 2.0 / 3) < 1e-12)
+        // Everyone: (3 skips + 1) / (4 + 2) = 2/3. Monday shrinks towards it: (3 + 2 × 2/3) / (4 + 2) = 13/18. The slot
+        // towards Monday: (3 + 2 × 13/18) / (4 + 2) = 20/27, which is the prediction (the factors add up to its log-odds).
+        #expect(abs((prediction.factors[0].value ?? .nan) - 20.0 / 27) < 1e-12)
+        #expect(abs(prediction.factors[1].logOdds - (log(13.0 / 5) - log(2.0))) < 1e-12)
+        #expect(abs(prediction.probability - 20.0 / 27) < 1e-12)
     }
 
     @Test func meetingsAndShortSleepRaiseTheOdds() throws {
@@ -118,4 +119,15 @@ import GhostScheduling
         // 7 busy hours: 0.25 × (7 − 3) = +1 log-odds → 1 / (1 + e⁻¹).
         #expect(abs(prediction.probability - 1 / (1 + exp(-1.0))) < 1e-12)
     }
+}
+
+/// A user who finished every session is not told a new weekday or hour is a coin toss.
+@Test func aUserWhoFinishesEverySessionHasALowSkipRiskOnADayTheyNeverTrained() throws {
+    let monday = SlotKey(weekday: 2, hour: 7)
+    let history = (0..<4).map { _ in SessionOutcome(slot: monday, completed: true) }
+    let wednesday = SkipPredictor.predict(
+        slot: SlotKey(weekday: 4, hour: 7), meetingHours: 3, lastNightSleepMinutes: nil, history: history, rules: PatternRules())
+    // Everyone: (0 + 1) / (4 + 2) = 1/6; Wednesday and its 07:00 have no history, so they are everyone's rate.
+    #expect(abs(wednesday.probability - 1.0 / 6) < 1e-12)
+    #expect(abs(wednesday.factors[1].logOdds) < 1e-12, "the weekday neither helps nor hurts")
 }

@@ -17,8 +17,15 @@ public struct SessionOutcome: Codable, Sendable, Equatable {
 /// Beta-binomial estimate of a skip rate: (skips + α) / (sessions + α + β).
 enum BetaEstimate {
     static func skipRate(_ outcomes: [SessionOutcome], rules: PatternRules) -> Double {
+        skipRate(outcomes, towards: rules.priorSkips / (rules.priorSkips + rules.priorCompletions), rules: rules)
+    }
+
+    /// The skip rate of `outcomes` shrunk towards `rate` with the prior's weight (`priorSkips + priorCompletions`
+    /// sessions): a weekday or slot without history is as likely skipped as the level above it, never 50 % by default.
+    static func skipRate(_ outcomes: [SessionOutcome], towards rate: Double, rules: PatternRules) -> Double {
+        let weight = rules.priorSkips + rules.priorCompletions
         let skips = Double(outcomes.filter { !$0.completed }.count)
-        return (skips + rules.priorSkips) / (Double(outcomes.count) + rules.priorSkips + rules.priorCompletions)
+        return (skips + weight * rate) / (Double(outcomes.count) + weight)
     }
 }
 

@@ -30,17 +30,22 @@ public struct SkipPrediction: Codable, Sendable, Equatable {
     }
 }
 
-/// Transparent skip model: logit p = logit(slot skip rate) + weekday effect + meeting term + sleep term.
-/// Rates are Beta-binomial posterior means; coefficients are in `PatternRules` (Docs/engine.md).
+/// Transparent skip model: logit p = logit(slot skip rate) + meeting term + sleep term, the slot's log-odds shown as the
+/// weekday's effect (its rate against everyone's) and the rest. The overall rate is a Beta-binomial posterior mean; a
+/// weekday's shrinks towards it, a slot's towards its weekday's. Coefficients are in `PatternRules` (Docs/engine.md).
 public enum SkipPredictor {
     /// Predicts the skip probability of a session in `slot` on a day with `meetingHours` of busy time.
     public static func predict(
         slot: SlotKey, meetingHours: Double, lastNightSleepMinutes: Int?, history: [SessionOutcome],
         rules: PatternRules
     ) -> SkipPrediction {
-        let slotRate = BetaEstimate.skipRate(history.filter { $0.slot == slot }, rules: rules)
-        let weekdayRate = BetaEstimate.skipRate(history.filter { $0.slot.weekday == slot.weekday }, rules: rules)
+        // Each level shrinks towards the one above it: a user who finishes every session has a low skip rate on a
+        // weekday or at an hour they never trained yet, not the prior's 50 %.
         let overallRate = BetaEstimate.skipRate(history, rules: rules)
+        let weekdayRate = BetaEstimate.skipRate(history.filter { $0.slot.weekday == slot.weekday }, towards: overallRate, rules: rules)
+        let slotRate = BetaEstimate.skipRate(history.filter { $0.slot == slot }, towards: weekdayRate, rules: rules)
+        // The slot's rate already holds its weekday's and everyone's (it shrinks towards them), so the weekday factor is
+        // only how much of it the weekday explains: the two factors add up to the slot's log-odds.
         let weekdayEffect = logit(weekdayRate) - logit(overallRate)
         // Only hours above a typical day raise the risk: a light day is not safer than an ordinary one,
         // so a 15-minute standup does not push a session to a free day on the evening's rolling plan.
@@ -48,7 +53,7 @@ public enum SkipPredictor {
         let sleepDebtHours = lastNightSleepMinutes.map { max(0, Double(rules.sleepNeedMinutes - $0) / 60) } ?? 0
         let sleep = rules.sleepDebtHourCoefficient * sleepDebtHours
         let factors = [
-            SkipFactor(name: "slotHistory", value: slotRate, logOdds: logit(slotRate)),
+            SkipFactor(name: "slotHistory", value: slotRate, logOdds: logit(slotRate) - weekdayEffect),
             SkipFactor(name: "weekday", value: weekdayRate, logOdds: weekdayEffect),
             SkipFactor(name: "meetingDensity", value: meetingHours, logOdds: meeting),
             SkipFactor(name: "lastNightSleep", value: lastNightSleepMinutes.map(Double.init), logOdds: sleep),
