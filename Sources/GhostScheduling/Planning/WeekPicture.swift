@@ -109,11 +109,10 @@ public struct WeekPicture: Sendable {
     public var plannedBlocks: [ScheduledBlock] { ghost.blocks.filter { [.scheduled, .proposed].contains($0.status) } }
 
     /// Starts of the sessions the week already had: the Ghost's blocks done or missed (their time passed: a missed
-    /// session is not placed again) and the workouts the user did on their own (logged or imported alike; a second
-    /// report of one workout counts once).
+    /// session is not placed again). A workout on one's own is not one of the week's sessions: the plan keeps its
+    /// promise beside it, and the weekly receipt counts it.
     public var pastSessions: [Date] {
         ghost.blocks.filter { [.completed, .missed].contains($0.status) }.map(\.start)
-            + ghost.workouts.filter { $0.counts && $0.completedBlock == nil }.map(\.start)
     }
 
     /// Last night's sleep in minutes (the night before `today`), nil without sleep data.

@@ -24,8 +24,8 @@ public struct SlotRequest: Codable, Sendable, Equatable {
     public var skipPredictions: [DaySkipPrediction]
     /// Sessions already on the calendar (their days are taken; the gap is kept from them; they count for their week).
     public var existingSessions: [Date]
-    /// Starts of the sessions the weeks the horizon touches already had: blocks done or missed and workouts the user
-    /// did on their own (their days are taken; the gap is kept from them; they count for their week).
+    /// Starts of the sessions the weeks the horizon touches already had: blocks done or missed (their days are taken;
+    /// the gap is kept from them; they count for their week).
     public var pastSessions: [Date]
     /// Days the user held (`vigorctl plan --hold`, or a weekly yes to the holds): kept when they have room.
     public var heldDays: [LocalDay]

@@ -27,9 +27,20 @@ import Testing
         #expect(plan.weeks.first == WeekTally(firstDay: Week.monday, asked: 3, counted: 2, chosen: 1))
     }
 
-    @Test func aWorkoutTheUserDidOnTheirOwnCountsLikeACompletedBlock() throws {
-        let own = SlotRequest(firstDay: Week.monday.adding(days: 1), days: 6, pastSessions: [try Week.at(0, 18)])
-        #expect(try Week.finder(settings(2)).planWeek(own).blocks.count == 1)
+    @Test func aMissedSessionCountsForItsWeekAndIsNotPlacedAgain() throws {
+        let missed = SlotRequest(firstDay: Week.monday.adding(days: 1), days: 6, pastSessions: [try Week.at(0, 18)])
+        #expect(try Week.finder(settings(2)).planWeek(missed).blocks.count == 1)
+    }
+
+    @Test func aWorkoutOnOnesOwnIsNotOneOfTheWeeksSessions() throws {
+        var ghost = Ghost(startingAt: try Week.at(0, 0), timeZone: Week.berlin.timeZone)
+        let run = WorkoutReport(id: "log:1", start: try Week.at(0, 18), end: try Week.at(0, 18, 45), confidence: 1)
+        _ = try ghost.handle(.workoutRecorded(run), now: try Week.at(0, 19))
+        let picture = WeekPicture(
+            calendar: Week.berlin, today: Week.monday, firstDay: Week.monday.adding(days: 1), days: 7, ghost: ghost,
+            settings: PlanningSettings(training: settings(3)))
+        #expect(ghost.workouts.count == 1)
+        #expect(picture.pastSessions.isEmpty)
     }
 
     @Test func aWeekWithRoomNeverHasAThirdDayRunning() throws {
