@@ -196,3 +196,27 @@ private func utcStamp(_ date: Date) -> String {
     #expect(after.map(\.reason) == before.map(\.reason))
     #expect(after.allSatisfy { $0.reason.contains("it turns busy 24 hours before it starts") })
 }
+
+@Test(.removesScratchFolders) func holdingADayWithNoSessionIsRefusedWithTheReasonAndHoldsNothing() async throws {
+    let week = try await HeldWeek(phase: .scheduler)
+    try await week.runEvening()
+    let plan = try await routerResult(PlanWeekMethod.self, "{}", week.context)
+    let empty = try #require(plan.days.first { $0.status == "none" }, "three sessions a week leave days without one")
+    let response = try await routerCall(PlanHoldMethod.name, #"{"day":"\#(empty.date)"}"#, week.context)
+    #expect(response.error?.code == RPCErrorCode.invalidParams.rawValue)
+    #expect(response.error?.message == "Invalid params: field 'day': \(empty.date) has no likely session to hold: \(empty.reason)")
+    #expect(await week.holds.isEmpty)
+    #expect(await week.context.output.holds.book.consent == HoldBook().consent, "nothing was said yes to")
+}
+
+@Test(.removesScratchFolders) func aDeclinedProposalLeavesThePlan() async throws {
+    let week = try await HeldWeek(phase: .scheduler)
+    try await week.runEvening()
+    let proposal = try #require(await week.context.ghost.current.blocks.first { $0.status == .proposed })
+    _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(proposal.id.rawValue)","accept":false}"#, week.context)
+    let plan = try await routerResult(PlanWeekMethod.self, "{}", week.context)
+    let day = try #require(plan.days.first { $0.date == proposal.day.description })
+    #expect(day.status == "none")
+    #expect(day.start == nil)
+    #expect(day.why == "declined")
+}
