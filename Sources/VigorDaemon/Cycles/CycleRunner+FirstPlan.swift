@@ -17,13 +17,25 @@ extension CycleRunner {
 
     /// The first plan, whatever the hour: the evening's reading and decision (`EveningPlan`), said but not performed:
     /// the backend saves it without the evening's mark, so tonight's evening cycle still runs (and finds tomorrow
-    /// planned).
+    /// planned). Before today's preferred hours (`plansToday`) the week starts today, so today is planned too.
     func firstPlan(now: Date, zone: TimeZone, settings: WeekPictureReader.Settings, hold: HoldSettings) async -> FirstPlanDecision {
         let calendar = LocalCalendar(timeZone: zone)
-        let evening = await eveningEvents(today: calendar.day(of: now), calendar: calendar, now: now, settings: settings, hold: hold)
-        let (events, summary) = evening.plan
+        let today = Self.plansToday(now: now, calendar: calendar, training: settings.training)
+        let evening = await eveningEvents(
+            today: calendar.day(of: now), fromToday: today, calendar: calendar, now: now, settings: settings, hold: hold)
+        let (events, said) = evening.plan
+        // The evening's notes call the first day of its week "tomorrow"; here that day is today.
+        let summary = today ? said.replacing("tomorrow", with: "today") : said
         let history = events.lazy.compactMap { if case .historyRead(let days) = $0 { days } else { nil } }.first
         return FirstPlanDecision(events: events, summary: summary, forecast: evening.forecast, historyRead: history)
+    }
+
+    /// Whether the first plan at `now` starts its week today: before the earliest of `[training] preferred` (before
+    /// `earliest` when no window is preferred), so a session today can still start in the preferred hours.
+    static func plansToday(now: Date, calendar: LocalCalendar, training: DaemonConfig.TrainingSection) -> Bool {
+        let start = training.preferred.map(\.from).min() ?? training.earliest
+        let local = calendar.moment(at: now)
+        return local.hour * 60 + local.minute < start.minuteOfDay
     }
 
     /// The first insight from the last 90 days (`HistoryReading.firstInsight`), with the number of protected windows
