@@ -33,8 +33,7 @@ struct WeekPictureReader: Sendable {
 
     /// The week from tomorrow as an evening on `today` plans it. Calendars that cannot be read at all give a picture
     /// that says so; the evening observes (and saves) the system zone.
-    /// `fromToday`: the week from today instead (the first plan before today's preferred hours); the part of today
-    /// already past is busy.
+    /// `fromToday`: the week from today instead (the first plan before today's preferred hours).
     func evening(today: LocalDay, fromToday: Bool = false, calendar: LocalCalendar, now: Date, settings: Settings) async throws -> WeekPicture {
         let tomorrow = fromToday ? today : today.adding(days: 1)
         var picture = try await base(today: today, firstDay: tomorrow, days: 7, calendar: calendar, settings: settings)
@@ -48,9 +47,6 @@ struct WeekPictureReader: Sendable {
             return picture
         }
         try await fill(&picture, busy: busy, from: from, to: to, settings: settings, systemZone: .observe(now: now))
-        if fromToday, now > from {
-            picture.busy.append(BusyInterval(start: from, end: now, causes: [BusyCause(source: "vigord", summary: "already past")]))
-        }
         picture.readableHistoryDays = await readableHistory(before: today, of: picture, settings: settings)
         let book = await output.holds.book
         picture.heldDays = book.userHeldDays
