@@ -20,8 +20,9 @@ extension GhostBackend {
         return try await weekOutlook(at: now)
     }
 
-    /// A day the user asks to hold by name has a likely session in the last forecast, or the request is refused with
-    /// the reason (`BackendError.nothingToHold`) before anything is saved.
+    /// A day the user asks to hold by name has a likely session in the last forecast, or only lost it to the week's
+    /// other days (the next evening then keeps it); otherwise the request is refused with the reason
+    /// (`BackendError.nothingToHold`) before anything is saved.
     private func checkHoldable(_ day: LocalDay, at now: Date) async throws {
         let outlook = try await weekOutlook(at: now)
         guard let forecast = outlook.forecast else {
@@ -34,7 +35,12 @@ extension GhostBackend {
             throw BackendError.nothingToHold(
                 day: day.description, reason: "its session is \(block.status == .scheduled ? "on your calendar" : "proposed") already (\(block.id.rawValue))")
         }
-        guard let start = planned.start else { throw BackendError.nothingToHold(day: day.description, reason: planned.reason) }
+        // A day left empty only because the week's sessions went to other days can be held: the next evening's plan
+        // keeps a held day while the week has room (`WeekPicture.heldDays`).
+        guard let start = planned.start else {
+            if planned.why == .weekFull { return }
+            throw BackendError.nothingToHold(day: day.description, reason: planned.reason)
+        }
         if outlook.ghost.blocks.contains(where: { $0.day == day && $0.status == .declined && $0.start == start }) {
             throw BackendError.nothingToHold(day: day.description, reason: "you declined its session")
         }

@@ -31,6 +31,13 @@ extension WeekForecast {
                     reason: "You declined the session proposed at \(ReplanSentence.label(declined.start, calendar: ghost.calendar)), so I leave the day free.",
                     why: PlanDayView.declined, kind: nil)
             }
+            // A day the user held that has no session yet: the next evening's plan keeps it while the week has room.
+            if day.start == nil, let local = LocalDay(iso: day.date), holds.consent.heldDays.contains(local) {
+                return PlanDayView(
+                    date: day.date, status: "none", start: nil,
+                    reason: "You held this day: the next evening plans a session here if the week has room. " + day.reason,
+                    why: day.why?.rawValue, kind: nil)
+            }
             return PlanDayView(
                 date: day.date, status: day.start == nil ? "none" : "likely", start: day.start.map { RPCTimestamp($0, in: zone) },
                 reason: day.reason, why: day.why?.rawValue, kind: day.kind)
