@@ -12,10 +12,11 @@ public struct TimeOfDay: Codable, Sendable, Hashable, Comparable, CustomStringCo
         self.minute = minute
     }
 
-    /// Parses `HH:MM` (24-hour); nil when malformed or out of range.
+    /// Parses `HH:MM` or `H:MM` (24-hour: `06:30` and `6:30` alike); nil when malformed or out of range.
     public init?(parsing text: some StringProtocol) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
         else { return nil }
         self.init(hour: hour, minute: minute)

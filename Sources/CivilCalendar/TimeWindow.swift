@@ -11,7 +11,7 @@ public struct TimeWindow: Codable, Sendable, Hashable, CustomStringConvertible {
         self.to = to
     }
 
-    /// Parses `HH:MM-HH:MM`; nil when malformed or when the start is not before the end.
+    /// Parses `HH:MM-HH:MM` (an hour may have one digit: `6:30-8:30`); nil when malformed or when the start is not before the end.
     public init?(parsing text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let from = TimeOfDay(parsing: parts[0]), let to = TimeOfDay(parsing: parts[1]), from < to

@@ -67,6 +67,7 @@ enum WeekText {
         case "recoveryTime": "recovery time"
         case "unknownDay": "calendars unreadable"
         case "noSessionKind": "no session kind fits your profile"
+        case "declined": "you declined"
         default: why
         }
     }

@@ -80,6 +80,9 @@ enum StatusText {
         }
         row("health", "\(ghost.healthPhaseName) phase, confidence \(Percent.text(ghost.healthConfidence)): \(ghost.healthPhaseLine)")
         row("ghost", ghost.ghostHealth == "healthy" ? ghost.ghostHealthName : style.red(ghost.ghostHealthName))
+        if let problem = ghost.ghostHealthProblem {
+            for line in GhostHealthText.lines(problem, name: ghost.ghostHealthName) { row("", line) }
+        }
         if ghost.breakerDeletions > 0 { row("breaker", "\(ghost.breakerDeletions) of your deletions in a row") }
         if status.emergency.active, let until = status.emergency.endsAt {
             row("recovery", style.red("Recovery Time until \(until): the Ghost is quiet"))

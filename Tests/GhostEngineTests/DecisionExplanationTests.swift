@@ -11,10 +11,10 @@ struct DecisionExplanationTests {
     /// written as `sleep`.
     private func placement(
         phase: TrustPhase, sleep: String = "420.000 (-0.200)", preferred: String = "1.000", learned: String = "0.800",
-        autonomy: String = "engineDecides"
+        autonomy: String = "engineDecides", history: [ReceiptInput] = []
     ) throws -> DecisionReceipt {
         var fixture = try GhostFixture(phase: phase)
-        let factors = [
+        let factors = history + [
             ReceiptInput("preferredWindow", preferred), ReceiptInput("learnedPreference", learned),
             ReceiptInput("skipProbability", "0.240"), ReceiptInput("meetingDensity", "4.000 (+0.600)"),
             ReceiptInput("lastNightSleep", sleep), ReceiptInput("weekday", "0.500 (+0.000)"), ReceiptInput("autonomy", autonomy),
@@ -38,7 +38,7 @@ struct DecisionExplanationTests {
         let factors = DecisionExplanation(try placement(phase: .autoScheduler), timeZone: TestTime.berlin.timeZone).factors
         let rows = Dictionary(uniqueKeysWithValues: factors.map { ($0.name, $0) })
         #expect(rows["Preferred times"] == .init(name: "Preferred times", value: "inside your preferred times", impact: .helped))
-        #expect(rows["Your past sessions"] == .init(name: "Your past sessions", value: "80 % of sessions done at this hour", impact: .helped))
+        #expect(rows["Your past sessions"] == .init(name: "Your past sessions", value: "80 % likely done at this weekday and hour", impact: .helped))
         #expect(rows["Skip risk"] == .init(name: "Skip risk", value: "24 %", impact: .helped))
         #expect(rows["Meetings that day"] == .init(name: "Meetings that day", value: "4.0 h", impact: .hurt))
         #expect(rows["Last night's sleep"] == .init(name: "Last night's sleep", value: "7.0 h", impact: .helped))
@@ -67,7 +67,7 @@ struct DecisionExplanationTests {
 
     @Test func withoutHistoryTheHeadlineSaysTheCalendarsAndPreferredHoursDecided() throws {
         let zone = TestTime.berlin.timeZone
-        let inside = try placement(phase: .autoScheduler, learned: "0.500")
+        let inside = try placement(phase: .autoScheduler, learned: "0.500", history: [ReceiptInput("pastSessions", "0")])
         #expect(DecisionExplanation(inside, timeZone: zone).headline
             == "Scheduled for Wed 07:00 because your calendars are free then and it is inside your preferred hours.")
         #expect(DecisionExplanation(inside, timeZone: zone).factors.contains { $0.value == "no history yet" })
@@ -181,5 +181,39 @@ struct DecisionExplanationTests {
         var fixture = try GhostFixture()
         let receipt = try #require(try fixture.send(.manualPhaseChange(to: .transformer), day: 0, hour: 9).receipts.first)
         #expect(DecisionExplanation(receipt, timeZone: TestTime.berlin.timeZone).headline == "You moved me to Transformer.")
+    }
+
+    @Test func afterACompletedSessionThePastSessionsAreNotSaidToBeNone() throws {
+        let receipt = try placement(phase: .autoScheduler, learned: "0.500", history: [ReceiptInput("pastSessions", "1")])
+        let rows = Dictionary(uniqueKeysWithValues: DecisionExplanation(receipt, timeZone: TestTime.berlin.timeZone).factors.map { ($0.name, $0) })
+        #expect(rows["Your past sessions"]?.value == "no lean either way at this weekday and hour (1 past session in all)")
+        let fresh = try placement(phase: .autoScheduler, learned: "0.500", history: [ReceiptInput("pastSessions", "0")])
+        #expect(DecisionExplanation(fresh, timeZone: TestTime.berlin.timeZone).factors.contains { $0.value == "no history yet" })
+    }
+
+    @Test func theSkipRowsNameWhatEachRateIsWeighedAgainstSoTheyAgree() throws {
+        // Two sessions on Wednesdays at 07:00, one skipped: as often as on Wednesdays at all, which is more than on all days.
+        let receipt = try placement(phase: .autoScheduler, history: [
+            ReceiptInput("slotHistory", "0.500 (+0.000) from 2 sessions"), ReceiptInput("pastSessions", "3"),
+        ])
+        let factors = DecisionExplanation(receipt, timeZone: TestTime.berlin.timeZone).factors
+        let rows = Dictionary(uniqueKeysWithValues: factors.map { ($0.name, $0) })
+        #expect(rows["Skips at this hour"] == .init(
+            name: "Skips at this hour", value: "50 % from 2 sessions, against 50 % on this weekday", impact: .neutral))
+        let hurt = DecisionExplanation(try placementWithWeekday("0.500 (+0.405) from 2 sessions"), timeZone: TestTime.berlin.timeZone).factors
+        #expect(hurt.first { $0.name == "Skips on this weekday" }
+            == .init(name: "Skips on this weekday", value: "50 % from 2 sessions, against 40 % on all days", impact: .hurt))
+    }
+
+    /// A placement whose weekday factor is `weekday`.
+    private func placementWithWeekday(_ weekday: String) throws -> DecisionReceipt {
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        let factors = [
+            ReceiptInput("preferredWindow", "1.000"), ReceiptInput("learnedPreference", "0.800"), ReceiptInput("weekday", weekday),
+            ReceiptInput("autonomy", "engineDecides"),
+        ]
+        let candidate = BlockCandidate(start: try TestTime.date(2, 7), durationMinutes: 45, confidence: 1, factors: factors)
+        let effects = try fixture.ghost.handle(.placementRequested(candidate, alternatives: []), now: try TestTime.date(1, 21))
+        return try #require(effects.receipts.first)
     }
 }

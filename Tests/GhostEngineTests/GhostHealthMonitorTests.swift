@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import GhostEngine
 
@@ -120,5 +121,30 @@ struct GhostHealthMonitorTests {
     @Test func suspendedSaysTheSeedsSentenceWithTheLinuxWayToCheckSettings() {
         #expect(GhostHealthMode.suspended.sentence(enteringFrom: .safeMode)
             == "I've paused to avoid causing problems. Run `vigorctl status` to check settings.")
+    }
+}
+
+struct GhostHealthFailureKindTests {
+    let rules = GhostHealthRules()
+
+    @Test func theMonitorKeepsWhichFailuresItCountedUntilItIsHealthyAgain() throws {
+        var monitor = GhostHealthMonitor()
+        _ = monitor.handle(.failure(.calendarWriteFailed), at: try TestTime.moment(0, 6), rules: rules)
+        _ = monitor.handle(.failure(.notificationFailed), at: try TestTime.moment(0, 7), rules: rules)
+        _ = monitor.handle(.failure(.calendarWriteFailed), at: try TestTime.moment(0, 8), rules: rules)
+        #expect(monitor.mode == .degraded)
+        #expect(monitor.counted.map(\.kind) == [.calendarWriteFailed, .notificationFailed])
+        #expect(monitor.counted.first?.count == 2)
+        #expect(monitor.counted.first?.firstAt == (try TestTime.date(0, 6)))
+        #expect(monitor.counted.first?.lastAt == (try TestTime.date(0, 8)))
+        for hour in 9..<12 { _ = monitor.handle(.success, at: try TestTime.moment(0, hour), rules: rules) }
+        #expect(monitor.mode == .healthy)
+        #expect(monitor.counted.isEmpty)
+    }
+
+    @Test func aStateSavedBeforeFailuresWereKeptByKindStillReads() throws {
+        let old = #"{"mode":"degraded","failures":2,"successStreak":0}"#
+        let monitor = try JSONDecoder().decode(GhostHealthMonitor.self, from: Data(old.utf8))
+        #expect(monitor.mode == .degraded && monitor.counted.isEmpty)
     }
 }

@@ -101,4 +101,15 @@ struct GhostPlacementTests {
         #expect(try fixture.send(.clearSacredSlot(slot), day: 20, hour: 9) == [.slotCleared(slot)])
         #expect(try fixture.autoBlock(day: 21) != nil)
     }
+
+    @Test func aPlacementSentenceSaysTheBlocksExactTimeNotItsHour() throws {
+        for phase in [TrustPhase.scheduler, .autoScheduler] {
+            var fixture = try GhostFixture(phase: phase)
+            let candidate = BlockCandidate(start: try TestTime.date(1, 6, 30), durationMinutes: 45, confidence: 1)
+            let effects = try fixture.ghost.handle(.placementRequested(candidate, alternatives: []), now: TestTime.date(0, 20))
+            let reason = effects.receipts.first?.reason ?? ""
+            #expect(reason.hasPrefix("I suggested Tue 06:30") || reason.hasPrefix("I scheduled Tue 06:30"), "\(reason)")
+            #expect(!reason.contains("06:00"))
+        }
+    }
 }

@@ -38,10 +38,10 @@ import GhostScheduling
 
     @Test func aNightWithoutSleepDataIsRecordedAsNoDataNotAsEnoughSleep() throws {
         let unknown = SkipPredictor.predict(slot: monday7, meetingHours: 3, lastNightSleepMinutes: nil, history: [], rules: rules)
-        #expect(unknown.receiptInputs.last == ReceiptInput("lastNightSleep", "no data (+0.000)"))
+        #expect(unknown.receiptInputs.first { $0.name == "lastNightSleep" } == ReceiptInput("lastNightSleep", "no data (+0.000)"))
         // A measured night is written as before, so receipts that had data keep their input hash.
         let measured = SkipPredictor.predict(slot: monday7, meetingHours: 3, lastNightSleepMinutes: 300, history: [], rules: rules)
-        #expect(measured.receiptInputs.last == ReceiptInput("lastNightSleep", "300.000 (+1.000)"))
+        #expect(measured.receiptInputs.first { $0.name == "lastNightSleep" } == ReceiptInput("lastNightSleep", "300.000 (+1.000)"))
     }
 
     @Test func weekdayEffectComparesTheWeekdayWithEveryDay() throws {
@@ -87,8 +87,8 @@ import GhostScheduling
         let prediction = SkipPredictor.predict(
             slot: SlotKey(weekday: 2, hour: 7), meetingHours: 7, lastNightSleepMinutes: 300, history: [], rules: PatternRules())
         #expect(prediction.receiptInputs.map { "\($0.name)=\($0.value)" } == [
-            "skipProbability=0.881", "slotHistory=0.500 (+0.000)", "weekday=0.500 (+0.000)",
-            "meetingDensity=7.000 (+1.000)", "lastNightSleep=300.000 (+1.000)",
+            "skipProbability=0.881", "slotHistory=0.500 (+0.000) from 0 sessions", "weekday=0.500 (+0.000) from 0 sessions",
+            "meetingDensity=7.000 (+1.000)", "lastNightSleep=300.000 (+1.000)", "pastSessions=0",
         ])
     }
 }

@@ -145,7 +145,31 @@ struct AbsolutionTests {
         #expect(meetings.explanation == "Looking at your calendar, on days you skipped workouts, you averaged 2.0 hours of back-to-back meetings.")
         #expect(meetings.absolution == "Your schedule was designed to make you fail.")
         #expect(meetings.hope == "Let's find the protected windows your week still has, and rebuild from there.")
-        #expect(narrative.findings[1].explanation.hasPrefix("You only worked out on weekends - weekdays were impossible"))
+        // Every weekday had a free morning before 09:00: the weekends are said, and nothing is absolved by them.
+        #expect(narrative.findings[1].explanation == "You only worked out on weekends: 4 of your 4 workouts fell on a Saturday "
+            + "or Sunday, although 10 of your 10 weekdays had a free hour or more between 06:00 and 21:00.")
+        #expect(narrative.findings[1].absolution.isEmpty)
+    }
+
+    @Test func weekdaysAreImpossibleOnlyWhenAlmostNoneHadAFreeHour() throws {
+        let workouts = try [5, 6, 12, 13].map { day in
+            HealthSample(kind: .workout, source: "Watch", start: try Week.at(day, 10), end: try Week.at(day, 11), value: 60)
+        }
+        let samples = try (1...14).map { try night($0, minutes: 450) } + workouts
+        func weekendFinding(freeWeekdays: Set<Int>) throws -> AbsolutionNarrative.Finding? {
+            var busy: [BusyInterval] = []
+            for day in [0, 1, 2, 3, 4, 7, 8, 9, 10, 11] where !freeWeekdays.contains(day) { busy += try meetings(day, from: 6, hours: 15) }
+            let narrative = try AbsolutionReader.read(
+                lastDay: Week.monday.adding(days: 13), days: 14, calendar: Week.berlin, busy: busy, samples: samples)
+            return narrative?.findings.first { $0.pattern == "weekendOnly" }
+        }
+        let packed = try #require(try weekendFinding(freeWeekdays: [4]))
+        #expect(packed.explanation.hasPrefix("You only worked out on weekends - weekdays were impossible: 4 of your 4 workouts "
+            + "fell on a Saturday or Sunday, and 9 of your 10 weekdays had no free hour between 06:00 and 21:00."), "\(packed.explanation)")
+        #expect(packed.absolution == "Your schedule was designed to make you fail.")
+        let twoFree = try #require(try weekendFinding(freeWeekdays: [4, 11]))
+        #expect(!twoFree.explanation.contains("impossible"), "2 of 10 weekdays with room is not under 20 %")
+        #expect(twoFree.absolution.isEmpty)
     }
 
     @Test func withoutAWeekOfDataThereIsNoNarrative() throws {

@@ -28,6 +28,11 @@ import Glibc
         #expect(line("latest", after: "training")?.hasSuffix("# default") == true)
         #expect(line("far_distance_kilometres", after: "engine.travel")?.hasSuffix("# \(path):6") == true)
         #expect(line("weekend_morning_until", after: "engine.sacred")?.contains(#""09:00""#) == true)
+        // The folders vigord runs with, wherever they came from: here its flags.
+        #expect(line("state_dir", after: "daemon")?.contains("= \"\(daemon.folder)/state\"") == true, "\(shown.stdout)")
+        #expect(line("state_dir", after: "daemon")?.hasSuffix("# --state-dir") == true, "\(shown.stdout)")
+        #expect(line("socket", after: "daemon")?.contains("= \"\(daemon.socketPath)\"") == true, "\(shown.stdout)")
+        #expect(line("socket", after: "daemon")?.hasSuffix("# --socket") == true, "\(shown.stdout)")
 
         // The same file with other settings; the harness's own lines (scratch folders) stay.
         let written = try String(contentsOfFile: path, encoding: .utf8)

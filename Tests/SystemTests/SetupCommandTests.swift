@@ -221,6 +221,30 @@ import TestPrograms
         #expect(!written.contains("name = \"personal\""), "calendar 2 was left out")
     }
 
+    @Test func aRefusedWindowShowsAnExampleAndItsRetryIsNotASecondQuestion() throws {
+        let home = try homeWithCalendarPrograms("retry")
+        let run = try runOnTerminal(
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            answers: ["", "", "9-5", "6:30-8:30", "", "", "", "n"], environment: home.environment)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(run.transcript.contains("'9-5' is not understood: give HH:MM-HH:MM with the start before the end, e.g. 06:30-08:30"),
+                "\(run.transcript)")
+        #expect(run.transcript.contains("(6 questions asked)"), "the question asked again is one question: \(run.transcript)")
+        let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        #expect(written.contains("preferred = [\"06:30-08:30\"]\n"), "6:30 is 06:30")
+    }
+
+    @Test func anInjuryOfSeveralWordsIsKeptWhole() throws {
+        let home = try homeWithCalendarPrograms("injury-words")
+        let run = try runOnTerminal(
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            answers: ["", "", "", "", "", "right knee, lower back", "n"], environment: home.environment)
+        #expect(run.status == 0, "\(run.transcript)")
+        let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        #expect(written.contains("injuries = [\"right knee\", \"lower back\"]\n"), "\(written)")
+        #expect(!run.transcript.contains("injury 'right'"), "\(run.transcript)")
+    }
+
     @Test func answersFromAPipeAreShownEachAfterItsQuestion() throws {
         let home = try homeWithCalendarPrograms("piped")
         let run = try runProgram(
@@ -230,7 +254,7 @@ import TestPrograms
         #expect(run.stdout.contains("How many sessions a week? [3] 4\n"), "\(run.stdout)")
         #expect(run.stdout.contains("several with spaces)? [07:00-09:00] 07:00-08:30\n"), "\(run.stdout)")
         // The input ends: every later question takes its default, each on its own line.
-        #expect(run.stdout.contains("(e.g. knee back shoulder, or none)? [none] \n"), "\(run.stdout)")
+        #expect(run.stdout.contains("several with commas, or none)? [none] \n"), "\(run.stdout)")
     }
 
     @Test func anExistingConfigurationIsNotReplacedWithoutAYes() throws {

@@ -70,7 +70,7 @@ private func elapses(_ spec: String, after base: String, count: Int) throws -> [
 
     @Test func anInvalidConfigurationWritesNoDropInAndSaysWhy() throws {
         let folder = try makeScratchFolder("dropins-invalid")
-        let config = try writeConfig("morning = \"6:30\"", in: folder)
+        let config = try writeConfig("morning = \"6.30\"", in: folder)
         let result = try runCommand(Binaries.vigord, ["--write-timer-drop-ins", folder + "/out", "--config", config])
         #expect(result.status == 78)
         #expect(result.stderr.contains("config.toml:2: key 'schedule.morning'"))

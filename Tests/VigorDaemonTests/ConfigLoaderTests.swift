@@ -169,8 +169,17 @@ import Testing
 @Test(.removesScratchFolders) func timeWindowNeedsStartBeforeEnd() {
     #expect(TimeWindow(parsing: "07:00-09:00") != nil)
     #expect(TimeWindow(parsing: "09:00-09:00") == nil)
-    #expect(TimeWindow(parsing: "7:00-9:00") == nil)
     #expect(TimeWindow(parsing: "07:00") == nil)
+}
+
+@Test func aTimeIsReadWithOneDigitOfHourOrTwo() throws {
+    #expect(TimeWindow(parsing: "6:30-8:30") == TimeWindow(parsing: "06:30-08:30"))
+    #expect(TimeOfDay(parsing: "6:30") == TimeOfDay(hour: 6, minute: 30))
+    for wrong in ["6:3", "+6:30", "630", "6:30pm", "24:00"] { #expect(TimeOfDay(parsing: wrong) == nil, "\(wrong)") }
+    let config = try parseConfig("[training]\npreferred = [\"6:30-8:30\"]\n")
+    #expect(config.training.preferred == [TimeWindow(from: TimeOfDay(hour: 6, minute: 30), to: TimeOfDay(hour: 8, minute: 30))])
+    #expect(configFailure("[training]\npreferred = [\"6-8\"]\n")?.message.contains("e.g. \"06:30-08:30\" or \"6:30-8:30\"") == true)
+    #expect(configFailure("[schedule]\nmorning = \"6h30\"\n")?.message.contains("e.g. 06:30 or 6:30") == true)
 }
 
 @Test(.removesScratchFolders) func engineRulesInSnakeCaseOverrideOnlyWhatTheyName() throws {

@@ -1,5 +1,6 @@
 import TestPrograms
 import Testing
+import VigorRPC
 
 @testable import VigorDaemon
 
@@ -21,4 +22,21 @@ import Testing
     #expect(ConfigPaths.defaultCalendarOutput(environment: user, uid: 1000, chosenStateDirectory: "/srv/vigor") == "/srv/vigor/calendars")
     #expect(ConfigPaths.defaultHealthDropFolder(environment: user, uid: 1000, chosenStateDirectory: "/srv/vigor") == "/srv/vigor/inbox")
     #expect(ConfigPaths.defaultCalendarOutput(environment: [:], uid: 0, chosenStateDirectory: "/srv/vigor") == "/srv/vigor/calendars")
+}
+
+@Test func vigorctlConfigShowsTheDropFolderInTheStateFolderTheFlagChose() {
+    let folders = FoldersInForce.resolve(
+        options: DaemonOptions(socketPath: "/run/ana/vigord.sock", stateDirectory: "/srv/vigor"), config: DaemonConfig(),
+        environment: ["HOME": "/home/ana"], uid: 1000, systemdSocket: nil)
+    #expect(folders.healthDropFolder.path == "/srv/vigor/inbox")
+    let shown = EffectiveConfigView.build(DaemonConfig(), origin: .defaults, path: "/home/ana/.config/vigor/config.toml",
+                                          locator: TOMLKeyLocator(text: ""), folders: folders)
+    func key(_ table: String, _ name: String) -> EffectiveConfig.Key? {
+        shown.tables.first { $0.name == table }?.keys.first { $0.key == name }
+    }
+    #expect(key("health", "drop_folder") == EffectiveConfig.Key(
+        key: "drop_folder", value: "\"/srv/vigor/inbox\"", source: "default: in the state folder --state-dir chose"))
+    #expect(key("calendar.output", "path")?.value == "\"/srv/vigor/calendars\"")
+    #expect(key("daemon", "state_dir") == EffectiveConfig.Key(key: "state_dir", value: "\"/srv/vigor\"", source: "--state-dir"))
+    #expect(key("daemon", "socket") == EffectiveConfig.Key(key: "socket", value: "\"/run/ana/vigord.sock\"", source: "--socket"))
 }

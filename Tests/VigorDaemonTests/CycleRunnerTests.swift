@@ -87,9 +87,20 @@ private func writeCalendar(_ events: String) throws -> String {
     let setup = try setup(start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     let outcome = try await setup.runner.runCycle(.evening, now: now, zone: berlin)
-    #expect(outcome.summary.contains("placed tomorrow at 07:00"))
+    #expect(outcome.summary.contains("proposed tomorrow at 07:00"))
     let proposals = await setup.ghost.current.blocks.filter { $0.status == .proposed }
     #expect(proposals.map(\.start) == [try instant("2026-11-24T06:00:00Z")])
+}
+
+@Test(.removesScratchFolders) func anObserversEveningSaysItPlacedNothingAndOnlyLearns() async throws {
+    let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin; a new Ghost is an Observer
+    let setup = try setup(start: now)
+    let outcome = try await setup.runner.runCycle(.evening, now: now, zone: berlin)
+    #expect(await setup.ghost.current.blocks.isEmpty)
+    #expect(!outcome.summary.contains("placed tomorrow"))
+    #expect(outcome.summary.hasSuffix("placed nothing: as Observer I only learn"))
+    let mark = try setup.database.cycleRuns(onOrAfter: LocalDay(year: 2026, month: 11, day: 23)).first { $0.kind == .evening }
+    #expect(mark?.summary == outcome.summary)
 }
 
 @Test(.removesScratchFolders) func eveningPlacesAroundTomorrowsMeetingAndItsBuffer() async throws {
@@ -215,7 +226,7 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> GhostBacken
     _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     let outcome = try await server.runCycle(.evening, now: now, zone: berlin, training: daily)
     #expect(!outcome.summary.contains("travel"))
-    #expect(outcome.summary.contains("placed tomorrow"))
+    #expect(outcome.summary.contains("proposed tomorrow"))
 }
 
 @Test(.removesScratchFolders) func aRestartWhileAbroadStillSeesTheSystemZoneChange() async throws {

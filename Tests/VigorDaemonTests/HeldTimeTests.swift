@@ -18,7 +18,7 @@ private struct HeldWeek {
     let work: String
     let shadow: String
 
-    init(phase: TrustPhase, defendHours: Int = 72) async throws {
+    init(phase: TrustPhase, defendHours: Int = 72, restDays: [Int] = []) async throws {
         let folder = try ScratchFolder.make("holds")
         work = folder + "/work.ics"
         shadow = folder + "/busy"
@@ -28,6 +28,7 @@ private struct HeldWeek {
         config.calendar.sources = [CalendarSourceEntry(name: "work", location: .path(work))]
         config.calendar.shadow = ShadowCalendar(path: shadow)
         config.calendar.hold = HoldSettings(defendHours: defendHours)
+        config.training.restDays = restDays
         context = try makeTestContext(config: config, now: evening)
         _ = try await context.ghost.perform(.manualPhaseChange(to: phase), at: evening)
     }
@@ -195,4 +196,38 @@ private func utcStamp(_ date: Date) -> String {
     let after = await restarted.drafts(now: evening)
     #expect(after.map(\.reason) == before.map(\.reason))
     #expect(after.allSatisfy { $0.reason.contains("it turns busy 24 hours before it starts") })
+}
+
+@Test(.removesScratchFolders) func holdingADayWithNoSessionIsRefusedWithTheReasonAndHoldsNothing() async throws {
+    let week = try await HeldWeek(phase: .scheduler, restDays: [1, 7])
+    try await week.runEvening()
+    let plan = try await routerResult(PlanWeekMethod.self, "{}", week.context)
+    let rest = try #require(plan.days.first { $0.why == "restDay" }, "\(plan.days.map(\.why))")
+    let response = try await routerCall(PlanHoldMethod.name, #"{"day":"\#(rest.date)"}"#, week.context)
+    #expect(response.error?.code == RPCErrorCode.invalidParams.rawValue)
+    #expect(response.error?.message == "Invalid params: field 'day': \(rest.date) has no likely session to hold: \(rest.reason)")
+    #expect(await week.holds.isEmpty)
+    #expect(await week.context.output.holds.book.consent == HoldBook().consent, "nothing was said yes to")
+}
+
+@Test(.removesScratchFolders) func holdingADayTheWeeksSessionsWentAroundIsKeptForTheNextEveningAndSaysSo() async throws {
+    let week = try await HeldWeek(phase: .scheduler)
+    try await week.runEvening()
+    let plan = try await routerResult(PlanWeekMethod.self, "{}", week.context)
+    let free = try #require(plan.days.first { $0.why == "weekFull" }, "\(plan.days.map(\.why))")
+    let held = try await routerResult(PlanHoldMethod.self, #"{"day":"\#(free.date)"}"#, week.context)
+    let day = try #require(held.days.first { $0.date == free.date })
+    #expect(day.reason.hasPrefix("You held this day: the next evening plans a session here if the week has room."), "\(day.reason)")
+}
+
+@Test(.removesScratchFolders) func aDeclinedProposalLeavesThePlan() async throws {
+    let week = try await HeldWeek(phase: .scheduler)
+    try await week.runEvening()
+    let proposal = try #require(await week.context.ghost.current.blocks.first { $0.status == .proposed })
+    _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(proposal.id.rawValue)","accept":false}"#, week.context)
+    let plan = try await routerResult(PlanWeekMethod.self, "{}", week.context)
+    let day = try #require(plan.days.first { $0.date == proposal.day.description })
+    #expect(day.status == "none")
+    #expect(day.start == nil)
+    #expect(day.why == "declined")
 }

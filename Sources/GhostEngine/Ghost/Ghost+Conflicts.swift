@@ -119,8 +119,8 @@ extension Ghost {
             alternatives: alternatives, confidence: 1, trustImpact: 0, reason: reason)
     }
 
-    /// "Tue 07:00" in the user's zone.
-    private func label(_ date: Date) -> String {
+    /// "Tue 06:30" in the user's zone: a block's exact start, never only its hour.
+    func label(_ date: Date) -> String {
         ReplanSentence.label(date, calendar: calendar)
     }
 }

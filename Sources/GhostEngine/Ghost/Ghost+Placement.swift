@@ -50,16 +50,17 @@ extension Ghost {
     ) -> DecisionReceipt {
         let auto = block.origin == .auto
         let reason: String
+        let at = label(block.start)
         if auto {
-            reason = "I scheduled \(block.slot) because I'm \(Percent.text(candidate.confidence)) sure of it, "
+            reason = "I scheduled \(at) because I'm \(Percent.text(candidate.confidence)) sure of it, "
                 + "at or above the \(Percent.text(threshold)) I need to act on my own."
         } else if capabilities.canWriteCalendar {
-            reason = "I suggested \(block.slot) instead of scheduling it: I'm \(Percent.text(candidate.confidence)) "
+            reason = "I suggested \(at) instead of scheduling it: I'm \(Percent.text(candidate.confidence)) "
                 + "sure, below the \(Percent.text(threshold)) I need to act on my own."
         } else if trust.phase.capabilities.canWriteCalendar {
-            reason = "I suggested \(block.slot) because my health is \(ghostHealth.mode.displayName), so I only propose blocks."
+            reason = "I suggested \(at) because my health is \(ghostHealth.mode.displayName), so I only propose blocks."
         } else {
-            reason = "I suggested \(block.slot) because as \(trust.phase.displayName) I only propose blocks."
+            reason = "I suggested \(at) because as \(trust.phase.displayName) I only propose blocks."
         }
         return makeReceipt(
             auto ? .scheduled : .proposed, at: moment,

@@ -47,12 +47,30 @@ public struct GhostHealthMonitor: Codable, Sendable, Equatable {
     public private(set) var successStreak: Int
     /// The last change of mode, with the sentence the user is told (nil: never changed).
     public private(set) var lastChange: GhostHealthChange?
+    /// The failures counted since the ghost was last healthy, by kind in the order they first happened; emptied when
+    /// it is healthy again. Empty in a state saved before failures were kept by kind.
+    public private(set) var counted: [GhostFailureCount]
 
     /// A healthy monitor.
     public init() {
         mode = .healthy
         failures = 0
         successStreak = 0
+        counted = []
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case mode, failures, successStreak, lastChange, counted
+    }
+
+    /// Decodes saved state; a state saved before failures were kept by kind has none.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        mode = try keys.decode(GhostHealthMode.self, forKey: .mode)
+        failures = try keys.decode(Int.self, forKey: .failures)
+        successStreak = try keys.decode(Int.self, forKey: .successStreak)
+        lastChange = try keys.decodeIfPresent(GhostHealthChange.self, forKey: .lastChange)
+        counted = try keys.value(.counted, or: [])
     }
 
     /// Applies one event; returns the change when the mode moved.
@@ -61,6 +79,12 @@ public struct GhostHealthMonitor: Codable, Sendable, Equatable {
         case .failure(let kind):
             failures += 1
             successStreak = 0
+            if let index = counted.firstIndex(where: { $0.kind == kind }) {
+                counted[index].count += 1
+                counted[index].lastAt = moment.date
+            } else {
+                counted.append(GhostFailureCount(kind: kind, at: moment.date))
+            }
             let target = Self.mode(forFailures: failures, rules: rules)
             guard target > mode else { return nil }
             return change(to: target, cause: kind, at: moment)
@@ -70,9 +94,11 @@ public struct GhostHealthMonitor: Codable, Sendable, Equatable {
             successStreak = 0
             guard let better = GhostHealthMode.allCases.last(where: { $0 < mode }) else {
                 failures = 0
+                counted = []
                 return nil
             }
             failures = Self.entryCount(of: better, rules: rules)
+            if better == .healthy { counted = [] }
             return change(to: better, cause: nil, at: moment)
         }
     }

@@ -142,25 +142,47 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
     private static func factor(_ input: ReceiptInput, inputs: [String: String], neutral: Double) -> Factor? {
         let number = Double(input.value.split(separator: " ").first ?? "")
         let above = { (value: Double) -> Impact in value > neutral + 1e-9 ? .helped : (value < neutral - 1e-9 ? .hurt : .neutral) }
-        // Skip-model factors carry "value (log-odds)": added odds of skipping hurt, removed odds helped.
-        let logOdds = input.value.split(separator: "(").dropFirst().first.flatMap { Double($0.dropLast().trimmingCharacters(in: .whitespaces)) }
+        // Skip-model factors carry "value (log-odds)", a rate also " from N sessions": added odds of skipping hurt,
+        // removed odds helped.
+        let logOdds = input.value.split(separator: "(").dropFirst().first?.split(separator: ")").first
+            .flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         let skipImpact = logOdds.map { $0 < -1e-9 ? Impact.helped : ($0 > 1e-9 ? .hurt : .neutral) } ?? .neutral
+        let sessions = input.value.components(separatedBy: " from ").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) }
         switch input.name {
         case "preferredWindow":
             guard let value = number else { return nil }
             let words = value > neutral ? "inside your preferred times" : (value < neutral ? "outside your preferred times" : "no preferred times set")
             return Factor(name: "Preferred times", value: words, impact: above(value))
         case "learnedPreference":
+            // The slot finder's estimate for the weekday and hour, from the past sessions there (none: the neutral value).
             guard let value = number else { return nil }
-            let words = abs(value - neutral) < 1e-9 ? "no history yet" : "\(Percent.text(value)) of sessions done at this hour"
+            let past = inputs["pastSessions"].flatMap { Int($0) }
+            let words = if abs(value - neutral) >= 1e-9 { "\(Percent.text(value)) likely done at this weekday and hour" }
+                else if past == 0 { "no history yet" }
+                else { "no lean either way at this weekday and hour" + (past.map { " (\($0) past session\($0 == 1 ? "" : "s") in all)" } ?? "") }
             return Factor(name: "Your past sessions", value: words, impact: above(value))
         case "skipProbability":
             guard let value = number else { return nil }
             return Factor(name: "Skip risk", value: Percent.text(value), impact: above(1 - value))
         case "slotHistory":
-            return number.map { Factor(name: "Skips at this hour", value: Percent.text($0), impact: skipImpact) }
+            // The skip model shrinks an hour's rate towards its weekday's, and shows the hour's log-odds as the weekday's
+            // effect and the rest: this row is weighed against its weekday (the next row against all days).
+            guard let value = number else { return nil }
+            let weekday = inputs["weekday"].flatMap { Double($0.split(separator: " ").first ?? "") }
+            let counted = sessions.map { " from \($0) session\($0 == 1 ? "" : "s")" } ?? ""
+            guard let weekday else { return Factor(name: "Skips at this hour", value: Percent.text(value) + counted, impact: skipImpact) }
+            let words = sessions == 0 ? "none yet at this hour, so as on this weekday (\(Percent.text(value)))"
+                : "\(Percent.text(value))\(counted), against \(Percent.text(weekday)) on this weekday"
+            let impact: Impact = value > weekday + 1e-9 ? .hurt : (value < weekday - 1e-9 ? .helped : .neutral)
+            return Factor(name: "Skips at this hour", value: words, impact: impact)
         case "weekday":
-            return number.map { Factor(name: "Skips on this weekday", value: Percent.text($0), impact: skipImpact) }
+            // Weighed against the rate of all days: the log-odds are the difference of the two.
+            guard let value = number else { return nil }
+            let overall = logOdds.map { 1 / (1 + exp(-(log(value / (1 - value)) - $0))) }
+            let words = sessions == 0 ? "none yet on this weekday, so as on all days (\(Percent.text(value)))"
+                : "\(Percent.text(value))" + (sessions.map { " from \($0) session\($0 == 1 ? "" : "s")" } ?? "")
+                    + (overall.map { ", against \(Percent.text($0)) on all days" } ?? "")
+            return Factor(name: "Skips on this weekday", value: words, impact: skipImpact)
         case "meetingDensity":
             return number.map { Factor(name: "Meetings that day", value: String(format: "%.1f h", $0), impact: skipImpact) }
         case "lastNightSleep":

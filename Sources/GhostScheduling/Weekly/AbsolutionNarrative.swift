@@ -23,14 +23,19 @@ public struct AbsolutionNarrative: Codable, Sendable, Equatable {
 
         /// The explanation alone, for clients that show one sentence per finding.
         public var sentence: String { explanation }
+
+        /// Whether the finding says it was not the user's doing (the seed's headline or an absolution of its own); a
+        /// finding that only says what the calendar shows does not, and the narrative then opens with its lead.
+        public var absolves: Bool { headline == AbsolutionNarrative.headline || !absolution.isEmpty }
     }
 
     /// The narrative's headline, the seed's words.
     public static let headline = "It wasn't your fault."
 
-    /// The narrative's lead: the seed's headline, or a calendar-only insight's own (which absolves nothing).
+    /// The narrative's lead: the seed's headline, or the own lead of findings that absolve nothing (a calendar-only
+    /// insight, weekend workouts while weekdays had room).
     public var lead: String {
-        findings.contains { $0.pattern != "calendarOnly" } ? Self.headline : findings.first?.headline ?? Self.headline
+        findings.contains(where: \.absolves) ? Self.headline : findings.first?.headline ?? Self.headline
     }
 
     /// The days looked at.
@@ -42,7 +47,7 @@ public struct AbsolutionNarrative: Codable, Sendable, Equatable {
     /// The narrative as paragraphs: the headline (not over a calendar-only insight, which absolves nothing); per finding its own lead (when it differs), explanation and
     /// absolution; the first finding's hope.
     public var text: String {
-        var paragraphs = findings.contains { $0.pattern != "calendarOnly" } ? [Self.headline] : []
+        var paragraphs = findings.contains(where: \.absolves) ? [Self.headline] : []
         for finding in findings {
             let lead = finding.headline == Self.headline ? [] : [finding.headline]
             paragraphs.append((lead + [finding.explanation, finding.absolution]).filter { !$0.isEmpty }.joined(separator: " "))
@@ -74,7 +79,7 @@ public enum AbsolutionReader {
         let workouts = samples.filter { $0.kind == .workout }.map { calendar.day(of: $0.start) }.filter(dayList.contains)
         if let finding = backToBack(meetingDays, workouts: workouts, protectedWindows: protectedWindows) { findings.append(finding) }
         if let finding = try sleepDebt(dayList, digest: digest, workouts: workouts) { findings.append(finding) }
-        if let finding = weekendOnly(workouts) { findings.append(finding) }
+        if let finding = weekendOnly(workouts, weekdays: meetingDays) { findings.append(finding) }
         if let finding = eveningCollapse(meetingDays, workouts: workouts) { findings.append(finding) }
         if findings.isEmpty {
             findings.append(.init(
@@ -84,12 +89,20 @@ public enum AbsolutionReader {
         return AbsolutionNarrative(firstDay: firstDay, lastDay: lastDay, findings: findings)
     }
 
-    /// Per weekday: hours busy and the longest run of meetings with gaps under 10 minutes.
+    /// Per weekday: hours busy, the longest run of meetings with gaps under 10 minutes, and the longest free stretch
+    /// within `trainingHours`.
     struct MeetingDay {
         let day: LocalDay
         let busyHours: Double
         let longestRunHours: Double
+        let longestFreeHours: Double
     }
+
+    /// The hours of a weekday in which a session fits, as `[training]`'s default `earliest` and `latest`: a weekday
+    /// "has room" when a free stretch of `roomMinutes` lies within them.
+    static let trainingHours = (from: 6, to: 21), roomMinutes = 60
+    /// Weekdays count as impossible only when fewer than this share of them had room (Docs/engine.md).
+    static let impossibleBelowShare = 0.2
 
     static func meetingLoad(_ days: [LocalDay], busy: [BusyInterval], calendar: LocalCalendar) throws(EngineError)
         -> [MeetingDay]
@@ -111,7 +124,14 @@ public enum AbsolutionReader {
                 if let open = run { longest = max(longest, open.upperBound.timeIntervalSince(open.lowerBound)) }
             }
             let total = SignalDigest.mergedSeconds(ofDay)
-            result.append(MeetingDay(day: day, busyHours: total / 3600, longestRunHours: longest / 3600))
+            let open = try calendar.date(on: day, hour: trainingHours.from), close = try calendar.date(on: day, hour: trainingHours.to)
+            var free: TimeInterval = 0, cursor = open
+            for interval in ofDay where interval.upperBound > open && interval.lowerBound < close {
+                free = max(free, interval.lowerBound.timeIntervalSince(cursor))
+                cursor = max(cursor, interval.upperBound)
+            }
+            free = max(free, close.timeIntervalSince(min(cursor, close)))
+            result.append(MeetingDay(day: day, busyHours: total / 3600, longestRunHours: longest / 3600, longestFreeHours: free / 3600))
         }
         return result
     }
@@ -163,18 +183,36 @@ public enum AbsolutionReader {
             ])
     }
 
-    /// At least three workouts, four in five of them on Saturday or Sunday.
-    static func weekendOnly(_ workouts: [LocalDay]) -> AbsolutionNarrative.Finding? {
+    /// At least three workouts, four in five of them on Saturday or Sunday. "Weekdays were impossible" is said only
+    /// when fewer than `impossibleBelowShare` of the weekdays looked at had room (a free `roomMinutes` within
+    /// `trainingHours`); otherwise the finding says how many had room, and absolves nothing.
+    static func weekendOnly(_ workouts: [LocalDay], weekdays: [MeetingDay]) -> AbsolutionNarrative.Finding? {
         let weekend = workouts.filter { $0.weekday == 1 || $0.weekday == 7 }.count
         guard workouts.count >= 3, Double(weekend) >= Double(workouts.count) * 0.8 else { return nil }
+        let roomy = weekdays.filter { $0.longestFreeHours * 60 >= Double(roomMinutes) - 1e-9 }.count
+        let numbers = [
+            "weekendWorkouts": Double(weekend), "workouts": Double(workouts.count), "weekdays": Double(weekdays.count),
+            "weekdaysWithRoom": Double(roomy),
+        ]
+        guard Double(roomy) < Double(weekdays.count) * impossibleBelowShare else {
+            return .init(
+                pattern: "weekendOnly", headline: "Here is what your calendar shows.",
+                explanation: "You only worked out on weekends: \(weekend) of your \(workouts.count) workouts fell on a Saturday or "
+                    + "Sunday, although \(roomy) of your \(weekdays.count) weekdays had a free hour or more between "
+                    + "\(two(trainingHours.from)):00 and \(two(trainingHours.to)):00.",
+                absolution: "", hope: "Let's use the weekday windows your calendar already has.", numbers: numbers)
+        }
         return .init(
             pattern: "weekendOnly", headline: AbsolutionNarrative.headline,
             explanation: "You only worked out on weekends - weekdays were impossible: \(weekend) of your \(workouts.count) "
-                + "workouts fell on a Saturday or Sunday.",
+                + "workouts fell on a Saturday or Sunday, and \(weekdays.count - roomy) of your \(weekdays.count) weekdays had "
+                + "no free hour between \(two(trainingHours.from)):00 and \(two(trainingHours.to)):00.",
             absolution: "Your schedule was designed to make you fail.",
-            hope: "Let's find the weekday windows your calendar still has.",
-            numbers: ["weekendWorkouts": Double(weekend), "workouts": Double(workouts.count)])
+            hope: "Let's find the weekday windows your calendar still has.", numbers: numbers)
     }
+
+    /// `06` for 6.
+    private static func two(_ hour: Int) -> String { hour < 10 ? "0\(hour)" : "\(hour)" }
 
     /// After weekdays with five hours or more of meetings, workouts were rare compared with lighter days.
     static func eveningCollapse(_ days: [MeetingDay], workouts: [LocalDay]) -> AbsolutionNarrative.Finding? {

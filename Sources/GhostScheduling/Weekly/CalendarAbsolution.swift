@@ -32,7 +32,7 @@ extension AbsolutionReader {
         var findings: [AbsolutionNarrative.Finding] = []
         if !workouts.isEmpty {
             if let finding = backToBack(meetingDays, workouts: workouts, protectedWindows: protectedWindows) { findings.append(finding) }
-            if let finding = weekendOnly(workouts) { findings.append(finding) }
+            if let finding = weekendOnly(workouts, weekdays: meetingDays) { findings.append(finding) }
             if let finding = eveningCollapse(meetingDays, workouts: workouts) { findings.append(finding) }
         }
         if findings.isEmpty {

@@ -28,6 +28,7 @@ enum APIError {
         case let error as BackendError:
             if case .workoutMissing = error { return RPCErrorObject(.internalError, "Internal error") }
             if case .notSacred = error { return invalidParams("field 'slot': \(error)") }
+            if case .nothingToHold = error { return invalidParams("field 'day': \(error)") }
             return invalidParams(error.description)
         case let error as CalendarPublishError:
             return RPCErrorObject(.calendarWriteFailed, "Saved, but the calendar could not be written: \(error.cause)")

@@ -10,6 +10,8 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     case workoutMissing(String)
     /// An Observer only forecasts: it holds no time.
     case observerHoldsNothing
+    /// The day the user asked to hold has no likely session to hold, for `reason`.
+    case nothingToHold(day: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
         case .workoutMissing(let workout): "the workout \(workout) is not in the ledger after the engine took it"
         case .observerHoldsNothing:
             "at Observer vigord holds no time, it only forecasts; vigorctl trust set scheduler lets it hold the days you say yes to"
+        case .nothingToHold(let day, let reason):
+            "\(day) has no likely session to hold: \(reason)"
         }
     }
 }

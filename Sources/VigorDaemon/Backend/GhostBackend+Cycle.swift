@@ -49,8 +49,12 @@ extension GhostBackend {
         switch try await cycles.plan(kind, now: now, zone: zone, training: training, rules: rules, home: home, hold: hold, profile: profile) {
         case .alreadyRan(let outcome):
             return outcome
-        case .run(let events, let mark, let outcome):
-            _ = try await ghost.perform(events, at: now, cycle: mark)
+        case .run(let events, let mark, var outcome):
+            // The planner asks for a placement; what the engine did with it is said from its effects.
+            let said = try await ghost.perform(events, at: now, cycle: mark) { ghost, effects in
+                PlacementVerdict.note(effects, ghost: ghost, now: now)
+            }.said
+            if let said { outcome.summary = outcome.summary.isEmpty ? said : outcome.summary + "; " + said }
             if kind == .morning { try await cycles.pruneReceipts(now: now) }
             try await follow(from: before, at: now)
             logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(outcome.localDate)", "summary": "\(outcome.summary)"])

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
@@ -9,7 +10,7 @@ public struct FirstPlan: Sendable {
     /// Days of readable history: told to the engine now, or at the last reading (a morning at start); nil when none
     /// was ever read (a Ghost past Observer before history was counted).
     public var readableHistoryDays: Int?
-    /// Tomorrow's block, proposed or written (an earlier one when tomorrow had one already).
+    /// The first planned day's block (today's before today's preferred hours, else tomorrow's), proposed or written.
     public var block: ScheduledBlock?
     /// The week forecast this plan made; nil when planning failed (`notes` says why).
     public var forecast: WeekForecast?
@@ -19,7 +20,8 @@ public struct FirstPlan: Sendable {
 }
 
 extension GhostBackend {
-    /// The first plan at the end of `vigorctl setup`, whatever the hour: the evening's decision (`CycleRunner.firstPlan`)
+    /// The first plan at the end of `vigorctl setup`, whatever the hour (before today's preferred hours its week starts
+    /// today): the evening's decision (`CycleRunner.firstPlan`)
     /// saved without the evening's mark, so tonight's evening cycle still runs; the calendar follows. Then the first
     /// insight from the last 90 days. Waits for a running cycle, as cycles wait for each other.
     public func firstPlan(at now: Date) async throws -> FirstPlan {
@@ -34,17 +36,20 @@ extension GhostBackend {
             training: config.training, rules: config.schedulingRules, home: config.schedule.home, profile: config.profile.trainingProfile)
         let before = await face(at: now)
         let decision = await cycles.firstPlan(now: now, zone: zone, settings: settings, hold: config.calendar.hold)
-        _ = try await ghost.perform(decision.events, at: now, cycle: nil)
+        let said = try await ghost.perform(decision.events, at: now, cycle: nil) { ghost, effects in
+            PlacementVerdict.note(effects, ghost: ghost, now: now)
+        }.said
         try await follow(from: before, at: now)
         let ghostNow = await ghost.current
-        let tomorrow = LocalCalendar(timeZone: zone).day(of: now).adding(days: 1)
-        let block = ghostNow.blocks.first { $0.day == tomorrow && [.proposed, .scheduled].contains($0.status) }
+        let firstDay = decision.forecast.flatMap { LocalDay(iso: $0.days.first?.date ?? "") }
+            ?? LocalCalendar(timeZone: zone).day(of: now).adding(days: 1)
+        let block = ghostNow.blocks.first { $0.day == firstDay && [.proposed, .scheduled].contains($0.status) }
         let windows = decision.forecast?.days.filter { $0.start != nil }.count ?? 0
         let insight = try await cycles.firstInsight(now: now, zone: zone, settings: settings, protectedWindows: windows)
         logger.info("first plan ran", metadata: ["summary": "\(decision.summary)", "phase": "\(ghostNow.trust.phase.rawValue)"])
         let read = decision.historyRead ?? (ghostNow.trust.readableHistoryDays > 0 ? ghostNow.trust.readableHistoryDays : nil)
         return FirstPlan(
             phase: ghostNow.trust.phase, readableHistoryDays: read, block: block, forecast: decision.forecast, insight: insight,
-            notes: decision.summary.isEmpty ? [] : decision.summary.components(separatedBy: "; "))
+            notes: (decision.summary.isEmpty ? [] : decision.summary.components(separatedBy: "; ")) + (said.map { [$0] } ?? []))
     }
 }

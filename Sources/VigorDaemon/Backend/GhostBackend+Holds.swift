@@ -9,6 +9,7 @@ extension GhostBackend {
     /// (`BackendError.observerHoldsNothing`); a release is taken at every phase.
     public func hold(days: [LocalDay], release: Bool, at now: Date) async throws -> WeekOutlook {
         if !release, await ghost.current.trust.phase == .observer { throw BackendError.observerHoldsNothing }
+        if !release, days.count == 1, let day = days.first { try await checkHoldable(day, at: now) }
         let config = await state.config
         let before = await face(at: now)
         try await output.holds.consent(hold: !release, days: days, now: now)
@@ -17,5 +18,31 @@ extension GhostBackend {
         _ = try await output.holds.decide(picture, now: now, settings: config.calendar.hold)
         try await follow(from: before, at: now)
         return try await weekOutlook(at: now)
+    }
+
+    /// A day the user asks to hold by name has a likely session in the last forecast, or only lost it to the week's
+    /// other days (the next evening then keeps it); otherwise the request is refused with the reason
+    /// (`BackendError.nothingToHold`) before anything is saved.
+    private func checkHoldable(_ day: LocalDay, at now: Date) async throws {
+        let outlook = try await weekOutlook(at: now)
+        guard let forecast = outlook.forecast else {
+            throw BackendError.nothingToHold(day: day.description, reason: "there is no forecast yet; the evening cycle plans the week (vigorctl cycle evening runs it now)")
+        }
+        guard let planned = forecast.days.first(where: { $0.date == day.description }) else {
+            throw BackendError.nothingToHold(day: day.description, reason: "the last forecast does not reach it; the evening cycle plans it")
+        }
+        if let block = outlook.ghost.blocks.first(where: { $0.day == day && [.scheduled, .proposed].contains($0.status) }) {
+            throw BackendError.nothingToHold(
+                day: day.description, reason: "its session is \(block.status == .scheduled ? "on your calendar" : "proposed") already (\(block.id.rawValue))")
+        }
+        // A day left empty only because the week's sessions went to other days can be held: the next evening's plan
+        // keeps a held day while the week has room (`WeekPicture.heldDays`).
+        guard let start = planned.start else {
+            if planned.why == .weekFull { return }
+            throw BackendError.nothingToHold(day: day.description, reason: planned.reason)
+        }
+        if outlook.ghost.blocks.contains(where: { $0.day == day && $0.status == .declined && $0.start == start }) {
+            throw BackendError.nothingToHold(day: day.description, reason: "you declined its session")
+        }
     }
 }

@@ -208,11 +208,11 @@ struct ConfigReader {
         let place = Place(table: ["schedule"])
         try checkKeys(members, allowed: ["morning", "evening", "timezone", "home"], at: place)
         if let morning = try string(members, "morning", at: place) {
-            guard let time = TimeOfDay(parsing: morning) else { throw error(place, "morning", "must be HH:MM (24-hour); got '\(morning)'") }
+            guard let time = TimeOfDay(parsing: morning) else { throw error(place, "morning", "must be HH:MM (24-hour), e.g. 06:30 or 6:30; got '\(morning)'") }
             section.morning = time
         }
         if let evening = try string(members, "evening", at: place) {
-            guard let time = TimeOfDay(parsing: evening) else { throw error(place, "evening", "must be HH:MM (24-hour); got '\(evening)'") }
+            guard let time = TimeOfDay(parsing: evening) else { throw error(place, "evening", "must be HH:MM (24-hour), e.g. 21:00; got '\(evening)'") }
             section.evening = time
         }
         if let zone = try string(members, "timezone", at: place) {
@@ -379,7 +379,7 @@ struct ConfigReader {
             var windows: [TimeWindow] = []
             for (index, item) in items.enumerated() {
                 guard case .string(let text) = item, let window = TimeWindow(parsing: text) else {
-                    throw error(place, "preferred", "item \(index + 1) must be \"HH:MM-HH:MM\" with start before end; got \(describe(item))")
+                    throw error(place, "preferred", "item \(index + 1) must be \"HH:MM-HH:MM\" with start before end, e.g. \"06:30-08:30\" or \"6:30-8:30\"; got \(describe(item))")
                 }
                 windows.append(window)
             }
@@ -387,7 +387,7 @@ struct ConfigReader {
         }
         for key in ["earliest", "latest"] {
             guard let text = try string(members, key, at: place) else { continue }
-            guard let time = TimeOfDay(parsing: text) else { throw error(place, key, "must be HH:MM (24-hour); got '\(text)'") }
+            guard let time = TimeOfDay(parsing: text) else { throw error(place, key, "must be HH:MM (24-hour), e.g. 06:30 or 6:30; got '\(text)'") }
             if key == "earliest" { section.earliest = time } else { section.latest = time }
         }
         if let restDays = members["rest_days"] {

@@ -7,11 +7,17 @@ import VigorRPC
 /// The configuration in force as `daemon.config` shows it: every key of every table, its value in TOML syntax,
 /// and its source, `file:LINE` when the file sets it (TOMLKeyLocator), else `default`.
 enum EffectiveConfigView {
-    /// `waiting`: the file's configuration and the restart-only keys whose value in it waits for a restart.
+    /// `waiting`: the file's configuration and the restart-only keys whose value in it waits for a restart. `folders`:
+    /// the socket and folders in force, shown with their source where the file's key did not give them (a flag, the
+    /// environment, a default in the chosen state folder).
     static func build(
         _ config: DaemonConfig, origin: ConfigLoader.Origin, path: String, locator: TOMLKeyLocator,
-        waiting: (file: DaemonConfig, keys: [String])? = nil
+        waiting: (file: DaemonConfig, keys: [String])? = nil, folders: FoldersInForce? = nil
     ) -> EffectiveConfig {
+        let inForce: [String: FoldersInForce.Folder] = folders.map {
+            ["daemon.socket": $0.socket, "daemon.state_dir": $0.stateDirectory, "calendar.output.path": $0.calendarOutput,
+             "health.drop_folder": $0.healthDropFolder]
+        } ?? [:]
         let defaults = tables(DaemonConfig())
         let fileTables = waiting.map { Self.tables($0.file) } ?? []
         let tables = tables(config).map { table in
@@ -26,6 +32,9 @@ enum EffectiveConfigView {
                     guard RestartOnlyKeys.isAmong(waiting.keys, table: table.name, key: entry.key) else { return nil }
                     let fileValue = fileTables.first { $0.name == table.name }?.entries.first { $0.key == entry.key }?.value
                     return fileValue.flatMap { $0 == entry.value ? nil : $0 }
+                }
+                if let folder = inForce[table.name + "." + entry.key], let given = folder.source {
+                    return EffectiveConfig.Key(key: entry.key, value: quoted(folder.path), source: given, needsRestart: needsRestart)
                 }
                 return EffectiveConfig.Key(key: entry.key, value: entry.value, source: source, needsRestart: needsRestart)
             })

@@ -137,11 +137,11 @@ struct EngineRulesReader {
         if let shape = RuleValueShape(expected) {
             switch (shape, value) {
             case (.time, .string(let text)):
-                guard let time = TimeOfDay(parsing: text) else { throw loader.error(place, key, "must be \"HH:MM\" (24-hour); got '\(text)'") }
+                guard let time = TimeOfDay(parsing: text) else { throw loader.error(place, key, "must be \"HH:MM\" (24-hour), e.g. \"06:30\" or \"6:30\"; got '\(text)'") }
                 return ["hour": time.hour, "minute": time.minute]
             case (.window, .string(let text)):
                 guard let window = TimeWindow(parsing: text) else {
-                    throw loader.error(place, key, "must be \"HH:MM-HH:MM\" with start before end; got '\(text)'")
+                    throw loader.error(place, key, "must be \"HH:MM-HH:MM\" with start before end, e.g. \"06:30-08:30\"; got '\(text)'")
                 }
                 return [
                     "from": ["hour": window.from.hour, "minute": window.from.minute],

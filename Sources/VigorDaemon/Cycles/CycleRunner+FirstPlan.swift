@@ -17,13 +17,40 @@ extension CycleRunner {
 
     /// The first plan, whatever the hour: the evening's reading and decision (`EveningPlan`), said but not performed:
     /// the backend saves it without the evening's mark, so tonight's evening cycle still runs (and finds tomorrow
-    /// planned).
+    /// planned). Before today's preferred hours (`plansToday`) the week starts today, and today gets its block when the
+    /// plan puts one there that starts after `now`; otherwise the week starts tomorrow, as the evening's does.
     func firstPlan(now: Date, zone: TimeZone, settings: WeekPictureReader.Settings, hold: HoldSettings) async -> FirstPlanDecision {
         let calendar = LocalCalendar(timeZone: zone)
-        let evening = await eveningEvents(today: calendar.day(of: now), calendar: calendar, now: now, settings: settings, hold: hold)
-        let (events, summary) = evening.plan
+        let today = calendar.day(of: now)
+        if Self.plansToday(now: now, calendar: calendar, training: settings.training) {
+            let fromToday = await eveningEvents(today: today, fromToday: true, calendar: calendar, now: now, settings: settings, hold: hold)
+            let (events, said) = fromToday.plan
+            let placed = events.contains { if case .placementRequested(let offer, _) = $0 { offer.start > now } else { false } }
+            if placed {
+                // Never an offer already past: the slot finder may offer earlier times of the day as alternatives.
+                let ahead = events.map { event -> GhostEvent in
+                    guard case .placementRequested(let offer, let alternatives) = event else { return event }
+                    return .placementRequested(offer, alternatives: alternatives.filter { $0.start > now })
+                }
+                // The evening's notes call the first day of its week "tomorrow"; here that day is today.
+                return Self.decision(ahead, summary: said.replacing("tomorrow", with: "today"), forecast: fromToday.forecast)
+            }
+        }
+        let evening = await eveningEvents(today: today, calendar: calendar, now: now, settings: settings, hold: hold)
+        return Self.decision(evening.plan.0, summary: evening.plan.1, forecast: evening.forecast)
+    }
+
+    private static func decision(_ events: [GhostEvent], summary: String, forecast: WeekForecast?) -> FirstPlanDecision {
         let history = events.lazy.compactMap { if case .historyRead(let days) = $0 { days } else { nil } }.first
-        return FirstPlanDecision(events: events, summary: summary, forecast: evening.forecast, historyRead: history)
+        return FirstPlanDecision(events: events, summary: summary, forecast: forecast, historyRead: history)
+    }
+
+    /// Whether the first plan at `now` starts its week today: before the earliest of `[training] preferred` (before
+    /// `earliest` when no window is preferred), so a session today can still start in the preferred hours.
+    static func plansToday(now: Date, calendar: LocalCalendar, training: DaemonConfig.TrainingSection) -> Bool {
+        let start = training.preferred.map(\.from).min() ?? training.earliest
+        let local = calendar.moment(at: now)
+        return local.hour * 60 + local.minute < start.minuteOfDay
     }
 
     /// The first insight from the last 90 days (`HistoryReading.firstInsight`), with the number of protected windows

@@ -127,11 +127,12 @@ public actor CycleRunner {
 
     /// Reads the week from tomorrow and has the evening plan decide (`EveningPlan`); keeps its forecast.
     func eveningEvents(
-        today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings, hold: HoldSettings
+        today: LocalDay, fromToday: Bool = false, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings,
+        hold: HoldSettings
     ) async -> (plan: ([GhostEvent], String), forecast: WeekForecast?) {
         let picture: WeekPicture
         do {
-            picture = try await reader.evening(today: today, calendar: calendar, now: now, settings: settings)
+            picture = try await reader.evening(today: today, fromToday: fromToday, calendar: calendar, now: now, settings: settings)
         } catch {
             return (([.tick], "could not plan: \(error)"), nil)
         }

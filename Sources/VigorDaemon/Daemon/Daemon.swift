@@ -84,9 +84,10 @@ public enum Daemon {
             return DaemonExitCode.socketUnavailable.rawValue
         }
 
-        let chosenStateDirectory = options.stateDirectory ?? config.daemon.stateDir
-        let stateDirectory = chosenStateDirectory ?? ConfigPaths.defaultStateDirectory(environment: environment, uid: uid)
-        let outputDirectory = config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)
+        let systemdSocket: String? = if case .systemd(_, let path) = listener { path } else { nil }
+        let folders = FoldersInForce.resolve(options: options, config: config, environment: environment, uid: uid, systemdSocket: systemdSocket)
+        let stateDirectory = folders.stateDirectory.path
+        let outputDirectory = folders.calendarOutput.path
         // One daemon per state folder and per calendar: both stay locked until this process ends.
         let locks: [FolderLock]
         do {
@@ -163,7 +164,7 @@ public enum Daemon {
 
         let state = DaemonState(
             config: config, origin: loaded.origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
-            logger: logger, configText: loaded.text, logZone: logZone)
+            logger: logger, configText: loaded.text, logZone: logZone, folders: folders)
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
         do {
             try await cycles.settleSystemZone(now: now())
@@ -232,8 +233,7 @@ public enum Daemon {
             backend: backend, signal: replanSignal, quiet: .seconds(1), clock: ContinuousClock(), now: now, notifier: notifier, failures: failures)))
         services.append(.init(service: DropFolderService(
             folder: HealthDropFolder(
-                path: config.health.dropFolderPath
-                    ?? ConfigPaths.defaultHealthDropFolder(environment: environment, uid: uid, chosenStateDirectory: chosenStateDirectory)),
+                path: folders.healthDropFolder.path),
             backend: backend, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: NotificationService(
             backend: backend, clock: ContinuousClock(), now: now,

@@ -18,10 +18,13 @@ public actor DaemonState {
     private let logZone: LogZone?
     /// Signalled after every successful reload (the source watch looks at the new sources).
     public let reloaded = ChangeSignal()
+    /// The socket and folders vigord runs with (fixed at start; nil in tests that start no daemon).
+    public let folders: FoldersInForce?
     public init(
         config: DaemonConfig, origin: ConfigLoader.Origin, configPath: String, configMayBeMissing: Bool, logger: Logger,
-        configText: String = "", logZone: LogZone? = nil
+        configText: String = "", logZone: LogZone? = nil, folders: FoldersInForce? = nil
     ) {
+        self.folders = folders
         self.configText = configText
         self.logZone = logZone
         self.config = config
@@ -80,7 +83,8 @@ public actor DaemonState {
     /// The `daemon.config` result: the configuration in force with the source of every value.
     public func effective() -> EffectiveConfig {
         EffectiveConfigView.build(
-            config, origin: configOrigin, path: configPath, locator: TOMLKeyLocator(text: configText), waiting: waitingForRestart)
+            config, origin: configOrigin, path: configPath, locator: TOMLKeyLocator(text: configText), waiting: waitingForRestart,
+            folders: folders)
     }
 }
 

@@ -194,15 +194,28 @@ public actor GhostHost {
     /// Runs several events as one decision (a cycle, a check-in): all are applied to a draft, then the state,
     /// every receipt and the cycle's mark (if any) are saved in one transaction. On any error nothing changes.
     public func perform(_ events: [GhostEvent], at now: Date, cycle: CycleRun? = nil) throws -> [GhostEffect] {
+        try perform(events, at: now, cycle: cycle, verdict: { _, _ in nil }).effects
+    }
+
+    /// As `perform(_:at:cycle:)`; `verdict` says what the engine did (from the Ghost after the events and their
+    /// effects), and its sentence ends the mark's summary too.
+    public func perform(
+        _ events: [GhostEvent], at now: Date, cycle: CycleRun?, verdict: @Sendable (Ghost, [GhostEffect]) -> String?
+    ) throws -> (effects: [GhostEffect], said: String?) {
         var draft = ghost
         var effects: [GhostEffect] = []
         for event in events {
             effects += try draft.handle(event, now: now)
         }
+        let said = verdict(draft, effects)
+        var cycle = cycle
+        if let said, let summary = cycle?.summary {
+            cycle?.summary = summary.isEmpty ? said : summary + "; " + said
+        }
         let receipts = try Self.receipts(in: effects)
         try database.recordDecision(state: try StoredJSON.encode(draft), receipts: receipts, at: now, cycle: cycle)
         commit(draft, receipts: receipts)
-        return effects
+        return (effects, said)
     }
 
     private static func receipts(in effects: [GhostEffect]) throws -> [StoredReceipt] {

@@ -33,8 +33,9 @@ struct WeekPictureReader: Sendable {
 
     /// The week from tomorrow as an evening on `today` plans it. Calendars that cannot be read at all give a picture
     /// that says so; the evening observes (and saves) the system zone.
-    func evening(today: LocalDay, calendar: LocalCalendar, now: Date, settings: Settings) async throws -> WeekPicture {
-        let tomorrow = today.adding(days: 1)
+    /// `fromToday`: the week from today instead (the first plan before today's preferred hours).
+    func evening(today: LocalDay, fromToday: Bool = false, calendar: LocalCalendar, now: Date, settings: Settings) async throws -> WeekPicture {
+        let tomorrow = fromToday ? today : today.adding(days: 1)
         var picture = try await base(today: today, firstDay: tomorrow, days: 7, calendar: calendar, settings: settings)
         let from: Date, to: Date, busy: BusyResult
         do {

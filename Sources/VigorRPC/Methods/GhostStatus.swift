@@ -23,13 +23,16 @@ public struct GhostStatus: Codable, Sendable, Equatable {
     /// What the Ghost tells the user about its own health: the sentence of its last change of mode, while it is
     /// not healthy or for a day after it recovered; absent otherwise.
     public var ghostHealthMessage: String?
+    /// Why the Ghost is not healthy: which failures, since when, what to do; absent while it is healthy.
+    public var ghostHealthProblem: GhostHealthProblem?
     /// Consecutive deletions of auto blocks counted by the safety breaker.
     public var breakerDeletions: Int
 
     public init(
         trustPhase: String, trustPhaseName: String, trustScore: Double, pinnedByUser: Bool, capabilities: [String],
         healthPhase: String, healthPhaseName: String, healthConfidence: Double, ghostHealth: String,
-        ghostHealthName: String, ghostHealthMessage: String? = nil, breakerDeletions: Int, healthPhaseLine: String = ""
+        ghostHealthName: String, ghostHealthMessage: String? = nil, ghostHealthProblem: GhostHealthProblem? = nil, breakerDeletions: Int,
+        healthPhaseLine: String = ""
     ) {
         self.trustPhase = trustPhase
         self.trustPhaseName = trustPhaseName
@@ -43,6 +46,7 @@ public struct GhostStatus: Codable, Sendable, Equatable {
         self.ghostHealth = ghostHealth
         self.ghostHealthName = ghostHealthName
         self.ghostHealthMessage = ghostHealthMessage
+        self.ghostHealthProblem = ghostHealthProblem
         self.breakerDeletions = breakerDeletions
     }
 
@@ -53,7 +57,7 @@ public struct GhostStatus: Codable, Sendable, Equatable {
             "healthPhase": Schema.oneOf(["baseline", "adaptation", "maintenance", "regression"]),
             "healthPhaseName": Schema.string, "healthPhaseLine": Schema.string, "healthConfidence": Schema.number,
             "ghostHealth": Schema.oneOf(["healthy", "degraded", "safeMode", "suspended"]), "ghostHealthName": Schema.string,
-            "ghostHealthMessage": Schema.string, "breakerDeletions": Schema.integer,
+            "ghostHealthMessage": Schema.string, "ghostHealthProblem": GhostHealthProblem.schema, "breakerDeletions": Schema.integer,
         ],
         required: [
             "trustPhase", "trustPhaseName", "trustScore", "pinnedByUser", "capabilities", "healthPhase", "healthPhaseName",

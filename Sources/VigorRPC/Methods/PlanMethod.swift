@@ -32,6 +32,8 @@ public struct WeekPlanView: Codable, Sendable, Equatable {
 public struct PlanDayView: Codable, Sendable, Equatable {
     /// The statuses a day takes.
     public static let statuses = ["scheduled", "proposed", "held", "likely", "none"]
+    /// The `why` of a day whose proposed session the user declined.
+    public static let declined = "declined"
     /// `YYYY-MM-DD`.
     public var date: String
     /// `scheduled` (on the calendar), `proposed` (waiting for an answer), `held` (a likely session kept as held time in
@@ -42,8 +44,8 @@ public struct PlanDayView: Codable, Sendable, Equatable {
     /// Why: the slot's reasons for a likely day, the receipt's sentence for a day without a block.
     public var reason: String
     /// For a day without a block: `restDay`, `travel`, `noFreeSlot`, `weekFull`, `tooCloseToAnotherSession`,
-    /// `recoveryTime`, `unknownDay` or
-    /// `noSessionKind` (the injuries and equipment rule out every kind).
+    /// `recoveryTime`, `unknownDay`, `noSessionKind` (the injuries and equipment rule out every kind) or `declined` (you
+    /// declined its proposal).
     public var why: String?
     /// The session's kind (`run`, `strength`, …) of a block or a likely day; absent when there is none or it is unknown.
     public var kind: SessionKind?
@@ -65,7 +67,7 @@ public struct PlanDayView: Codable, Sendable, Equatable {
     static let schema = Schema.object(
         [
             "date": Schema.string, "status": Schema.oneOf(statuses), "start": Schema.time, "reason": Schema.string,
-            "why": Schema.oneOf(["restDay", "travel", "noFreeSlot", "weekFull", "tooCloseToAnotherSession", "recoveryTime", "unknownDay", "noSessionKind"]),
+            "why": Schema.oneOf(["restDay", "travel", "noFreeSlot", "weekFull", "tooCloseToAnotherSession", "recoveryTime", "unknownDay", "noSessionKind", declined]),
             "defended": Schema.boolean, "kind": Schema.oneOf(SessionKind.allCases.map(\.rawValue)),
         ],
         required: ["date", "status", "reason"])

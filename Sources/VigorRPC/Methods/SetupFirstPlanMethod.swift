@@ -58,9 +58,11 @@ public enum SetupFirstPlanMethod: RPCMethod {
         /// Days of the last 90 the calendars and health data show, at this or the last reading; null when none was read
         /// (the Ghost was past Observer before history was counted).
         public var readableHistoryDays: Int?
-        /// Tomorrow's block, when one was placed (null: `notes` says why).
+        /// The first planned day's block, when one was placed (null: `notes` says why): today's when setup ran before
+        /// today's preferred hours, else tomorrow's.
         public var block: Block?
-        /// The week forecast's windows, from tomorrow: "I've already found N protected windows this week".
+        /// The week forecast's windows, from its first day (today or tomorrow, as `block`): "I've already found N
+        /// protected windows this week".
         public var windows: [Window]
         /// The first insight: the absolution from health data, or from the calendar; null with under a week of either.
         public var insight: AbsolutionView?
@@ -77,7 +79,7 @@ public enum SetupFirstPlanMethod: RPCMethod {
     }
 
     public static let name = "setup.firstPlan"
-    public static let summary = "The first plan at the end of setup, whatever the hour: reads the history (an Observer counts it), plans the week as the evening does without using up its cycle, and returns the block, the week's windows and the first insight."
+    public static let summary = "The first plan at the end of setup, whatever the hour: reads the history (an Observer counts it), plans the week as the evening does (from today when it is before today's preferred hours) without using up its cycle, and returns the block, the week's windows and the first insight."
     public static let resultSchema = Schema.object(
         [
             "phase": Schema.string, "readableHistoryDays": Schema.nullable(Schema.integer), "block": Schema.nullable(Block.schema),

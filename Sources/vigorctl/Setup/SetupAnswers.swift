@@ -32,19 +32,19 @@ struct SetupAnswers: Equatable {
         return zone
     }
 
-    /// `HH:MM-HH:MM`, 24-hour, start before end.
+    /// `HH:MM-HH:MM`, 24-hour, start before end, as vigord reads `[training] preferred` (an hour may have one digit:
+    /// `6:30-8:30`).
     static func validWindow(_ text: String) -> Bool {
-        let parts = text.split(separator: "-")
-        guard parts.count == 2, let from = minutes(parts[0]), let to = minutes(parts[1]) else { return false }
-        return from < to
+        TimeWindow(parsing: text) != nil
     }
 
-    private static func minutes(_ text: Substring) -> Int? {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0...24).contains(hour), (0...59).contains(minute), hour * 60 + minute <= 1440 else { return nil }
-        return hour * 60 + minute
+    /// The window as vigord writes it: `6:30-8:30` is `06:30-08:30`.
+    static func window(_ text: String) -> String {
+        TimeWindow(parsing: text)?.description ?? text
     }
+
+    /// What a refused window is told: the form, with an example.
+    static let windowExample = "HH:MM-HH:MM with the start before the end, e.g. 06:30-08:30 or 6:30-8:30"
 
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 

@@ -27,13 +27,13 @@ struct SetupCommand: ParsableCommand {
     var calendars: [String] = []
     @Option(name: .customLong("sessions"), help: "Sessions per week (0-14). Default 3.")
     var sessions: Int?
-    @Option(name: .customLong("preferred"), parsing: .upToNextOption, help: "Preferred windows, HH:MM-HH:MM. Default 07:00-09:00.")
+    @Option(name: .customLong("preferred"), parsing: .upToNextOption, help: "Preferred windows, HH:MM-HH:MM (e.g. 06:30-08:30 or 6:30-8:30). Default 07:00-09:00.")
     var preferred: [String] = []
     @Option(name: .customLong("rest-days"), parsing: .upToNextOption, help: "Weekdays never used (mon … sun). Default none.")
     var restDays: [String] = []
     @Option(name: .customLong("equipment"), parsing: .upToNextOption, help: "What you train with (e.g. dumbbells bike pool), or none: a bike opens rides, a pool swims. Default none.")
     var equipment: [String] = []
-    @Option(name: .customLong("injuries"), parsing: .upToNextOption, help: "Injuries to keep in mind (e.g. knee back), or none: a session kind an injury rules out is never proposed. Default none.")
+    @Option(name: .customLong("injuries"), parsing: .upToNextOption, help: "Injuries to keep in mind, one argument each (e.g. 'right knee' back), or none: a session kind an injury rules out is never proposed. Default none.")
     var injuries: [String] = []
     @Option(name: .customLong("notifications"), help: "Desktop notifications: yes or no. Default yes.")
     var notifications: String?
@@ -54,7 +54,7 @@ struct SetupCommand: ParsableCommand {
     func validate() throws {
         if let sessions, !(0...14).contains(sessions) { throw ValidationError("--sessions must be 0-14, is \(sessions)") }
         for window in preferred where !SetupAnswers.validWindow(window) {
-            throw ValidationError("--preferred '\(window)' is not HH:MM-HH:MM with the start before the end")
+            throw ValidationError("--preferred '\(window)' is not \(SetupAnswers.windowExample)")
         }
         for item in equipment + injuries where item.isEmpty || item.count > 100 {
             throw ValidationError("--equipment and --injuries take words of 1-100 characters; got '\(item)'")
@@ -159,9 +159,11 @@ struct SetupCommand: ParsableCommand {
     /// The questions, each skipped when its flag answered it.
     private func ask(_ answers: inout SetupAnswers, prompter: Prompter) {
         answers.sessionsPerWeek = sessions ?? askNumber(prompter, "How many sessions a week?", default: answers.sessionsPerWeek)
-        answers.preferred = preferred.isEmpty
-            ? askList(prompter, "When do you prefer to train (HH:MM-HH:MM, several with spaces)?", default: answers.preferred, valid: SetupAnswers.validWindow)
-            : preferred
+        answers.preferred = (preferred.isEmpty
+            ? askList(
+                prompter, "When do you prefer to train (HH:MM-HH:MM, several with spaces)?", default: answers.preferred,
+                valid: SetupAnswers.validWindow, refusal: SetupAnswers.windowExample)
+            : preferred).map(SetupAnswers.window)
         answers.restDays = (restDays.isEmpty
             ? askList(prompter, "Rest days, never used (mon … sun, or none)?", default: ["none"], valid: { $0 == "none" || SetupAnswers.weekday($0) != nil })
                 .filter { $0 != "none" }
@@ -170,25 +172,33 @@ struct SetupCommand: ParsableCommand {
             ? askList(prompter, "Equipment you train with (e.g. dumbbells bike pool, or none)?", default: ["none"], valid: { !$0.isEmpty })
             : equipment).filter { $0.lowercased() != "none" }
         answers.injuries = (injuries.isEmpty
-            ? askList(prompter, "Injuries to keep in mind (e.g. knee back shoulder, or none)?", default: ["none"], valid: { !$0.isEmpty })
-            : injuries).filter { $0.lowercased() != "none" }
+            ? askList(
+                prompter, "Injuries to keep in mind (e.g. right knee, lower back; several with commas, or none)?", default: ["none"],
+                valid: { !$0.isEmpty }, separators: [","])
+            : injuries.flatMap { $0.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty } }).filter { $0.lowercased() != "none" }
         answers.desktop = notifications.map { $0.lowercased() == "yes" } ?? prompter.confirm("Desktop notifications?", default: true)
     }
 
     private func askNumber(_ prompter: Prompter, _ question: String, default fallback: Int) -> Int {
-        for _ in 0..<3 {
-            let answer = prompter.ask(question, default: "\(fallback)")
+        for attempt in 0..<3 {
+            let answer = prompter.ask(question, default: "\(fallback)", counted: attempt == 0)
             if let number = Int(answer), (0...14).contains(number) { return number }
             print("Please give a number from 0 to 14.")
         }
         return fallback
     }
 
-    private func askList(_ prompter: Prompter, _ question: String, default fallback: [String], valid: (String) -> Bool) -> [String] {
-        for _ in 0..<3 {
-            let items = prompter.ask(question, default: fallback.joined(separator: " ")).split { $0 == " " || $0 == "," }.map(String.init)
+    /// A list answer, split at spaces and commas (`separators: [","]`: at commas only, so an item may have several
+    /// words); an item `valid` refuses is asked again, with `refusal` saying what is wanted. A retry is not a new question.
+    private func askList(
+        _ prompter: Prompter, _ question: String, default fallback: [String], valid: (String) -> Bool,
+        refusal: String? = nil, separators: Set<Character> = [" ", ","]
+    ) -> [String] {
+        for attempt in 0..<3 {
+            let answer = prompter.ask(question, default: fallback.joined(separator: separators == [","] ? ", " : " "), counted: attempt == 0)
+            let items = answer.split { separators.contains($0) }.map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
             if let wrong = items.first(where: { !valid($0) }) {
-                print("'\(wrong)' is not understood; try again.")
+                print("'\(wrong)' is not understood" + (refusal.map { ": give \($0)" } ?? "") + "; try again.")
                 continue
             }
             return items

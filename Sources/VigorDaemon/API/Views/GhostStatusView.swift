@@ -20,7 +20,29 @@ extension GhostStatus {
             ghostHealthMessage: ghost.ghostHealth.lastChange.flatMap { change in
                 change.to != .healthy || now.timeIntervalSince(change.at) < 86_400 ? change.sentence : nil
             },
+            ghostHealthProblem: GhostHealthProblem(ghost),
             breakerDeletions: ghost.breaker.consecutiveDeletions, healthPhaseLine: ghost.health.phase.line)
+    }
+}
+
+extension GhostHealthProblem {
+    /// Why `ghost` is not healthy, with times in its zone; nil while it is healthy.
+    init?(_ ghost: Ghost) {
+        let monitor = ghost.ghostHealth
+        // A mode other than healthy is only ever entered through a change, which the monitor keeps.
+        guard monitor.mode != .healthy, let change = monitor.lastChange else { return nil }
+        let zone = ghost.calendar.timeZone
+        let failures = monitor.counted.map { counted in
+            Failure(
+                kind: counted.kind.rawValue, words: counted.kind.words, count: counted.count,
+                firstAt: RPCTimestamp(counted.firstAt, in: zone), lastAt: RPCTimestamp(counted.lastAt, in: zone),
+                whatToDo: counted.kind.remedy)
+        }
+        let runs = ghost.rules.ghostHealth.successesToRecover
+        self.init(
+            since: RPCTimestamp(change.at, in: zone), failures: failures,
+            unrecorded: failures.isEmpty ? "This version did not yet keep which failures were counted; the next one is named here." : nil,
+            recovery: "It steps back towards healthy after \(runs) background runs in a row succeed.")
     }
 }
 
