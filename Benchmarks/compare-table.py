@@ -47,7 +47,7 @@ def table(lines, runs):
             verdict = "no pair"
         rows.append(f"{name:{width}} | {unit:4} | {spread(list(base.values())):24} | {spread(list(head.values())):24} | {verdict}")
     rows.append(f"{flagged} figure{'s' if flagged != 1 else ''} more than {(WORSE - 1) * 100:.0f} % worse"
-                f" (head ÷ base above {WORSE:.2f}); {runs} pairs asked")
+                f" (head ÷ base above {WORSE:.2f}); {runs} pair{'s' if runs != 1 else ''} asked")
     return "\n".join(rows)
 
 
