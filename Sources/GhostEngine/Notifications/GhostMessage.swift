@@ -46,13 +46,19 @@ public struct GhostMessage: Codable, Sendable, Equatable {
     public let actions: [Action]
     /// The block it is about, when it is about one.
     public let block: BlockID?
+    /// When what a proposal asks about begins (the block's start; for a move, the earlier of its start and the
+    /// new one): a proposal whose block starts before the next chance to tell the user cannot wait for tomorrow.
+    public let startsAt: Date?
 
-    public init(key: String, kind: Kind, title: String, body: String, actions: [Action] = [], block: BlockID? = nil) {
+    public init(
+        key: String, kind: Kind, title: String, body: String, actions: [Action] = [], block: BlockID? = nil, startsAt: Date? = nil
+    ) {
         self.key = key
         self.kind = kind
         self.title = title
         self.body = body
         self.actions = actions
         self.block = block
+        self.startsAt = startsAt
     }
 }
