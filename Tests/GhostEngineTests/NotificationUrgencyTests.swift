@@ -64,8 +64,13 @@ private func deliveries(_ effects: [NotificationOrchestrator.Effect]) -> [Notifi
 }
 
 @Test func aProposalForABlockAfterTheNextChanceKeepsItsPlaceBehindTheTriageQuestion() throws {
-    let mondayEvening = proposal("b2", startsAt: try instant(monday, 7, 30))
-    #expect(decide([triage, mondayEvening], try at(sunday, 21)).1 == [.deliver(triage, alsoWaiting: 1)])
+    let mondayMorning = proposal("b2", startsAt: try instant(monday, 7, 30))
+    #expect(decide([triage, mondayMorning], try at(sunday, 21)).1 == [.deliver(triage, alsoWaiting: 1)])
+}
+
+@Test func aProposalForABlockThatHasBegunKeepsItsPlaceBehindTheTriageQuestion() throws {
+    let begun = proposal("b2", startsAt: try instant(monday, 6, 30))
+    #expect(decide([triage, begun], try at(monday, 7)).1 == [.deliver(triage, alsoWaiting: 1)])
 }
 
 @Test func aProposalForABlockBeforeQuietHoursEndIsSentTheEveningBefore() throws {

@@ -3,7 +3,8 @@ import Foundation
 /// Something the Ghost wants to tell its user, with the one-tap answers it accepts. Its `key` is stable, so
 /// the same thing is never said twice and an answer given anywhere withdraws it everywhere.
 public struct GhostMessage: Codable, Sendable, Equatable {
-    /// What it is about, in priority order: the first kind wins the day's one notification.
+    /// What it is about, in priority order: the first kind wins the day's one notification (but a proposal whose block
+    /// starts before the next chance to tell the user comes right after the apology: `NotificationOrchestrator`).
     public enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
         case apology, ghostHealth, triage, proposal, transformation, weeklyReceipt, checkIn, workoutLogged
 

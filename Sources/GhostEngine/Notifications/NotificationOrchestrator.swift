@@ -57,7 +57,7 @@ public enum NotificationOrchestrator {
             entry.decidedAt = situation.now
             ledger.update(entry)
         }
-        let waiting = ranked(pending.filter { ledger.entry($0.key)?.state != .delivered }, nextChance: situation.nextChance)
+        let waiting = ranked(pending.filter { ledger.entry($0.key)?.state != .delivered }, situation: situation)
         guard !waiting.isEmpty else { return (ledger, effects) }
         let silence = reasonForSilence(situation, rules: rules)
         let checkInYields = waiting.contains { $0.kind == .proposal || $0.kind == .triage }
@@ -92,11 +92,13 @@ public enum NotificationOrchestrator {
         entry.deliveredAt ?? entry.decidedAt
     }
 
-    /// `waiting` in the order they take the budget: the apology, then proposals whose block starts by
-    /// `nextChance` (soonest first: told later, they would come after their block began), then the rest as they came.
-    static func ranked(_ waiting: [GhostMessage], nextChance: Date) -> [GhostMessage] {
+    /// `waiting` in the order they take the budget: the apology, then proposals whose block starts after `now` and by
+    /// the next chance (soonest first: told later, they would come after their block began), then the rest as they came.
+    /// A proposal whose block has begun keeps its place: it is late already.
+    static func ranked(_ waiting: [GhostMessage], situation: Situation) -> [GhostMessage] {
         func cannotWait(_ message: GhostMessage) -> Bool {
-            message.kind == .proposal && message.startsAt.map { $0 <= nextChance } == true
+            guard message.kind == .proposal, let start = message.startsAt else { return false }
+            return start > situation.now && start <= situation.nextChance
         }
         let urgent = waiting.filter(cannotWait).sorted { ($0.startsAt ?? .distantFuture) < ($1.startsAt ?? .distantFuture) }
         let apologies = waiting.filter { $0.kind == .apology }
