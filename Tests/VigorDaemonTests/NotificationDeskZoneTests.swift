@@ -36,3 +36,25 @@ import VigorRPC
     inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
     #expect(inbox.filter { $0.state == "delivered" }.map(\.title).sorted() == ["Mon 06:30 workout?", "Wed 18:00 workout?"])
 }
+
+@Test(.removesScratchFolders) func theBudgetAndQuietHoursFollowTheConfiguredZoneNotTheOneTheGhostStartedIn() async throws {
+    // vigord first started without a zone (the Ghost's calendar is UTC); setup then set Asia/Tokyo.
+    let tokyo = LocalCalendar(timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")))
+    let sunday = try #require(LocalDay(iso: "2026-11-22"))
+    let evening = try tokyo.date(on: sunday, hour: 21)  // 12:00 UTC
+    var config = DaemonConfig()
+    config.schedule.timezone = "UTC"
+    let context = try makeTestContext(config: config, now: evening)
+    config.schedule.timezone = "Asia/Tokyo"
+    _ = await context.backend.state.adopt(ConfigLoader.Loaded(config: config, origin: .defaults, text: ""), at: evening)
+    _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: evening)
+    for start in [try tokyo.date(on: sunday.adding(days: 1), hour: 6, minute: 30), try tokyo.date(on: sunday.adding(days: 3), hour: 18)] {
+        _ = try await context.ghost.perform(
+            .placementRequested(BlockCandidate(start: start, durationMinutes: 45, confidence: 0.5), alternatives: []), at: evening)
+    }
+    await context.backend.settleNotifications(at: evening)
+    // Monday 07:00 in Tokyo is Sunday 22:00 UTC: quiet hours and Sunday still, read in the Ghost's first zone.
+    await context.backend.settleNotifications(at: try tokyo.date(on: sunday.adding(days: 1), hour: 7))
+    let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
+    #expect(inbox.map(\.state) == ["delivered", "delivered"], "\(inbox.map { ($0.title, $0.reason) })")
+}
