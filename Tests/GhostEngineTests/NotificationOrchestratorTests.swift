@@ -7,13 +7,16 @@ import Testing
 private let monday = LocalDay(iso: "2026-11-23")!
 private let tuesday = LocalDay(iso: "2026-11-24")!
 private let start = Date(timeIntervalSince1970: 1_795_392_000)  // 2026-11-23T00:00:00Z
+private let utc = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
 
-private func at(_ day: LocalDay, _ hour: Int, _ minute: Int = 0, recovering: Bool = false, poorNight: Bool = false)
-    -> NotificationOrchestrator.Situation {
-    let offset = day == monday ? 0.0 : 86_400
+private func at(
+    _ day: LocalDay, _ hour: Int, _ minute: Int = 0, recovering: Bool = false, poorNight: Bool = false,
+    rules: NotificationRules = NotificationRules()
+) -> NotificationOrchestrator.Situation {
+    let offset = Double(monday.days(until: day)) * 86_400
     return .init(
-        now: start.addingTimeInterval(offset + Double(hour * 3600 + minute * 60)), day: day,
-        time: TimeOfDay(hour: hour, minute: minute), recovering: recovering, poorNight: poorNight)
+        now: start.addingTimeInterval(offset + Double(hour * 3600 + minute * 60)), calendar: utc, rules: rules,
+        recovering: recovering, poorNight: poorNight)
 }
 
 private let triage = GhostMessage(key: "triage:b1", kind: .triage, title: "Missed your Mon 07:00 workout", body: "Quick question to help me learn:")
@@ -130,11 +133,7 @@ private func decide(
 
 /// The situation at `instant` as the desk sees it in `zone`: the local day and wall time there.
 private func seen(at instant: Date, in zone: String) -> NotificationOrchestrator.Situation {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: zone)!
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
-    let day = LocalDay(iso: String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!))!
-    return .init(now: instant, day: day, time: TimeOfDay(hour: parts.hour!, minute: parts.minute!))
+    .init(now: instant, calendar: LocalCalendar(timeZone: TimeZone(identifier: zone)!), rules: NotificationRules())
 }
 
 @Test func flyingWestWithinTheSameLocalDateTheDaysNotificationIsStillSpent() {

@@ -80,9 +80,9 @@ struct WorkoutConfirmationTests {
         #expect(GhostMessage.Kind.allCases.last == .workoutLogged)
         let proposal = GhostMessage(key: "proposal:b2:1", kind: .proposal, title: "Tue 07:00 workout?", body: "45 minutes.")
         let logged = GhostMessage(key: "workout:sample:1", kind: .workoutLogged, title: "45 min run logged.", body: "From garmin.")
-        let monday = LocalDay(year: 2026, month: 3, day: 2)
-        let situation = NotificationOrchestrator.Situation(
-            now: Date(timeIntervalSince1970: 1_772_442_000), day: monday, time: TimeOfDay(hour: 10, minute: 0))
+        let situation = NotificationOrchestrator.Situation(  // Monday 2026-03-02 10:00 in Berlin
+            now: Date(timeIntervalSince1970: 1_772_442_000), calendar: LocalCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!),
+            rules: NotificationRules())
         let (ledger, effects) = NotificationOrchestrator.decide(
             NotificationLedger(), pending: [proposal, logged], situation: situation, rules: NotificationRules())
         #expect(effects == [.deliver(proposal, alsoWaiting: 1)])

@@ -3,7 +3,8 @@ import Foundation
 /// Something the Ghost wants to tell its user, with the one-tap answers it accepts. Its `key` is stable, so
 /// the same thing is never said twice and an answer given anywhere withdraws it everywhere.
 public struct GhostMessage: Codable, Sendable, Equatable {
-    /// What it is about, in priority order: the first kind wins the day's one notification.
+    /// What it is about, in priority order: the first kind wins the day's one notification (but a proposal whose block
+    /// starts before the next chance to tell the user comes right after the apology: `NotificationOrchestrator`).
     public enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
         case apology, ghostHealth, triage, proposal, transformation, weeklyReceipt, checkIn, workoutLogged
 
@@ -46,13 +47,19 @@ public struct GhostMessage: Codable, Sendable, Equatable {
     public let actions: [Action]
     /// The block it is about, when it is about one.
     public let block: BlockID?
+    /// When what a proposal asks about begins (the block's start; for a move, the earlier of its start and the
+    /// new one): a proposal whose block starts before the next chance to tell the user cannot wait for tomorrow.
+    public let startsAt: Date?
 
-    public init(key: String, kind: Kind, title: String, body: String, actions: [Action] = [], block: BlockID? = nil) {
+    public init(
+        key: String, kind: Kind, title: String, body: String, actions: [Action] = [], block: BlockID? = nil, startsAt: Date? = nil
+    ) {
         self.key = key
         self.kind = kind
         self.title = title
         self.body = body
         self.actions = actions
         self.block = block
+        self.startsAt = startsAt
     }
 }

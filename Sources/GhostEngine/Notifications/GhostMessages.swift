@@ -53,12 +53,13 @@ public enum GhostMessages {
                     key: "proposal:\(id):\(Int(block.start.timeIntervalSince1970))", kind: .proposal,
                     title: "\(label(block.start, ghost)) workout?",
                     body: "\(block.durationMinutes) minutes\(block.currentKind.map { " of " + $0.activity } ?? ""). Yes puts it into your calendar.",
-                    actions: answers, block: block.id))
+                    actions: answers, block: block.id, startsAt: block.start))
             } else if block.status == .scheduled, let target = block.proposedMove {
                 messages.append(GhostMessage(
                     key: "move:\(id):\(Int(target.timeIntervalSince1970))", kind: .proposal,
                     title: "Move \(label(block.start, ghost)) to \(label(target, ghost))?",
-                    body: "Something now covers your training. Yes moves it; no keeps it.", actions: answers, block: block.id))
+                    body: "Something now covers your training. Yes moves it; no keeps it.", actions: answers, block: block.id,
+                    startsAt: min(block.start, target)))
             }
         }
         for block in ghost.blocks where block.day == ghost.calendar.day(of: now) {

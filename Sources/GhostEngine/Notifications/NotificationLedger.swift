@@ -23,6 +23,8 @@ public struct NotificationLedger: Codable, Sendable, Equatable {
         public var decidedAt: Date
         /// The local day it was delivered on.
         public var deliveredOn: LocalDay?
+        /// When it was delivered (nil in an inbox kept before vigord noted it).
+        public var deliveredAt: Date?
     }
 
     /// Entries by message key, in the order they were first seen.

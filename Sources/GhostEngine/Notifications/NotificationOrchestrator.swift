@@ -2,11 +2,13 @@ import CivilCalendar
 import Foundation
 
 /// Decides what the Ghost says and when, as a state machine `(ledger, pending, now) -> (ledger, effects)`:
-/// at most `dailyBudget` notifications per local day, the most important first (apology > ghost health >
-/// triage > proposal > transformation > weekly receipt), the rest held back for tomorrow and counted in the one
-/// that goes out; nothing in quiet hours or during recovery time, and after a poor night nothing all day but the
-/// apology (the seed: "Poor sleep = say nothing"; the red button answers on its own, never by notification). A message
-/// no longer pending is settled and its notification withdrawn. Every decision leaves its reason in the ledger.
+/// at most `dailyBudget` notifications per local day of the user's zone, the most important first (apology >
+/// a proposal for a block that starts before the next chance to tell the user > ghost health > triage > proposal >
+/// transformation > weekly receipt > check-in > logged workout), the rest held back for tomorrow and counted in the
+/// one that goes out; nothing in quiet hours or during recovery time, and after a poor night nothing all day but the
+/// apology (the seed: "Poor sleep = say nothing"; the red button answers on its own, never by notification). The
+/// morning check-in never holds the day's budget while a proposal or a triage question waits. A message no longer
+/// pending is settled and its notification withdrawn. Every decision leaves its reason in the ledger.
 public enum NotificationOrchestrator {
     /// What the daemon does at the edge.
     public enum Effect: Sendable, Equatable {
@@ -19,17 +21,23 @@ public enum NotificationOrchestrator {
     /// What the moment is like for the user.
     public struct Situation: Sendable, Equatable {
         public var now: Date
+        /// The local day and wall time in the user's zone: the day whose budget counts.
         public var day: LocalDay
         public var time: TimeOfDay
+        /// The next chance to tell the user after the one open now (`NotificationRules.nextChance`).
+        public var nextChance: Date
         /// The red button's recovery time is running.
         public var recovering: Bool
         /// The morning signals said last night was poor.
         public var poorNight: Bool
 
-        public init(now: Date, day: LocalDay, time: TimeOfDay, recovering: Bool = false, poorNight: Bool = false) {
+        /// The moment `now` in the user's `calendar`, under `rules`.
+        public init(now: Date, calendar: LocalCalendar, rules: NotificationRules, recovering: Bool = false, poorNight: Bool = false) {
+            let local = calendar.moment(at: now)
             self.now = now
-            self.day = day
-            self.time = time
+            day = local.day
+            time = TimeOfDay(hour: local.hour, minute: local.minute)
+            nextChance = rules.nextChance(after: now, calendar: calendar)
             self.recovering = recovering
             self.poorNight = poorNight
         }
@@ -49,10 +57,14 @@ public enum NotificationOrchestrator {
             entry.decidedAt = situation.now
             ledger.update(entry)
         }
-        let waiting = pending.filter { ledger.entry($0.key)?.state != .delivered }
-        guard let first = waiting.first else { return (ledger, effects) }
+        let waiting = ranked(pending.filter { ledger.entry($0.key)?.state != .delivered }, situation: situation)
+        guard !waiting.isEmpty else { return (ledger, effects) }
         let silence = reasonForSilence(situation, rules: rules)
-        let budgetLeft = rules.dailyBudget - ledger.deliveries(on: situation.day)
+        let checkInYields = waiting.contains { $0.kind == .proposal || $0.kind == .triage }
+        func holdsBudget(_ entry: NotificationLedger.Entry) -> Bool {
+            entry.deliveredOn == situation.day && !(checkInYields && entry.message.kind == .checkIn)
+        }
+        let budgetLeft = rules.dailyBudget - ledger.entries.filter(holdsBudget).count
         for (index, message) in waiting.enumerated() {
             let reason: String
             if let silence = silence ?? reasonForSilence(message, situation) {
@@ -61,18 +73,36 @@ public enum NotificationOrchestrator {
                 ledger.update(entry(for: message, in: ledger, state: .delivered, reason: "delivered", situation: situation))
                 effects.append(.deliver(message, alsoWaiting: waiting.count - min(budgetLeft, waiting.count)))
                 continue
-            } else if let sent = ledger.entries.last(where: { $0.deliveredOn == situation.day }) {
+            } else if rules.dailyBudget <= 0 {
+                reason = "held back: notifications are off ([notify] daily_budget = 0)"
+            } else if let sent = ledger.entries.filter(holdsBudget).max(by: { sentAt($0) < sentAt($1) }) {
                 reason = "held back: today's notification went to \(sent.message.kind.phrase)"
             } else {
-                reason = rules.dailyBudget == 0
-                    ? "held back: notifications are off ([notify] daily_budget = 0)"
-                    : "held back: today's notification went to \(first.kind.phrase)"
+                reason = "held back: today's notifications are spent"
             }
             if ledger.entry(message.key)?.reason != reason {
                 ledger.update(entry(for: message, in: ledger, state: .heldBack, reason: reason, situation: situation))
             }
         }
         return (ledger, effects)
+    }
+
+    /// When `entry` was delivered (an inbox kept before vigord noted it: when it was last decided).
+    private static func sentAt(_ entry: NotificationLedger.Entry) -> Date {
+        entry.deliveredAt ?? entry.decidedAt
+    }
+
+    /// `waiting` in the order they take the budget: the apology, then proposals whose block starts after `now` and by
+    /// the next chance (soonest first: told later, they would come after their block began), then the rest as they came.
+    /// A proposal whose block has begun keeps its place: it is late already.
+    static func ranked(_ waiting: [GhostMessage], situation: Situation) -> [GhostMessage] {
+        func cannotWait(_ message: GhostMessage) -> Bool {
+            guard message.kind == .proposal, let start = message.startsAt else { return false }
+            return start > situation.now && start <= situation.nextChance
+        }
+        let urgent = waiting.filter(cannotWait).sorted { ($0.startsAt ?? .distantFuture) < ($1.startsAt ?? .distantFuture) }
+        let apologies = waiting.filter { $0.kind == .apology }
+        return apologies + urgent + waiting.filter { $0.kind != .apology && !cannotWait($0) }
     }
 
     /// Why nothing may be shown now, or nil.
@@ -93,12 +123,16 @@ public enum NotificationOrchestrator {
         situation: Situation
     ) -> NotificationLedger.Entry {
         var entry = ledger.entry(message.key) ?? NotificationLedger.Entry(
-            message: message, state: state, reason: reason, firstSeen: situation.now, decidedAt: situation.now, deliveredOn: nil)
+            message: message, state: state, reason: reason, firstSeen: situation.now, decidedAt: situation.now, deliveredOn: nil,
+            deliveredAt: nil)
         entry.message = message
         entry.state = state
         entry.reason = reason
         entry.decidedAt = situation.now
-        if state == .delivered { entry.deliveredOn = situation.day }
+        if state == .delivered {
+            entry.deliveredOn = situation.day
+            entry.deliveredAt = situation.now
+        }
         return entry
     }
 }

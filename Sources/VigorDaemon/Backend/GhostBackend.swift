@@ -189,9 +189,10 @@ public actor GhostBackend {
     /// Brings the notification inbox up to date at `now`, after a change of the Ghost or at a turn of the rules.
     public func settleNotifications(at now: Date) async {
         let config = await state.config
-        let today = await ghost.current.calendar.day(of: now)
-        let poorNight = await cycles.poorNight(before: today, zone: config.schedule.zone, rules: config.schedulingRules.transformation)
-        let failing = await notifications.settle(now: now, rules: config.notify.rules, poorNight: poorNight)
+        let zone = config.schedule.zone
+        let today = LocalCalendar(timeZone: zone).day(of: now)
+        let poorNight = await cycles.poorNight(before: today, zone: zone, rules: config.schedulingRules.transformation)
+        let failing = await notifications.settle(now: now, rules: config.notify.rules, poorNight: poorNight, zone: zone)
         for _ in 0..<failing { await countFailure(.notificationFailed, at: now) }
     }
 }

@@ -46,13 +46,18 @@ public actor NotificationDesk {
 
     /// Brings the ledger up to date at `now` and performs what the orchestrator decided; `poorNight` (last night's
     /// sleep was short, read by the backend from the morning signals) keeps the Ghost quiet but for the apology.
+    /// `zone` is the user's (`[schedule] timezone`): its local day is the day whose budget counts, and its wall clock
+    /// the one quiet hours read; nil: the zone the Ghost was created in.
     /// Settles run one after another: one that starts while another delivers returns only once that delivery is
     /// done, so a caller never sees a message decided but not yet sent.
     /// Returns how many sinks began failing (the backend counts each toward ghost health).
     @discardableResult
-    public func settle(now: Date, rules: NotificationRules, poorNight: Bool = false) async -> Int {
+    public func settle(now: Date, rules: NotificationRules, poorNight: Bool = false, zone: TimeZone? = nil) async -> Int {
         let previous = lastSettle
-        let settling = Task { _ = await previous?.value; return await self.settleInTurn(now: now, rules: rules, poorNight: poorNight) }
+        let settling = Task {
+            _ = await previous?.value
+            return await self.settleInTurn(now: now, rules: rules, poorNight: poorNight, zone: zone)
+        }
         lastSettle = settling
         return await settling.value
     }
@@ -60,9 +65,9 @@ public actor NotificationDesk {
     /// The settle before the newest, which the next one waits for.
     private var lastSettle: Task<Int, Never>?
 
-    private func settleInTurn(now: Date, rules: NotificationRules, poorNight: Bool) async -> Int {
+    private func settleInTurn(now: Date, rules: NotificationRules, poorNight: Bool, zone: TimeZone?) async -> Int {
         let snapshot = await ghost.snapshot(at: now)
-        let calendar = snapshot.ghost.calendar
+        let calendar = zone.map(LocalCalendar.init(timeZone:)) ?? snapshot.ghost.calendar
         let local = calendar.moment(at: now)
         let weekly = weeklyReceipt(now: now)
         let pending = GhostMessages.pending(
@@ -70,8 +75,7 @@ public actor NotificationDesk {
             holdQuestion: weekly == nil ? nil : await holdQuestion(snapshot.ghost, now: now),
             askCheckIn: checkInWanted(on: local.day, hour: local.hour, now: now))
         let situation = NotificationOrchestrator.Situation(
-            now: now, day: local.day, time: TimeOfDay(hour: local.hour, minute: local.minute),
-            recovering: snapshot.activeEmergency != nil, poorNight: poorNight)
+            now: now, calendar: calendar, rules: rules, recovering: snapshot.activeEmergency != nil, poorNight: poorNight)
         var (next, effects) = NotificationOrchestrator.decide(ledger, pending: pending, situation: situation, rules: rules)
         next.prune(before: now.addingTimeInterval(-30 * 86_400))
         for case .deliver(let message, _) in effects {
