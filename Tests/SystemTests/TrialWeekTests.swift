@@ -5,8 +5,8 @@ import VigorRPC
 
 /// The trial as a new user lived it: four sessions a week at 06:30–08:30, weekday stand-ups at 09:30, an early call
 /// on Tuesdays, the gym on Saturdays, Wednesday held. The real vigord on its test clock, two weeks of evenings that
-/// propose, a user who accepts and trains in every block: each week gets exactly four sessions, Wednesday is kept and
-/// nothing is carried into the next week.
+/// propose, a user who accepts and trains in every block: each week gets exactly four sessions, Wednesday is kept,
+/// nothing is carried into the next week, and every proposal reached the user (the notify command) before its block.
 @Suite(.removesScratchFolders) struct TrialWeekTests {
     private static let calendar = """
         BEGIN:VCALENDAR\r
@@ -48,12 +48,18 @@ import VigorRPC
         let sunday = try TestNow.next(weekday: 1, hour: 20)
         let folder = try makeScratchFolder("trial-calendar")
         try Self.calendar.write(toFile: folder + "/personal.ics", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\ncat >> \(folder)/delivered.log\necho >> \(folder)/delivered.log\n"
+            .write(toFile: folder + "/notify.sh", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/notify.sh")
         let config = """
             [schedule]
             timezone = "Europe/Berlin"
             [training]
             sessions_per_week = 4
             preferred = ["06:30-08:30"]
+            [notify]
+            desktop = false
+            command = ["\(folder)/notify.sh"]
             [[calendar.source]]
             name = "personal"
             path = "\(folder)/personal.ics"
@@ -95,5 +101,18 @@ import VigorRPC
         let wednesday = berlin.date(byAdding: .day, value: 2, to: berlin.startOfDay(for: monday)) ?? monday
         #expect(weeks[0]?.contains { berlin.isDate($0.start.date, inSameDayAs: wednesday) } == true, "the held Wednesday was kept\n\(summary)")
         #expect(!blocks.contains { $0.status == "proposed" || $0.status == "expired" }, "every proposal was answered in time\n\(summary)")
+        // Every block came from a proposal made the evening before and sent by the notify command then (the user
+        // accepts it right after the evening cycle).
+        let inbox = try daemon.connect().call(InboxListMethod.self, NoParams()).entries.filter { $0.kind == "proposal" }
+        let delivered = try String(contentsOfFile: folder + "/delivered.log", encoding: .utf8)
+        let placed = blocks.filter { $0.status == "completed" }
+        #expect(placed.count == 8)
+        for block in placed {
+            let entry = inbox.first { $0.key.hasPrefix("proposal:\(block.id):") }
+            // Answered right after the evening, so settled; the notify command's log shows it was sent first.
+            #expect((entry?.firstSeen.date ?? .distantFuture) < block.start.date.addingTimeInterval(-8 * 3600),
+                    "the proposal of \(block.start) was made the evening before: \(String(describing: entry))")
+            #expect(delivered.contains(block.id), "the notify command got the proposal of \(block.id)")
+        }
     }
 }
