@@ -34,8 +34,7 @@ import Glibc
         // The last reload is refused: its status is the newest, and replaces the ones still waiting to be sent.
         try "[schedule]\nevenning = \"21:00\"\n".write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
         #expect(throws: RPCClientError.self) { try daemon.connect().call(ReloadMethod.self, NoParams()) }
-        // The manager reads again: the newest status arrives, and the stop is announced.
-        daemon.notify.forget()
+        // The manager reads again, in order: the newest status arrives, and the stop is announced.
         #expect(daemon.notify.waitFor("STATUS=Serving; reload refused"))
         daemon.signal(SIGTERM)
         #expect(daemon.notify.waitFor("STOPPING=1"))
