@@ -84,7 +84,11 @@ struct GhostDayTests {
         var fixture = try GhostFixture(rules: rules, phase: .scheduler)
         var ids: [BlockID] = []
         for day in 0..<2 {
-            guard case .proposeBlock(let block) = try fixture.place(day: day, hour: 7).first else { return }
+            let placed = try fixture.place(day: day, hour: 7)
+            guard case .proposeBlock(let block) = placed.first else {
+                Issue.record("a Scheduler's evening on day \(day) proposed nothing: \(placed)")
+                return
+            }
             ids.append(block.id)
         }
         let accepted = try fixture.send(.proposalAnswered(ids[0], accepted: true), day: 0, hour: 6)

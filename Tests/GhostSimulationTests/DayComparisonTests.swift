@@ -4,10 +4,26 @@ import Testing
 
 @Suite(.removesScratchFolders)
 struct DayComparisonTests {
-    func day(_ number: Int, score: Double = 0.2, phase: String = "scheduler", blocks: [String] = ["b1"]) -> ComparedDay {
+    func day(
+        _ number: Int, score: Double = 0.2, phase: String = "scheduler", blocks: [String] = ["b1"], health: String = "baseline"
+    ) -> ComparedDay {
         ComparedDay(
             day: number, date: "2026-04-0\(number)", blocks: blocks.map { ($0, "07:00", "proposal", "completed", nil) },
-            trustPhase: phase, trustScore: score, healthPhase: "baseline")
+            trustPhase: phase, trustScore: score, healthPhase: health)
+    }
+
+    @Test func twoDaysThatDifferOnlyInTheirBlocksDiffer() {
+        let comparison = DayComparison(simulator: [day(1, blocks: ["b1"])], daemon: [day(1, blocks: [])])
+        #expect(!comparison.agrees)
+        #expect(comparison.daysEqual == 0)
+        #expect(comparison.firstDifference?.fields == ["blocks: [b1@07:00 proposal/completed] → []"])
+    }
+
+    @Test func twoDaysThatDifferOnlyInTheirHealthPhaseDiffer() {
+        let comparison = DayComparison(simulator: [day(1)], daemon: [day(1, health: "recovery")])
+        #expect(!comparison.agrees)
+        #expect(comparison.daysEqual == 0)
+        #expect(comparison.firstDifference?.fields == ["health phase: baseline → recovery"])
     }
 
     @Test func equalDaysAgreeAndAreCounted() {

@@ -15,12 +15,12 @@ private func scratchFolder() throws -> String {
 /// Files that are not regular files are refused by name and kind before anything is read: opening a FIFO with no
 /// writer returns at once instead of waiting for one.
 @Suite(.removesScratchFolders) struct NonRegularFileTests {
-    @Test func aFIFOIsRefusedAtOnceNamingItsPathAndKind() throws {
+    @Test(.timeLimit(.minutes(1))) func aFIFOIsRefusedAtOnceNamingItsPathAndKind() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/export.xml"
         #expect(mkfifo(path, 0o600) == 0)
-        let outcome = runImport(URL(fileURLWithPath: path))
+        let outcome = try withinDeadline(10, "importing a FIFO") { runImport(URL(fileURLWithPath: path)) }
         let error = try #require(outcome.error)
         #expect(error.kind == .unreadable)
         #expect(error.message.contains("\(path) is a FIFO (named pipe), not a regular file"))

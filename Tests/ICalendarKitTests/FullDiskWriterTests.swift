@@ -10,7 +10,7 @@ import Glibc
 
 /// vigord's calendar and its shadow on a disk that is really full (a small tmpfs): the write fails with the reason,
 /// every file already there stays whole, no temporary file is left, and once there is room the same write succeeds.
-@Suite(.removesScratchFolders, .serialized, .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+@Suite(.removesScratchFolders, .serialized, .enabled(if: getuid() == 0, "root-only: mounting a small tmpfs needs root"))
 struct FullDiskWriterTests {
     @Test func aFullDiskFailsTheCalendarWriteAndLosesNothing() throws {
         let disk = try SmallTmpfs(kilobytes: 256)

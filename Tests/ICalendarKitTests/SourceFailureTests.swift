@@ -41,23 +41,27 @@ import Glibc
         #expect(status.skipped.count == 3)
     }
 
-    @Test func aFIFOInPlaceOfASourceFileFailsAtOnceNamingItsKind() throws {
+    @Test(.timeLimit(.minutes(1))) func aFIFOInPlaceOfASourceFileFailsAtOnceNamingItsKind() throws {
         let folder = try ScratchFolder.make("fifo")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/work.ics"
         #expect(mkfifo(path, 0o600) == 0)
         let calendar = try service(.file(path), zone: "UTC")
-        let result = try calendar.busy(from: utc("2026-03-23T00:00Z"), to: utc("2026-03-24T00:00Z"))
+        let result = try withinDeadline(10, "reading a FIFO source") {
+            try calendar.busy(from: utc("2026-03-23T00:00Z"), to: utc("2026-03-24T00:00Z"))
+        }
         #expect(result.unknownDays.map(\.description) == ["2026-03-23"])
         #expect(result.sources.first?.error?.contains("\(path): cannot read: it is a FIFO (named pipe), not a regular file") == true)
     }
 
-    @Test func aFIFOInAVdirIsReadAsAFailureNotAWait() throws {
+    @Test(.timeLimit(.minutes(1))) func aFIFOInAVdirIsReadAsAFailureNotAWait() throws {
         let folder = try ScratchFolder.make("fifo-vdir")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(mkfifo(folder + "/event.ics", 0o600) == 0)
         let calendar = try service(.vdir(folder), zone: "UTC")
-        let result = try calendar.busy(from: utc("2026-03-23T00:00Z"), to: utc("2026-03-24T00:00Z"))
+        let result = try withinDeadline(10, "reading a vdir with a FIFO") {
+            try calendar.busy(from: utc("2026-03-23T00:00Z"), to: utc("2026-03-24T00:00Z"))
+        }
         #expect(result.sources.first?.ok == false)
         #expect(result.sources.first?.error?.contains("FIFO") == true)
     }

@@ -75,7 +75,7 @@ final class LocalCalendarServer {
 
 enum LocalServerError: Error { case noLog }
 
-@Suite(.removesScratchFolders, .enabled(if: ExternalTool.onPath("python3") != nil, "python3 is needed for the local test server"))
+@Suite(.removesScratchFolders, .enabled(if: ExternalTool.onPath("python3") != nil || ExternalTool.required, "python3 is needed for the local test server"))
 struct SubscriptionTests {
     private func settings(_ cache: URL, maxBytes: Int = 1_000_000, timeout: TimeInterval = 5) -> CalendarSettings {
         CalendarSettings(timeZone: "Europe/Berlin", subscriptionCacheDirectory: cache.path, downloadTimeout: timeout,

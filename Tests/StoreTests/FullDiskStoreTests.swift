@@ -10,7 +10,7 @@ import Glibc
 
 /// The state database on a disk that is really full (a small tmpfs), besides the commit veto the daemon tests use:
 /// the write fails with SQLite's reason, what was saved stays, and once there is room the same write succeeds.
-@Test(.removesScratchFolders, .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+@Test(.removesScratchFolders, .enabled(if: getuid() == 0, "root-only: mounting a small tmpfs needs root"))
 func aReallyFullDiskRefusesTheWriteAndKeepsWhatWasSaved() throws {
     let disk = try SmallTmpfs(kilobytes: 2048)
     let database = try AppDatabase.open(at: disk.path + "/vigor.sqlite")

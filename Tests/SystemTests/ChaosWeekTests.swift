@@ -34,6 +34,14 @@ import Glibc
         }
         print("chaos week seed \(seed): \(report)")
         if environment["VIGOR_CHAOS_LOG"] == "1" { print(week.failureLines.joined(separator: "\n")) }
+        // The week met what it claims: every kind of fault this machine can inject, and blocks to check afterwards.
+        let injected = Set(report.faults.filter { $0.value > 0 }.keys)
+        #expect(Set(week.injectable.map(\.rawValue)).subtracting(injected).isEmpty, "faults never injected: \(report.faults)")
+        #expect(report.blocksChecked > 0, "no block was checked against the calendar")
+        #expect(report.answers > 0, "the user never answered from the command line")
+        if week.disk == nil {
+            print("root-only: ChaosWeekTests.aWeekOfFaultsLosesNothingAndEndsHealthy injected no full disk (a tmpfs needs root)")
+        }
     }
 }
 
@@ -48,11 +56,14 @@ struct ChaosReport: CustomStringConvertible {
     var rssKilobytes: (first: Int, last: Int) = (0, 0)
     var blockStatuses: [String: Int] = [:]
     var answers = 0
+    /// Lines of the log that tell notifying through the desktop failing.
+    var desktopFailuresLogged = 0
 
     var description: String {
         let kinds = faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return "\(days) days, \(faults.values.reduce(0, +)) faults (\(kinds)), \(restarts) restarts, \(answers) answers from vigorctl, \(calmDays) calm days to Healthy, "
-            + "\(blocksChecked) blocks checked against the calendar, \(failureEpisodes) failure episodes logged start and end, "
+            + "\(blocksChecked) blocks checked against the calendar, \(failureEpisodes) failure episodes logged start and end "
+            + "(\(desktopFailuresLogged) of the desktop: a notification tried while its server was gone), "
             + "RSS \(rssKilobytes.first) kB -> \(rssKilobytes.last) kB; blocks by status: \(blockStatuses.sorted { $0.key < $1.key })"
     }
 }
@@ -102,6 +113,10 @@ final class ChaosWeek {
     private var random: ChaosRandom
     private var process: ChildProcess?
     private var offsetHours = 0.0
+    /// vigord's clock at the first start (the tests' own instant, never the machine's), and the machine's clock then:
+    /// each restart goes on from where the clock was.
+    private let clockStart: Date
+    private let madeAt = Date()
     private var report = ChaosReport()
     /// Active faults and the steps they still last.
     private var active: [ChaosFault: Int] = [:]
@@ -119,6 +134,7 @@ final class ChaosWeek {
         self.seed = seed
         self.days = days
         random = ChaosRandom(seed: seed)
+        clockStart = try TestNow.instant
         folder = try makeScratchFolder("chaos")
         socketPath = folder + "/run/vigord.sock"
         logPath = folder + "/vigord.log"
@@ -194,6 +210,11 @@ final class ChaosWeek {
 
         """
 
+    /// The kinds of fault this machine can inject: a full disk needs root (a tmpfs), the server gone needs the desktop.
+    var injectable: [ChaosFault] {
+        ChaosFault.allCases.filter { ($0 != .diskFull || disk != nil) && ($0 != .notificationServerGone || desktop != nil) }
+    }
+
     /// Runs the week, the calm days and the checks; throws with the seed when a check fails.
     func run() throws -> ChaosReport {
         try start()
@@ -230,6 +251,7 @@ final class ChaosWeek {
         var environment = ProcessInfo.processInfo.environment
         environment["NOTIFY_SOCKET"] = notify.path
         environment["VIGORD_TEST_HOOKS"] = "1"
+        environment["VIGORD_CLOCK_START"] = TestNow.text(clockStart.addingTimeInterval(Date().timeIntervalSince(madeAt)))
         environment["VIGORD_CLOCK_OFFSET_HOURS"] = "\(offsetHours)"
         environment.removeValue(forKey: "VIGOR_SOCKET")
         environment.removeValue(forKey: "LISTEN_FDS")
@@ -239,6 +261,7 @@ final class ChaosWeek {
         // What a process logs before "ready" (a full disk met at start) is its own: the checks split the log here.
         log.write(Data((Self.startMarker + "\n").utf8))
         notify.forget()
+        // test clock: VIGORD_CLOCK_START and VIGORD_CLOCK_OFFSET_HOURS above.
         process = try ChildProcess(
             executable: Binaries.vigord, arguments: ["--socket", socketPath, "--state-dir", diskPath + "/state", "--config", configPath],
             environment: environment, standardOutput: .descriptor(log.fileDescriptor), standardError: .standardOutput,
@@ -590,6 +613,7 @@ final class ChaosWeek {
             ("] configuration reload refused", report.faults["invalidReload"] ?? 0, report.faults["invalidReload"] ?? 0),
             (" ready pid=", report.restarts + 1, report.restarts + 1),
         ]
+        report.desktopFailuresLogged = count("] notifying through the desktop failed: ")
         for (text, least, most) in expectations where !(least...max(least, most)).contains(count(text)) {
             throw ChaosFailure("the log tells '\(text)' \(count(text)) times; expected \(least)...\(most)", seed: seed)
         }

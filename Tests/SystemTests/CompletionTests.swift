@@ -2,11 +2,14 @@ import Foundation
 import TestPrograms
 import Testing
 
+private let shells = ["zsh", "fish"]
+
 /// The completions Scripts/install writes (and the package installs), loaded into a real zsh and fish.
-@Suite(.removesScratchFolders, .enabled(if: Binaries.tool("zsh") != nil && Binaries.tool("fish") != nil, "zsh or fish is not installed (Scripts/bootstrap)"))
+@Suite(.removesScratchFolders, .enabled(if: TestTools.runnable(shells), "needs \(TestTools.missing(shells)) (Scripts/bootstrap installs them)"))
 struct CompletionTests {
     /// A folder with `_vigorctl` and `vigorctl.fish` as `vigorctl --generate-completion-script` writes them.
     private func completionFolder() throws -> String {
+        try #require(TestTools.missing(shells).isEmpty, "\(TestTools.missing(shells)) is not installed (Scripts/bootstrap installs it)")
         let folder = try makeScratchFolder("completions")
         for (shell, name) in [("zsh", "_vigorctl"), ("fish", "vigorctl.fish")] {
             let script = try runCommand(Binaries.vigorctl, ["--generate-completion-script", shell])

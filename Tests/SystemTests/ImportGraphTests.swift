@@ -18,17 +18,20 @@ private let platformModules: Set<String> = [
     let targets = declaredDependencies(in: manifest)
     #expect(targets["VigorDaemon"] != nil && targets["vigorctl"] != nil, "Package.swift was not read: \(targets.keys.sorted())")
     var undeclared: [String] = []
+    var scanned = 0
     for (target, declared) in targets {
         let folder = ["Sources/\(target)", "Tests/\(target)"].map { packageRoot.appendingPathComponent($0) }
             .first { FileManager.default.fileExists(atPath: $0.path) }
         guard let folder else { continue }
         for file in swiftFiles(under: folder) {
+            scanned += 1
             for module in imports(in: try String(contentsOf: file, encoding: .utf8))
             where module != target && !declared.contains(module) && !platformModules.contains(module) {
                 undeclared.append("\(file.path.replacingOccurrences(of: packageRoot.path + "/", with: "")) imports \(module)")
             }
         }
     }
+    #expect(scanned > 300, "only \(scanned) files were read under Sources/ and Tests/")
     #expect(undeclared.isEmpty, "imports missing from Package.swift: \(undeclared.sorted())")
 }
 
@@ -46,14 +49,21 @@ private let platformModules: Set<String> = [
 /// every program through `ChildProcess`, which closes everything but the three standard streams in the program.
 @Test func everyProgramIsStartedThroughChildProcess() throws {
     var found: [String] = []
+    var scanned: [String: Int] = [:]
+    var childProcessUsers = 0
     for folder in ["Sources", "Tests"] {
         for file in swiftFiles(under: packageRoot.appendingPathComponent(folder)) where !["ChildProcess.swift", "ImportGraphTests.swift"].contains(file.lastPathComponent) {
-            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            scanned[folder, default: 0] += 1
+            if text.contains("ChildProcess(") { childProcessUsers += 1 }
+            let lines = text.split(separator: "\n")
             for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && startsAProgram(line) {
                 found.append("\(file.lastPathComponent): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
     }
+    #expect(scanned["Sources", default: 0] > 100 && scanned["Tests", default: 0] > 100, "files read: \(scanned)")
+    #expect(childProcessUsers > 5, "the files that start programs were not among those read")
     #expect(found.isEmpty, "\(found)")
 }
 
@@ -82,7 +92,9 @@ private func startsAProgram(_ line: Substring) -> Bool {
 @Test func noCodeWatchesADescriptorWithADispatchSource() throws {
     let words = ["FoundationNetworking", "URLSession", "readabilityHandler", "writeabilityHandler", "makeReadSource", "makeWriteSource", "DispatchIO"]
     var found: [String] = []
-    for file in swiftFiles(under: packageRoot.appendingPathComponent("Sources")) {
+    let files = swiftFiles(under: packageRoot.appendingPathComponent("Sources"))
+    #expect(files.count > 100, "only \(files.count) files under Sources/")
+    for file in files {
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
         for line in lines where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
             for word in words where line.contains(word) {

@@ -30,8 +30,12 @@ import Glibc
         for _ in 0..<40 {
             #expect(try daemon.connect().call(ReloadMethod.self, NoParams()).ok)
         }
-        // The manager reads again: the newest status arrives, and the stop is announced.
-        daemon.notify.forget()
+        #expect(daemon.notify.queueIsFull(), "40 status lines unread must fill the notify queue")
+        // The last reload is refused: its status is the newest, and replaces the ones still waiting to be sent.
+        try "[schedule]\nevenning = \"21:00\"\n".write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
+        #expect(throws: RPCClientError.self) { try daemon.connect().call(ReloadMethod.self, NoParams()) }
+        // The manager reads again, in order: the newest status arrives, and the stop is announced.
+        #expect(daemon.notify.waitFor("STATUS=Serving; reload refused"))
         daemon.signal(SIGTERM)
         #expect(daemon.notify.waitFor("STOPPING=1"))
         #expect(daemon.waitForExit() == 0)
@@ -69,7 +73,7 @@ import Glibc
     @Test func liveDaemonsSocketIsNotStolenBySecondDaemon() throws {
         let first = try DaemonHarness(label: "first")
         try first.start()
-        let second = try runCommand(Binaries.vigord, ["--socket", first.socketPath, "--state-dir", first.folder + "/state2", "--config", "/dev/null"])
+        let second = try first.runAgain(["--socket", first.socketPath, "--state-dir", first.folder + "/state2", "--config", "/dev/null"])
         #expect(second.status == 69)
         #expect(second.stderr.contains("another vigord is already serving on \(first.socketPath)"))
         #expect(try first.connect().call(StatusMethod.self, NoParams()).pid == first.pid)
@@ -79,8 +83,7 @@ import Glibc
         let first = try DaemonHarness(label: "lockstate")
         try first.start()
         let otherSocket = first.folder + "/other/vigord.sock"
-        let second = try runCommand(
-            Binaries.vigord, ["--socket", otherSocket, "--state-dir", first.folder + "/state", "--config", first.configPath])
+        let second = try first.runAgain(["--socket", otherSocket, "--state-dir", first.folder + "/state", "--config", first.configPath])
         #expect(second.status == 75)
         #expect(second.stderr.contains("another vigord (pid \(first.pid), socket \(first.socketPath))"))
         #expect(second.stderr.contains(first.folder + "/state"))
@@ -92,8 +95,8 @@ import Glibc
     @Test func secondDaemonWritingTheSameCalendarExits75NamingTheFirst() throws {
         let first = try DaemonHarness(label: "lockcal")
         try first.start()
-        let second = try runCommand(
-            Binaries.vigord, ["--socket", first.folder + "/other.sock", "--state-dir", first.folder + "/state2", "--config", first.configPath])
+        let second = try first.runAgain(
+            ["--socket", first.folder + "/other.sock", "--state-dir", first.folder + "/state2", "--config", first.configPath])
         #expect(second.status == 75)
         #expect(second.stderr.contains("another vigord (pid \(first.pid), socket \(first.socketPath)) is running on \(first.folder)/calendars"))
         #expect(!FileManager.default.fileExists(atPath: first.folder + "/state2/vigor.sqlite"))
@@ -178,7 +181,9 @@ import Glibc
         try FileManager.default.createDirectory(atPath: folder + "/state", withIntermediateDirectories: true)
         let garbage = Data(repeating: 0x5A, count: 4096)
         try garbage.write(to: URL(fileURLWithPath: folder + "/state/vigor.sqlite"))
-        let result = try runCommand(Binaries.vigord, ["--config", "/dev/null", "--socket", folder + "/s.sock", "--state-dir", folder + "/state"])
+        let result = try runCommand(
+            Binaries.vigord, ["--config", "/dev/null", "--socket", folder + "/s.sock", "--state-dir", folder + "/state"],
+            environment: try TestNow.vigordEnvironment())
         #expect(result.status == 74)
         #expect(result.stderr.contains("is damaged"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/state/vigor.sqlite")) == garbage)
@@ -228,7 +233,7 @@ final class Answer: Sendable {
         let database = daemon.folder + "/state/vigor.sqlite"
         let tamper = try runCommand("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE ghostState SET state=x'7b7d'\"); c.commit()", database])
         #expect(tamper.status == 0, "\(tamper.stderr)")
-        let result = try runCommand(Binaries.vigord, ["--socket", daemon.socketPath, "--state-dir", daemon.folder + "/state", "--config", "/dev/null"])
+        let result = try daemon.runAgain(["--socket", daemon.socketPath, "--state-dir", daemon.folder + "/state", "--config", "/dev/null"])
         #expect(result.status == 74)
         #expect(result.stderr.contains("engine state"))
         let kept = try runCommand("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT hex(state) FROM ghostState').fetchone()[0])", database])
@@ -356,7 +361,7 @@ final class Answer: Sendable {
         }
         #expect(FileManager.default.createFile(atPath: database, contents: Data()))
 
-        let result = try runCommand(Binaries.vigord, first.arguments)
+        let result = try first.runAgain()
         #expect(result.status == 74)
         #expect(result.stderr.contains("is empty"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)).isEmpty)

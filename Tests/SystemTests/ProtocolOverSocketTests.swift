@@ -12,6 +12,7 @@ import Glibc
 
     /// vigord as shipped, without test hooks: only the documented methods are served. No test here reads the time.
     init() throws {
+        // machine clock: vigord as shipped has no test hooks, so no debug method; nothing here depends on the time.
         daemon = try DaemonHarness(label: "protocol", testHooks: false)
         try daemon.start()
     }

@@ -16,7 +16,9 @@ import Testing
         let text = config.replacingOccurrences(of: "FOLDER", with: folder) + "\n[health]\ndrop_folder = \"\(folder)/inbox\"\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let check = try runCommand(Binaries.vigord, ["--check-config", "--config", path])
-        let start = try runCommand(Binaries.vigord, ["--config", path, "--socket", folder + "/s.sock", "--state-dir", folder + "/state"])
+        let start = try runCommand(
+            Binaries.vigord, ["--config", path, "--socket", folder + "/s.sock", "--state-dir", folder + "/state"],
+            environment: try TestNow.vigordEnvironment())
         #expect(!FileManager.default.fileExists(atPath: folder + "/s.sock"))
         #expect(!start.stderr.contains("ready"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/state/vigor.sqlite"), "refused before the database is opened")

@@ -11,7 +11,7 @@ private let setprivTool = Binaries.tool("setpriv")
 
 /// The system service runs as a dynamic user (DynamicUser=yes): a uid that is not root, the home `/` (read-only
 /// under ProtectSystem=strict) and `$STATE_DIRECTORY=/var/lib/vigor`. This runs vigord the same way, without systemd.
-@Test(.removesScratchFolders, .enabled(if: getuid() == 0 && setprivTool != nil, "needs root and setpriv to run vigord as another user"))
+@Test(.removesScratchFolders, .enabled(if: TestTools.asRoot(["setpriv"]), "root-only: needs root (and setpriv) to run vigord as another user"))
 func theSystemServicesDynamicUserKeepsItsCalendarAndInboxInTheStateFolder() throws {
     let state = "/var/lib/vigor-test-" + UUID().uuidString.prefix(8)
     let folder = try makeScratchFolder("dynamic-user")

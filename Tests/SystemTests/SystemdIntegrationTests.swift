@@ -20,6 +20,7 @@ func daemonAnswersThroughTheSocketSystemdPasses() throws {
         executable: socketActivateTool ?? "",
         arguments: [
             "--listen=\(socketPath)", "-E", "NOTIFY_SOCKET=\(notify.path)", "-E", "HOME=\(folder)",
+            "-E", "VIGORD_TEST_HOOKS=1", "-E", "VIGORD_CLOCK_START=\(TestNow.text(try TestNow.instant))",
             Binaries.vigord, "--config", "/dev/null", "--state-dir", folder + "/state",
         ],
         standardError: .descriptor(stderr.fileHandleForWriting.fileDescriptor), newProcessGroup: true)
@@ -33,7 +34,7 @@ func daemonAnswersThroughTheSocketSystemdPasses() throws {
     #expect(notify.waitFor("READY=1"))
 }
 
-@Test(.removesScratchFolders, .enabled(if: getuid() == 0 && setprivTool != nil, "needs root and setpriv to connect as another user; skipped"))
+@Test(.removesScratchFolders, .enabled(if: TestTools.asRoot(["setpriv"]), "root-only: needs root (and setpriv) to connect as another user"))
 func clientOfAnotherUserIsRefusedAndLogged() throws {
     let daemon = try DaemonHarness(label: "peercred")
     try daemon.start()

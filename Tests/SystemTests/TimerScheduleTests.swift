@@ -86,7 +86,7 @@ private func elapses(_ spec: String, after base: String, count: Int) throws -> [
 
     /// A user manager runs the generator as that user: it reads `$XDG_CONFIG_HOME/vigor/config.toml` and writes into
     /// the first of the three folders systemd passes.
-    @Test(.enabled(if: getuid() == 0 && setprivTool != nil, "needs root and setpriv to run the generator as another user"))
+    @Test(.enabled(if: TestTools.asRoot(["setpriv"]), "root-only: needs root (and setpriv) to run the generator as another user"))
     func theGeneratorOfAUserManagerReadsThatUsersConfiguration() throws {
         let folder = try makeScratchFolder("generator")
         try FileManager.default.createDirectory(atPath: folder + "/config/vigor", withIntermediateDirectories: true)

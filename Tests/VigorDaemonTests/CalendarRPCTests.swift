@@ -54,7 +54,11 @@ private let personal = CalendarSourceEntry(name: "personal", location: .path(fix
     let status = try #require(result.sources.first { $0.name == "broken" })
     #expect(!status.ok)
     #expect(status.error?.contains("truncated.ics") == true)
-    #expect(!result.intervals.isEmpty)
+    // The source that reads still gives its busy time: the dentist on 24 March, 15:00-16:00 Berlin time.
+    let dentist = try #require(result.intervals.first { $0.sources.contains(BusyCauseView(source: "personal", summary: "Dentist")) })
+    #expect(dentist.start.description == "2026-03-24T15:00:00+01:00")
+    #expect(result.intervals.allSatisfy { interval in interval.sources.allSatisfy { $0.source == "personal" } })
+    #expect(result.sources.first { $0.name == "personal" }?.ok == true)
 }
 
 @Test(.removesScratchFolders) func badWindowsAreInvalidParamsNamingTheField() async throws {

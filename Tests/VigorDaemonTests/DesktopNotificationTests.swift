@@ -52,7 +52,7 @@ struct DesktopNotificationTests {
 
         // The answer is done, calendar written, when the button's handler returns (the Ghost's change comes earlier).
         try session.click("accept")
-        await answers.nextFinished()
+        try await answers.nextFinished()
         #expect(try session.lastMenu().contains { $0.hasPrefix("#Yes (Tue 07:00 workout?)") })
         #expect(try session.lastMenu().contains { $0.hasPrefix("#No (Tue 07:00 workout?)") })
         #expect(answers.all == ["proposal:b1:1795500000 accept"])
@@ -197,9 +197,27 @@ final class Answers: Sendable {
         finished.continuation.yield()
     }
 
-    /// Waits until the next button's handler has returned.
-    func nextFinished() async {
-        var iterator = finished.stream.makeAsyncIterator()
-        _ = await iterator.next()
+    /// Waits until the next button's handler has returned; past `seconds` (a click dunst never passed on) it throws,
+    /// so the test fails instead of hanging the run.
+    func nextFinished(within seconds: Int = 60) async throws {
+        let stream = finished.stream
+        let arrived = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                var iterator = stream.makeAsyncIterator()
+                return await iterator.next() != nil
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: .seconds(seconds))
+                } catch {
+                    return true  // cancelled: the handler returned first
+                }
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        guard arrived else { throw DeadlineMissed("no button's handler returned within \(seconds) s") }
     }
 }

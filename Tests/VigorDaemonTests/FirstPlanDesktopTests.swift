@@ -52,7 +52,18 @@ struct FirstPlanDesktopTests {
 
         await context.notifications.settle(now: Self.monday10, rules: NotificationRules())
         #expect(try session.open() == 1)
-        #expect(try await routerResult(InboxListMethod.self, "{}", context).entries.map(\.kind) == ["proposal"])
+        let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
+        #expect(inbox.map(\.kind) == ["proposal"])
+        let proposal = try #require(inbox.first)
+        #expect(proposal.actions.map(\.id) == ["accept", "decline"], "a proposal asks yes or no")
+        // What dunst showed is that proposal: closed, it is in dunst's history with the proposal's title and body.
+        let closed = try session.run("dunstctl", ["close-all"])
+        #expect(closed.status == 0, "\(closed.stderr)")
+        let shown = try session.history()
+        #expect(shown.map(\.summary) == [proposal.title], "dunst showed \(shown)")
+        #expect(shown.first?.summary.hasSuffix(" workout?") == true)
+        #expect(shown.first?.body.contains("Yes puts it into your calendar") == true, "\(shown)")
+        #expect(shown.first?.app == "vigord")
         // The evening cycle was not used up: it still runs tonight, and finds tomorrow planned.
         let evening = try await context.backend.runCycle(.evening, now: Self.monday10.addingTimeInterval(11 * 3600), zone: config.schedule.zone)
         #expect(evening.ran && evening.summary.contains("tomorrow already has a block"), "\(evening.summary)")

@@ -19,7 +19,7 @@ private func icsFiles(in folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".ics") }.sorted()
 }
 
-@Test(.removesScratchFolders, .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+@Test(.removesScratchFolders, .enabled(if: getuid() == 0, "root-only: mounting a small tmpfs needs root"))
 func aShadowCalendarOnAFullDiskIsToldOnceKeepsWhatItHeldAndCatchesUpWhenThereIsRoom() async throws {
     let disk = try SmallTmpfs(kilobytes: 512)
     let folder = try ScratchFolder.make("full-shadow") + "/state"
@@ -68,7 +68,7 @@ func aShadowCalendarOnAFullDiskIsToldOnceKeepsWhatItHeldAndCatchesUpWhenThereIsR
     #expect(log.entries.filter { $0.message.hasPrefix("writing the shadow calendar works again") }.count == 1)
 }
 
-@Test(.removesScratchFolders, .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+@Test(.removesScratchFolders, .enabled(if: getuid() == 0, "root-only: mounting a small tmpfs needs root"))
 func aFileTheDropFolderCannotExplainOnAFullDiskStaysInTheDropFolderUntilThereIsRoom() throws {
     let disk = try SmallTmpfs(kilobytes: 256)
     let folder = HealthDropFolder(path: disk.path + "/folder")

@@ -44,7 +44,7 @@ extension DesktopNotificationTests {
         #expect(weekly.body.hasSuffix("This week: Wed 07:00, Fri 07:00 — hold these?"), "\(weekly.body)")
 
         try session.click(GhostMessages.holdWeekAction)
-        await answers.nextFinished()
+        try await answers.nextFinished()
         let menu = try session.lastMenu()
         #expect(menu.contains { $0.hasPrefix("#Hold these (Your week)") }, "\(menu)")
         #expect(answers.all == ["\(weekly.key) hold-week"])

@@ -72,8 +72,8 @@ private func packagedPaths(_ deb: String? = debPath) throws -> Set<String> {
     .removesScratchFolders,
     .serialized,
     .enabled(
-        if: debPath != nil && toolsDebPath != nil && dpkgDeb != nil && getuid() == 0,
-        "VIGOR_DEB or VIGOR_TOOLS_DEB is not set (Scripts/test sets them), or not root")
+        if: debPath != nil && toolsDebPath != nil && TestTools.asRoot(["dpkg-deb", "dpkg"]),
+        "root-only: installs the .debs Scripts/test makes (VIGOR_DEB, VIGOR_TOOLS_DEB) with dpkg")
 )
 struct DebPackageTests {
     @Test(arguments: [(debPath, ["vigord", "vigorctl"]), (toolsDebPath, ["vigor-sim"])])
@@ -143,13 +143,13 @@ struct DebPackageTests {
         let enabled = try runCommand("/usr/bin/find", ["/etc/systemd", "-name", "vigor*"]).stdout
         #expect(enabled.isEmpty, "installing enabled units:\n\(enabled)")
 
-        if let analyzeTool {
-            let folder = try systemdFolder("systemdsystemunitdir")
-            let system = ["vigord.service", "vigord.socket", "vigor-morning.timer", "vigor-morning.service", "vigor-weekly.timer", "vigor-weekly.service"]
-                .map { folder + "/" + $0 }
-            let verify = try runCommand(analyzeTool, ["verify"] + system)
-            #expect(verify.status == 0 && verify.stderr.isEmpty, "\(verify.stderr)")
-        }
+        // Only Scripts/test sets VIGOR_DEB, after Scripts/bootstrap installed systemd: a missing systemd-analyze fails.
+        let analyze = try #require(analyzeTool, "systemd-analyze is not installed (apt-get install systemd)")
+        let folder = try systemdFolder("systemdsystemunitdir")
+        let system = ["vigord.service", "vigord.socket", "vigor-morning.timer", "vigor-morning.service", "vigor-weekly.timer", "vigor-weekly.service"]
+            .map { folder + "/" + $0 }
+        let verify = try runCommand(analyze, ["verify"] + system)
+        #expect(verify.status == 0 && verify.stderr.isEmpty, "\(verify.stderr)")
         let output = try makeScratchFolder("deb-generator")
         let generated = try runCommand(try systemdFolder("systemdsystemgeneratordir") + "/vigord-timer-generator", [output, output, output])
         #expect(generated.status == 0, "the generator fails on the installed configuration: \(generated.stderr)")
@@ -178,10 +178,11 @@ struct DebPackageTests {
         #expect(!(try runCommand("/usr/bin/dpkg-query", ["-W", "-f=${Status}", "vigord"]).stdout.hasSuffix(" installed")))
     }
 
-    @Test(.enabled(if: Binaries.tool("lintian") != nil, "lintian is not installed (Scripts/bootstrap)"))
+    @Test(.enabled(if: TestTools.runnable(["lintian"]), "lintian is not installed (Scripts/bootstrap)"))
     func lintianFindsNoErrorInEitherPackage() throws {
+        let lintian = try #require(Binaries.tool("lintian"), "lintian is not installed (Scripts/bootstrap installs it)")
         for deb in [debPath, toolsDebPath].compactMap({ $0 }) {
-            let report = try runMerged(Binaries.tool("lintian") ?? "", ["--fail-on", "error", deb])
+            let report = try runMerged(lintian, ["--fail-on", "error", deb])
             let errors = report.output.split(separator: "\n").filter { $0.hasPrefix("E: ") }
             #expect(report.status == 0 && errors.isEmpty, "lintian \(deb):\n\(report.output)")
         }

@@ -123,15 +123,16 @@ struct InstallScriptTests {
         }
     }
 
-    @Test(.enabled(if: manTool != nil, "man is not installed (apt-get install man-db)"))
+    @Test(.enabled(if: TestTools.runnable(["man"]), "man is not installed (apt-get install man-db)"))
     func theInstalledManualsRenderWithoutWarningsAndSayWhereFilesAreAndWhatTheEnvironmentChanges() throws {
+        let man = try #require(manTool, "man is not installed (apt-get install man-db)")
         let destdir = try makeScratchFolder("install-man")
         #expect(try installing(into: destdir, ["--user"]).status == 0)
         let pages = programs.map { "man1/\($0).1.gz" } + ["man5/vigord.conf.5.gz"]
         for page in pages {
             var environment = ProcessInfo.processInfo.environment
             environment["MANWIDTH"] = "100"
-            let rendered = try runCommand(manTool ?? "", ["--warnings", "-l", destdir + "/usr/local/share/man/" + page], environment: environment)
+            let rendered = try runCommand(man, ["--warnings", "-l", destdir + "/usr/local/share/man/" + page], environment: environment)
             #expect(rendered.status == 0)
             #expect(rendered.stderr.isEmpty, "\(page) warns:\n\(rendered.stderr)")
             #expect(rendered.stdout.contains("\nFILES\n"), "\(page) has no FILES section")

@@ -88,6 +88,14 @@ final class DaemonHarness {
             standardOutput: .descriptor(log), standardError: .standardOutput, newProcessGroup: true)
     }
 
+    /// Runs vigord once more to its end with `arguments` (the harness's own unless given): a second start that must be
+    /// refused, on the harness's clock; its notify messages go nowhere, so the first run's stay its own.
+    func runAgain(_ arguments: [String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        var environment = launchEnvironment()
+        environment.removeValue(forKey: "NOTIFY_SOCKET")
+        return try runCommand(Binaries.vigord, arguments ?? self.arguments, environment: environment)
+    }
+
     /// Starts vigord and waits for READY=1.
     func start() throws {
         process = try launch()

@@ -33,6 +33,24 @@ final class NotifySocket {
         received.removeAll()
     }
 
+    /// True when the socket's queue is full: a datagram sent to it now, without waiting, is refused with EAGAIN (what
+    /// the daemon meets when the manager stops reading). A datagram that fits is queued, and read as "PROBE=1".
+    func queueIsFull() -> Bool {
+        let sender = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard sender >= 0 else { return false }
+        defer { close(sender) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let probe = Array("PROBE=1".utf8)
+        let sent = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                sendto(sender, probe, probe.count, Int32(MSG_DONTWAIT), $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return sent < 0 && errno == EAGAIN
+    }
+
     /// Waits (up to `timeout` seconds per message) until a message containing `assignment` arrives;
     /// returns false on timeout.
     func waitFor(_ assignment: String, timeout: Int = 30) -> Bool {

@@ -8,6 +8,8 @@ func startVigord(withConfig config: String, label: String) throws
     let folder = try makeScratchFolder(label)
     let path = folder + "/config.toml"
     try config.write(toFile: path, atomically: true, encoding: .utf8)
-    let result = try runCommand(Binaries.vigord, ["--config", path, "--socket", folder + "/s.sock", "--state-dir", folder + "/state"])
+    let result = try runCommand(
+        Binaries.vigord, ["--config", path, "--socket", folder + "/s.sock", "--state-dir", folder + "/state"],
+        environment: try TestNow.vigordEnvironment())
     return (folder, path, result)
 }

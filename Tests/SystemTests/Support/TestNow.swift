@@ -40,6 +40,16 @@ enum TestNow {
         return time
     }
 
+    /// The environment of a vigord a test runs itself (not through `DaemonHarness`): test hooks on, its clock starting
+    /// at `start` (the base instant unless given), never the machine's clock.
+    static func vigordEnvironment(at start: Date? = nil) throws -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["VIGORD_TEST_HOOKS"] = "1"
+        environment["VIGORD_CLOCK_START"] = text(try start ?? instant)
+        environment.removeValue(forKey: "VIGORD_CLOCK_OFFSET_HOURS")
+        return environment
+    }
+
     /// The instant as RFC 3339 in UTC, as vigord's `VIGORD_CLOCK_START` reads it.
     static func text(_ date: Date) -> String {
         RPCTimestamp(date, in: TimeZone(identifier: "UTC") ?? .gmt).description

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TestPrograms
 
 /// The real programs a test runs beside vigord, and whether a missing one fails the test. `Scripts/test` installs them
@@ -10,6 +13,12 @@ enum TestTools {
     /// True when every tool is installed, or when they must be (the test then fails on the missing one).
     static func runnable(_ names: [String]) -> Bool {
         required || names.allSatisfy { Binaries.tool($0) != nil }
+    }
+
+    /// For a root-only test: true when the tests run as root and the tools are there (or must be). Not root, the test
+    /// is skipped, and swift test prints one line naming it with its reason ("root-only: …"); Scripts/test counts those.
+    static func asRoot(_ names: [String]) -> Bool {
+        getuid() == 0 && runnable(names)
     }
 
     /// The missing tools, for the skip message.
