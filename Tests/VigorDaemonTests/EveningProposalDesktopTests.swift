@@ -85,7 +85,7 @@ struct EveningProposalDesktopTests {
 
         // What dunst shows is the proposal, with its buttons: Yes, pressed before quiet hours, puts Monday 06:30 in the calendar.
         try session.click("accept")
-        await answers.nextFinished()
+        try await answers.nextFinished()
         #expect(answers.all == ["\(sent.key) accept"])
         let menu = try session.lastMenu()
         #expect(menu.contains { $0.hasPrefix("#Yes (Mon 06:30 workout?)") }, "\(menu)")
