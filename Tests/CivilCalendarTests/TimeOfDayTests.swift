@@ -2,11 +2,13 @@ import CivilCalendar
 import Foundation
 import Testing
 
-@Test func aTimeOfDayReadsOnlyTwentyFourHourHHMM() {
+@Test func aTimeOfDayReadsTwentyFourHourTimesWithOneDigitOfHourOrTwo() {
     #expect(TimeOfDay(parsing: "07:05") == TimeOfDay(hour: 7, minute: 5))
     #expect(TimeOfDay(parsing: "23:59")?.minuteOfDay == 1439)
     #expect(TimeOfDay(parsing: "24:00") == nil)
-    #expect(TimeOfDay(parsing: "7:05") == nil)
+    #expect(TimeOfDay(parsing: "7:05") == TimeOfDay(hour: 7, minute: 5))
+    #expect(TimeOfDay(parsing: "7:5") == nil)
+    #expect(TimeOfDay(parsing: "007:05") == nil)
     #expect(TimeOfDay(parsing: "07:60") == nil)
     #expect(TimeOfDay(hour: 7, minute: 5).description == "07:05")
     #expect(!TimeOfDay(hour: 24).isValid)

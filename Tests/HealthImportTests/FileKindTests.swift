@@ -15,7 +15,7 @@ private func scratchFolder() throws -> String {
 /// Files that are not regular files are refused by name and kind before anything is read: opening a FIFO with no
 /// writer returns at once instead of waiting for one.
 @Suite(.removesScratchFolders) struct NonRegularFileTests {
-    @Test(.timeLimit(.minutes(1))) func aFIFOIsRefusedAtOnceNamingItsPathAndKind() throws {
+    @Test func aFIFOIsRefusedAtOnceNamingItsPathAndKind() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/export.xml"

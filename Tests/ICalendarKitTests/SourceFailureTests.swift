@@ -41,7 +41,7 @@ import Glibc
         #expect(status.skipped.count == 3)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aFIFOInPlaceOfASourceFileFailsAtOnceNamingItsKind() throws {
+    @Test func aFIFOInPlaceOfASourceFileFailsAtOnceNamingItsKind() throws {
         let folder = try ScratchFolder.make("fifo")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/work.ics"
@@ -54,7 +54,7 @@ import Glibc
         #expect(result.sources.first?.error?.contains("\(path): cannot read: it is a FIFO (named pipe), not a regular file") == true)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aFIFOInAVdirIsReadAsAFailureNotAWait() throws {
+    @Test func aFIFOInAVdirIsReadAsAFailureNotAWait() throws {
         let folder = try ScratchFolder.make("fifo-vdir")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(mkfifo(folder + "/event.ics", 0o600) == 0)
