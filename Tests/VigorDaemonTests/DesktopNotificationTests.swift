@@ -23,15 +23,7 @@ struct DesktopNotificationTests {
         let context = try makeTestContext(config: config, now: monday10)
         _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: monday10)
         let answers = Answers()
-        let sink = try DesktopSink(address: session.address, logger: Logger(label: "test")) { message, action in
-            answers.record(message.key, action)
-            do {
-                try await context.backend.answer(message, action: action, at: context.now())
-            } catch {
-                answers.record(message.key, "refused: \(error)")
-            }
-            answers.finishOne()
-        }
+        let sink = try answeringSink(session, context, answers)
         await context.notifications.use([sink])
         return (session, context, sink, answers)
     }
@@ -178,6 +170,20 @@ struct DesktopNotificationTests {
     #expect(bound == 0)
     #expect(DesktopBus.sessionAddress(environment: ["XDG_RUNTIME_DIR": folder]) == "unix:path=\(folder)/bus")
     #expect(DesktopBus.sessionAddress(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x", "XDG_RUNTIME_DIR": folder]) == "unix:path=/x")
+}
+
+/// A desktop sink on `session`'s bus whose buttons answer through `context`'s backend, as vigord's do, each answer (or
+/// its refusal) recorded in `answers`.
+func answeringSink(_ session: DesktopSession, _ context: LocalAPI.Context, _ answers: Answers) throws -> DesktopSink {
+    try DesktopSink(address: session.address, logger: Logger(label: "test")) { message, action in
+        answers.record(message.key, action)
+        do {
+            try await context.backend.answer(message, action: action, at: context.now())
+        } catch {
+            answers.record(message.key, "refused: \(error)")
+        }
+        answers.finishOne()
+    }
 }
 
 /// The answers a desktop sink gave, in order ("key action").

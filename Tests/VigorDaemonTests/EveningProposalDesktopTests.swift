@@ -39,15 +39,7 @@ struct EveningProposalDesktopTests {
         let context = try makeTestContext(config: config, now: saturdayEvening, clock: { wall.now })
         _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: saturdayEvening)
         let answers = Answers()
-        let sink = try DesktopSink(address: session.address, logger: Logger(label: "test")) { message, action in
-            answers.record(message.key, action)
-            do {
-                try await context.backend.answer(message, action: action, at: context.now())
-            } catch {
-                answers.record(message.key, "refused: \(error)")
-            }
-            answers.finishOne()
-        }
+        let sink = try answeringSink(session, context, answers)
         defer { sink.stop() }
         await context.notifications.use([sink])
         let zone = config.schedule.zone

@@ -26,15 +26,7 @@ extension DesktopNotificationTests {
         _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(proposed.id.rawValue)","accept":true}"#, context)
 
         let answers = Answers()
-        let sink = try DesktopSink(address: session.address, logger: Logger(label: "test")) { message, action in
-            answers.record(message.key, action)
-            do {
-                try await context.backend.answer(message, action: action, at: context.now())
-            } catch {
-                answers.record(message.key, "refused: \(error)")
-            }
-            answers.finishOne()
-        }
+        let sink = try answeringSink(session, context, answers)
         defer { sink.stop() }
         await context.notifications.use([sink])
         await context.notifications.settle(now: Self.sunday20.addingTimeInterval(120), rules: NotificationRules())
