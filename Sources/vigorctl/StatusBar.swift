@@ -105,8 +105,6 @@ struct StatusBar: Encodable, Equatable {
         }
         let days = day(time.date)
         guard days != day(now) else { return PlanText.clock(time) }
-        // 1970-01-01 was a Thursday.
-        let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-        return "\(names[((days % 7) + 7) % 7]) \(PlanText.clock(time))"
+        return "\(WeekdayName.label(of: LocalDay(ordinal: days).weekday)) \(PlanText.clock(time))"
     }
 }

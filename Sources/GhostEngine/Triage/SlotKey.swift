@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// A recurring weekly slot: local weekday (1 = Sunday … 7 = Saturday) and hour (0…23).
 public struct SlotKey: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Local weekday, Gregorian numbering.
@@ -20,8 +22,6 @@ public struct SlotKey: Codable, Sendable, Hashable, Comparable, CustomStringConv
         (lhs.weekday, lhs.hour) < (rhs.weekday, rhs.hour)
     }
 
-    private static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-
     /// For example `Mon 07:00`.
     public var description: String {
         label(minute: 0)
@@ -30,7 +30,7 @@ public struct SlotKey: Codable, Sendable, Hashable, Comparable, CustomStringConv
     /// Parses `Mon 07:00` (the minutes must be 00); nil for anything else.
     public init?(label: String) {
         let parts = label.split(separator: " ")
-        guard parts.count == 2, let weekday = SlotKey.weekdayNames.firstIndex(of: String(parts[0])) else { return nil }
+        guard parts.count == 2, let weekday = WeekdayName.short.firstIndex(of: String(parts[0])) else { return nil }
         let time = parts[1].split(separator: ":")
         guard time.count == 2, time[1] == "00", time[0].count == 2, let hour = Int(time[0]), (0...23).contains(hour) else { return nil }
         self.init(weekday: weekday + 1, hour: hour)
@@ -38,7 +38,7 @@ public struct SlotKey: Codable, Sendable, Hashable, Comparable, CustomStringConv
 
     /// The slot with the minute of a particular start, e.g. `Mon 07:15`, so offers within one hour differ.
     public func label(minute: Int) -> String {
-        let name = (1...7).contains(weekday) ? SlotKey.weekdayNames[weekday - 1] : "day\(weekday)"
+        let name = (1...7).contains(weekday) ? WeekdayName.label(of: weekday) : "day\(weekday)"
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(name) \(two(hour)):\(two(minute))"
     }

@@ -1,3 +1,4 @@
+import GhostEngine
 import CivilCalendar
 
 /// What the user asked for: how often, how long, when, and how much room around meetings.

@@ -406,8 +406,8 @@ struct ConfigReader {
             section.minHoursBetweenSessions = hours
         }
         if let text = try string(members, "week_starts", at: place) {
-            guard let day = Weekdays.number(of: text) else {
-                let suggestion = KeySuggestion.closest(to: text.lowercased(), in: Set(Weekdays.names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            guard let day = WeekdayName.number(of: text) else {
+                let suggestion = KeySuggestion.closest(to: text.lowercased(), in: Set(WeekdayName.full)).map { " (did you mean \"\($0)\"?)" } ?? ""
                 throw error(place, "week_starts", "'\(text)' is not a weekday\(suggestion); use monday … sunday, e.g. week_starts = \"sunday\"")
             }
             section.weekStarts = day
@@ -448,8 +448,8 @@ struct ConfigReader {
             guard case .string(let text) = item else {
                 throw error(place, "rest_days", "item \(index + 1) must be a weekday name such as \"monday\" or \"mon\"; got \(describe(item))")
             }
-            guard let day = Weekdays.number(of: text) else {
-                let suggestion = KeySuggestion.closest(to: text.lowercased(), in: Set(Weekdays.names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            guard let day = WeekdayName.number(of: text) else {
+                let suggestion = KeySuggestion.closest(to: text.lowercased(), in: Set(WeekdayName.full)).map { " (did you mean \"\($0)\"?)" } ?? ""
                 throw error(place, "rest_days", "item \(index + 1) '\(text)' is not a weekday\(suggestion); use monday … sunday, or at least their first three letters")
             }
             guard !days.contains(day) else { throw error(place, "rest_days", "'\(text)' is listed twice") }
@@ -495,24 +495,5 @@ struct ConfigReader {
         }
         if path.hasPrefix("/") { return (path as NSString).standardizingPath }
         return (((baseDirectory.isEmpty ? "." : baseDirectory) as NSString).appendingPathComponent(path) as NSString).standardizingPath
-    }
-}
-
-/// English weekday names as `[training] rest_days` takes them, numbered 1 = Sunday … 7 = Saturday.
-enum Weekdays {
-    /// Full names, Sunday first.
-    static let names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-
-    /// The number of a name, full or shortened to at least three letters, in any case (`"Sat"`, `"thurs"`,
-    /// `"saturday"`); nil otherwise. Three letters already tell every weekday apart.
-    static func number(of text: String) -> Int? {
-        let lowered = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard lowered.count >= 3 else { return nil }
-        return names.firstIndex { $0.hasPrefix(lowered) }.map { $0 + 1 }
-    }
-
-    /// The full name of day `number` (1 = Sunday).
-    static func name(of number: Int) -> String {
-        names[(number - 1 + 7) % 7]
     }
 }

@@ -116,11 +116,11 @@ enum EffectiveConfigView {
                 ("intensity", quoted(training.intensity)),
                 ("earliest", quoted(training.earliest.description)),
                 ("latest", quoted(training.latest.description)),
-                ("rest_days", list(training.restDays.map { quoted(Weekdays.name(of: $0)) })),
+                ("rest_days", list(training.restDays.map { quoted(WeekdayName.name(of: $0)) })),
                 ("buffer_before_minutes", "\(training.bufferBeforeMinutes)"),
                 ("buffer_after_minutes", "\(training.bufferAfterMinutes)"),
                 ("min_hours_between_sessions", "\(training.minHoursBetweenSessions)"),
-                ("week_starts", quoted(Weekdays.name(of: training.weekStarts))),
+                ("week_starts", quoted(WeekdayName.name(of: training.weekStarts))),
                 ("lunch_allowed", "\(config.schedulingRules.sacred.lunchOptIn)"),
             ]),
             // The file may still give the drop folder under its old key, `inbox`.

@@ -46,13 +46,9 @@ struct SetupAnswers: Equatable {
     /// What a refused window is told: the form, with an example.
     static let windowExample = "HH:MM-HH:MM with the start before the end, e.g. 06:30-08:30 or 6:30-8:30"
 
-    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-
     /// The weekday `text` names (full, or from three letters on, any case), as vigord reads `rest_days`.
     static func weekday(_ text: String) -> String? {
-        let lowered = text.lowercased()
-        guard lowered.count >= 3 else { return nil }
-        return weekdays.first { $0.hasPrefix(lowered) }
+        WeekdayName.number(of: text).map(WeekdayName.name(of:))
     }
 }
 

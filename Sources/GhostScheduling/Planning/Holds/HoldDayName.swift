@@ -5,9 +5,6 @@ import GhostEngine
 /// The days a user's answer about held time names (`vigorctl plan --hold wed`): a date, a weekday or the whole week,
 /// always among the seven days after today (the days a hold can stand on).
 public enum HoldDayName {
-    /// English weekday names and their three-letter forms, numbered 1 = Sunday … 7 = Saturday.
-    static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-
     /// The days `text` names after `today`: `week` all seven, `wed` or `wednesday` the next Wednesday, `2026-12-02`
     /// that day.
     /// - Throws: `SchedulingError.invalidSetting` naming `day` for text that names no day of the coming seven.
@@ -15,8 +12,7 @@ public enum HoldDayName {
         let coming = (1...7).map { today.adding(days: $0) }
         let word = text.trimmingCharacters(in: .whitespaces).lowercased()
         if word == "week" { return coming }
-        if let index = weekdays.firstIndex(where: { $0 == word || (word.count >= 3 && $0.hasPrefix(word)) }),
-           let day = coming.first(where: { $0.weekday == index + 1 }) {
+        if let weekday = WeekdayName.number(of: word), let day = coming.first(where: { $0.weekday == weekday }) {
             return [day]
         }
         if let day = LocalDay(iso: word) {
