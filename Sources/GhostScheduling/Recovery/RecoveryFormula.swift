@@ -1,3 +1,5 @@
+import GhostEngine
+
 /// A versioned recovery formula: its name, version and every parameter. A change of any parameter
 /// must come with a new version, so stored scores say exactly how they were computed.
 public struct RecoveryFormula: Codable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+import GhostEngine
+
 /// Numbers of the pattern models: Beta prior and logistic coefficients of the skip predictor.
 public struct PatternRules: Codable, Sendable, Equatable {
     /// Beta prior α (pseudo-skips) of every skip-rate estimate.

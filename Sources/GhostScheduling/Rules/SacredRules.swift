@@ -1,3 +1,4 @@
+import GhostEngine
 import CivilCalendar
 
 /// Numbers of sacred time: protected mornings, lunch and categories (learned slots are the engine's triage).

@@ -1,3 +1,5 @@
+import GhostEngine
+
 /// Every number of the scheduling brain, in one table with documented defaults (see Docs/engine.md).
 /// Decoding accepts a partial table: missing keys keep their defaults.
 public struct SchedulingRules: Codable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+import GhostEngine
+
 /// Numbers of the slot finder: candidate grid, score weights, week search and "move later".
 public struct SlotRules: Codable, Sendable, Equatable {
     /// Candidate starts are tried every this many minutes from the earliest time.

@@ -1,3 +1,5 @@
+import GhostEngine
+
 /// Numbers of the morning block transformation.
 public struct TransformationRules: Codable, Sendable, Equatable {
     /// HRV has crashed when it is more than this share below its 7-day baseline.

@@ -1,3 +1,5 @@
+import GhostEngine
+
 /// Numbers and words of travel detection.
 public struct TravelRules: Codable, Sendable, Equatable {
     /// Words in an all-day event's title or category that mark travel (compared case-insensitively).
