@@ -16,6 +16,12 @@ public struct TransformationRules: Codable, Sendable, Equatable {
     /// Creates the documented defaults.
     public init() {}
 
+    /// A night shorter than `minimumSleepMinutes` is short: the morning removes the day's block, and the Ghost says
+    /// nothing that day but an apology.
+    public func isShortNight(sleptMinutes: Int) -> Bool {
+        sleptMinutes < minimumSleepMinutes
+    }
+
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         let standard = TransformationRules()

@@ -75,7 +75,7 @@ public enum MorningTransformer {
         feedback: TransformationFeedback = TransformationFeedback(), walkOpen: Bool = true
     ) -> TransformationDecision {
         let change: Transformation
-        if let sleep = signals.lastNightSleepMinutes, sleep < rules.minimumSleepMinutes {
+        if let sleep = signals.lastNightSleepMinutes, rules.isShortNight(sleptMinutes: sleep) {
             change = Transformation(
                 rule: .shortSleep, adjustment: .remove, durationBefore: durationMinutes, durationAfter: 0,
                 reason: "You slept \(sleep) minutes, below the \(rules.minimumSleepMinutes) I need to see "

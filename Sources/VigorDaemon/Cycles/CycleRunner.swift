@@ -220,7 +220,7 @@ public actor CycleRunner {
             let picture = try await reader.morning(
                 today: day, calendar: LocalCalendar(timeZone: zone), settings: .init(training: .init(), rules: .standard))
             guard let minutes = try picture.lastNightSleepMinutes() else { return false }
-            return minutes < rules.minimumSleepMinutes
+            return rules.isShortNight(sleptMinutes: minutes)
         } catch {
             logger.warning("cannot read last night's sleep for the notifications", metadata: ["error": "\(error)"])
             return false
