@@ -12,8 +12,8 @@ struct CrashingCommand: ParsableCommand {
         abstract: "The red button: block your calendar now for recovery time, and breathe.",
         discussion: "Writes a \"Recovery Time\" block from now, takes off the blocks inside it (the rest of the week stays), keeps the Ghost quiet until it ends, then guides a breathing exercise. Ctrl-C ends the exercise; the recovery time stays.")
 
-    @Option(name: .long, help: "Minutes of recovery time (1-240).")
-    var minutes = 15
+    @Option(name: .long, help: "Minutes of recovery time (\(EmergencyActivateMethod.minutes.bounds.lowerBound)-\(EmergencyActivateMethod.minutes.bounds.upperBound)).")
+    var minutes = EmergencyActivateMethod.minutes.defaultValue
 
     @Option(name: .long, help: "Breathing pattern: box (4-4-4-4), 4-7-8 or 4-2-4.")
     var pattern: BreathingPattern = .box
@@ -27,7 +27,7 @@ struct CrashingCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
-        guard (1...240).contains(minutes) else { throw ValidationError("--minutes must be between 1 and 240") }
+        guard EmergencyActivateMethod.minutes.allows(minutes) else { throw ValidationError("--minutes must be \(EmergencyActivateMethod.minutes.allowed)") }
         guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be between 1 and 100") }
     }
 

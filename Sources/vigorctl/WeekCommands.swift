@@ -72,11 +72,11 @@ struct WeekCommand: ParsableCommand {
 struct AbsolutionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "absolution", abstract: "What held you back before the Ghost, from your calendars and health data, with the numbers.")
-    @Option(name: .long, help: "Days to look back, 7-90.") var days = 90
+    @Option(name: .long, help: "Days to look back, \(AbsolutionMethod.days.bounds.lowerBound)-\(AbsolutionMethod.days.bounds.upperBound).") var days = AbsolutionMethod.days.defaultValue
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
-        guard (7...90).contains(days) else { throw ValidationError("--days must be between 7 and 90") }
+        guard AbsolutionMethod.days.allows(days) else { throw ValidationError("--days must be \(AbsolutionMethod.days.allowed)") }
     }
 
     func run() throws {

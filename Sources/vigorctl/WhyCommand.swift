@@ -15,7 +15,7 @@ struct WhyCommand: ParsableCommand {
     @Argument(help: "A block id (e.g. b7), or latest.")
     var subject = "latest"
 
-    @Option(name: .long, help: "How many decisions (1-200).")
+    @Option(name: .long, help: "How many decisions (\(ReceiptsListMethod.limit.bounds.lowerBound)-\(ReceiptsListMethod.limit.bounds.upperBound)).")
     var limit = 5
 
     @Flag(name: .long, help: "Also show the raw inputs, alternatives, confidence and input hash of each decision.")
@@ -24,14 +24,14 @@ struct WhyCommand: ParsableCommand {
     @OptionGroup var connection: ConnectionOptions
 
     func validate() throws {
-        guard (1...200).contains(limit) else { throw ValidationError("--limit must be between 1 and 200") }
+        guard ReceiptsListMethod.limit.allows(limit) else { throw ValidationError("--limit must be \(ReceiptsListMethod.limit.allowed)") }
     }
 
     func run() throws {
         let client = connection.client
         let block = subject == "latest" ? nil : subject
         let result = try CallFailure.perform { () throws(RPCClientError) in
-            try client.call(ReceiptsListMethod.self, .init(limit: block == nil ? limit : 200, block: block))
+            try client.call(ReceiptsListMethod.self, .init(limit: block == nil ? limit : ReceiptsListMethod.limit.bounds.upperBound, block: block))
         }
         if connection.json {
             try JSONOutput.print(result)

@@ -5,10 +5,9 @@ import VigorRPC
 extension LocalAPI {
     /// `absolution.read`: what held the user back over the last days, from calendars and health data.
     func serveAbsolution(_ params: AbsolutionMethod.Params) async throws -> AbsolutionMethod.Result {
-        let days = params.days ?? AbsolutionReader.maximumDays
-        guard (AbsolutionReader.minimumDays...AbsolutionReader.maximumDays).contains(days) else {
-            throw APIError.invalidParams("field 'days' must be between 7 and 90; got \(days)")
-        }
+        let range = AbsolutionMethod.days
+        let days = params.days ?? range.defaultValue
+        guard range.allows(days) else { throw APIError.invalidParams("field 'days' must be \(range.allowed); got \(days)") }
         guard let narrative = try await backend.absolution(days: days, at: context.now()) else {
             return .init(absolution: nil, reason: "fewer than 7 of the last \(days) days have health data or a calendar event; "
                 + "import health data (vigorctl import) or add a calendar")

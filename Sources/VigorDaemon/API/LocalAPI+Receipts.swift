@@ -4,10 +4,9 @@ import VigorRPC
 extension LocalAPI {
     /// `receipts.list`: the newest decision receipts, optionally those naming one block.
     func serveReceiptsList(_ params: ReceiptsListMethod.Params) async throws -> ReceiptsListMethod.Result {
-        let limit = params.limit ?? 10
-        guard (1...200).contains(limit) else {
-            throw APIError.invalidParams("field 'limit' must be between 1 and 200")
-        }
+        let range = ReceiptsListMethod.limit
+        let limit = params.limit ?? range.defaultValue
+        guard range.allows(limit) else { throw APIError.invalidParams("field 'limit' must be \(range.allowed)") }
         let config = await backend.config()
         // A factor at the slot finder's neutral value (what it scores when nothing is known) neither helped nor hurt.
         let neutral = config.schedulingRules.slots.neutralFactor

@@ -7,10 +7,12 @@ public enum EmergencyActivateMethod: RPCMethod {
         public init(minutes: Int? = nil) { self.minutes = minutes }
     }
     public typealias Result = RecoveryTimeStatus
+    /// Recovery time in minutes.
+    public static let minutes = ParameterRange(name: "minutes", bounds: 1...240, defaultValue: 15)
     public static let name = "emergency.activate"
     public static let summary = "The red button: blocks the calendar now for N minutes (default 15), silences the Ghost meanwhile, records a burnout signal."
     public static let params = [
-        OpenRPCParam(name: "minutes", required: false, description: "Recovery time, 1 to 240 minutes (default 15).", schema: Schema.integer)
+        OpenRPCParam(name: "minutes", required: false, description: "Recovery time, \(minutes.bounds.lowerBound) to \(minutes.bounds.upperBound) minutes (default \(minutes.defaultValue)).", schema: Schema.integer)
     ]
     public static let resultSchema = RecoveryTimeStatus.schema
     public static let errors: [RPCErrorCode] = [.storageFailed, .calendarWriteFailed]

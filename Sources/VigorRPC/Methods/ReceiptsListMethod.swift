@@ -14,10 +14,12 @@ public enum ReceiptsListMethod: RPCMethod {
         public var receipts: [ReceiptView]
         public init(receipts: [ReceiptView]) { self.receipts = receipts }
     }
+    /// How many receipts.
+    public static let limit = ParameterRange(name: "limit", bounds: 1...200, defaultValue: 10)
     public static let name = "receipts.list"
     public static let summary = "Lists the latest decision receipts, newest first: what the Ghost decided, on what inputs, and why."
     public static let params = [
-        OpenRPCParam(name: "limit", required: false, description: "How many, 1 to 200 (default 10).", schema: Schema.integer),
+        OpenRPCParam(name: "limit", required: false, description: "How many, \(limit.bounds.lowerBound) to \(limit.bounds.upperBound) (default \(limit.defaultValue)).", schema: Schema.integer),
         OpenRPCParam(name: "block", required: false, description: "Only receipts about this block.", schema: Schema.string),
     ]
     public static let resultSchema = Schema.object(["receipts": Schema.array(of: ReceiptView.schema)], required: ["receipts"])

@@ -104,10 +104,12 @@ public enum AbsolutionMethod: RPCMethod {
             self.reason = reason
         }
     }
+    /// Days to look back.
+    public static let days = ParameterRange(name: "days", bounds: 7...90, defaultValue: 90)
     public static let name = "absolution.read"
     public static let summary = "What held you back before the Ghost (back-to-back meetings, sleep debt, weekend only, evening collapse), with the numbers."
     public static let params = [
-        OpenRPCParam(name: "days", required: false, description: "Days to look back, 7-90; default 90.", schema: Schema.integer)
+        OpenRPCParam(name: "days", required: false, description: "Days to look back, \(days.bounds.lowerBound)-\(days.bounds.upperBound); default \(days.defaultValue).", schema: Schema.integer)
     ]
     public static let resultSchema = Schema.object(
         ["absolution": Schema.nullable(AbsolutionView.schema), "reason": Schema.nullable(Schema.string)], required: [])
