@@ -161,7 +161,7 @@ struct SimulatedRun {
     private mutating func runMorning(of day: LocalDay, number: Int) throws(EngineError) {
         let now = try calendar.date(on: day, hour: 6)
         try step(at: now, .morningCycle)
-        let current = try picture(today: day, firstDay: day, days: 1)
+        let current = try picture(today: day, firstDay: day, days: 1, readsHistory: true)
         let plan = try MorningPlan.decide(
             current, closing: MorningPlan.daysToClose(today: day, lastMorning: lastMorning),
             newestHealthData: current.signals.samples.map(\.end).max(), now: now)
@@ -187,9 +187,10 @@ struct SimulatedRun {
 
     /// The scenario's week from `firstDay` as a picture: its weekly busy times, the meetings landed so far and its
     /// calendars, its travel days, and the Ghost; the signals are `day`'s morning signals. A failed source makes every
-    /// day of the picture unknown, as the calendar module does. An Observer's picture counts the readable history.
+    /// day of the picture unknown, as the calendar module does. With `readsHistory` (a morning's or an evening's, as in
+    /// vigord) an Observer's picture counts the readable history.
     private func picture(
-        today day: LocalDay, firstDay first: LocalDay, days: Int, failedSources: [String] = []
+        today day: LocalDay, firstDay first: LocalDay, days: Int, failedSources: [String] = [], readsHistory: Bool = false
     ) throws(EngineError) -> WeekPicture {
         let covered = (0..<days).map { first.adding(days: $0) }
         var busy: [BusyInterval] = []
@@ -204,7 +205,7 @@ struct SimulatedRun {
             manualTravelDays: covered.filter { scenario.travelDays.contains(dayNumber($0)) },
             signals: try signals(today: day))
         calendars?.add(to: &picture)
-        if ghost.trust.phase == .observer { picture.readableHistoryDays = try readableHistory(before: day) }
+        if readsHistory, ghost.trust.phase == .observer { picture.readableHistoryDays = try readableHistory(before: day) }
         return picture
     }
 
@@ -288,7 +289,7 @@ struct SimulatedRun {
         try step(at: now, failed.isEmpty ? .eveningCycle : .eveningCycleWithUnreadableCalendar)
         // An unreadable calendar is a change vigord re-plans for, before the evening and again once it reads again.
         if !failed.isEmpty { try calendarChanged(on: day, at: now, failedSources: failed) }
-        let evening = try picture(today: day, firstDay: tomorrow, days: 7, failedSources: failed)
+        let evening = try picture(today: day, firstDay: tomorrow, days: 7, failedSources: failed, readsHistory: true)
         let plan = EveningPlan.decide(evening)
         if plan.forecast == nil, let note = plan.notes.last {
             throw EngineError.invalidRule(name: "config", problem: note)
