@@ -27,6 +27,11 @@ struct SimulatedRun {
     private var clock: Date?
     /// The steps of the run, for replaying it against vigord.
     private(set) var steps: [SimulatedStep] = []
+    /// The held time, decided as vigord's `HoldDesk` does: every evening from its forecast, again after every calendar
+    /// change while something is held, and defended when the clock comes close enough.
+    private(set) var holds = HoldBook()
+    /// The last evening's forecast (nil before the first, or when every evening so far failed to plan).
+    private var forecast: WeekForecast?
     private var today = DayLog()
 
     init(
@@ -94,8 +99,9 @@ struct SimulatedRun {
             ghost.block(placed.id)?.status == .scheduled
         {
             let at = try calendar.date(on: day, hour: 6, minute: 5)
-            try step(at: at, .notReplayable("the deletion of \(placed.id) from vigord's calendar"))
+            try step(at: at, .deleteBlock(block: placed.id.rawValue))
             try send(.autoBlockDeleted(placed.id), at: at)
+            try calendarChanged(on: day, at: at)
             today.deletions += 1
             today.interactions.append("delete \(placed.id)")
         }
@@ -118,6 +124,7 @@ struct SimulatedRun {
     private mutating func step(at date: Date, _ action: StepAction) throws(EngineError) {
         if clock.map({ date > $0 }) ?? true {
             try send(.tick, at: date)
+            holds = HoldDefence.defendingDue(holds, now: date, settings: holds.settings ?? HoldSettings())
             clock = date
         }
         steps.append(SimulatedStep(at: date, action: action))
@@ -154,7 +161,7 @@ struct SimulatedRun {
     private mutating func runMorning(of day: LocalDay, number: Int) throws(EngineError) {
         let now = try calendar.date(on: day, hour: 6)
         try step(at: now, .morningCycle)
-        let current = try picture(today: day, firstDay: day, days: 1)
+        let current = try picture(today: day, firstDay: day, days: 1, readsHistory: true)
         let plan = try MorningPlan.decide(
             current, closing: MorningPlan.daysToClose(today: day, lastMorning: lastMorning),
             newestHealthData: current.signals.samples.map(\.end).max(), now: now)
@@ -172,35 +179,53 @@ struct SimulatedRun {
         for id in applied {
             let kept = !scenario.revertDays.contains(number)
             let at = try calendar.date(on: day, hour: 6, minute: 15)
-            try step(at: at, .notReplayable("\(kept ? "keeping" : "reverting") the morning's change of \(id)"))
+            try step(at: at, .answerTransformation(block: id.rawValue, kept: kept))
             try send(.transformationOutcome(id, kept: kept), at: at)
             if !kept { today.interactions.append("revert \(id)") }
         }
     }
 
     /// The scenario's week from `firstDay` as a picture: its weekly busy times, the meetings landed so far and its
-    /// calendars, its unknown and travel days, and the Ghost; the signals are `day`'s morning signals.
+    /// calendars, its travel days, and the Ghost; the signals are `day`'s morning signals. A failed source makes every
+    /// day of the picture unknown, as the calendar module does. With `readsHistory` (a morning's or an evening's, as in
+    /// vigord) an Observer's picture counts the readable history.
     private func picture(
-        today day: LocalDay, firstDay first: LocalDay, days: Int, failedSources: [String] = []
+        today day: LocalDay, firstDay first: LocalDay, days: Int, failedSources: [String] = [], readsHistory: Bool = false
     ) throws(EngineError) -> WeekPicture {
         let covered = (0..<days).map { first.adding(days: $0) }
         var busy: [BusyInterval] = []
         for covering in covered {
-            let weekday = covering.weekday
-            for time in scenario.busy where time.weekdays.contains(weekday) {
-                busy.append(try interval(on: covering, from: time.fromHour, to: time.toHour, cause: BusyCause(source: "scenario", summary: "Busy")))
-            }
+            busy += try ScenarioBusy.intervals(scenario, on: covering, firstDay: firstDay, calendar: calendar)
         }
         let dayNumber = { (covering: LocalDay) in self.firstDay.days(until: covering) + 1 }
         var picture = WeekPicture(
             calendar: calendar, today: day, firstDay: first, days: days, ghost: ghost, settings: settings,
             busy: busy + landed, failedSources: failedSources,
-            unknownDays: covered.filter { scenario.unknownDays.contains(dayNumber($0)) },
+            unknownDays: failedSources.isEmpty ? [] : covered,
             manualTravelDays: covered.filter { scenario.travelDays.contains(dayNumber($0)) },
             signals: try signals(today: day))
         calendars?.add(to: &picture)
-        if ghost.trust.phase == .observer { picture.readableHistoryDays = min(scenario.historyDays, ReadableHistory.maximumDays) }
+        if readsHistory, ghost.trust.phase == .observer { picture.readableHistoryDays = try readableHistory(before: day) }
         return picture
+    }
+
+    /// The days of the last `ReadableHistory.maximumDays` before `day` that vigord's reader shows (`ReadableHistory`):
+    /// the scenario's busy time and calendars there (its `historyDays` before day 1 among them), the meetings landed,
+    /// and the health readings imported that ended before `day`.
+    private func readableHistory(before day: LocalDay) throws(EngineError) -> Int {
+        let first = day.adding(days: -ReadableHistory.maximumDays)
+        var busy: [BusyInterval] = landed
+        for past in 0..<ReadableHistory.maximumDays {
+            busy += try ScenarioBusy.intervals(scenario, on: first.adding(days: past), firstDay: firstDay, calendar: calendar)
+        }
+        let from = try calendar.startOfDay(first).addingTimeInterval(-86_400)
+        let to = try calendar.startOfDay(day)
+        var history = WeekPicture(
+            calendar: calendar, today: day, firstDay: first, days: ReadableHistory.maximumDays, ghost: ghost, settings: settings,
+            busy: busy, signals: SignalDigest(calendar: calendar, samples: samples.filter { $0.end >= from && $0.end < to }))
+        calendars?.add(to: &history)
+        guard history.calendarFailure == nil else { return 0 }
+        return try ReadableHistory.days(history)
     }
 
     /// Busy time on `day` from `from` up to `to` (24: midnight).
@@ -215,11 +240,13 @@ struct SimulatedRun {
     private mutating func landMeetings(on day: LocalDay, number: Int) throws(EngineError) {
         let meetings = scenario.meetingChanges.filter { $0.day == number }
         guard !meetings.isEmpty else { return }
+        var arriving: [BusyInterval] = []
         for meeting in meetings {
-            landed.append(try interval(on: day, from: meeting.fromHour, to: meeting.toHour, cause: BusyCause(source: "scenario", summary: meeting.title)))
+            arriving.append(try interval(on: day, from: meeting.fromHour, to: meeting.toHour, cause: BusyCause(source: "scenario", summary: meeting.title)))
         }
+        landed += arriving
         let now = try calendar.date(on: day, hour: 5, minute: 45)
-        try step(at: now, .notReplayable("meetings landing on the calendar"))
+        try step(at: now, .meetingsLanded(arriving))
         let ahead = try Replanning.blocksToCheck(ghost, today: day, calendar: calendar, now: now)
         for block in ahead {
             let current = try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules))
@@ -239,6 +266,7 @@ struct SimulatedRun {
                 today.interactions.append("move \(block.id)")
             }
         }
+        try calendarChanged(on: day, at: now)
     }
 
     /// The readings and check-ins vigord's reader puts in a picture on `day`: those of the last
@@ -258,14 +286,56 @@ struct SimulatedRun {
         let tomorrow = day.adding(days: 1)
         let failed = scenario.unknownDays.contains(number + 1) ? ["scenario"] : []
         let now = try calendar.date(on: day, hour: 21)
-        try step(at: now, failed.isEmpty ? .eveningCycle : .notReplayable("an evening with a calendar that cannot be read"))
-        let plan = EveningPlan.decide(try picture(today: day, firstDay: tomorrow, days: 7, failedSources: failed))
+        try step(at: now, failed.isEmpty ? .eveningCycle : .eveningCycleWithUnreadableCalendar)
+        // An unreadable calendar is a change vigord re-plans for, before the evening and again once it reads again.
+        if !failed.isEmpty { try calendarChanged(on: day, at: now, failedSources: failed) }
+        let evening = try picture(today: day, firstDay: tomorrow, days: 7, failedSources: failed, readsHistory: true)
+        let plan = EveningPlan.decide(evening)
         if plan.forecast == nil, let note = plan.notes.last {
             throw EngineError.invalidRule(name: "config", problem: note)
+        }
+        if let made = plan.forecast {
+            forecast = made
+            decideHolds(evening, now: now)
         }
         today.week = plan.week
         for event in plan.events {
             try send(event, at: now)
+        }
+        if !failed.isEmpty { try calendarChanged(on: day, at: now) }
+    }
+
+    /// After a change of the calendars (a deletion in vigord's, meetings landing, a calendar unreadable or read again)
+    /// vigord re-plans: while something is held, the holds are decided again on the re-planning picture with the last
+    /// forecast.
+    private mutating func calendarChanged(on day: LocalDay, at now: Date, failedSources: [String] = []) throws(EngineError) {
+        guard !holds.holds.isEmpty else { return }
+        decideHolds(
+            try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules), failedSources: failedSources), now: now)
+    }
+
+    /// The holds of `picture`'s week from the last forecast (`HoldPlan`), with vigord's default settings (a scenario
+    /// sets no `[calendar.hold]`). A plan that fails keeps the book as it was, as vigord's does (it logs the failure).
+    private mutating func decideHolds(_ picture: WeekPicture, now: Date) {
+        do {
+            holds = try HoldPlan.decide(picture, forecast: forecast, book: holds, now: now, settings: HoldSettings()).book
+        } catch {
+            today.suggestions.append("could not hold the week: \(error)")
+        }
+    }
+
+    /// The days after `day` as `plan.week` shows them at the end of it (`WeekOutlookDay`), as compared with vigord.
+    func weekAhead(of day: LocalDay) -> [String] {
+        guard let forecast else { return [] }
+        return WeekOutlookDay.days(forecast, ghost: ghost, after: day, holds: holds).map { entry, outlook in
+            let start = outlook.start(of: entry).map { date -> String in
+                let moment = calendar.moment(at: date)
+                return String(format: "%02d:%02d", moment.hour, moment.minute)
+            }
+            let defended: Bool? = if case .held(let hold) = outlook { hold.defended } else { nil }
+            return ComparedDay.weekDay(
+                date: entry.date, status: outlook.status(of: entry), start: start, kind: outlook.kind(of: entry)?.rawValue,
+                why: outlook.why(of: entry), defended: defended)
         }
     }
 
@@ -289,8 +359,14 @@ struct SimulatedRun {
             tookInput: scenario.workoutReports == .logged || (inBlock && block?.origin == .proposal))
         switch scenario.workoutReports {
         case .detected:
-            try step(at: start.addingTimeInterval(600), .notReplayable("a workout a wearable detected"))
-            try send(.workoutDetected(at: start, confidence: 1), at: start.addingTimeInterval(600))
+            // The wearable records the workout and syncs five minutes after it ends: vigord imports the record.
+            let end = start.addingTimeInterval(TimeInterval(settings.training.durationMinutes * 60) - 600)
+            let record = HealthSample(
+                kind: .workout, source: HealthReadings.source, start: start, end: end,
+                value: Double(settings.training.durationMinutes - 10), detail: "training")
+            try step(at: end.addingTimeInterval(300), .importReadings([record]))
+            samples.append(record)
+            try send(.workoutRecorded(WorkoutReport(imported: record, id: "sample:\(Int(start.timeIntervalSince1970))")), at: end.addingTimeInterval(300))
         case .logged:
             let end = start.addingTimeInterval(TimeInterval(settings.training.durationMinutes * 60) - 600)
             let report = WorkoutReport(id: "log:\(Int(start.timeIntervalSince1970))", start: start, end: end, confidence: 1)

@@ -49,14 +49,18 @@ public struct Simulator: Sendable {
         try runWithSteps().trajectory
     }
 
-    /// Simulates every day and returns the trajectory with the steps that made it, for replaying the run against vigord.
+    /// Simulates every day and returns the trajectory with the steps that made it, for replaying the run against vigord,
+    /// and each day as it is compared with vigord's.
     /// - Throws: `SimulationError` when the engine rejects an event.
-    public func runWithSteps() throws(SimulationError) -> (trajectory: Trajectory, steps: [SimulatedStep]) {
+    public func runWithSteps() throws(SimulationError) -> (trajectory: Trajectory, steps: [SimulatedStep], compared: [ComparedDay]) {
         var run = try SimulatedRun(
             scenario: scenario, settings: settings, engineRules: engineRules, calendars: calendars, calendar: calendar, firstDay: firstDay)
         var records: [DayRecord] = []
+        var compared: [ComparedDay] = []
         for number in 1...scenario.days {
-            records.append(try run.simulateDay(number))
+            let record = try run.simulateDay(number)
+            records.append(record)
+            compared.append(ComparedDay(record, week: run.weekAhead(of: firstDay.adding(days: number - 1))))
         }
         let ghost = run.ghost
         let trajectory = Trajectory(
@@ -68,6 +72,6 @@ public struct Simulator: Sendable {
                 deletions: records.reduce(0) { $0 + $1.deletions },
                 blocksPlaced: records.reduce(0) { $0 + $1.blocks.count },
                 receipts: records.reduce(0) { $0 + $1.receipts.count }))
-        return (trajectory, run.steps)
+        return (trajectory, run.steps, compared)
     }
 }

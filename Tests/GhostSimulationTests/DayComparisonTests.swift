@@ -26,6 +26,23 @@ struct DayComparisonTests {
         #expect(comparison.firstDifference?.fields == ["health phase: baseline → recovery"])
     }
 
+    @Test func twoDaysThatDifferOnlyInTheirWeekAheadDiffer() {
+        let likely = ComparedDay.weekDay(date: "2026-04-02", status: "likely", start: "07:00", kind: "run", why: nil, defended: nil)
+        let held = ComparedDay.weekDay(date: "2026-04-02", status: "held", start: "07:00", kind: "run", why: nil, defended: true)
+        let simulator = ComparedDay(
+            day: 1, date: "2026-04-01", blocks: [], trustPhase: "scheduler", trustScore: 0.2, healthPhase: "baseline", week: [likely])
+        let vigord = ComparedDay(
+            day: 1, date: "2026-04-01", blocks: [], trustPhase: "scheduler", trustScore: 0.2, healthPhase: "baseline", week: [held])
+        let comparison = DayComparison(simulator: [simulator], daemon: [vigord])
+        #expect(!comparison.agrees)
+        #expect(comparison.firstDifference?.fields == ["week: [2026-04-02 likely 07:00 run] → [2026-04-02 held 07:00 run defended]"])
+    }
+
+    @Test func aDayWithoutASessionShowsWhy() {
+        #expect(ComparedDay.weekDay(date: "2026-04-03", status: "none", start: nil, kind: nil, why: "weekFull", defended: nil) == "2026-04-03 none weekFull")
+        #expect(ComparedDay.weekDay(date: "2026-04-03", status: "held", start: "07:00", kind: nil, why: nil, defended: false) == "2026-04-03 held 07:00")
+    }
+
     @Test func equalDaysAgreeAndAreCounted() {
         let days = (1...3).map { day($0) }
         let comparison = DayComparison(simulator: days, daemon: days)

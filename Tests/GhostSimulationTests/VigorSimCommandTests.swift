@@ -107,11 +107,29 @@ struct VigorSimCommandTests {
         #expect(stale.isEmpty, "Docs/simulation.md shows lines vigor-sim does not print:\n\(stale.joined(separator: "\n"))")
     }
 
-    @Test func versusDaemonRefusesAScenarioItCannotReplayAndSaysWhat() throws {
-        // changing-week's wearable detects the workouts; vigord hears of those only through an import.
-        let outcome = try run(["versus-daemon", scenarioPath("changing-week.json"), "--vigord", "/nonexistent/vigord"])
+    /// A scenario file of `days` days from 2 March 2026 in Berlin, with `extra` keys.
+    func scenarioFile(_ label: String, days: Int, extra: String = "") throws -> URL {
+        let file = URL(fileURLWithPath: try ScratchFolder.make(label) + "/scenario.json")
+        let scenario = #"{"name":"x","startDate":"2026-03-02","days":\#(days),"timeZone":"Europe/Berlin","seed":1,"completion":{"rate":1}"#
+            + extra + "}"
+        try Data(scenario.utf8).write(to: file)
+        return file
+    }
+
+    @Test func versusDaemonRefusesAScenarioInWhichNoBlockWasPlaced() throws {
+        // An Observer of three days places nothing: equal empty days would prove nothing. Refused before vigord starts.
+        let file = try scenarioFile("sim-no-block", days: 3)
+        let outcome = try run(["versus-daemon", file.path, "--vigord", "/nonexistent/vigord"])
         #expect(outcome.status != 0)
-        #expect(outcome.errors.contains("a workout a wearable detected"), "\(outcome.errors)")
+        #expect(outcome.errors.contains("the simulator placed no block in 3 days, so there is nothing to compare"), "\(outcome.errors)")
+    }
+
+    @Test func versusDaemonRefusesAFailedNotificationAndSaysWhat() throws {
+        // A notification that fails to be delivered has no honest command or file change that makes vigord fail it.
+        let file = try scenarioFile("sim-notification", days: 14, extra: #","manualPhaseChanges":[{"day":1,"phase":"scheduler"}],"notificationFailureDays":[3]"#)
+        let outcome = try run(["versus-daemon", file.path, "--vigord", "/nonexistent/vigord"])
+        #expect(outcome.status != 0)
+        #expect(outcome.errors.contains("a notification that could not be delivered"), "\(outcome.errors)")
         #expect(outcome.errors.contains("cannot be replayed against vigord yet"))
     }
 

@@ -33,4 +33,28 @@ import VigorRPC
         let statuses = Set(blocks.joined().compactMap { $0.objectValue?["status"]?.stringValue })
         #expect(statuses.contains("completed"), "block statuses: \(statuses.sorted())")
     }
+
+    /// Shipped scenarios that together take every kind of step the shipped ones take (deletions, meetings landing,
+    /// unreadable evenings, travel, kept and reverted changes, detected and logged workouts, check-ins, weekly busy time;
+    /// `ShippedScenarioStepsTests` checks the cover). All fourteen take about five minutes on this 2-core machine:
+    /// `Scripts/sim-vs-daemon` replays them all.
+    static let replayed = [
+        "breaker-three-deletions.json", "changing-week.json", "sacred-weekend-lunch.json", "transformation-mornings.json",
+        "travel-days.json", "watchless-faithful.json",
+    ]
+
+    @Test(arguments: replayed)
+    func aShippedScenarioAgreesWithVigordEveryDay(name: String) throws {
+        let sim = URL(fileURLWithPath: Binaries.vigord).deletingLastPathComponent().appendingPathComponent("vigor-sim").path
+        // test clock: vigor-sim's replay starts vigord on its test-hook clock at the scenario's first day.
+        let result = try runCommand(
+            sim, ["versus-daemon", Repository.path("Fixtures/scenarios/\(name)"), "--vigord", Binaries.vigord, "--vigorctl", Binaries.vigorctl],
+            timeout: 300)
+        #expect(result.status == 0, "vigor-sim versus-daemon \(name) said:\n\(result.stdout)\(result.stderr)")
+        let counts = result.stdout.split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("days compared: ") || line.hasPrefix("days equal: ") else { return nil }
+            return Int(line.split(separator: " ").last ?? "")
+        }
+        #expect(counts.count == 2 && counts[0] > 0 && counts[0] == counts[1], "\(result.stdout)")
+    }
 }

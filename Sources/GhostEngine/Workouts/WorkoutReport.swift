@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// A workout the daemon saw: logged by the user or imported from a wearable's export.
@@ -29,6 +30,17 @@ public struct WorkoutReport: Codable, Sendable, Equatable {
         self.source = source
         self.activity = activity
         self.energyKilocalories = energyKilocalories
+    }
+
+    /// How sure we are that a workout a device recorded was training.
+    public static let importedConfidence = 0.9
+
+    /// The report of a workout a health file brought in (a wearable's record), as vigord's import hands it to the
+    /// Ghost and the simulator's wearable does: the sample's times, source, activity and energy, `importedConfidence`.
+    public init(imported workout: HealthSample, id: String) {
+        self.init(
+            id: id, start: workout.start, end: workout.end, confidence: Self.importedConfidence, source: workout.source,
+            activity: workout.detail, energyKilocalories: workout.energyKilocalories)
     }
 
     /// How much the report knows, to keep the richer of two reports of one workout: measured start and end

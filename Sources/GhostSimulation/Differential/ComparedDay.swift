@@ -1,5 +1,6 @@
-/// What the simulator and vigord are compared on at the end of a day: the day's blocks, the trust phase and score, and
-/// the health phase. Phases are their raw names (`autoScheduler`, `adaptation`), blocks sorted by start and id.
+/// What the simulator and vigord are compared on at the end of a day: the day's blocks, the trust phase and score, the
+/// health phase, and the week ahead as `plan.week` shows it (the last evening's forecast with the blocks and the held
+/// time). Phases are their raw names (`autoScheduler`, `adaptation`), blocks sorted by start and id.
 public struct ComparedDay: Codable, Sendable, Equatable {
     /// 1-based day number.
     public let day: Int
@@ -10,11 +11,14 @@ public struct ComparedDay: Codable, Sendable, Equatable {
     public let trustPhase: String
     public let trustScore: Double
     public let healthPhase: String
+    /// The days after this one as `plan.week` shows them: `2026-04-03 likely 07:00 run`, `2026-04-04 held 07:00 run
+    /// defended`, `2026-04-05 none weekFull` (`WeekOutlookDay`).
+    public let week: [String]
 
     /// Creates a day from what one side said; `blocks` are `(id, local start HH:MM, origin, status, session kind)`.
     public init(
         day: Int, date: String, blocks: [(id: String, start: String, origin: String, status: String, kind: String?)], trustPhase: String,
-        trustScore: Double, healthPhase: String
+        trustScore: Double, healthPhase: String, week: [String] = []
     ) {
         self.day = day
         self.date = date
@@ -22,14 +26,21 @@ public struct ComparedDay: Codable, Sendable, Equatable {
         self.trustPhase = trustPhase
         self.trustScore = trustScore
         self.healthPhase = healthPhase
+        self.week = week
     }
 
-    /// The simulator's day.
-    public init(_ record: DayRecord) {
+    /// The simulator's day, with its week ahead.
+    public init(_ record: DayRecord, week: [String]) {
         self.init(
             day: record.day, date: record.date,
             blocks: record.blocks.map { ($0.id, $0.start, $0.origin.rawValue, $0.status.rawValue, $0.kind?.rawValue) },
-            trustPhase: record.trustPhase.rawValue, trustScore: record.trustScore, healthPhase: record.healthPhase.rawValue)
+            trustPhase: record.trustPhase.rawValue, trustScore: record.trustScore, healthPhase: record.healthPhase.rawValue, week: week)
+    }
+
+    /// One day of the week ahead as compared: date, status, then the local start `HH:MM`, the kind, why there is no
+    /// session and `defended` (a hold busy to others), each when there is one.
+    public static func weekDay(date: String, status: String, start: String?, kind: String?, why: String?, defended: Bool?) -> String {
+        ([date, status, start, kind, why] + [defended == true ? "defended" : nil]).compactMap { $0 }.joined(separator: " ")
     }
 
     /// How two scores may differ and still be the same (the score travels as JSON text).
@@ -44,6 +55,7 @@ public struct ComparedDay: Codable, Sendable, Equatable {
         if trustPhase != other.trustPhase { found.append("trust phase: \(trustPhase) → \(other.trustPhase)") }
         if abs(trustScore - other.trustScore) > Self.scoreTolerance { found.append("trust score: \(trustScore) → \(other.trustScore)") }
         if healthPhase != other.healthPhase { found.append("health phase: \(healthPhase) → \(other.healthPhase)") }
+        if week != other.week { found.append("week: [\(week.joined(separator: ", "))] → [\(other.week.joined(separator: ", "))]") }
         return found
     }
 }

@@ -31,7 +31,7 @@ public enum StepAction: Sendable, Equatable {
     case answerProposal(block: String, accept: Bool)
     /// `vigorctl checkin --felt ok`.
     case checkIn
-    /// `vigorctl import FILE` of these readings (JSON Lines).
+    /// `vigorctl import FILE` of these readings (JSON Lines): a wearable's sync, or a workout it detected.
     case importReadings([HealthSample])
     /// `vigorctl log --at START --minutes MINUTES`.
     case logWorkout(start: Date, minutes: Int)
@@ -41,6 +41,14 @@ public enum StepAction: Sendable, Equatable {
     case setTrust(TrustPhase?)
     /// `vigorctl crashing --minutes MINUTES --no-guide`.
     case crashing(minutes: Int)
+    /// `vigorctl keep BLOCK` or `vigorctl revert BLOCK`: the morning's change of a block kept or reverted.
+    case answerTransformation(block: String, kept: Bool)
+    /// The user deletes the block's event from vigord's own calendar (its file in the `vigor` collection).
+    case deleteBlock(block: String)
+    /// Meetings land on the user's calendar (written into a calendar file vigord reads); vigord re-plans.
+    case meetingsLanded([BusyInterval])
+    /// `cycle.run evening` while one of the user's calendars cannot be read (the file is malformed for the evening).
+    case eveningCycleWithUnreadableCalendar
     /// Something the simulator does that no command reproduces yet, in words (`a deletion of b3`).
     case notReplayable(String)
 }

@@ -31,8 +31,6 @@ public final class HealthIntake: Sendable {
     private let running = Mutex<[String: HealthImportsRunning.Running]>([:])
     /// Imported workouts count for the engine only when they started this recently (older ones are history).
     static let workoutHorizon: TimeInterval = 14 * 86_400
-    /// How sure we are that a workout a device recorded was training.
-    static let importedWorkoutConfidence = 0.9
 
     public init(database: AppDatabase, logger: Logger) {
         self.database = database
@@ -76,12 +74,7 @@ public final class HealthIntake: Sendable {
     static func workoutReports(_ imported: Imported, now: Date) -> [WorkoutReport] {
         imported.workouts.sorted(by: { $0.sample.start < $1.sample.start })
             .filter { $0.sample.start > now.addingTimeInterval(-Self.workoutHorizon) && $0.sample.start <= now }
-            .map { added in
-                let workout = added.sample
-                return WorkoutReport(
-                    id: "sample:\(added.rowID)", start: workout.start, end: workout.end, confidence: Self.importedWorkoutConfidence,
-                    source: workout.source, activity: workout.detail, energyKilocalories: workout.energyKilocalories)
-            }
+            .map { added in WorkoutReport(imported: added.sample, id: "sample:\(added.rowID)") }
     }
 
     /// The entries directly in the folder at `path`, in name order, hidden ones skipped, each marked when it is a folder

@@ -13,8 +13,12 @@ import Glibc
 /// Replays a simulated run against the real vigord: one process in a scratch folder, its configuration the scenario's
 /// `config` with the scenario's calendar files as `[[calendar.source]]`s, its clock started at the first day's
 /// midnight and moved by the test hook (`debug.clock`) to every step; the cycles run through `cycle.run` and the
-/// user's answers, check-ins, logged workouts and readings are real `vigorctl` commands. After each day's last step it
-/// reads the day as `ComparedDay`.
+/// user's answers, check-ins, logged workouts, readings and detected workouts (an import), travel, kept and reverted
+/// changes are real `vigorctl` commands. What the user does to calendars is done to files: a deleted block's file is
+/// removed from vigord's `vigor` collection, a meeting is written into the calendar file `scenario` (which also holds
+/// the scenario's weekly busy times), and an unreadable calendar is the file `shared` broken for the evening. After
+/// such a change the replay waits until vigord says it has re-planned (`STATUS=` on its notify socket). After each
+/// day's last step it reads the day as `ComparedDay`.
 final class DaemonReplay {
     let vigord: String
     let vigorctl: String
@@ -24,6 +28,12 @@ final class DaemonReplay {
     private var socketPath: String { folder.appendingPathComponent("vigord.sock").path }
     private var logPath: String { folder.appendingPathComponent("vigord.log").path }
     private var readingFiles = 0
+    private let notify: NotifyListener
+    /// The calendar file of weekly busy times and landed meetings, and the one broken on unreadable evenings.
+    private var scenarioFile: ReplayCalendarFile
+    private let sharedFile: ReplayCalendarFile
+    /// The status vigord sends after re-planning for a calendar change.
+    static let replannedStatus = "Serving; replanned the week"
 
     /// How long vigord may take to start listening, and any one request.
     static let startSeconds = 30.0, requestSeconds = 30
@@ -34,6 +44,24 @@ final class DaemonReplay {
         calendar = LocalCalendar(timeZone: zone)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("vigor-versus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let sources = folder.appendingPathComponent("sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        notify = try NotifyListener(folder: folder)
+        scenarioFile = ReplayCalendarFile(path: sources.appendingPathComponent("scenario.ics"), events: [])
+        sharedFile = ReplayCalendarFile(path: sources.appendingPathComponent("shared.ics"), events: [])
+    }
+
+    /// The replay's own calendar sources, as `[[calendar.source]]` entries: `scenario` (weekly busy times and the
+    /// meetings that land) and `shared` (empty, unreadable on the evenings the scenario says).
+    var replaySources: [(name: String, path: String)] {
+        [("scenario", scenarioFile.path.path), ("shared", sharedFile.path.path)]
+    }
+
+    /// Writes the replay's calendar files: `busy` in `scenario`, nothing in `shared`.
+    func writeCalendars(busy: [BusyInterval]) throws {
+        scenarioFile = ReplayCalendarFile(path: scenarioFile.path, events: busy)
+        try scenarioFile.write()
+        try sharedFile.write()
     }
 
     /// The scenario's settings as vigord reads them: its `config`, then the zone, the calendars and scratch paths.
@@ -56,9 +84,10 @@ final class DaemonReplay {
         try Data(config.utf8).write(to: configFile)
         let arguments = ["--socket", socketPath, "--state-dir", folder.appendingPathComponent("state").path, "--config", configFile.path]
         var environment = ProcessInfo.processInfo.environment
-        for key in ["VIGOR_SOCKET", "LISTEN_FDS", "LISTEN_PID", "NOTIFY_SOCKET", "DBUS_SESSION_BUS_ADDRESS", "VIGORD_CLOCK_OFFSET_HOURS"] {
+        for key in ["VIGOR_SOCKET", "LISTEN_FDS", "LISTEN_PID", "WATCHDOG_USEC", "WATCHDOG_PID", "DBUS_SESSION_BUS_ADDRESS", "VIGORD_CLOCK_OFFSET_HOURS"] {
             environment.removeValue(forKey: key)
         }
+        environment["NOTIFY_SOCKET"] = notify.path
         environment["VIGORD_TEST_HOOKS"] = "1"
         environment["VIGORD_CLOCK_START"] = RPCTimestamp(start, in: TimeZone(identifier: "UTC") ?? .gmt).description
         let process = try ChildProcess(
@@ -72,7 +101,11 @@ final class DaemonReplay {
             guard process.isRunning else { throw ReplayError("vigord exited with \(process.waitForExit().status):\n\(logTail())") }
             do {
                 _ = try RPCConnection(socketPath: socketPath, timeoutSeconds: 2)
+                // vigord re-plans once at start (blocks may have met conflicts while it was down): let it finish.
+                try awaitReplan(after: 0, what: "the re-planning at start")
                 return
+            } catch let error as ReplayError {
+                throw error
             } catch {
                 refused = "\(error)"
             }
@@ -135,8 +168,62 @@ final class DaemonReplay {
             try command(["trust", "set", phase?.rawValue ?? "auto"])
         case .crashing(let minutes):
             try command(["crashing", "--minutes", "\(minutes)", "--no-guide"])
+        case .answerTransformation(let block, let kept):
+            try command([kept ? "keep" : "revert", block])
+        case .deleteBlock(let block):
+            let mark = notify.statuses.count
+            try removeBlockFile(block)
+            try awaitReplan(after: mark, what: "the deletion of \(block)")
+        case .meetingsLanded(let meetings):
+            let mark = notify.statuses.count
+            try scenarioFile.add(meetings)
+            try awaitReplan(after: mark, what: "the meetings landing")
+        case .eveningCycleWithUnreadableCalendar:
+            var mark = notify.statuses.count
+            try sharedFile.breakFile()
+            try awaitReplan(after: mark, what: "the calendar `shared` breaking")
+            _ = try call(CycleRunMethod.self, .init(kind: .evening))
+            mark = notify.statuses.count
+            try sharedFile.write()
+            try awaitReplan(after: mark, what: "the calendar `shared` mended")
         case .notReplayable(let what):
             throw ReplayError("\(what) cannot be replayed against vigord yet")
+        }
+    }
+
+    /// Tells vigord of the travel days (`vigorctl travel --from --to`, one range of consecutive days at a time).
+    func setTravel(_ days: [LocalDay]) throws {
+        var ranges: [(LocalDay, LocalDay)] = []
+        for day in days.sorted() {
+            if let last = ranges.last, last.1.adding(days: 1) == day {
+                ranges[ranges.count - 1].1 = day
+            } else {
+                ranges.append((day, day))
+            }
+        }
+        for (from, to) in ranges {
+            try command(["travel", "--from", from.description, "--to", to.description])
+        }
+    }
+
+    /// Removes the block's file from vigord's `vigor` collection (the one whose event says `X-VIGOR-BLOCK-ID:BLOCK`).
+    private func removeBlockFile(_ block: String) throws {
+        let collection = folder.appendingPathComponent("calendars/vigor")
+        let names = try FileManager.default.contentsOfDirectory(atPath: collection.path).filter { $0.hasSuffix(".ics") }
+        for name in names {
+            let file = collection.appendingPathComponent(name)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            guard text.split(whereSeparator: \.isNewline).contains(where: { $0 == "X-VIGOR-BLOCK-ID:\(block)" }) else { continue }
+            try FileManager.default.removeItem(at: file)
+            return
+        }
+        throw ReplayError("no file of \(block) in vigord's calendar \(collection.path) (files: \(names.sorted().joined(separator: ", ")))")
+    }
+
+    /// Waits until vigord says it re-planned, after the first `after` statuses it sent.
+    private func awaitReplan(after mark: Int, what: String) throws {
+        guard notify.waitForStatus(prefix: Self.replannedStatus, after: mark, seconds: Self.startSeconds) != nil else {
+            throw ReplayError("vigord did not re-plan within \(Int(Self.startSeconds)) s after \(what) (statuses: \(notify.statuses.suffix(5)))\n\(logTail())")
         }
     }
 
@@ -147,7 +234,12 @@ final class DaemonReplay {
         return ComparedDay(
             day: number, date: date.description,
             blocks: blocks.map { ($0.id, String($0.start.description.dropFirst(11).prefix(5)), $0.origin, $0.status, $0.kind?.rawValue) },
-            trustPhase: status.ghost.trustPhase, trustScore: status.ghost.trustScore, healthPhase: status.ghost.healthPhase)
+            trustPhase: status.ghost.trustPhase, trustScore: status.ghost.trustScore, healthPhase: status.ghost.healthPhase,
+            week: status.plan.week.map { day in
+                ComparedDay.weekDay(
+                    date: day.date, status: day.status, start: day.start.map { String($0.description.dropFirst(11).prefix(5)) },
+                    kind: day.kind?.rawValue, why: day.why, defended: day.defended)
+            })
     }
 
     /// Moves vigord's clock forward to `instant` (it runs on at the real pace, so it may be a moment past it already).

@@ -2,11 +2,13 @@ import CivilCalendar
 import ArgumentParser
 import Foundation
 import GhostEngine
+import GhostScheduling
 import GhostSimulation
 
 /// `vigor-sim versus-daemon SCENARIO.json`: runs the scenario in the simulator, replays the same run against the real
 /// vigord (`DaemonReplay`), and compares them every day (`DayComparison`): the day's blocks, trust phase, trust score
-/// and health phase. Prints the days compared and the days equal (and the first difference); exits 1 on a difference.
+/// and health phase. Prints the days compared and the days equal (and the first difference); exits 1 on a difference,
+/// and refuses a run in which the simulator placed no block (equal empty days prove nothing).
 struct VersusDaemonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "versus-daemon",
@@ -31,16 +33,16 @@ struct VersusDaemonCommand: ParsableCommand {
     func run() throws {
         let (simulator, files) = try ScenarioFile.load(scenario)
         defer { files?.removeReporting() }
-        let (trajectory, steps) = try simulator.runWithSteps()
+        let (trajectory, steps, simulatorDays) = try simulator.runWithSteps()
+        guard trajectory.days.contains(where: { !$0.blocks.isEmpty }) else {
+            throw ReplayError("scenario '\(scenario)': the simulator placed no block in \(trajectory.days.count) days, so there is nothing to compare")
+        }
         if let step = steps.first(where: { if case .notReplayable = $0.action { true } else { false } }),
             case .notReplayable(let what) = step.action
         {
             throw ReplayError("scenario '\(scenario)': \(what) (at \(step.at)) cannot be replayed against vigord yet")
         }
         let loaded = simulator.scenario
-        guard loaded.busy.isEmpty, loaded.unknownDays.isEmpty, loaded.travelDays.isEmpty else {
-            throw ReplayError("scenario '\(scenario)': weekly `busy` times, `unknownDays` and `travelDays` cannot be replayed against vigord yet (give busy time as `calendars`)")
-        }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         guard let zone = TimeZone(identifier: loaded.timeZone), let first = LocalDay(iso: loaded.startDate) else {
             throw ReplayError("scenario '\(scenario)': unknown zone or start date")
@@ -52,10 +54,14 @@ struct VersusDaemonCommand: ParsableCommand {
             replay.stop(keep: keep)
             if keep { FileHandle.standardError.write(Data("vigor-sim: vigord's folder kept at \(replay.folder.path)\n".utf8)) }
         }
+        try replay.writeCalendars(busy: try Self.weeklyBusy(loaded, first: first, calendar: replay.calendar))
         try replay.start(
             config: DaemonReplay.configText(
-                scenarioConfig: loaded.config, zone: loaded.timeZone, sources: files?.sources ?? [], folder: replay.folder),
+                scenarioConfig: loaded.config, zone: loaded.timeZone, sources: (files?.sources ?? []) + replay.replaySources,
+                folder: replay.folder),
             at: try replay.calendar.startOfDay(first))
+        // The scenario's trips are known from its start, as the simulator's pictures know them.
+        try replay.setTravel(loaded.travelDays.map { first.adding(days: $0 - 1) })
         var daemonDays: [ComparedDay] = []
         var pending = steps[...]
         for record in trajectory.days {
@@ -66,8 +72,18 @@ struct VersusDaemonCommand: ParsableCommand {
             }
             daemonDays.append(try replay.day(record.day, date: day))
         }
-        let comparison = DayComparison(simulator: trajectory.days.map(ComparedDay.init), daemon: daemonDays)
+        let comparison = DayComparison(simulator: simulatorDays, daemon: daemonDays)
         print(json ? try comparison.jsonText() : comparison.text, terminator: "")
         if !comparison.agrees { throw ExitCode(1) }
+    }
+
+    /// The scenario's busy time without calendar files (`ScenarioBusy`): its history before day 1, and its weekly busy
+    /// times to the end of the last evening's week.
+    static func weeklyBusy(_ scenario: Scenario, first: LocalDay, calendar: LocalCalendar) throws -> [BusyInterval] {
+        var busy: [BusyInterval] = []
+        for offset in -scenario.historyDays..<(scenario.days + 8) {
+            busy += try ScenarioBusy.intervals(scenario, on: first.adding(days: offset), firstDay: first, calendar: calendar)
+        }
+        return busy
     }
 }
