@@ -2,8 +2,8 @@ import CivilCalendar
 import Foundation
 
 /// A FREQ=WEEKLY rule with plain BYDAY days or none (every Tuesday; every other Sunday; Monday and Thursday
-/// every third week), iterated in Swift on wall time: many times quicker than libical's iterator, which
-/// computes each start through ICU's calendar.
+/// every third week), iterated in Swift on wall time: quicker than libical's iterator, which computes each
+/// start through ICU's calendar.
 ///
 /// With INTERVAL above 1 it is also right where libical is not: libical 3.0 starts such a rule a whole
 /// interval late when the first matching day of DTSTART's week is a Sunday and WKST is Monday (its weeks
