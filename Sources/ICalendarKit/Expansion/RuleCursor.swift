@@ -9,7 +9,7 @@ enum RuleCursorError: Error {
     case cannotIterate
 }
 
-/// One RRULE's iterator (libical's, or `WeeklyRule` for the weekly rules libical gets wrong) kept
+/// One RRULE's iterator (libical's, or `WeeklyRule` for plain weekly rules) kept
 /// alive with the wall-clock starts it has produced, so a later window continues the iteration
 /// instead of restarting it at DTSTART.
 ///

@@ -1,12 +1,14 @@
 import CivilCalendar
 import Foundation
 
-/// A FREQ=WEEKLY rule with INTERVAL above 1 and plain BYDAY days (every other Sunday; Monday and Thursday
-/// every third week), iterated in Swift on wall time.
+/// A FREQ=WEEKLY rule with plain BYDAY days or none (every Tuesday; every other Sunday; Monday and Thursday
+/// every third week), iterated in Swift on wall time: quicker than libical's iterator, which computes each
+/// start through ICU's calendar.
 ///
-/// libical 3.0 starts such a rule a whole interval late when the first matching day of DTSTART's week is a
-/// Sunday and WKST is Monday (its weeks start on Sunday whatever WKST says): a fortnightly Sunday event
-/// starting on a Saturday would skip the next day. RFC 5545 3.3.10: the weeks are counted from the week
+/// With INTERVAL above 1 it is also right where libical is not: libical 3.0 starts such a rule a whole
+/// interval late when the first matching day of DTSTART's week is a Sunday and WKST is Monday (its weeks
+/// start on Sunday whatever WKST says): a fortnightly Sunday event starting on a Saturday would skip the
+/// next day. RFC 5545 3.3.10: the weeks are counted from the week
 /// (starting on WKST, default Monday) that holds DTSTART. Rules with any other part stay with libical.
 struct WeeklyRule {
     private let interval: Int
@@ -21,8 +23,8 @@ struct WeeklyRule {
     private var position = 0
     private var produced = 0
 
-    /// Nil unless `text` has exactly the parts FREQ=WEEKLY, INTERVAL (above 1), BYDAY (weekdays without a
-    /// number), and optionally WKST, COUNT and UNTIL (`until`: already on DTSTART's clock).
+    /// Nil unless `text` has the part FREQ=WEEKLY and no others than INTERVAL, BYDAY (weekdays without a
+    /// number; none: DTSTART's weekday), WKST, COUNT and UNTIL (`until`: already on DTSTART's clock).
     init?(text: String, start: WallDateTime, until: WallDateTime?) {
         var parts: [String: String] = [:]
         for item in text.split(separator: ";") where !item.isEmpty {
@@ -30,10 +32,15 @@ struct WeeklyRule {
             guard pair.count == 2, parts[pair[0]] == nil else { return nil }
             parts[pair[0]] = pair[1]
         }
+        let interval = parts["INTERVAL"].map { Int($0) ?? 0 } ?? 1  // 0: not a number
         guard parts["FREQ"] == "WEEKLY", Set(parts.keys).isSubset(of: ["FREQ", "INTERVAL", "BYDAY", "WKST", "COUNT", "UNTIL"]),
-              let interval = parts["INTERVAL"].flatMap({ Int($0) }), interval > 1,
-              let days = parts["BYDAY"]?.split(separator: ",").map(String.init), !days.isEmpty
+              interval >= 1
         else { return nil }
+        let startDay = CivilDate(year: start.year, month: start.month, day: start.day).daysSinceEpoch
+        // 1970-01-01 was a Thursday; weekdays count from Sunday.
+        let startWeekday = ((startDay + 4) % 7 + 7) % 7
+        let days = parts["BYDAY"]?.split(separator: ",").map(String.init) ?? [Self.weekdays[startWeekday]]
+        guard !days.isEmpty else { return nil }
         var weekStart = 1  // Monday
         if let name = parts["WKST"] {
             guard let index = Self.weekdays.firstIndex(of: name) else { return nil }
@@ -55,10 +62,7 @@ struct WeeklyRule {
         self.count = count
         self.until = until
         self.start = start
-        let day = CivilDate(year: start.year, month: start.month, day: start.day).daysSinceEpoch
-        // 1970-01-01 was a Thursday; weekdays count from Sunday.
-        let weekday = ((day + 4) % 7 + 7) % 7
-        firstWeek = day - (weekday - weekStart + 7) % 7
+        firstWeek = startDay - (startWeekday - weekStart + 7) % 7
     }
 
     /// RFC 5545 weekday names, Sunday first.
