@@ -58,6 +58,8 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// Days of history the user's calendars and health data showed before day 1 (0…90): the Observer counts them
     /// towards its week, as the daemon does with what it reads (`ReadableHistory`).
     public var historyDays: Int
+    /// A user who answers the plan (a habit and a response to blocks); nil: `completion` scripts every day's workout.
+    public var behaviour: TrainingBehaviour?
 
     /// Creates a scenario.
     public init(
@@ -68,7 +70,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
         meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected, checkInRate: Double = 0,
         answerRate: Double = 1, crashDays: [Int] = [], notificationFailureDays: [Int] = [], staleHealthDays: [Int] = [],
-        historyDays: Int = 0
+        historyDays: Int = 0, behaviour: TrainingBehaviour? = nil
     ) {
         self.name = name
         self.startDate = startDate
@@ -96,6 +98,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.notificationFailureDays = notificationFailureDays
         self.staleHealthDays = staleHealthDays
         self.historyDays = historyDays
+        self.behaviour = behaviour
     }
 
     public init(from decoder: any Decoder) throws {
@@ -126,6 +129,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         notificationFailureDays = try keys.decodeIfPresent([Int].self, forKey: .notificationFailureDays) ?? []
         staleHealthDays = try keys.decodeIfPresent([Int].self, forKey: .staleHealthDays) ?? []
         historyDays = try keys.decodeIfPresent(Int.self, forKey: .historyDays) ?? 0
+        behaviour = try keys.decodeIfPresent(TrainingBehaviour.self, forKey: .behaviour)
     }
 }
 

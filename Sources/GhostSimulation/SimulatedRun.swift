@@ -28,6 +28,8 @@ struct SimulatedRun {
     /// The steps of the run, for replaying it against vigord.
     private(set) var steps: [SimulatedStep] = []
     private var today = DayLog()
+    /// Busy hours on today's calendar as the morning read it (meetings landed included).
+    private var busyHoursToday = 0.0
 
     init(
         scenario: Scenario, settings: PlanningSettings, engineRules: EngineRules, calendars: (any ScenarioCalendars)?,
@@ -155,6 +157,7 @@ struct SimulatedRun {
         let now = try calendar.date(on: day, hour: 6)
         try step(at: now, .morningCycle)
         let current = try picture(today: day, firstDay: day, days: 1)
+        busyHoursToday = try Self.hours(of: current.busy, on: day, calendar: calendar)
         let plan = try MorningPlan.decide(
             current, closing: MorningPlan.daysToClose(today: day, lastMorning: lastMorning),
             newestHealthData: current.signals.samples.map(\.end).max(), now: now)
@@ -270,23 +273,31 @@ struct SimulatedRun {
     }
 
     /// The user works out in the day's block (if on the calendar) or, without one, on their own; not today when
-    /// the block moved to another day.
+    /// the block moved to another day. With a `behaviour` the model decides (`plannedStart`); without one, the day's
+    /// completion chance does, block or not, and a deletion day has no workout.
     private mutating func work(on day: LocalDay, number: Int, block: ScheduledBlock?) throws(EngineError) {
         let rate = scenario.completion.rate(onDay: number)
-        if scenario.deletionDays.contains(number) || block?.status == .removed { return }
         // A block a meeting pushed to another day is that day's session.
         if let block, block.day != day { return }
-        guard random.nextUnit() < rate else { return }
-        let own = settings.training.preferredWindows.first?.from ?? TimeOfDay(hour: EveningPlan.defaultSlotHour)
-        let inBlock = block?.status == .scheduled
-        let start = if let block, block.status == .scheduled {
-            block.start.addingTimeInterval(600)
+        let deleted = scenario.deletionDays.contains(number) || block?.status == .removed
+        let scheduled = deleted ? nil : block.flatMap { $0.status == .scheduled ? $0 : nil }
+        let start: Date
+        if let behaviour = scenario.behaviour {
+            guard let chosen = try plannedStart(behaviour, on: day, number: number, block: scheduled, readiness: rate) else { return }
+            start = chosen
         } else {
-            try calendar.date(on: day, hour: own.hour, minute: own.minute + 10)
+            if deleted { return }
+            guard random.nextUnit() < rate else { return }
+            start = if let scheduled {
+                scheduled.start.addingTimeInterval(600)
+            } else {
+                try ownStart(on: day, hour: nil)
+            }
         }
+        let inBlock = scheduled.map { start >= $0.start && start < $0.end } ?? false
         today.workout = WorkoutRecord(
             inGhostBlock: inBlock, reported: scenario.workoutReports,
-            tookInput: scenario.workoutReports == .logged || (inBlock && block?.origin == .proposal))
+            tookInput: scenario.workoutReports == .logged || (inBlock && scheduled?.origin == .proposal))
         switch scenario.workoutReports {
         case .detected:
             try step(at: start.addingTimeInterval(600), .notReplayable("a workout a wearable detected"))
@@ -300,6 +311,49 @@ struct SimulatedRun {
         case .none:
             return
         }
+    }
+
+    /// With a behaviour model, when the user trains today, if at all: in the scheduled block with the response's chance
+    /// (its hour against the habit's, today's busy hours, last night's sleep, accepted or written); otherwise — no
+    /// block, or a skipped block 2 hours or more from the habit's hour — on their own at the habit's hour with the
+    /// habit's chance.
+    private mutating func plannedStart(
+        _ behaviour: TrainingBehaviour, on day: LocalDay, number: Int, block: ScheduledBlock?, readiness: Double
+    ) throws(EngineError) -> Date? {
+        if let block {
+            let moment = calendar.moment(at: block.start)
+            let blockHour = Double(moment.hour) + Double(moment.minute) / 60
+            let slept = scenario.morningSignals.last { $0.day == number }?.sleepMinutes ?? HealthReadings.sleepMinutes
+            let shortNight = behaviour.shortNights.contains(number) || slept < behaviour.response.shortNightMinutes
+            let chance = behaviour.chanceInBlock(
+                blockHour: blockHour, accepted: block.origin == .proposal, weekday: day.weekday, busyHours: busyHoursToday,
+                shortNight: shortNight, readiness: readiness)
+            if random.nextUnit() < chance { return block.start.addingTimeInterval(600) }
+            if abs(blockHour - Double(behaviour.habit.hour)) < 2 { return nil }
+        }
+        guard random.nextUnit() < behaviour.chanceOnOwn(weekday: day.weekday, readiness: readiness) else { return nil }
+        return try ownStart(on: day, hour: behaviour.habit.hour)
+    }
+
+    /// Ten minutes past `hour` (nil: the start of the first preferred window, else the evening plan's default hour).
+    private func ownStart(on day: LocalDay, hour: Int?) throws(EngineError) -> Date {
+        let own = hour.map { TimeOfDay(hour: $0) } ?? settings.training.preferredWindows.first?.from ?? TimeOfDay(hour: EveningPlan.defaultSlotHour)
+        return try calendar.date(on: day, hour: own.hour, minute: own.minute + 10)
+    }
+
+    /// Hours of `busy` on `day`, overlaps counted once.
+    static func hours(of busy: [BusyInterval], on day: LocalDay, calendar: LocalCalendar) throws(EngineError) -> Double {
+        let from = try calendar.startOfDay(day), to = try calendar.startOfDay(day.adding(days: 1))
+        var total: TimeInterval = 0
+        var reach = from
+        for interval in busy.sorted(by: { $0.start < $1.start }) {
+            let start = max(interval.start, reach), end = min(interval.end, to)
+            if end > start {
+                total += end.timeIntervalSince(start)
+                reach = end
+            }
+        }
+        return total / 3600
     }
 
     /// Answers today's open question (always on a `byDay` day, else with the answer rate).

@@ -97,6 +97,16 @@ struct PopulationTests {
         #expect(try PopulationProfiles.load(from: Data(contentsOf: file)) == PopulationProfiles.standard())
     }
 
+    @Test func theShippedModelsFileIsTheBuiltInModelsAndTheDefaultIsCentral() throws {
+        let file = ScenarioFiles.directory.deletingLastPathComponent().appendingPathComponent("population/models.json")
+        let models = try JSONDecoder().decode([BehaviourModel].self, from: Data(contentsOf: file))
+        let shipped = try BehaviourModel.shipped()
+        let standard = try PopulationProfiles.standard()
+        #expect(models == shipped)
+        #expect(models.map(\.name) == ["pessimistic", "central", "optimistic"])
+        #expect(standard.model == models[1])
+    }
+
     @Test func aProfilesFileWithABadChanceNamesItsKeyPath() throws {
         let broken = PopulationProfiles.standardJSON.replacingOccurrences(of: #""crashDay": 0.1"#, with: #""crashDay": 1.5"#)
         #expect(throws: ScenarioError(path: "lifeEvents.crashDay", message: "must be 0…1, is 1.5")) {

@@ -26,6 +26,8 @@ public struct PopulationProfiles: Codable, Sendable, Equatable {
     public var lifeEvents: LifeEventChances
     /// Chances of injected failures.
     public var failures: FailureChances
+    /// How the users answer the plan; nil: each user's `attendance` scripts their workouts, block or not.
+    public var model: BehaviourModel?
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
@@ -47,6 +49,7 @@ public struct PopulationProfiles: Codable, Sendable, Equatable {
         answering = try keys.decode([AnsweringProfile].self, forKey: .answering)
         lifeEvents = try keys.decode(LifeEventChances.self, forKey: .lifeEvents)
         failures = try keys.decode(FailureChances.self, forKey: .failures)
+        model = try keys.decodeIfPresent(BehaviourModel.self, forKey: .model)
     }
 }
 
@@ -72,7 +75,8 @@ public struct CalendarProfile: Codable, Sendable, Equatable {
     public var weight: Double
 }
 
-/// An attendance habit: the chance of working out each day, as a scenario's `completion` (periods by day).
+/// An attendance course: as a scenario's `completion` (periods by day), with a `model` the day's readiness (a factor
+/// on the model's chances: 1 as the model says, 0 ill or lapsed), without one the chance of working out each day.
 public struct AttendanceProfile: Codable, Sendable, Equatable {
     public var name: String
     public var weight: Double
@@ -183,6 +187,7 @@ extension PopulationProfiles {
         try Self.checkChance("failures.unreadableCalendarDay", failures.unreadableCalendarDay)
         try Self.checkChance("failures.failedNotification", failures.failedNotification)
         try Self.checkChance("failures.staleHealthStretch", failures.staleHealthStretch)
+        try model?.validate("model")
     }
 
     private static func checkWeights(_ path: String, _ weights: [Double]) throws(ScenarioError) {

@@ -74,6 +74,16 @@ extension PopulationProfiles {
             scenario.staleHealthDays = Array(first...min(first + 3, days))
             events.append("stale health data from day \(first)")
         }
+        if let model {
+            let hour = Self.pick(model.habitHours, weight: \.weight, &random).hour
+            let shortNights = (1...days).filter { _ in random.nextUnit() < model.shortNightChance }
+            scenario.behaviour = model.behaviour(hour: hour, shortNights: shortNights)
+            // A wearable shows the short nights to vigord too (not while its data is stale).
+            if wearable.coverage.max > 0 {
+                scenario.morningSignals += shortNights.filter { !scenario.staleHealthDays.contains($0) }.map { MorningSignalDay(day: $0, sleepMinutes: model.response.shortNightMinutes - 30) }
+            }
+            events.append("trains on their own at \(hour):00; \(shortNights.count) short night(s)")
+        }
         return PopulationUser(
             index: index, calendar: calendar.kind, attendance: attendance.name, wearable: wearable.name, checkIn: checkIn.name,
             answering: answering.name, events: events, scenario: scenario)
