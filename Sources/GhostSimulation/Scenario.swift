@@ -60,6 +60,8 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var historyDays: Int
     /// A user who answers the plan (a habit and a response to blocks); nil: `completion` scripts every day's workout.
     public var behaviour: TrainingBehaviour?
+    /// When the user stops using vigord (the run ends that day); nil: never.
+    public var retention: RetentionRules?
 
     /// Creates a scenario.
     public init(
@@ -70,7 +72,8 @@ public struct Scenario: Codable, Sendable, Equatable {
         unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
         meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected, checkInRate: Double = 0,
         answerRate: Double = 1, crashDays: [Int] = [], notificationFailureDays: [Int] = [], staleHealthDays: [Int] = [],
-        historyDays: Int = 0, behaviour: TrainingBehaviour? = nil
+        historyDays: Int = 0, behaviour: TrainingBehaviour? = nil,
+        retention: RetentionRules? = nil
     ) {
         self.name = name
         self.startDate = startDate
@@ -99,6 +102,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.staleHealthDays = staleHealthDays
         self.historyDays = historyDays
         self.behaviour = behaviour
+        self.retention = retention
     }
 
     public init(from decoder: any Decoder) throws {
@@ -130,6 +134,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         staleHealthDays = try keys.decodeIfPresent([Int].self, forKey: .staleHealthDays) ?? []
         historyDays = try keys.decodeIfPresent(Int.self, forKey: .historyDays) ?? 0
         behaviour = try keys.decodeIfPresent(TrainingBehaviour.self, forKey: .behaviour)
+        retention = try keys.decodeIfPresent(RetentionRules.self, forKey: .retention)
     }
 }
 

@@ -59,6 +59,7 @@ extension Scenario {
         }
         try Self.check("completion.rate", completion.rate)
         try behaviour?.validate("behaviour")
+        try retention?.validate("retention")
         for (index, period) in completion.periods.enumerated() {
             try Self.check("completion.periods[\(index)].fromDay", period.fromDay, 1...days)
             try Self.check("completion.periods[\(index)].toDay", period.toDay, period.fromDay...days)

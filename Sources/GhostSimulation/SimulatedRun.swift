@@ -388,6 +388,7 @@ struct SimulatedRun {
             ghostHealth: ghost.ghostHealth.mode, blocks: blocks, deletions: today.deletions,
             breakerFirings: today.breakerFirings, apologies: today.apologies, phaseChanges: today.phaseChanges,
             healthChanges: today.healthChanges, triage: today.triage, suggestions: today.suggestions,
-            receipts: today.receipts, interactions: today.interactions, workout: today.workout, week: today.week)
+            receipts: today.receipts, interactions: today.interactions, workout: today.workout, week: today.week,
+            questions: today.questions)
     }
 }

@@ -55,8 +55,11 @@ public struct Simulator: Sendable {
         var run = try SimulatedRun(
             scenario: scenario, settings: settings, engineRules: engineRules, calendars: calendars, calendar: calendar, firstDay: firstDay)
         var records: [DayRecord] = []
+        var left: Departure?
         for number in 1...scenario.days {
             records.append(try run.simulateDay(number))
+            left = scenario.retention?.departure(after: records)
+            if left != nil { break }
         }
         let ghost = run.ghost
         let trajectory = Trajectory(
@@ -67,7 +70,8 @@ public struct Simulator: Sendable {
                 breakerFirings: records.reduce(0) { $0 + $1.breakerFirings },
                 deletions: records.reduce(0) { $0 + $1.deletions },
                 blocksPlaced: records.reduce(0) { $0 + $1.blocks.count },
-                receipts: records.reduce(0) { $0 + $1.receipts.count }))
+                receipts: records.reduce(0) { $0 + $1.receipts.count }),
+            left: left)
         return (trajectory, run.steps)
     }
 }

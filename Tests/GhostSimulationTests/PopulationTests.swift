@@ -41,7 +41,7 @@ struct PopulationTests {
         #expect(outcome.interactions == 14)  // trust set, six accepts, seven logs
     }
 
-    @Test func theSixMetricsOfATinyPopulationAreTheHandComputedValues() throws {
+    @Test func theSevenMetricsOfATinyPopulationAreTheHandComputedValues() throws {
         let auto = Array(repeating: TrustPhase.observer, count: 9) + Array(repeating: TrustPhase.scheduler, count: 10)
             + Array(repeating: TrustPhase.autoScheduler, count: 16)
         let stuck = Array(repeating: TrustPhase.observer, count: 35)
@@ -59,11 +59,28 @@ struct PopulationTests {
         #expect(values["zeroInputShare"] == 0.5)  // 20 of 40
         #expect(values["autoSchedulerOnDay30"] == 2.0 / 3)
         #expect(values["leftHealthyShare"] == 1.0 / 3)
-        #expect(report.metrics.map(\.met) == [false, true, false, true, true, false])  // 0.6 is not > 0.6
+        #expect(values["retention30"] == 1)  // nobody left
+        #expect(report.metrics.map(\.met) == [false, true, false, true, true, false, true])  // 0.6 is not > 0.6
         #expect(report.phases.map(\.reached) == [3, 2, 2, 0, 0])
         #expect(report.phases.map(\.medianDay) == [1, 10, 20, nil, nil])
         #expect(report.phaseCounts[0] == [3, 0, 0, 0, 0])
         #expect(report.phaseCounts[34] == [1, 0, 2, 0, 0])
+    }
+
+    @Test func aUserWhoLeftBeforeDay30CountsAgainstRetentionAndIsNotJudgedOnDay30() throws {
+        var gone = UserOutcome(
+            phases: Array(repeating: .observer, count: 20), hoursToFirstProposal: nil, interactions: 10, workouts: 0, proactive: 0,
+            zeroInput: 0, leftHealthy: false)
+        gone.left = Departure(day: 20, reason: .tooManyQuestions)
+        let stayed = UserOutcome(
+            phases: Array(repeating: .autoScheduler, count: 35), hoursToFirstProposal: 21, interactions: 5, workouts: 10, proactive: 5,
+            zeroInput: 5, leftHealthy: false)
+        let report = PopulationReport(outcomes: [gone, stayed], days: 35, seed: 1)
+        let values = Dictionary(uniqueKeysWithValues: report.metrics.map { ($0.key, $0.value) })
+        #expect(values["retention30"] == 0.5)
+        #expect(values["autoSchedulerOnDay30"] == 1)  // of those still using vigord on day 30
+        #expect(values["interactionsPerWeek"] == (10.0 * 7 / 20 + 5.0 * 7 / 35) / 2)  // per week of use
+        #expect(report.metrics.first { $0.key == "retention30" }?.note == "left by day 30: tooManyQuestions 1, blocksIgnored 0, noValue 0")
     }
 
     @Test func aUserIsTheSameWhateverThePopulationsSize() throws {

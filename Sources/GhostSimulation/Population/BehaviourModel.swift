@@ -14,6 +14,8 @@ public struct BehaviourModel: Codable, Sendable, Equatable {
     public var response: BlockResponse
     /// Chance, each day, that the night before was short (below `response.shortNightMinutes`).
     public var shortNightChance: Double
+    /// When a user stops using vigord.
+    public var retention: RetentionRules
 
     /// The behaviour of a user whose habit's hour is `hour` and whose short nights are `shortNights`.
     func behaviour(hour: Int, shortNights: [Int]) -> TrainingBehaviour {
@@ -33,6 +35,7 @@ public struct BehaviourModel: Codable, Sendable, Equatable {
         guard shortNightChance.isFinite, (0...1).contains(shortNightChance) else {
             throw ScenarioError(path: "\(path).shortNightChance", message: "must be 0…1, is \(shortNightChance)")
         }
+        try retention.validate("\(path).retention")
         for (index, option) in habitHours.enumerated() {
             try behaviour(hour: option.hour, shortNights: []).validate("\(path).habitHours[\(index)]")
         }
@@ -54,19 +57,22 @@ extension BehaviourModel {
        "habitByWeekday": [0.15, 0.15, 0.15, 0.15, 0.1, 0.2, 0.2],
        "response": {"accepted": 0.55, "written": 0.4, "perHourFromHabit": 0.2, "farFromHabit": 0.25,
                     "busyDay": 0.6, "busyDayHours": 9, "shortNight": 0.6, "shortNightMinutes": 360},
-       "shortNightChance": 0.25},
+       "shortNightChance": 0.25,
+       "retention": {"questionsPerWeek": 5, "naggingWeeks": 1, "ignoredPerWeek": 2, "daysWithoutValue": 14}},
       {"name": "central",
        "habitHours": [{"hour": 7, "weight": 3}, {"hour": 12, "weight": 1}, {"hour": 18, "weight": 4}, {"hour": 20, "weight": 2}],
        "habitByWeekday": [0.3, 0.3, 0.3, 0.3, 0.2, 0.35, 0.35],
        "response": {"accepted": 0.75, "written": 0.6, "perHourFromHabit": 0.15, "farFromHabit": 0.4,
                     "busyDay": 0.75, "busyDayHours": 9, "shortNight": 0.75, "shortNightMinutes": 360},
-       "shortNightChance": 0.15},
+       "shortNightChance": 0.15,
+       "retention": {"questionsPerWeek": 7, "naggingWeeks": 2, "ignoredPerWeek": 3, "daysWithoutValue": 21}},
       {"name": "optimistic",
        "habitHours": [{"hour": 7, "weight": 3}, {"hour": 12, "weight": 2}, {"hour": 18, "weight": 4}, {"hour": 20, "weight": 1}],
        "habitByWeekday": [0.45, 0.45, 0.45, 0.45, 0.35, 0.5, 0.5],
        "response": {"accepted": 0.9, "written": 0.8, "perHourFromHabit": 0.1, "farFromHabit": 0.6,
                     "busyDay": 0.85, "busyDayHours": 9, "shortNight": 0.85, "shortNightMinutes": 360},
-       "shortNightChance": 0.1}
+       "shortNightChance": 0.1,
+       "retention": {"questionsPerWeek": 10, "naggingWeeks": 3, "ignoredPerWeek": 4, "daysWithoutValue": 28}}
     ]
 
     """#

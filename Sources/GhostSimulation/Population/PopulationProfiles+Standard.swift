@@ -44,7 +44,8 @@ extension PopulationProfiles {
         "habitByWeekday": [0.3, 0.3, 0.3, 0.3, 0.2, 0.35, 0.35],
         "response": {"accepted": 0.75, "written": 0.6, "perHourFromHabit": 0.15, "farFromHabit": 0.4,
                      "busyDay": 0.75, "busyDayHours": 9, "shortNight": 0.75, "shortNightMinutes": 360},
-        "shortNightChance": 0.15}
+        "shortNightChance": 0.15,
+        "retention": {"questionsPerWeek": 7, "naggingWeeks": 2, "ignoredPerWeek": 3, "daysWithoutValue": 21}}
     }
 
     """#

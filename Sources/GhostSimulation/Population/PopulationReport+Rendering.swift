@@ -11,7 +11,7 @@ extension PopulationReport {
     /// The metrics against their targets, then the median first day of each trust phase.
     public func text() -> String {
         var lines = ["Population of \(users) user(s) over \(days) day(s), seed \(seed)", ""]
-        lines.append(Self.pad("metric", 62) + Self.pad("value", 12) + Self.pad("target", 12) + "verdict")
+        lines.append(Self.pad("metric", 62) + Self.pad("over", 31) + Self.pad("value", 12) + Self.pad("target", 12) + "verdict")
         for metric in metrics + beside {
             let verdict = switch metric.met {
             case true?: "met"
@@ -20,7 +20,7 @@ extension PopulationReport {
             }
             let value = metric.value.map { Self.format($0, unit: metric.unit) } ?? "-"
             let target = (metric.targetIsMaximum ? "< " : metric.reachesTarget ? "≥ " : "> ") + Self.format(metric.target, unit: metric.unit)
-            lines.append(Self.pad(metric.name, 62) + Self.pad(value, 12) + Self.pad(target, 12) + verdict
+            lines.append(Self.pad(metric.name, 62) + Self.pad(metric.over, 31) + Self.pad(value, 12) + Self.pad(target, 12) + verdict
                 + (metric.note.map { "  (\($0))" } ?? ""))
         }
         lines += ["", Self.pad("trust phase", 18) + Self.pad("reached", 10) + "median first day"]

@@ -6,7 +6,7 @@ public struct PopulationReport: Codable, Sendable, Equatable {
     public let users: Int
     public let days: Int
     public let seed: UInt64
-    /// The six metrics, in the seed's order.
+    /// The seven metrics, in the seed's order.
     public let metrics: [MetricResult]
     /// Measured beside them: the share of judged training weeks that got the sessions asked (`WeekPromise`).
     public let beside: [MetricResult]
@@ -21,39 +21,44 @@ public struct PopulationReport: Codable, Sendable, Equatable {
         self.days = days
         self.seed = seed
         let workouts = outcomes.reduce(0) { $0 + $1.workouts }
-        let weeks = Double(days) / 7
         let firstProposals = outcomes.compactMap(\.hoursToFirstProposal)
-        let onDay30 = days >= 30 ? outcomes.map { $0.phases[29] } : []
+        let onDay30 = days >= 30 ? outcomes.filter { $0.daysUsed >= 30 }.map { $0.phases[29] } : []
         metrics = [
             MetricResult(
-                key: "timeToFirstProposal", name: "time to first proposal (median, from first start)", unit: "hours",
+                key: "timeToFirstProposal", name: "time to first proposal (median, from first start)", unit: "hours", over: Self.allUsers,
                 value: Self.median(firstProposals), target: 5.0 / 60, targetIsMaximum: true,
                 note: "\(outcomes.count - firstProposals.count) user(s) never got one"),
             MetricResult(
-                key: "interactionsPerWeek", name: "interactions per week (mean: every command or click)", unit: "per week",
-                value: outcomes.isEmpty ? nil : outcomes.reduce(0) { $0 + Double($1.interactions) / weeks } / Double(outcomes.count),
+                key: "interactionsPerWeek", name: "interactions per week of use (mean: every command or click)", unit: "per week",
+                over: Self.whileUsing,
+                value: outcomes.isEmpty ? nil : outcomes.reduce(0) { $0 + Double($1.interactions) * 7 / Double(max($1.daysUsed, 1)) } / Double(outcomes.count),
                 target: 3, targetIsMaximum: true, note: nil),
             MetricResult(
-                key: "proactiveShare", name: "proactive share (workouts done in a Ghost block)", unit: "share",
+                key: "proactiveShare", name: "proactive share (workouts done in a Ghost block)", unit: "share", over: Self.whileUsing,
                 value: Self.share(outcomes.reduce(0) { $0 + $1.proactive }, of: workouts), target: 0.6, targetIsMaximum: false,
                 note: "\(workouts) workouts"),
             MetricResult(
-                key: "zeroInputShare", name: "zero-input share (workouts counted with no command or click)", unit: "share",
+                key: "zeroInputShare", name: "zero-input share (workouts counted with no command or click)", unit: "share", over: Self.whileUsing,
                 value: Self.share(outcomes.reduce(0) { $0 + $1.zeroInput }, of: workouts), target: 0.4, targetIsMaximum: false,
                 note: nil),
             MetricResult(
-                key: "autoSchedulerOnDay30", name: "share at Auto-Scheduler or higher on day 30", unit: "share",
+                key: "autoSchedulerOnDay30", name: "share at Auto-Scheduler or higher on day 30", unit: "share", over: "users still using vigord on day 30",
                 value: Self.share(onDay30.filter { $0 >= .autoScheduler }.count, of: onDay30.count), target: 0.3,
                 targetIsMaximum: false, note: days >= 30 ? nil : "the run is shorter than 30 days"),
             MetricResult(
-                key: "leftHealthyShare", name: "share that spent time outside healthy ghost health", unit: "share",
+                key: "leftHealthyShare", name: "share that spent time outside healthy ghost health", unit: "share", over: Self.whileUsing,
                 value: Self.share(outcomes.filter(\.leftHealthy).count, of: outcomes.count), target: 0.05, targetIsMaximum: true,
                 note: "read at each day's end"),
+            MetricResult(
+                key: "retention30", name: "30-day retention (still using vigord after day 30)", unit: "share", over: Self.allUsers,
+                value: days >= 30 ? Self.share(outcomes.filter { $0.stays(past: 30) }.count, of: outcomes.count) : nil, target: 0.5,
+                targetIsMaximum: false,
+                note: days >= 30 ? Self.departures(outcomes) : "the run is shorter than 30 days"),
         ]
         let judged = outcomes.reduce(0) { $0 + $1.weeks.judged }
         beside = [
             MetricResult(
-                key: "weekPromiseShare", name: "weeks that got the sessions asked (free time allowing)", unit: "share",
+                key: "weekPromiseShare", name: "weeks that got the sessions asked (free time allowing)", unit: "share", over: Self.whileUsing,
                 value: Self.share(outcomes.reduce(0) { $0 + $1.weeks.kept }, of: judged), target: 1, targetIsMaximum: false,
                 note: "\(judged) user-weeks judged; \(outcomes.reduce(0) { $0 + $1.weeks.over }) with more than asked", reachesTarget: true),
         ]
@@ -64,6 +69,16 @@ public struct PopulationReport: Codable, Sendable, Equatable {
         phaseCounts = (0..<days).map { day in
             TrustPhase.allCases.map { phase in outcomes.filter { day < $0.phases.count && $0.phases[day] == phase }.count }
         }
+    }
+
+    static let allUsers = "all users", whileUsing = "all users, while using vigord"
+
+    /// Who left by day 30, by reason: `tooManyQuestions 12, noValue 40`.
+    static func departures(_ outcomes: [UserOutcome]) -> String {
+        let reasons = Departure.Reason.allCases.map { reason in
+            (reason, outcomes.filter { !$0.stays(past: 30) && $0.left?.reason == reason }.count)
+        }
+        return "left by day 30: " + reasons.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ")
     }
 
     static func median(_ values: [Double]) -> Double? {
@@ -83,6 +98,8 @@ public struct MetricResult: Codable, Sendable, Equatable {
     public let key: String
     public let name: String
     public let unit: String
+    /// Whom it is computed over: all users, or the days they used vigord.
+    public let over: String
     /// Nil: nothing to measure (no user, no workout, a run shorter than 30 days).
     public let value: Double?
     public let target: Double
@@ -95,12 +112,13 @@ public struct MetricResult: Codable, Sendable, Equatable {
     public let met: Bool?
 
     init(
-        key: String, name: String, unit: String, value: Double?, target: Double, targetIsMaximum: Bool, note: String?,
+        key: String, name: String, unit: String, over: String, value: Double?, target: Double, targetIsMaximum: Bool, note: String?,
         reachesTarget: Bool = false
     ) {
         self.key = key
         self.name = name
         self.unit = unit
+        self.over = over
         self.value = value
         self.target = target
         self.targetIsMaximum = targetIsMaximum

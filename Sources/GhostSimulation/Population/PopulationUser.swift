@@ -78,6 +78,7 @@ extension PopulationProfiles {
             let hour = Self.pick(model.habitHours, weight: \.weight, &random).hour
             let shortNights = (1...days).filter { _ in random.nextUnit() < model.shortNightChance }
             scenario.behaviour = model.behaviour(hour: hour, shortNights: shortNights)
+            scenario.retention = model.retention
             // A wearable shows the short nights to vigord too (not while its data is stale).
             if wearable.coverage.max > 0 {
                 scenario.morningSignals += shortNights.filter { !scenario.staleHealthDays.contains($0) }.map { MorningSignalDay(day: $0, sleepMinutes: model.response.shortNightMinutes - 30) }

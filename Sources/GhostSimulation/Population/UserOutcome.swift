@@ -19,6 +19,9 @@ public struct UserOutcome: Codable, Sendable, Equatable {
     public var leftHealthy: Bool
     /// Training weeks judged against the promise (`WeekPromise`), those that got what was asked, those that got more.
     public var weeks = WeekPromise()
+    /// The user stopped using vigord (`RetentionRules`); nil: they used it to the end of the run. Every other field
+    /// covers the days they used it (`phases.count`).
+    public var left: Departure?
 
     /// Creates an outcome.
     public init(
@@ -47,5 +50,14 @@ public struct UserOutcome: Codable, Sendable, Equatable {
             zeroInput: done.filter { !$0.tookInput && $0.reported != .none }.count,
             leftHealthy: trajectory.days.contains { $0.ghostHealth != .healthy })
         weeks = WeekPromise(trajectory.days)
+        left = trajectory.left
+    }
+
+    /// Days the user used vigord.
+    public var daysUsed: Int { phases.count }
+
+    /// Still using vigord after day `day`.
+    public func stays(past day: Int) -> Bool {
+        left.map { $0.day > day } ?? true
     }
 }
