@@ -62,6 +62,9 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var behaviour: TrainingBehaviour?
     /// When the user stops using vigord (the run ends that day); nil: never.
     public var retention: RetentionRules?
+    /// The hour, on the evening before day 1, at which `vigorctl setup` ends and makes its first plan (the Ghost starts
+    /// then); nil: no setup, the Ghost starts on day 1 at 00:00 and the first evening plans first.
+    public var setupHour: Int?
 
     /// Creates a scenario.
     public init(
@@ -73,7 +76,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected, checkInRate: Double = 0,
         answerRate: Double = 1, crashDays: [Int] = [], notificationFailureDays: [Int] = [], staleHealthDays: [Int] = [],
         historyDays: Int = 0, behaviour: TrainingBehaviour? = nil,
-        retention: RetentionRules? = nil
+        retention: RetentionRules? = nil, setupHour: Int? = nil
     ) {
         self.name = name
         self.startDate = startDate
@@ -103,6 +106,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.historyDays = historyDays
         self.behaviour = behaviour
         self.retention = retention
+        self.setupHour = setupHour
     }
 
     public init(from decoder: any Decoder) throws {
@@ -135,6 +139,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         historyDays = try keys.decodeIfPresent(Int.self, forKey: .historyDays) ?? 0
         behaviour = try keys.decodeIfPresent(TrainingBehaviour.self, forKey: .behaviour)
         retention = try keys.decodeIfPresent(RetentionRules.self, forKey: .retention)
+        setupHour = try keys.decodeIfPresent(Int.self, forKey: .setupHour)
     }
 }
 

@@ -30,6 +30,10 @@ struct SimulatedRun {
     private var today = DayLog()
     /// Busy hours on today's calendar as the morning read it (meetings landed included).
     private var busyHoursToday = 0.0
+    /// What setup's first plan showed; nil: no setup was modelled.
+    private(set) var setup: SetupRecord?
+    /// Days of readable history setup found in the calendars; nil: the scenario's `historyDays`.
+    private var readableHistory: Int?
 
     init(
         scenario: Scenario, settings: PlanningSettings, engineRules: EngineRules, calendars: (any ScenarioCalendars)?,
@@ -42,9 +46,42 @@ struct SimulatedRun {
         self.firstDay = firstDay
         random = SplitMix64(seed: scenario.seed)
         do {
-            ghost = Ghost(startingAt: try calendar.startOfDay(firstDay), timeZone: calendar.timeZone, rules: engineRules)
+            let start = if let hour = scenario.setupHour {
+                try calendar.date(on: firstDay.adding(days: -1), hour: hour)
+            } else {
+                try calendar.startOfDay(firstDay)
+            }
+            ghost = Ghost(startingAt: start, timeZone: calendar.timeZone, rules: engineRules)
         } catch {
             throw SimulationError(day: 1, engineError: error)
+        }
+    }
+
+    /// `vigorctl setup` ending at `hour` on the evening before day 1, as vigord's first plan: the days of the last 90
+    /// that the calendars (and the scenario's weekly busy times) show (`ReadableHistory.days`) told to the Observer, the evening plan over the week from day 1
+    /// (`EveningPlan.decide`: at that hour the week starts tomorrow), then the first insight from those 90 days
+    /// (`HistoryReading.firstInsight`, with the forecast's windows). The user ran one command.
+    mutating func runSetup(hour: Int) throws(SimulationError) {
+        do {
+            let eve = firstDay.adding(days: -1)
+            let now = try calendar.date(on: eve, hour: hour)
+            try step(at: now, .notReplayable("setup's first plan"))
+            let maximum = ReadableHistory.maximumDays
+            var past = try picture(today: eve, firstDay: eve.adding(days: -maximum), days: maximum)
+            past.readableHistoryDays = nil
+            readableHistory = try ReadableHistory.days(past)
+            let plan = EveningPlan.decide(try picture(today: eve, firstDay: firstDay, days: 7))
+            for event in plan.events {
+                try send(event, at: now)
+            }
+            let windows = plan.forecast?.days.filter { $0.start != nil }.count ?? 0
+            let insight = try HistoryReading.firstInsight(past, protectedWindows: windows)
+            let block = ghost.blocks.first { $0.day == firstDay && [.proposed, .scheduled].contains($0.status) }
+            setup = SetupRecord(
+                hour: hour, readableHistoryDays: readableHistory ?? 0, insight: insight != nil, block: block?.status,
+                phase: ghost.trust.phase)
+        } catch {
+            throw SimulationError(day: 0, engineError: error)
         }
     }
 
@@ -62,6 +99,7 @@ struct SimulatedRun {
         let day = firstDay.adding(days: number - 1)
         let travel = scenario.travelDays.contains(number)
         today = DayLog()
+        if number == 1, setup != nil { today.interactions.append("setup") }
         for change in scenario.manualPhaseChanges where change.day == number {
             try step(at: calendar.date(on: day, hour: 0, minute: 5), .setTrust(change.phase))
             try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
@@ -202,7 +240,7 @@ struct SimulatedRun {
             manualTravelDays: covered.filter { scenario.travelDays.contains(dayNumber($0)) },
             signals: try signals(today: day))
         calendars?.add(to: &picture)
-        if ghost.trust.phase == .observer { picture.readableHistoryDays = min(scenario.historyDays, ReadableHistory.maximumDays) }
+        if ghost.trust.phase == .observer { picture.readableHistoryDays = min(readableHistory ?? scenario.historyDays, ReadableHistory.maximumDays) }
         return picture
     }
 

@@ -55,6 +55,7 @@ public struct Simulator: Sendable {
         var run = try SimulatedRun(
             scenario: scenario, settings: settings, engineRules: engineRules, calendars: calendars, calendar: calendar, firstDay: firstDay)
         var records: [DayRecord] = []
+        if let hour = scenario.setupHour { try run.runSetup(hour: hour) }
         var left: Departure?
         for number in 1...scenario.days {
             records.append(try run.simulateDay(number))
@@ -71,7 +72,7 @@ public struct Simulator: Sendable {
                 deletions: records.reduce(0) { $0 + $1.deletions },
                 blocksPlaced: records.reduce(0) { $0 + $1.blocks.count },
                 receipts: records.reduce(0) { $0 + $1.receipts.count }),
-            left: left)
+            left: left, setup: run.setup)
         return (trajectory, run.steps)
     }
 }

@@ -14,6 +14,8 @@ public struct Trajectory: Codable, Sendable, Equatable {
     public let summary: TrajectorySummary
     /// The user stopped using vigord at the end of this day (`retention` rules): the run ends there. Nil: they stayed.
     public var left: Departure? = nil
+    /// What setup's first plan showed; nil: the scenario models no setup.
+    public var setup: SetupRecord? = nil
 }
 
 /// What happened on one simulated day, as of its end.

@@ -53,7 +53,7 @@ struct PopulationTests {
             ],
             days: 35, seed: 1)
         let values = Dictionary(uniqueKeysWithValues: report.metrics.map { ($0.key, $0.value) })
-        #expect(values["timeToFirstProposal"] == 225)  // median of 213 and 237
+        #expect(values["timeToFirstMagic"] == 225 * 60)  // median of 213 and 237 hours, in minutes (no setup modelled)
         #expect(values["interactionsPerWeek"] == 7.0 / 3)  // (10 + 0 + 25) / 5 weeks / 3 users
         #expect(values["proactiveShare"] == 0.6)  // 24 of 40
         #expect(values["zeroInputShare"] == 0.5)  // 20 of 40

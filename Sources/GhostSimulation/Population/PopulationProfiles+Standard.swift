@@ -8,12 +8,12 @@ extension PopulationProfiles {
       "timeZone": "Europe/Berlin",
       "config": "",
       "calendars": [
-        {"kind": "light", "weight": 2},
-        {"kind": "office", "weight": 4},
-        {"kind": "onCall", "weight": 1},
-        {"kind": "shift", "weight": 1},
-        {"kind": "parent", "weight": 2},
-        {"kind": "traveller", "weight": 1}
+        {"kind": "light", "weight": 2, "historyDays": 90},
+        {"kind": "office", "weight": 4, "historyDays": 90},
+        {"kind": "onCall", "weight": 1, "historyDays": 90},
+        {"kind": "shift", "weight": 1, "historyDays": 90},
+        {"kind": "parent", "weight": 2, "historyDays": 90},
+        {"kind": "traveller", "weight": 1, "historyDays": 90}
       ],
       "attendance": [
         {"name": "steady", "weight": 5, "completion": {"rate": 1}},

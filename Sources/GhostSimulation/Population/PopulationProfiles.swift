@@ -73,6 +73,15 @@ public enum CalendarKind: String, Codable, Sendable, CaseIterable {
 public struct CalendarProfile: Codable, Sendable, Equatable {
     public var kind: CalendarKind
     public var weight: Double
+    /// Days of the past the calendar holds at install (its events recur from then); absent: 0.
+    public var historyDays: Int
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try keys.decode(CalendarKind.self, forKey: .kind)
+        weight = try keys.decode(Double.self, forKey: .weight)
+        historyDays = try keys.decodeIfPresent(Int.self, forKey: .historyDays) ?? 0
+    }
 }
 
 /// An attendance course: as a scenario's `completion` (periods by day), with a `model` the day's readiness (a factor
@@ -154,6 +163,9 @@ extension PopulationProfiles {
         guard LocalDay(iso: startDate) != nil else { throw ScenarioError(path: "startDate", message: "'\(startDate)' is not a date in YYYY-MM-DD form") }
         guard TimeZone(identifier: timeZone) != nil else { throw ScenarioError(path: "timeZone", message: "'\(timeZone)' is not a known IANA time zone") }
         try Self.checkWeights("calendars", calendars.map(\.weight))
+        for (index, option) in calendars.enumerated() where !(0...365).contains(option.historyDays) {
+            throw ScenarioError(path: "calendars[\(index)].historyDays", message: "must be 0…365, is \(option.historyDays)")
+        }
         try Self.checkWeights("attendance", attendance.map(\.weight))
         try Self.checkWeights("wearables", wearables.map(\.weight))
         try Self.checkWeights("checkIns", checkIns.map(\.weight))

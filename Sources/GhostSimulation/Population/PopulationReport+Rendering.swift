@@ -35,6 +35,7 @@ extension PopulationReport {
         switch unit {
         case "share": String(format: "%.1f %%", value * 100)
         case "hours": value < 1 ? String(format: "%.0f min", value * 60) : String(format: "%.1f h", value)
+        case "minutes": value < 60 ? String(format: "%.0f min", value) : String(format: "%.1f h", value / 60)
         default: String(format: "%.2f", value)
         }
     }

@@ -22,6 +22,10 @@ public struct UserOutcome: Codable, Sendable, Equatable {
     /// The user stopped using vigord (`RetentionRules`); nil: they used it to the end of the run. Every other field
     /// covers the days they used it (`phases.count`).
     public var left: Departure?
+    /// Minutes from the end of the install to the first insight or block the user saw (0: setup showed one); nil: none.
+    public var minutesToFirstMagic: Double?
+    /// Minutes from the end of the install to the first block proposed or written (a desktop notification); nil: none.
+    public var minutesToFirstDesktopProposal: Double?
 
     /// Creates an outcome.
     public init(
@@ -35,6 +39,8 @@ public struct UserOutcome: Codable, Sendable, Equatable {
         self.proactive = proactive
         self.zeroInput = zeroInput
         self.leftHealthy = leftHealthy
+        minutesToFirstDesktopProposal = hoursToFirstProposal.map { $0 * 60 }
+        minutesToFirstMagic = minutesToFirstDesktopProposal
     }
 
     /// Reads a trajectory. The first block of day N was placed by the evening plan of day N − 1 at 21:00.
@@ -51,6 +57,12 @@ public struct UserOutcome: Codable, Sendable, Equatable {
             leftHealthy: trajectory.days.contains { $0.ghostHealth != .healthy })
         weeks = WeekPromise(trajectory.days)
         left = trajectory.left
+        if let setup = trajectory.setup {
+            // Setup ended at `setup.hour` the evening before day 1; an evening places its block at 21:00.
+            let evening = first.map { Double(($0.day - 1) * 1440 + (21 - setup.hour) * 60) }
+            minutesToFirstDesktopProposal = setup.block != nil ? 0 : evening
+            minutesToFirstMagic = setup.block != nil || setup.insight ? 0 : evening
+        }
     }
 
     /// Days the user used vigord.
