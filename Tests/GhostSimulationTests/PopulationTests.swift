@@ -39,6 +39,9 @@ struct PopulationTests {
         #expect(outcome.proactive == 6)
         #expect(outcome.zeroInput == 0)
         #expect(outcome.interactions == 14)  // trust set, six accepts, seven logs
+        #expect(outcome.interactionsByCommand == ["trust": 1, "accept": 6, "log": 7])
+        let report = PopulationReport(outcomes: [outcome], days: 7, seed: 1)
+        #expect(report.interactionsByCommand == ["trust": 1, "accept": 6, "log": 7])  // per week of use: the run is one week
     }
 
     @Test func theSevenMetricsOfATinyPopulationAreTheHandComputedValues() throws {

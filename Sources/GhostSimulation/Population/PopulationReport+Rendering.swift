@@ -23,6 +23,9 @@ extension PopulationReport {
             lines.append(Self.pad(metric.name, 62) + Self.pad(metric.over, 31) + Self.pad(value, 12) + Self.pad(target, 12) + verdict
                 + (metric.note.map { "  (\($0))" } ?? ""))
         }
+        let commands = interactionsByCommand.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+            .map { String(format: "%@ %.2f", $0.key, $0.value) }
+        lines += ["", "interactions per week of use, by command: " + (commands.isEmpty ? "none" : commands.joined(separator: ", "))]
         lines += ["", Self.pad("trust phase", 18) + Self.pad("reached", 10) + "median first day"]
         for reach in phases {
             lines.append(Self.pad(reach.phase.displayName, 18) + Self.pad("\(reach.reached)", 10)

@@ -10,6 +10,8 @@ public struct PopulationReport: Codable, Sendable, Equatable {
     public let metrics: [MetricResult]
     /// Measured beside them: the share of judged training weeks that got the sessions asked (`WeekPromise`).
     public let beside: [MetricResult]
+    /// Interactions per week of use by command (mean over users, as `interactionsPerWeek`), for `--json`.
+    public let interactionsByCommand: [String: Double]
     /// For each phase, how many users reached it (or a higher one) and the median first day they did.
     public let phases: [PhaseReach]
     /// `phaseCounts[d][p]`: users in phase `p` (TrustPhase order, Observer first) at the end of day `d + 1`.
@@ -67,6 +69,11 @@ public struct PopulationReport: Codable, Sendable, Equatable {
                 value: Self.share(outcomes.reduce(0) { $0 + $1.weeks.kept }, of: judged), target: 1, targetIsMaximum: false,
                 note: "\(judged) user-weeks judged; \(outcomes.reduce(0) { $0 + $1.weeks.over }) with more than asked", reachesTarget: true),
         ]
+        let commands = Set(outcomes.flatMap(\.interactionsByCommand.keys))
+        interactionsByCommand = Dictionary(uniqueKeysWithValues: commands.map { command in
+            (command, outcomes.reduce(0) { $0 + Double($1.interactionsByCommand[command] ?? 0) * 7 / Double(max($1.daysUsed, 1)) }
+                / Double(max(outcomes.count, 1)))
+        })
         phases = TrustPhase.allCases.map { phase in
             let firstDays = outcomes.compactMap { outcome in outcome.phases.firstIndex { $0 >= phase }.map { $0 + 1 } }
             return PhaseReach(phase: phase, reached: firstDays.count, medianDay: Self.median(firstDays.map(Double.init)))

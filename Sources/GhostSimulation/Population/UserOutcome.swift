@@ -9,6 +9,8 @@ public struct UserOutcome: Codable, Sendable, Equatable {
     public var hoursToFirstProposal: Double?
     /// Commands and clicks over the run.
     public var interactions: Int
+    /// Of those, by command (`accept`, `checkin`, `log`, `trust`, …: `UserOutcome.command(of:)`).
+    public var interactionsByCommand: [String: Int] = [:]
     /// Workouts the user did.
     public var workouts: Int
     /// Of those, done in a block the Ghost placed.
@@ -56,6 +58,9 @@ public struct UserOutcome: Codable, Sendable, Equatable {
             zeroInput: done.filter { !$0.tookInput && $0.reported != .none }.count,
             leftHealthy: trajectory.days.contains { $0.ghostHealth != .healthy })
         weeks = WeekPromise(trajectory.days)
+        for day in trajectory.days {
+            for interaction in day.interactions { interactionsByCommand[Self.command(of: interaction), default: 0] += 1 }
+        }
         left = trajectory.left
         if let setup = trajectory.setup {
             // Setup ended at `setup.hour` the evening before day 1; an evening places its block at 21:00.
@@ -63,6 +68,11 @@ public struct UserOutcome: Codable, Sendable, Equatable {
             minutesToFirstDesktopProposal = setup.block != nil ? 0 : evening
             minutesToFirstMagic = setup.block != nil || setup.insight ? 0 : evening
         }
+    }
+
+    /// The command an interaction was (its first word: `accept b3` → `accept`, `trust set auto` → `trust`).
+    public static func command(of interaction: String) -> String {
+        String(interaction.prefix { $0 != " " })
     }
 
     /// Days the user used vigord.
