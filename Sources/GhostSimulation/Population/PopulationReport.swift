@@ -17,16 +17,41 @@ public struct PopulationReport: Codable, Sendable, Equatable {
     /// `phaseCounts[d][p]`: users in phase `p` (TrustPhase order, Observer first) at the end of day `d + 1`.
     public let phaseCounts: [[Int]]
 
-    /// Computes the report from each user's outcome.
-    public init(outcomes: [UserOutcome], days: Int, seed: UInt64) {
+    /// The behaviour model the users were drawn with; nil: none (scripted attendance).
+    public var model: String?
+
+    /// Computes the report from each user's outcome, each metric with its 95 % interval over users
+    /// (`PopulationReport.bootstrap`, seeded by `seed`).
+    public init(outcomes: [UserOutcome], days: Int, seed: UInt64, model: String? = nil) {
         users = outcomes.count
         self.days = days
         self.seed = seed
+        self.model = model
+        let measured = Self.measure(outcomes, days: days)
+        let intervals = Self.bootstrap(outcomes, days: days, seed: seed)
+        metrics = measured.metrics.map { $0.with(intervals[$0.key]) }
+        beside = measured.beside.map { $0.with(intervals[$0.key]) }
+        let commands = Set(outcomes.flatMap(\.interactionsByCommand.keys))
+        interactionsByCommand = Dictionary(uniqueKeysWithValues: commands.map { command in
+            (command, outcomes.reduce(0) { $0 + Double($1.interactionsByCommand[command] ?? 0) * 7 / Double(max($1.daysUsed, 1)) }
+                / Double(max(outcomes.count, 1)))
+        })
+        phases = TrustPhase.allCases.map { phase in
+            let firstDays = outcomes.compactMap { outcome in outcome.phases.firstIndex { $0 >= phase }.map { $0 + 1 } }
+            return PhaseReach(phase: phase, reached: firstDays.count, medianDay: Self.median(firstDays.map(Double.init)))
+        }
+        phaseCounts = (0..<days).map { day in
+            TrustPhase.allCases.map { phase in outcomes.filter { day < $0.phases.count && $0.phases[day] == phase }.count }
+        }
+    }
+
+    /// The metrics and the measures beside them over `outcomes`, without intervals.
+    static func measure(_ outcomes: [UserOutcome], days: Int) -> (metrics: [MetricResult], beside: [MetricResult]) {
         let workouts = outcomes.reduce(0) { $0 + $1.workouts }
         let firstMagic = outcomes.compactMap(\.minutesToFirstMagic)
         let firstDesktop = outcomes.compactMap(\.minutesToFirstDesktopProposal)
         let onDay30 = days >= 30 ? outcomes.filter { $0.daysUsed >= 30 }.map { $0.phases[29] } : []
-        metrics = [
+        let metrics = [
             MetricResult(
                 key: "timeToFirstMagic", name: "time to first magic (median: install to first insight or proposal)", unit: "minutes",
                 over: Self.allUsers, value: Self.median(firstMagic), target: 5, targetIsMaximum: true,
@@ -59,7 +84,7 @@ public struct PopulationReport: Codable, Sendable, Equatable {
                 note: days >= 30 ? Self.departures(outcomes) : "the run is shorter than 30 days"),
         ]
         let judged = outcomes.reduce(0) { $0 + $1.weeks.judged }
-        beside = [
+        let beside = [
             MetricResult(
                 key: "timeToFirstDesktopProposal", name: "time to first proposal on the desktop (median, from install)",
                 unit: "minutes", over: Self.allUsers, value: Self.median(firstDesktop), target: 5, targetIsMaximum: true,
@@ -69,18 +94,7 @@ public struct PopulationReport: Codable, Sendable, Equatable {
                 value: Self.share(outcomes.reduce(0) { $0 + $1.weeks.kept }, of: judged), target: 1, targetIsMaximum: false,
                 note: "\(judged) user-weeks judged; \(outcomes.reduce(0) { $0 + $1.weeks.over }) with more than asked", reachesTarget: true),
         ]
-        let commands = Set(outcomes.flatMap(\.interactionsByCommand.keys))
-        interactionsByCommand = Dictionary(uniqueKeysWithValues: commands.map { command in
-            (command, outcomes.reduce(0) { $0 + Double($1.interactionsByCommand[command] ?? 0) * 7 / Double(max($1.daysUsed, 1)) }
-                / Double(max(outcomes.count, 1)))
-        })
-        phases = TrustPhase.allCases.map { phase in
-            let firstDays = outcomes.compactMap { outcome in outcome.phases.firstIndex { $0 >= phase }.map { $0 + 1 } }
-            return PhaseReach(phase: phase, reached: firstDays.count, medianDay: Self.median(firstDays.map(Double.init)))
-        }
-        phaseCounts = (0..<days).map { day in
-            TrustPhase.allCases.map { phase in outcomes.filter { day < $0.phases.count && $0.phases[day] == phase }.count }
-        }
+        return (metrics, beside)
     }
 
     static let allUsers = "all users", whileUsing = "all users, while using vigord"
@@ -122,6 +136,15 @@ public struct MetricResult: Codable, Sendable, Equatable {
     public let reachesTarget: Bool
     /// Whether the value meets the target; nil when there is no value.
     public let met: Bool?
+    /// The 95 % interval over users (`PopulationReport.bootstrap`); nil when no resample had a value.
+    public var interval: MetricInterval?
+
+    /// This result with `interval`.
+    func with(_ interval: MetricInterval?) -> MetricResult {
+        var result = self
+        result.interval = interval
+        return result
+    }
 
     init(
         key: String, name: String, unit: String, over: String, value: Double?, target: Double, targetIsMaximum: Bool, note: String?,
@@ -138,6 +161,12 @@ public struct MetricResult: Codable, Sendable, Equatable {
         self.reachesTarget = reachesTarget
         met = value.map { targetIsMaximum ? $0 < target : reachesTarget ? $0 >= target : $0 > target }
     }
+}
+
+/// A 95 % interval: the 2.5th and 97.5th percentiles of the metric over resamples of the users.
+public struct MetricInterval: Codable, Sendable, Equatable {
+    public let low: Double
+    public let high: Double
 }
 
 /// How many users reached a phase (or a higher one) and the median first day they did.
