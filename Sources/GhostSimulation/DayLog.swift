@@ -17,6 +17,8 @@ struct DayLog {
     var workout: WorkoutRecord?
     /// The evening's tally of tomorrow's training week.
     var week: WeekTally?
+    /// Questions the Ghost asked the user: proposals, move proposals, triage questions.
+    var questions = 0
 
     /// Records the effects that matter to the trajectory.
     mutating func absorb(_ effects: [GhostEffect]) {
@@ -32,6 +34,9 @@ struct DayLog {
                 healthChanges.append("\(change.from.rawValue)→\(change.to.rawValue)")
             case .askTriage(let id):
                 triage.append("asked \(id)")
+                questions += 1
+            case .proposeBlock, .proposeMove:
+                questions += 1
             case .missResolved(let id, let reason):
                 triage.append("\(id): \(reason.rawValue)")
             case .slotBecameSacred(let slot):

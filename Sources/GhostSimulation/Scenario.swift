@@ -58,6 +58,13 @@ public struct Scenario: Codable, Sendable, Equatable {
     /// Days of history the user's calendars and health data showed before day 1 (0…90): the Observer counts them
     /// towards its week, as the daemon does with what it reads (`ReadableHistory`).
     public var historyDays: Int
+    /// A user who answers the plan (a habit and a response to blocks); nil: `completion` scripts every day's workout.
+    public var behaviour: TrainingBehaviour?
+    /// When the user stops using vigord (the run ends that day); nil: never.
+    public var retention: RetentionRules?
+    /// The hour, on the evening before day 1, at which `vigorctl setup` ends and makes its first plan (the Ghost starts
+    /// then); nil: no setup, the Ghost starts on day 1 at 00:00 and the first evening plans first.
+    public var setupHour: Int?
 
     /// Creates a scenario.
     public init(
@@ -68,7 +75,8 @@ public struct Scenario: Codable, Sendable, Equatable {
         unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
         meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected, checkInRate: Double = 0,
         answerRate: Double = 1, crashDays: [Int] = [], notificationFailureDays: [Int] = [], staleHealthDays: [Int] = [],
-        historyDays: Int = 0
+        historyDays: Int = 0, behaviour: TrainingBehaviour? = nil,
+        retention: RetentionRules? = nil, setupHour: Int? = nil
     ) {
         self.name = name
         self.startDate = startDate
@@ -96,6 +104,9 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.notificationFailureDays = notificationFailureDays
         self.staleHealthDays = staleHealthDays
         self.historyDays = historyDays
+        self.behaviour = behaviour
+        self.retention = retention
+        self.setupHour = setupHour
     }
 
     public init(from decoder: any Decoder) throws {
@@ -126,6 +137,9 @@ public struct Scenario: Codable, Sendable, Equatable {
         notificationFailureDays = try keys.decodeIfPresent([Int].self, forKey: .notificationFailureDays) ?? []
         staleHealthDays = try keys.decodeIfPresent([Int].self, forKey: .staleHealthDays) ?? []
         historyDays = try keys.decodeIfPresent(Int.self, forKey: .historyDays) ?? 0
+        behaviour = try keys.decodeIfPresent(TrainingBehaviour.self, forKey: .behaviour)
+        retention = try keys.decodeIfPresent(RetentionRules.self, forKey: .retention)
+        setupHour = try keys.decodeIfPresent(Int.self, forKey: .setupHour)
     }
 }
 

@@ -58,6 +58,9 @@ extension Scenario {
             try Self.check("busy[\(index)].toHour", busyTime.toHour, busyTime.fromHour...24)
         }
         try Self.check("completion.rate", completion.rate)
+        try behaviour?.validate("behaviour")
+        try retention?.validate("retention")
+        if let setupHour { try Self.check("setupHour", setupHour, 0...23) }
         for (index, period) in completion.periods.enumerated() {
             try Self.check("completion.periods[\(index)].fromDay", period.fromDay, 1...days)
             try Self.check("completion.periods[\(index)].toDay", period.toDay, period.fromDay...days)

@@ -33,6 +33,10 @@ struct SimulatedRun {
     /// The last evening's forecast (nil before the first, or when every evening so far failed to plan).
     private var forecast: WeekForecast?
     private var today = DayLog()
+    /// Busy hours on today's calendar as the morning read it (meetings landed included).
+    private var busyHoursToday = 0.0
+    /// What setup's first plan showed; nil: no setup was modelled.
+    private(set) var setup: SetupRecord?
 
     init(
         scenario: Scenario, settings: PlanningSettings, engineRules: EngineRules, calendars: (any ScenarioCalendars)?,
@@ -45,9 +49,42 @@ struct SimulatedRun {
         self.firstDay = firstDay
         random = SplitMix64(seed: scenario.seed)
         do {
-            ghost = Ghost(startingAt: try calendar.startOfDay(firstDay), timeZone: calendar.timeZone, rules: engineRules)
+            let start = if let hour = scenario.setupHour {
+                try calendar.date(on: firstDay.adding(days: -1), hour: hour)
+            } else {
+                try calendar.startOfDay(firstDay)
+            }
+            ghost = Ghost(startingAt: start, timeZone: calendar.timeZone, rules: engineRules)
         } catch {
             throw SimulationError(day: 1, engineError: error)
+        }
+    }
+
+    /// `vigorctl setup` ending at `hour` on the evening before day 1, as vigord's first plan: the days of the last 90
+    /// that the calendars (and the scenario's weekly busy times) show (`readableHistory(before:)`) told to the Observer,
+    /// the evening plan over the week from day 1
+    /// (`EveningPlan.decide`: at that hour the week starts tomorrow), then the first insight from those 90 days
+    /// (`HistoryReading.firstInsight`, with the forecast's windows). The user ran one command.
+    mutating func runSetup(hour: Int) throws(SimulationError) {
+        do {
+            let eve = firstDay.adding(days: -1)
+            let now = try calendar.date(on: eve, hour: hour)
+            try step(at: now, .notReplayable("setup's first plan"))
+            let maximum = ReadableHistory.maximumDays
+            let past = try picture(today: eve, firstDay: eve.adding(days: -maximum), days: maximum)
+            let readable = try readableHistory(before: eve)
+            let plan = EveningPlan.decide(try picture(today: eve, firstDay: firstDay, days: 7, readsHistory: true))
+            for event in plan.events {
+                try send(event, at: now)
+            }
+            let windows = plan.forecast?.days.filter { $0.start != nil }.count ?? 0
+            let insight = try HistoryReading.firstInsight(past, protectedWindows: windows)
+            let block = ghost.blocks.first { $0.day == firstDay && [.proposed, .scheduled].contains($0.status) }
+            setup = SetupRecord(
+                hour: hour, readableHistoryDays: readable, insight: insight != nil, block: block?.status,
+                phase: ghost.trust.phase)
+        } catch {
+            throw SimulationError(day: 0, engineError: error)
         }
     }
 
@@ -65,6 +102,7 @@ struct SimulatedRun {
         let day = firstDay.adding(days: number - 1)
         let travel = scenario.travelDays.contains(number)
         today = DayLog()
+        if number == 1, setup != nil { today.interactions.append("setup") }
         for change in scenario.manualPhaseChanges where change.day == number {
             try step(at: calendar.date(on: day, hour: 0, minute: 5), .setTrust(change.phase))
             try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
@@ -162,6 +200,7 @@ struct SimulatedRun {
         let now = try calendar.date(on: day, hour: 6)
         try step(at: now, .morningCycle)
         let current = try picture(today: day, firstDay: day, days: 1, readsHistory: true)
+        busyHoursToday = try Self.hours(of: current.busy, on: day, calendar: calendar)
         let plan = try MorningPlan.decide(
             current, closing: MorningPlan.daysToClose(today: day, lastMorning: lastMorning),
             newestHealthData: current.signals.samples.map(\.end).max(), now: now)
@@ -340,23 +379,31 @@ struct SimulatedRun {
     }
 
     /// The user works out in the day's block (if on the calendar) or, without one, on their own; not today when
-    /// the block moved to another day.
+    /// the block moved to another day. With a `behaviour` the model decides (`plannedStart`); without one, the day's
+    /// completion chance does, block or not, and a deletion day has no workout.
     private mutating func work(on day: LocalDay, number: Int, block: ScheduledBlock?) throws(EngineError) {
         let rate = scenario.completion.rate(onDay: number)
-        if scenario.deletionDays.contains(number) || block?.status == .removed { return }
         // A block a meeting pushed to another day is that day's session.
         if let block, block.day != day { return }
-        guard random.nextUnit() < rate else { return }
-        let own = settings.training.preferredWindows.first?.from ?? TimeOfDay(hour: EveningPlan.defaultSlotHour)
-        let inBlock = block?.status == .scheduled
-        let start = if let block, block.status == .scheduled {
-            block.start.addingTimeInterval(600)
+        let deleted = scenario.deletionDays.contains(number) || block?.status == .removed
+        let scheduled = deleted ? nil : block.flatMap { $0.status == .scheduled ? $0 : nil }
+        let start: Date
+        if let behaviour = scenario.behaviour {
+            guard let chosen = try plannedStart(behaviour, on: day, number: number, block: scheduled, readiness: rate) else { return }
+            start = chosen
         } else {
-            try calendar.date(on: day, hour: own.hour, minute: own.minute + 10)
+            if deleted { return }
+            guard random.nextUnit() < rate else { return }
+            start = if let scheduled {
+                scheduled.start.addingTimeInterval(600)
+            } else {
+                try ownStart(on: day, hour: nil)
+            }
         }
+        let inBlock = scheduled.map { start >= $0.start && start < $0.end } ?? false
         today.workout = WorkoutRecord(
             inGhostBlock: inBlock, reported: scenario.workoutReports,
-            tookInput: scenario.workoutReports == .logged || (inBlock && block?.origin == .proposal))
+            tookInput: scenario.workoutReports == .logged || (inBlock && scheduled?.origin == .proposal))
         switch scenario.workoutReports {
         case .detected:
             // The wearable records the workout and syncs five minutes after it ends: vigord imports the record.
@@ -376,6 +423,49 @@ struct SimulatedRun {
         case .none:
             return
         }
+    }
+
+    /// With a behaviour model, when the user trains today, if at all: in the scheduled block with the response's chance
+    /// (its hour against the habit's, today's busy hours, last night's sleep, accepted or written); otherwise — no
+    /// block, or a skipped block 2 hours or more from the habit's hour — on their own at the habit's hour with the
+    /// habit's chance.
+    private mutating func plannedStart(
+        _ behaviour: TrainingBehaviour, on day: LocalDay, number: Int, block: ScheduledBlock?, readiness: Double
+    ) throws(EngineError) -> Date? {
+        if let block {
+            let moment = calendar.moment(at: block.start)
+            let blockHour = Double(moment.hour) + Double(moment.minute) / 60
+            let slept = scenario.morningSignals.last { $0.day == number }?.sleepMinutes ?? HealthReadings.sleepMinutes
+            let shortNight = behaviour.shortNights.contains(number) || slept < behaviour.response.shortNightMinutes
+            let chance = behaviour.chanceInBlock(
+                blockHour: blockHour, accepted: block.origin == .proposal, weekday: day.weekday, busyHours: busyHoursToday,
+                shortNight: shortNight, readiness: readiness)
+            if random.nextUnit() < chance { return block.start.addingTimeInterval(600) }
+            if abs(blockHour - Double(behaviour.habit.hour)) < 2 { return nil }
+        }
+        guard random.nextUnit() < behaviour.chanceOnOwn(weekday: day.weekday, readiness: readiness) else { return nil }
+        return try ownStart(on: day, hour: behaviour.habit.hour)
+    }
+
+    /// Ten minutes past `hour` (nil: the start of the first preferred window, else the evening plan's default hour).
+    private func ownStart(on day: LocalDay, hour: Int?) throws(EngineError) -> Date {
+        let own = hour.map { TimeOfDay(hour: $0) } ?? settings.training.preferredWindows.first?.from ?? TimeOfDay(hour: EveningPlan.defaultSlotHour)
+        return try calendar.date(on: day, hour: own.hour, minute: own.minute + 10)
+    }
+
+    /// Hours of `busy` on `day`, overlaps counted once.
+    static func hours(of busy: [BusyInterval], on day: LocalDay, calendar: LocalCalendar) throws(EngineError) -> Double {
+        let from = try calendar.startOfDay(day), to = try calendar.startOfDay(day.adding(days: 1))
+        var total: TimeInterval = 0
+        var reach = from
+        for interval in busy.sorted(by: { $0.start < $1.start }) {
+            let start = max(interval.start, reach), end = min(interval.end, to)
+            if end > start {
+                total += end.timeIntervalSince(start)
+                reach = end
+            }
+        }
+        return total / 3600
     }
 
     /// Answers today's open question (always on a `byDay` day, else with the answer rate).
@@ -410,6 +500,7 @@ struct SimulatedRun {
             ghostHealth: ghost.ghostHealth.mode, blocks: blocks, deletions: today.deletions,
             breakerFirings: today.breakerFirings, apologies: today.apologies, phaseChanges: today.phaseChanges,
             healthChanges: today.healthChanges, triage: today.triage, suggestions: today.suggestions,
-            receipts: today.receipts, interactions: today.interactions, workout: today.workout, week: today.week)
+            receipts: today.receipts, interactions: today.interactions, workout: today.workout, week: today.week,
+            questions: today.questions)
     }
 }

@@ -3,7 +3,7 @@ import GhostScheduling
 
 /// A scenario that ran into an engine error while simulating.
 public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// 1-based simulated day.
+    /// 1-based simulated day; 0: setup, the evening before day 1.
     public let day: Int
     /// The engine's error.
     public let engineError: EngineError

@@ -56,11 +56,15 @@ public struct Simulator: Sendable {
         var run = try SimulatedRun(
             scenario: scenario, settings: settings, engineRules: engineRules, calendars: calendars, calendar: calendar, firstDay: firstDay)
         var records: [DayRecord] = []
+        if let hour = scenario.setupHour { try run.runSetup(hour: hour) }
         var compared: [ComparedDay] = []
+        var left: Departure?
         for number in 1...scenario.days {
             let record = try run.simulateDay(number)
             records.append(record)
             compared.append(ComparedDay(record, week: run.weekAhead(of: firstDay.adding(days: number - 1))))
+            left = scenario.retention?.departure(after: records)
+            if left != nil { break }
         }
         let ghost = run.ghost
         let trajectory = Trajectory(
@@ -71,7 +75,8 @@ public struct Simulator: Sendable {
                 breakerFirings: records.reduce(0) { $0 + $1.breakerFirings },
                 deletions: records.reduce(0) { $0 + $1.deletions },
                 blocksPlaced: records.reduce(0) { $0 + $1.blocks.count },
-                receipts: records.reduce(0) { $0 + $1.receipts.count }))
+                receipts: records.reduce(0) { $0 + $1.receipts.count }),
+            left: left, setup: run.setup)
         return (trajectory, run.steps, compared)
     }
 }

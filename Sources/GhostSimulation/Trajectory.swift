@@ -12,6 +12,10 @@ public struct Trajectory: Codable, Sendable, Equatable {
     public let days: [DayRecord]
     /// Totals over the run.
     public let summary: TrajectorySummary
+    /// The user stopped using vigord at the end of this day (`retention` rules): the run ends there. Nil: they stayed.
+    public var left: Departure? = nil
+    /// What setup's first plan showed; nil: the scenario models no setup.
+    public var setup: SetupRecord? = nil
 }
 
 /// What happened on one simulated day, as of its end.
@@ -53,6 +57,8 @@ public struct DayRecord: Codable, Sendable, Equatable {
     /// The evening's tally of tomorrow's training week (nil when it planned nothing: recovery time, unreadable
     /// calendars); not compared with vigord's days.
     public var week: WeekTally? = nil
+    /// Questions the Ghost asked the user that day: proposals, move proposals, triage questions.
+    public var questions = 0
 }
 
 /// A workout the simulated user did.

@@ -39,9 +39,12 @@ struct PopulationTests {
         #expect(outcome.proactive == 6)
         #expect(outcome.zeroInput == 0)
         #expect(outcome.interactions == 14)  // trust set, six accepts, seven logs
+        #expect(outcome.interactionsByCommand == ["trust": 1, "accept": 6, "log": 7])
+        let report = PopulationReport(outcomes: [outcome], days: 7, seed: 1)
+        #expect(report.interactionsByCommand == ["trust": 1, "accept": 6, "log": 7])  // per week of use: the run is one week
     }
 
-    @Test func theSixMetricsOfATinyPopulationAreTheHandComputedValues() throws {
+    @Test func theSevenMetricsOfATinyPopulationAreTheHandComputedValues() throws {
         let auto = Array(repeating: TrustPhase.observer, count: 9) + Array(repeating: TrustPhase.scheduler, count: 10)
             + Array(repeating: TrustPhase.autoScheduler, count: 16)
         let stuck = Array(repeating: TrustPhase.observer, count: 35)
@@ -53,17 +56,34 @@ struct PopulationTests {
             ],
             days: 35, seed: 1)
         let values = Dictionary(uniqueKeysWithValues: report.metrics.map { ($0.key, $0.value) })
-        #expect(values["timeToFirstProposal"] == 225)  // median of 213 and 237
+        #expect(values["timeToFirstMagic"] == 225 * 60)  // median of 213 and 237 hours, in minutes (no setup modelled)
         #expect(values["interactionsPerWeek"] == 7.0 / 3)  // (10 + 0 + 25) / 5 weeks / 3 users
         #expect(values["proactiveShare"] == 0.6)  // 24 of 40
         #expect(values["zeroInputShare"] == 0.5)  // 20 of 40
         #expect(values["autoSchedulerOnDay30"] == 2.0 / 3)
         #expect(values["leftHealthyShare"] == 1.0 / 3)
-        #expect(report.metrics.map(\.met) == [false, true, false, true, true, false])  // 0.6 is not > 0.6
+        #expect(values["retention30"] == 1)  // nobody left
+        #expect(report.metrics.map(\.met) == [false, true, false, true, true, false, true])  // 0.6 is not > 0.6
         #expect(report.phases.map(\.reached) == [3, 2, 2, 0, 0])
         #expect(report.phases.map(\.medianDay) == [1, 10, 20, nil, nil])
         #expect(report.phaseCounts[0] == [3, 0, 0, 0, 0])
         #expect(report.phaseCounts[34] == [1, 0, 2, 0, 0])
+    }
+
+    @Test func aUserWhoLeftBeforeDay30CountsAgainstRetentionAndIsNotJudgedOnDay30() throws {
+        var gone = UserOutcome(
+            phases: Array(repeating: .observer, count: 20), hoursToFirstProposal: nil, interactions: 10, workouts: 0, proactive: 0,
+            zeroInput: 0, leftHealthy: false)
+        gone.left = Departure(day: 20, reason: .tooManyQuestions)
+        let stayed = UserOutcome(
+            phases: Array(repeating: .autoScheduler, count: 35), hoursToFirstProposal: 21, interactions: 5, workouts: 10, proactive: 5,
+            zeroInput: 5, leftHealthy: false)
+        let report = PopulationReport(outcomes: [gone, stayed], days: 35, seed: 1)
+        let values = Dictionary(uniqueKeysWithValues: report.metrics.map { ($0.key, $0.value) })
+        #expect(values["retention30"] == 0.5)
+        #expect(values["autoSchedulerOnDay30"] == 1)  // of those still using vigord on day 30
+        #expect(values["interactionsPerWeek"] == (10.0 * 7 / 20 + 5.0 * 7 / 35) / 2)  // per week of use
+        #expect(report.metrics.first { $0.key == "retention30" }?.note == "left by day 30: tooManyQuestions 1, blocksIgnored 0, noValue 0")
     }
 
     @Test func aUserIsTheSameWhateverThePopulationsSize() throws {
@@ -95,6 +115,16 @@ struct PopulationTests {
     @Test func theShippedProfilesFileIsTheDefault() throws {
         let file = ScenarioFiles.directory.deletingLastPathComponent().appendingPathComponent("population/profiles.json")
         #expect(try PopulationProfiles.load(from: Data(contentsOf: file)) == PopulationProfiles.standard())
+    }
+
+    @Test func theShippedModelsFileIsTheBuiltInModelsAndTheDefaultIsCentral() throws {
+        let file = ScenarioFiles.directory.deletingLastPathComponent().appendingPathComponent("population/models.json")
+        let models = try JSONDecoder().decode([BehaviourModel].self, from: Data(contentsOf: file))
+        let shipped = try BehaviourModel.shipped()
+        let standard = try PopulationProfiles.standard()
+        #expect(models == shipped)
+        #expect(models.map(\.name) == ["pessimistic", "central", "optimistic"])
+        #expect(standard.model == models[1])
     }
 
     @Test func aProfilesFileWithABadChanceNamesItsKeyPath() throws {

@@ -149,20 +149,24 @@ struct VigorSimCommandTests {
         #expect(first.status == 0, "\(first.errors)")
         #expect(first.output == again.output)
         #expect(first.output != other.output)
-        let report = try JSONDecoder().decode(PopulationReport.self, from: Data(first.output.utf8))
-        #expect(report.users == 4)
-        #expect(report.phaseCounts.count == 21)
-        #expect(report.phaseCounts.allSatisfy { $0.reduce(0, +) == 4 })
+        let comparison = try JSONDecoder().decode(PopulationComparison.self, from: Data(first.output.utf8))
+        #expect(comparison.models.map(\.model) == ["pessimistic", "central", "optimistic"])
+        for report in comparison.models {
+            #expect(report.users == 4)
+            #expect(report.phaseCounts.count == 21)
+            #expect(report.metrics.allSatisfy { metric in metric.value == nil || metric.interval != nil })
+        }
     }
 
-    @Test func populationPrintsTheSixMetricsAndWritesThePhasePicture() throws {
+    @Test func populationPrintsTheSevenMetricsAndWritesThePhasePicture() throws {
         let picture = URL(fileURLWithPath: try ScratchFolder.make("sim-phases") + "/phases.svg")
-        let outcome = try run(["population", "--users", "2", "--days", "10", "--seed", "3", "--svg", picture.path])
+        let outcome = try run(["population", "--users", "2", "--days", "10", "--seed", "3", "--model", "central", "--svg", picture.path])
         let svg = try String(contentsOf: picture, encoding: .utf8)
         try FileManager.default.removeItem(at: picture)
         #expect(outcome.status == 0, "\(outcome.errors)")
-        for name in ["time to first proposal", "interactions per week", "proactive share", "zero-input share",
-                     "share at Auto-Scheduler or higher on day 30", "share that spent time outside healthy ghost health"] {
+        for name in ["time to first magic", "interactions per week", "proactive share", "zero-input share",
+                     "share at Auto-Scheduler or higher on day 30", "share that spent time outside healthy ghost health",
+                     "30-day retention", "time to first proposal on the desktop", "model central"] {
             #expect(outcome.output.contains(name))
         }
         #expect(svg.hasPrefix("<?xml"))

@@ -18,7 +18,7 @@ public enum Population {
                 throw PopulationError(user: user, problem: "\(error)")
             }
         }
-        return PopulationReport(outcomes: outcomes, days: days, seed: seed)
+        return PopulationReport(outcomes: outcomes, days: days, seed: seed, model: profiles.model?.name)
     }
 }
 

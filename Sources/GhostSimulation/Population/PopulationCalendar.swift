@@ -5,9 +5,12 @@ import GhostScheduling
 /// The ICS text of a population user's calendar: weekly recurring events (`RRULE`) in the user's zone, anchored on the
 /// Monday of the first simulated week, so the calendar module expands them as it would a real calendar's.
 public enum PopulationCalendar {
-    /// The calendar of `kind` for a user whose first day is `firstDay` in `timeZone`, one line per element.
-    public static func ics(_ kind: CalendarKind, firstDay: LocalDay, timeZone: String) -> [String] {
-        let monday = firstDay.adding(days: -((firstDay.weekday + 5) % 7))
+    /// The calendar of `kind` for a user whose first day is `firstDay` in `timeZone`, one line per element; its events
+    /// recur from at least `historyDays` before `firstDay` (whole periods of six weeks, so the fortnightly and
+    /// three-weekly rules keep their weeks).
+    public static func ics(_ kind: CalendarKind, firstDay: LocalDay, timeZone: String, historyDays: Int = 0) -> [String] {
+        let periods = (historyDays + 41) / 42
+        let monday = firstDay.adding(days: -((firstDay.weekday + 5) % 7) - 42 * periods)
         var events: [[String]] = []
         func weekly(_ uid: String, _ summary: String, _ days: String, _ from: String, _ to: String, interval: Int = 1, weekOffset: Int = 0) {
             let start = monday.adding(days: 7 * weekOffset)

@@ -8,18 +8,18 @@ extension PopulationProfiles {
       "timeZone": "Europe/Berlin",
       "config": "",
       "calendars": [
-        {"kind": "light", "weight": 2},
-        {"kind": "office", "weight": 4},
-        {"kind": "onCall", "weight": 1},
-        {"kind": "shift", "weight": 1},
-        {"kind": "parent", "weight": 2},
-        {"kind": "traveller", "weight": 1}
+        {"kind": "light", "weight": 2, "historyDays": 90},
+        {"kind": "office", "weight": 4, "historyDays": 90},
+        {"kind": "onCall", "weight": 1, "historyDays": 90},
+        {"kind": "shift", "weight": 1, "historyDays": 90},
+        {"kind": "parent", "weight": 2, "historyDays": 90},
+        {"kind": "traveller", "weight": 1, "historyDays": 90}
       ],
       "attendance": [
-        {"name": "steady", "weight": 5, "completion": {"rate": 0.85}},
-        {"name": "fading", "weight": 3, "completion": {"rate": 0.35,
-          "periods": [{"fromDay": 1, "toDay": 14, "rate": 0.85}, {"fromDay": 15, "toDay": 28, "rate": 0.6}]}},
-        {"name": "lapse and return", "weight": 2, "completion": {"rate": 0.8,
+        {"name": "steady", "weight": 5, "completion": {"rate": 1}},
+        {"name": "fading", "weight": 3, "completion": {"rate": 0.4,
+          "periods": [{"fromDay": 1, "toDay": 14, "rate": 1}, {"fromDay": 15, "toDay": 28, "rate": 0.7}]}},
+        {"name": "lapse and return", "weight": 2, "completion": {"rate": 1,
           "periods": [{"fromDay": 22, "toDay": 35, "rate": 0}]}}
       ],
       "wearables": [
@@ -38,7 +38,14 @@ extension PopulationProfiles {
         {"name": "deletes blocks", "weight": 2, "answerRate": 1, "acceptRate": 0.6, "triageAnswerRate": 0.3, "deleteRate": 0.15}
       ],
       "lifeEvents": {"illnessWeek": 0.15, "travelWeek": 0.2, "crashDay": 0.1},
-      "failures": {"unreadableCalendarDay": 0.01, "failedNotification": 0.02, "staleHealthStretch": 0.05}
+      "failures": {"unreadableCalendarDay": 0.01, "failedNotification": 0.02, "staleHealthStretch": 0.05},
+      "model": {"name": "central",
+        "habitHours": [{"hour": 7, "weight": 3}, {"hour": 12, "weight": 1}, {"hour": 18, "weight": 4}, {"hour": 20, "weight": 2}],
+        "habitByWeekday": [0.3, 0.3, 0.3, 0.3, 0.2, 0.35, 0.35],
+        "response": {"accepted": 0.75, "written": 0.6, "perHourFromHabit": 0.15, "farFromHabit": 0.4,
+                     "busyDay": 0.75, "busyDayHours": 9, "shortNight": 0.75, "shortNightMinutes": 360},
+        "shortNightChance": 0.15,
+        "retention": {"questionsPerWeek": 7, "naggingWeeks": 2, "ignoredPerWeek": 3, "daysWithoutValue": 21}}
     }
 
     """#

@@ -26,6 +26,8 @@ public struct PopulationProfiles: Codable, Sendable, Equatable {
     public var lifeEvents: LifeEventChances
     /// Chances of injected failures.
     public var failures: FailureChances
+    /// How the users answer the plan; nil: each user's `attendance` scripts their workouts, block or not.
+    public var model: BehaviourModel?
 
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
@@ -47,6 +49,7 @@ public struct PopulationProfiles: Codable, Sendable, Equatable {
         answering = try keys.decode([AnsweringProfile].self, forKey: .answering)
         lifeEvents = try keys.decode(LifeEventChances.self, forKey: .lifeEvents)
         failures = try keys.decode(FailureChances.self, forKey: .failures)
+        model = try keys.decodeIfPresent(BehaviourModel.self, forKey: .model)
     }
 }
 
@@ -70,9 +73,19 @@ public enum CalendarKind: String, Codable, Sendable, CaseIterable {
 public struct CalendarProfile: Codable, Sendable, Equatable {
     public var kind: CalendarKind
     public var weight: Double
+    /// Days of the past the calendar holds at install (its events recur from then); absent: 0.
+    public var historyDays: Int
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try keys.decode(CalendarKind.self, forKey: .kind)
+        weight = try keys.decode(Double.self, forKey: .weight)
+        historyDays = try keys.decodeIfPresent(Int.self, forKey: .historyDays) ?? 0
+    }
 }
 
-/// An attendance habit: the chance of working out each day, as a scenario's `completion` (periods by day).
+/// An attendance course: as a scenario's `completion` (periods by day), with a `model` the day's readiness (a factor
+/// on the model's chances: 1 as the model says, 0 ill or lapsed), without one the chance of working out each day.
 public struct AttendanceProfile: Codable, Sendable, Equatable {
     public var name: String
     public var weight: Double
@@ -150,6 +163,9 @@ extension PopulationProfiles {
         guard LocalDay(iso: startDate) != nil else { throw ScenarioError(path: "startDate", message: "'\(startDate)' is not a date in YYYY-MM-DD form") }
         guard TimeZone(identifier: timeZone) != nil else { throw ScenarioError(path: "timeZone", message: "'\(timeZone)' is not a known IANA time zone") }
         try Self.checkWeights("calendars", calendars.map(\.weight))
+        for (index, option) in calendars.enumerated() where !(0...365).contains(option.historyDays) {
+            throw ScenarioError(path: "calendars[\(index)].historyDays", message: "must be 0…365, is \(option.historyDays)")
+        }
         try Self.checkWeights("attendance", attendance.map(\.weight))
         try Self.checkWeights("wearables", wearables.map(\.weight))
         try Self.checkWeights("checkIns", checkIns.map(\.weight))
@@ -183,6 +199,7 @@ extension PopulationProfiles {
         try Self.checkChance("failures.unreadableCalendarDay", failures.unreadableCalendarDay)
         try Self.checkChance("failures.failedNotification", failures.failedNotification)
         try Self.checkChance("failures.staleHealthStretch", failures.staleHealthStretch)
+        try model?.validate("model")
     }
 
     private static func checkWeights(_ path: String, _ weights: [Double]) throws(ScenarioError) {

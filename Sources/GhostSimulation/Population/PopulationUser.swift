@@ -37,7 +37,7 @@ extension PopulationProfiles {
             name: "user \(index)", startDate: startDate, days: days, timeZone: timeZone, seed: random.next(), config: config,
             calendars: [ScenarioCalendarSource(
                 name: calendar.kind.rawValue,
-                ics: PopulationCalendar.ics(calendar.kind, firstDay: firstDay, timeZone: timeZone).map { $0 + "\r\n" }.joined())],
+                ics: PopulationCalendar.ics(calendar.kind, firstDay: firstDay, timeZone: timeZone, historyDays: calendar.historyDays).map { $0 + "\r\n" }.joined())],
             completion: completion, acceptRate: answering.acceptRate,
             triage: TriageBehaviour(answerRate: answering.triageAnswerRate),
             healthSignals: HealthSignalRanges(coverage: wearable.coverage),
@@ -74,10 +74,26 @@ extension PopulationProfiles {
             scenario.staleHealthDays = Array(first...min(first + 3, days))
             events.append("stale health data from day \(first)")
         }
+        if let model {
+            let hour = Self.pick(model.habitHours, weight: \.weight, &random).hour
+            let shortNights = (1...days).filter { _ in random.nextUnit() < model.shortNightChance }
+            scenario.behaviour = model.behaviour(hour: hour, shortNights: shortNights)
+            scenario.retention = model.retention
+            scenario.setupHour = PopulationProfiles.setupHour
+            // A wearable shows the short nights to vigord too (not while its data is stale).
+            if wearable.coverage.max > 0 {
+                scenario.morningSignals += shortNights.filter { !scenario.staleHealthDays.contains($0) }.map { MorningSignalDay(day: $0, sleepMinutes: model.response.shortNightMinutes - 30) }
+            }
+            events.append("trains on their own at \(hour):00; \(shortNights.count) short night(s)")
+        }
         return PopulationUser(
             index: index, calendar: calendar.kind, attendance: attendance.name, wearable: wearable.name, checkIn: checkIn.name,
             answering: answering.name, events: events, scenario: scenario)
     }
+
+    /// The hour, on the evening before day 1, at which a population user's `vigorctl setup` ends: after work and
+    /// after the preferred hours, so the first plan's week starts on day 1.
+    public static let setupHour = 20
 
     /// User `index`'s own random sequence: started at a mixed state, so no two users read the same stretch of one
     /// sequence. (Started at `seed + index·γ`, SplitMix64's own step, user `index` drew what user `index + 1` drew one

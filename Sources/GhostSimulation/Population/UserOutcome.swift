@@ -9,6 +9,8 @@ public struct UserOutcome: Codable, Sendable, Equatable {
     public var hoursToFirstProposal: Double?
     /// Commands and clicks over the run.
     public var interactions: Int
+    /// Of those, by command (`accept`, `checkin`, `log`, `trust`, …: `UserOutcome.command(of:)`).
+    public var interactionsByCommand: [String: Int] = [:]
     /// Workouts the user did.
     public var workouts: Int
     /// Of those, done in a block the Ghost placed.
@@ -19,6 +21,13 @@ public struct UserOutcome: Codable, Sendable, Equatable {
     public var leftHealthy: Bool
     /// Training weeks judged against the promise (`WeekPromise`), those that got what was asked, those that got more.
     public var weeks = WeekPromise()
+    /// The user stopped using vigord (`RetentionRules`); nil: they used it to the end of the run. Every other field
+    /// covers the days they used it (`phases.count`).
+    public var left: Departure?
+    /// Minutes from the end of the install to the first insight or block the user saw (0: setup showed one); nil: none.
+    public var minutesToFirstMagic: Double?
+    /// Minutes from the end of the install to the first block proposed or written (a desktop notification); nil: none.
+    public var minutesToFirstDesktopProposal: Double?
 
     /// Creates an outcome.
     public init(
@@ -32,6 +41,8 @@ public struct UserOutcome: Codable, Sendable, Equatable {
         self.proactive = proactive
         self.zeroInput = zeroInput
         self.leftHealthy = leftHealthy
+        minutesToFirstDesktopProposal = hoursToFirstProposal.map { $0 * 60 }
+        minutesToFirstMagic = minutesToFirstDesktopProposal
     }
 
     /// Reads a trajectory. The first block of day N was placed by the evening plan of day N − 1 at 21:00.
@@ -47,5 +58,28 @@ public struct UserOutcome: Codable, Sendable, Equatable {
             zeroInput: done.filter { !$0.tookInput && $0.reported != .none }.count,
             leftHealthy: trajectory.days.contains { $0.ghostHealth != .healthy })
         weeks = WeekPromise(trajectory.days)
+        for day in trajectory.days {
+            for interaction in day.interactions { interactionsByCommand[Self.command(of: interaction), default: 0] += 1 }
+        }
+        left = trajectory.left
+        if let setup = trajectory.setup {
+            // Setup ended at `setup.hour` the evening before day 1; an evening places its block at 21:00.
+            let evening = first.map { Double(($0.day - 1) * 1440 + (21 - setup.hour) * 60) }
+            minutesToFirstDesktopProposal = setup.block != nil ? 0 : evening
+            minutesToFirstMagic = setup.block != nil || setup.insight ? 0 : evening
+        }
+    }
+
+    /// The command an interaction was (its first word: `accept b3` → `accept`, `trust set auto` → `trust`).
+    public static func command(of interaction: String) -> String {
+        String(interaction.prefix { $0 != " " })
+    }
+
+    /// Days the user used vigord.
+    public var daysUsed: Int { phases.count }
+
+    /// Still using vigord after day `day`.
+    public func stays(past day: Int) -> Bool {
+        left.map { $0.day > day } ?? true
     }
 }

@@ -1,0 +1,40 @@
+import GhostEngine
+import GhostSimulation
+import Testing
+
+/// Setup's first plan in a simulation: the history the calendars show, the first plan and insight, and the time to
+/// the first magic counted from the end of the install.
+struct SetupTests {
+    func run(busy: [BusyTime]) throws -> Trajectory {
+        let scenario = Scenario(
+            name: "setup", startDate: "2026-03-02", days: 10, timeZone: "Europe/Berlin", seed: 2, busy: busy,
+            completion: CompletionBehaviour(rate: 0), setupHour: 20)
+        return try ScenarioFiles.simulator(scenario).run()
+    }
+
+    @Test func aCalendarWithMonthsOfOfficeHoursGetsItsFirstPlanAtTheEndOfTheInstall() throws {
+        let trajectory = try run(busy: [BusyTime(weekdays: [2, 3, 4, 5, 6], fromHour: 9, toHour: 17)])
+        let setup = try #require(trajectory.setup)
+        #expect(setup.readableHistoryDays == 65)  // the weekdays of the 90 days before (Monday 1 December to Saturday 28 February)
+        #expect(setup.phase == .scheduler)
+        #expect(setup.block != nil)
+        let outcome = UserOutcome(trajectory)
+        #expect(outcome.minutesToFirstMagic == 0)
+        #expect(outcome.minutesToFirstDesktopProposal == 0)
+        #expect(trajectory.days[0].interactions.first == "setup")
+    }
+
+    @Test func anEmptyCalendarWaitsForTheObserversWeekCountedFromTheInstall() throws {
+        let trajectory = try run(busy: [])
+        let setup = try #require(trajectory.setup)
+        #expect(setup.readableHistoryDays == 0)
+        #expect(setup.phase == .observer)
+        #expect(setup.block == nil)
+        #expect(!setup.insight)
+        let first = try #require(trajectory.days.first { !$0.blocks.isEmpty })
+        let outcome = UserOutcome(trajectory)
+        // From 20:00 the evening before day 1 to 21:00 the evening before the first block's day.
+        #expect(outcome.minutesToFirstMagic == Double((first.day - 1) * 1440 + 60))
+        #expect(outcome.minutesToFirstDesktopProposal == outcome.minutesToFirstMagic)
+    }
+}
