@@ -5,17 +5,19 @@ import Testing
 /// Setup's first plan in a simulation: the history the calendars show, the first plan and insight, and the time to
 /// the first magic counted from the end of the install.
 struct SetupTests {
-    func run(busy: [BusyTime]) throws -> Trajectory {
+    func run(busy: [BusyTime], historyDays: Int) throws -> Trajectory {
         let scenario = Scenario(
             name: "setup", startDate: "2026-03-02", days: 10, timeZone: "Europe/Berlin", seed: 2, busy: busy,
-            completion: CompletionBehaviour(rate: 0), setupHour: 20)
+            completion: CompletionBehaviour(rate: 0), historyDays: historyDays, setupHour: 20)
         return try ScenarioFiles.simulator(scenario).run()
     }
 
-    @Test func aCalendarWithMonthsOfOfficeHoursGetsItsFirstPlanAtTheEndOfTheInstall() throws {
-        let trajectory = try run(busy: [BusyTime(weekdays: [2, 3, 4, 5, 6], fromHour: 9, toHour: 17)])
+    @Test func aCalendarWithMonthsOfHistoryGetsItsFirstPlanAtTheEndOfTheInstall() throws {
+        // Office hours from day 1, and a calendar that shows an event on each of the 60 days before it. Setup, on the
+        // evening before day 1, reads the 90 days up to the day before: 59 of them show something.
+        let trajectory = try run(busy: [BusyTime(weekdays: [2, 3, 4, 5, 6], fromHour: 9, toHour: 17)], historyDays: 60)
         let setup = try #require(trajectory.setup)
-        #expect(setup.readableHistoryDays == 65)  // the weekdays of the 90 days before (Monday 1 December to Saturday 28 February)
+        #expect(setup.readableHistoryDays == 59)
         #expect(setup.phase == .scheduler)
         #expect(setup.block != nil)
         let outcome = UserOutcome(trajectory)
@@ -25,7 +27,7 @@ struct SetupTests {
     }
 
     @Test func anEmptyCalendarWaitsForTheObserversWeekCountedFromTheInstall() throws {
-        let trajectory = try run(busy: [])
+        let trajectory = try run(busy: [], historyDays: 0)
         let setup = try #require(trajectory.setup)
         #expect(setup.readableHistoryDays == 0)
         #expect(setup.phase == .observer)
