@@ -157,7 +157,7 @@ let package = Package(
         // folders tests make, removed when their test ends.
         .target(name: "TestPrograms", dependencies: ["ChildProcesses"], path: "Tests/TestPrograms"),
         // The differential test's reference side is a python script it runs, not a source of the target.
-        .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "CivilCalendar", "SafeFiles", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
+        .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "CLibical", "CivilCalendar", "SafeFiles", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "TestPrograms"]),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses", "TestPrograms"]),
         .testTarget(name: "CivilCalendarTests", dependencies: ["CivilCalendar"]),
