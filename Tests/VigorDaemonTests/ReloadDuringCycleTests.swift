@@ -9,7 +9,7 @@ import Testing
 
 /// A reload that arrives while a cycle runs: the cycle is held waiting for the calendars (their one lane is busy), the
 /// configuration is read again meanwhile, and then the cycle finishes.
-@Test(.removesScratchFolders, .timeLimit(.minutes(2))) func aReloadWhileTheEveningCycleWaitsForTheCalendarsIsInForceAndTheCycleRunsOnce() async throws {
+@Test(.removesScratchFolders, .timeLimit(.minutes(10))) func aReloadWhileTheEveningCycleWaitsForTheCalendarsIsInForceAndTheCycleRunsOnce() async throws {
     let now = Date(timeIntervalSince1970: 1_795_629_600)  // Wednesday 2026-11-25 19:00 Berlin
     let folder = try ScratchFolder.make("reload-cycle")
     defer { try? FileManager.default.removeItem(atPath: folder) }
