@@ -17,3 +17,11 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         path.isEmpty ? message : "\(path): \(message)"
     }
 }
+
+extension ScenarioError {
+    /// Checks that `value` at `path` is a chance: a finite number from 0 to 1.
+    /// - Throws: `ScenarioError` naming `path` otherwise.
+    static func checkChance(_ path: String, _ value: Double) throws(ScenarioError) {
+        guard value.isFinite, (0...1).contains(value) else { throw ScenarioError(path: path, message: "must be 0…1, is \(value)") }
+    }
+}

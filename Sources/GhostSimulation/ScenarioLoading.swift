@@ -57,18 +57,18 @@ extension Scenario {
             try Self.check("busy[\(index)].fromHour", busyTime.fromHour, 0...23)
             try Self.check("busy[\(index)].toHour", busyTime.toHour, busyTime.fromHour...24)
         }
-        try Self.check("completion.rate", completion.rate)
+        try ScenarioError.checkChance("completion.rate", completion.rate)
         try behaviour?.validate("behaviour")
         try retention?.validate("retention")
         if let setupHour { try Self.check("setupHour", setupHour, 0...23) }
         for (index, period) in completion.periods.enumerated() {
             try Self.check("completion.periods[\(index)].fromDay", period.fromDay, 1...days)
             try Self.check("completion.periods[\(index)].toDay", period.toDay, period.fromDay...days)
-            try Self.check("completion.periods[\(index)].rate", period.rate)
+            try ScenarioError.checkChance("completion.periods[\(index)].rate", period.rate)
         }
-        try Self.check("acceptRate", acceptRate)
-        try Self.check("checkInRate", checkInRate)
-        try Self.check("answerRate", answerRate)
+        try ScenarioError.checkChance("acceptRate", acceptRate)
+        try ScenarioError.checkChance("checkInRate", checkInRate)
+        try ScenarioError.checkChance("answerRate", answerRate)
         for (index, day) in crashDays.enumerated() { try Self.check("crashDays[\(index)]", day, 1...days) }
         for (index, day) in notificationFailureDays.enumerated() { try Self.check("notificationFailureDays[\(index)]", day, 1...days) }
         for (index, day) in staleHealthDays.enumerated() { try Self.check("staleHealthDays[\(index)]", day, 1...days) }
@@ -81,10 +81,10 @@ extension Scenario {
             try Self.check("morningSignals[\(index)].day", signal.day, 1...days)
             try Self.check("morningSignals[\(index)].sleepMinutes", signal.sleepMinutes ?? 0, 0...1440)
         }
-        try Self.check("triage.answerRate", triage.answerRate)
+        try ScenarioError.checkChance("triage.answerRate", triage.answerRate)
         for (index, answer) in triage.byDay.enumerated() { try Self.check("triage.byDay[\(index)].day", answer.day, 1...days) }
-        try Self.check("healthSignals.coverage.min", healthSignals.coverage.min)
-        try Self.check("healthSignals.coverage.max", healthSignals.coverage.max)
+        try ScenarioError.checkChance("healthSignals.coverage.min", healthSignals.coverage.min)
+        try ScenarioError.checkChance("healthSignals.coverage.max", healthSignals.coverage.max)
         guard healthSignals.coverage.min <= healthSignals.coverage.max else {
             throw ScenarioError(path: "healthSignals.coverage", message: "min must not exceed max")
         }
@@ -101,12 +101,6 @@ extension Scenario {
     private static func check(_ path: String, _ value: Int, _ range: ClosedRange<Int>) throws(ScenarioError) {
         guard range.contains(value) else {
             throw ScenarioError(path: path, message: "must be \(range.lowerBound)…\(range.upperBound), is \(value)")
-        }
-    }
-
-    private static func check(_ path: String, _ value: Double) throws(ScenarioError) {
-        guard value.isFinite, (0...1).contains(value) else {
-            throw ScenarioError(path: path, message: "must be 0…1, is \(value)")
         }
     }
 }

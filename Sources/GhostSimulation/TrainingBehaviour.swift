@@ -107,23 +107,19 @@ extension TrainingBehaviour {
         guard habit.byWeekday.count == 7 else {
             throw ScenarioError(path: "\(path).habit.byWeekday", message: "needs 7 chances, Monday first")
         }
-        for (index, chance) in habit.byWeekday.enumerated() { try Self.check("\(path).habit.byWeekday[\(index)]", chance) }
+        for (index, chance) in habit.byWeekday.enumerated() { try ScenarioError.checkChance("\(path).habit.byWeekday[\(index)]", chance) }
         guard (0...23).contains(habit.hour) else { throw ScenarioError(path: "\(path).habit.hour", message: "must be 0…23, is \(habit.hour)") }
-        try Self.check("\(path).response.accepted", response.accepted)
-        try Self.check("\(path).response.written", response.written)
-        try Self.check("\(path).response.perHourFromHabit", response.perHourFromHabit)
-        try Self.check("\(path).response.farFromHabit", response.farFromHabit)
-        try Self.check("\(path).response.busyDay", response.busyDay)
-        try Self.check("\(path).response.shortNight", response.shortNight)
+        try ScenarioError.checkChance("\(path).response.accepted", response.accepted)
+        try ScenarioError.checkChance("\(path).response.written", response.written)
+        try ScenarioError.checkChance("\(path).response.perHourFromHabit", response.perHourFromHabit)
+        try ScenarioError.checkChance("\(path).response.farFromHabit", response.farFromHabit)
+        try ScenarioError.checkChance("\(path).response.busyDay", response.busyDay)
+        try ScenarioError.checkChance("\(path).response.shortNight", response.shortNight)
         guard response.busyDayHours.isFinite, (0...24).contains(response.busyDayHours) else {
             throw ScenarioError(path: "\(path).response.busyDayHours", message: "must be 0…24, is \(response.busyDayHours)")
         }
         guard (0...1440).contains(response.shortNightMinutes) else {
             throw ScenarioError(path: "\(path).response.shortNightMinutes", message: "must be 0…1440, is \(response.shortNightMinutes)")
         }
-    }
-
-    private static func check(_ path: String, _ value: Double) throws(ScenarioError) {
-        guard value.isFinite, (0...1).contains(value) else { throw ScenarioError(path: path, message: "must be 0…1, is \(value)") }
     }
 }

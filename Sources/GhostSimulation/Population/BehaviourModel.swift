@@ -32,9 +32,7 @@ public struct BehaviourModel: Codable, Sendable, Equatable {
         else {
             throw ScenarioError(path: "\(path).habitHours", message: "needs options with weights ≥ 0, not all 0")
         }
-        guard shortNightChance.isFinite, (0...1).contains(shortNightChance) else {
-            throw ScenarioError(path: "\(path).shortNightChance", message: "must be 0…1, is \(shortNightChance)")
-        }
+        try ScenarioError.checkChance("\(path).shortNightChance", shortNightChance)
         try retention.validate("\(path).retention")
         for (index, option) in habitHours.enumerated() {
             try behaviour(hour: option.hour, shortNights: []).validate("\(path).habitHours[\(index)]")

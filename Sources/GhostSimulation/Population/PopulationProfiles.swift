@@ -171,34 +171,34 @@ extension PopulationProfiles {
         try Self.checkWeights("checkIns", checkIns.map(\.weight))
         try Self.checkWeights("answering", answering.map(\.weight))
         for (index, option) in attendance.enumerated() {
-            try Self.checkChance("attendance[\(index)].completion.rate", option.completion.rate)
+            try ScenarioError.checkChance("attendance[\(index)].completion.rate", option.completion.rate)
             for (period, range) in option.completion.periods.enumerated() {
-                try Self.checkChance("attendance[\(index)].completion.periods[\(period)].rate", range.rate)
+                try ScenarioError.checkChance("attendance[\(index)].completion.periods[\(period)].rate", range.rate)
                 guard range.fromDay >= 1, range.toDay >= range.fromDay else {
                     throw ScenarioError(path: "attendance[\(index)].completion.periods[\(period)]", message: "needs 1 ≤ fromDay ≤ toDay")
                 }
             }
         }
         for (index, option) in wearables.enumerated() {
-            try Self.checkChance("wearables[\(index)].coverage.min", option.coverage.min)
-            try Self.checkChance("wearables[\(index)].coverage.max", option.coverage.max)
+            try ScenarioError.checkChance("wearables[\(index)].coverage.min", option.coverage.min)
+            try ScenarioError.checkChance("wearables[\(index)].coverage.max", option.coverage.max)
             guard option.coverage.min <= option.coverage.max else {
                 throw ScenarioError(path: "wearables[\(index)].coverage", message: "min must not exceed max")
             }
         }
-        for (index, option) in checkIns.enumerated() { try Self.checkChance("checkIns[\(index)].rate", option.rate) }
+        for (index, option) in checkIns.enumerated() { try ScenarioError.checkChance("checkIns[\(index)].rate", option.rate) }
         for (index, option) in answering.enumerated() {
-            try Self.checkChance("answering[\(index)].answerRate", option.answerRate)
-            try Self.checkChance("answering[\(index)].acceptRate", option.acceptRate)
-            try Self.checkChance("answering[\(index)].triageAnswerRate", option.triageAnswerRate)
-            try Self.checkChance("answering[\(index)].deleteRate", option.deleteRate)
+            try ScenarioError.checkChance("answering[\(index)].answerRate", option.answerRate)
+            try ScenarioError.checkChance("answering[\(index)].acceptRate", option.acceptRate)
+            try ScenarioError.checkChance("answering[\(index)].triageAnswerRate", option.triageAnswerRate)
+            try ScenarioError.checkChance("answering[\(index)].deleteRate", option.deleteRate)
         }
-        try Self.checkChance("lifeEvents.illnessWeek", lifeEvents.illnessWeek)
-        try Self.checkChance("lifeEvents.travelWeek", lifeEvents.travelWeek)
-        try Self.checkChance("lifeEvents.crashDay", lifeEvents.crashDay)
-        try Self.checkChance("failures.unreadableCalendarDay", failures.unreadableCalendarDay)
-        try Self.checkChance("failures.failedNotification", failures.failedNotification)
-        try Self.checkChance("failures.staleHealthStretch", failures.staleHealthStretch)
+        try ScenarioError.checkChance("lifeEvents.illnessWeek", lifeEvents.illnessWeek)
+        try ScenarioError.checkChance("lifeEvents.travelWeek", lifeEvents.travelWeek)
+        try ScenarioError.checkChance("lifeEvents.crashDay", lifeEvents.crashDay)
+        try ScenarioError.checkChance("failures.unreadableCalendarDay", failures.unreadableCalendarDay)
+        try ScenarioError.checkChance("failures.failedNotification", failures.failedNotification)
+        try ScenarioError.checkChance("failures.staleHealthStretch", failures.staleHealthStretch)
         try model?.validate("model")
     }
 
@@ -208,10 +208,6 @@ extension PopulationProfiles {
             throw ScenarioError(path: "\(path)[\(index)].weight", message: "must be a number ≥ 0, is \(weight)")
         }
         guard weights.reduce(0, +) > 0 else { throw ScenarioError(path: path, message: "weights must not all be 0") }
-    }
-
-    private static func checkChance(_ path: String, _ value: Double) throws(ScenarioError) {
-        guard value.isFinite, (0...1).contains(value) else { throw ScenarioError(path: path, message: "must be 0…1, is \(value)") }
     }
 }
 
