@@ -6,7 +6,7 @@ public struct HealthImportRun: Codable, Sendable, Equatable, FetchableRecord, Pe
     public var id: Int64?
     /// The file as given (absolute path).
     public var file: String
-    /// `appleHealthZip`, `appleHealthXML`, `jsonLines`, `csv`, `gadgetbridge` or `fit`; empty when not recognised.
+    /// `appleHealthZip`, `appleHealthXML`, `jsonLines`, `csv`, `gadgetbridge`, `fit` or `healthAutoExport`; empty when not recognised.
     public var format: String
     public var startedAt: Date
     public var finishedAt: Date

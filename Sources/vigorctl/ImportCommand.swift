@@ -62,7 +62,7 @@ struct ImportCommand: ParsableCommand {
         let kinds = ["sleep", "hrv", "restingHeartRate", "steps", "workout"]
             .compactMap { kind in result.records[kind].map { "\($0) \(KebabName.kebab(kind))" } }
         var lines = [
-            "Imported \(result.file) (\(result.format), \(ByteCount.text(result.bytes))): \(result.added) new, "
+            "Imported \(result.file) (\(HealthFormatName.text(result.format)), \(ByteCount.text(result.bytes))): \(result.added) new, "
                 + "\(result.duplicates) already stored, \(result.ignored) of other kinds ignored.",
             "Records: " + (kinds.isEmpty ? "none" : kinds.joined(separator: ", ")) + ".",
         ]

@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 
 /// Parses RFC 3339 timestamps as used in JSON Lines and CSV files; the UTC offset is mandatory.
@@ -12,6 +13,13 @@ enum RFC3339 {
     static func parse(_ text: String) -> Result<Date, Failure> {
         var text = text
         return text.withUTF8 { utf8 in parse(UnsafeRawBufferPointer(utf8)) }
+    }
+
+    /// The instant in UTC, whole seconds: "2026-03-23T05:40:00Z" (what `parse` reads back).
+    static func text(_ date: Date) -> String {
+        let (civil, second) = CivilDate.split(unixSeconds: Int(date.timeIntervalSince1970.rounded(.down)))
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(civil.year)-\(two(civil.month))-\(two(civil.day))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
     }
 
     private static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<Date, Failure> {

@@ -21,7 +21,7 @@ enum FormatDetector {
         let firstVisible = content.first { !XMLBytes.isSpace($0) }
         switch firstVisible {
         case UInt8(ascii: "<"): return .appleHealthXML
-        case UInt8(ascii: "{"): return .jsonLines
+        case UInt8(ascii: "{"): return isHealthAutoExport(content) ? .healthAutoExport : .jsonLines
         default: break
         }
         let firstLine = String(decoding: content.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
@@ -30,6 +30,15 @@ enum FormatDetector {
             return .csv
         }
         return byExtension(fileName)
+    }
+
+    /// Health Auto Export's one JSON document opens with `"data"` holding `"metrics"` or `"workouts"`; a JSON Lines
+    /// record of vigord's format has neither key.
+    private static func isHealthAutoExport(_ content: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: content, as: UTF8.self)
+        guard let data = text.range(of: "\"data\"") else { return false }
+        let rest = text[data.upperBound...]
+        return rest.contains("\"metrics\"") || rest.contains("\"workouts\"")
     }
 
     static func byExtension(_ fileName: String) -> HealthFileFormat? {

@@ -2,8 +2,8 @@ import CivilCalendar
 import Foundation
 import ZIPFoundation
 
-/// Imports Apple Health exports (zip or export.xml), JSON Lines and CSV files, Gadgetbridge databases and FIT
-/// activity files as streams of `HealthSample` batches.
+/// Imports Apple Health exports (zip or export.xml), JSON Lines and CSV files, Gadgetbridge databases, FIT
+/// activity files and Health Auto Export JSON files as streams of `HealthSample` batches.
 public struct HealthImporter: Sendable {
     /// Records per `deliver` call (the last batch may be smaller).
     public let batchSize: Int
@@ -25,7 +25,8 @@ public struct HealthImporter: Sendable {
         guard let format = FormatDetector.detect(prefix: prefix, fileName: name) else {
             let what = prefix.isEmpty
                 ? "the file is empty"
-                : "the content is not an Apple Health export (zip or XML), JSON Lines, CSV, a Gadgetbridge database or a FIT file"
+                : "the content is not an Apple Health export (zip or XML), JSON Lines, CSV, a Gadgetbridge database, a FIT file "
+                    + "or a Health Auto Export JSON file"
             throw HealthImportError(kind: .unknownFormat, file: name, message: what)
         }
         return format
@@ -56,6 +57,9 @@ public struct HealthImporter: Sendable {
             return try run.readSource(open: { () throws(ImportFault) in try GadgetbridgeSource(url: url) }, progress: progress, deliver: deliver)
         case .fit:
             return try run.readSource(open: { () throws(ImportFault) in try FITSource(url: url) }, progress: progress, deliver: deliver)
+        case .healthAutoExport:
+            return try run.readSource(
+                open: { () throws(ImportFault) in try HealthAutoExportSource(url: url) }, progress: progress, deliver: deliver)
         }
     }
 }

@@ -5,4 +5,6 @@ public enum HealthFileFormat: String, Sendable, Codable, CaseIterable {
     case gadgetbridge
     /// A FIT activity file (Garmin, Wahoo, Coros, bike computers).
     case fit
+    /// A Health Auto Export (iOS) JSON file: `{"data": {"metrics": […], "workouts": […]}}`.
+    case healthAutoExport
 }

@@ -22,7 +22,7 @@ public enum HealthImportMethod: RPCMethod {
 /// before the problem is kept and `error` says where it stopped.
 public struct HealthImportResult: Codable, Sendable, Equatable {
     public var file: String
-    /// `appleHealthZip`, `appleHealthXML`, `jsonLines`, `csv`, `gadgetbridge` or `fit`.
+    /// `appleHealthZip`, `appleHealthXML`, `jsonLines`, `csv`, `gadgetbridge`, `fit` or `healthAutoExport`.
     public var format: String
     public var complete: Bool
     public var error: String?
