@@ -1,4 +1,5 @@
 import CivilCalendar
+import Foundation
 
 /// Gathers records into batches and counts imported, ignored and skipped records for the summary.
 struct RecordCollector {
@@ -11,15 +12,25 @@ struct RecordCollector {
     /// Records of any outcome seen so far (delivered, pending, ignored or skipped).
     private(set) var recordsRead = 0
 
+    /// Records starting before it are read but not delivered (a re-read of a source).
+    let deliverFrom: Date?
+    /// Records left out for starting before `deliverFrom`.
+    private(set) var beforeWindow = 0
+
     let batchSize: Int
 
-    init(batchSize: Int) {
+    init(batchSize: Int, deliverFrom: Date? = nil) {
+        self.deliverFrom = deliverFrom
         self.batchSize = max(1, batchSize)
         pending.reserveCapacity(min(self.batchSize, 1 << 16))
     }
 
     mutating func accept(_ record: HealthSample) {
         recordsRead += 1
+        if let deliverFrom, record.start < deliverFrom {
+            beforeWindow += 1
+            return
+        }
         pending.append(record)
     }
 
@@ -73,7 +84,7 @@ struct RecordCollector {
         }
         return HealthImportSummary(
             format: format, bytesRead: bytesRead, imported: imported, ignored: ignored,
-            skipped: skippedCounts, examples: examples, unreadTables: unreadTables)
+            skipped: skippedCounts, examples: examples, unreadTables: unreadTables, beforeWindow: beforeWindow)
     }
 }
 

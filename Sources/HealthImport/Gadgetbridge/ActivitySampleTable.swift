@@ -25,9 +25,12 @@ struct ActivitySampleTable: GadgetbridgeTableReader {
         coding == .none ? ["TIMESTAMP", "DEVICE_ID", "STEPS"] : ["TIMESTAMP", "DEVICE_ID", "STEPS", "RAW_KIND"]
     }
 
-    func query(columns: Set<String>) -> String {
+    var timeColumn: String { "TIMESTAMP" }
+    var timeInMilliseconds: Bool { false }
+
+    func query(columns: Set<String>, window: String) -> String {
         let kind = coding == .none ? "NULL" : "RAW_KIND"
-        return "SELECT rowid, TIMESTAMP, DEVICE_ID, STEPS, \(kind) FROM \(SQLiteDatabase.quoted(table)) ORDER BY TIMESTAMP, DEVICE_ID"
+        return "SELECT rowid, TIMESTAMP, DEVICE_ID, STEPS, \(kind) FROM \(SQLiteDatabase.quoted(table)) \(window)ORDER BY TIMESTAMP, DEVICE_ID"
     }
 
     mutating func read(_ row: GadgetbridgeRow, into collector: inout RecordCollector) {

@@ -8,9 +8,12 @@ struct ActivitySummaryTable: GadgetbridgeTableReader {
 
     var requiredColumns: [String] { ["START_TIME", "END_TIME", "ACTIVITY_KIND", "DEVICE_ID"] }
 
-    func query(columns: Set<String>) -> String {
+    var timeColumn: String { "START_TIME" }
+    var timeInMilliseconds: Bool { true }
+
+    func query(columns: Set<String>, window: String) -> String {
         let summary = columns.contains("SUMMARY_DATA") ? "SUMMARY_DATA" : "NULL"
-        return "SELECT rowid, START_TIME, END_TIME, ACTIVITY_KIND, DEVICE_ID, \(summary) FROM \(table) ORDER BY START_TIME"
+        return "SELECT rowid, START_TIME, END_TIME, ACTIVITY_KIND, DEVICE_ID, \(summary) FROM \(table) \(window)ORDER BY START_TIME"
     }
 
     mutating func read(_ row: GadgetbridgeRow, into collector: inout RecordCollector) {

@@ -24,7 +24,11 @@ struct GadgetbridgeSource: RecordSource {
         var columns: Set<String>
     }
 
-    init(url: URL) throws(ImportFault) {
+    /// Where reading starts (nil: the whole file): each table's rows from this instant on.
+    private let readFrom: Date?
+
+    init(url: URL, readFrom: Date? = nil) throws(ImportFault) {
+        self.readFrom = readFrom
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             throw ImportFault(kind: .unreadable, line: nil, message: "cannot read the file: \(String(cString: strerror(errno)))")
@@ -73,7 +77,8 @@ struct GadgetbridgeSource: RecordSource {
             if let statement {
                 rows = statement
             } else {
-                rows = try database.prepare(tables[current].reader.query(columns: tables[current].columns))
+                let reader = tables[current].reader
+                rows = try database.prepare(reader.query(columns: tables[current].columns, window: reader.window(from: readFrom)))
                 statement = rows
             }
             var count = 0

@@ -6,8 +6,11 @@ struct SleepSessionTable: GadgetbridgeTableReader {
 
     var requiredColumns: [String] { ["TIMESTAMP", "DEVICE_ID", "WAKEUP_TIME"] }
 
-    func query(columns: Set<String>) -> String {
-        "SELECT rowid, TIMESTAMP, DEVICE_ID, WAKEUP_TIME FROM \(table) ORDER BY TIMESTAMP, DEVICE_ID"
+    var timeColumn: String { "TIMESTAMP" }
+    var timeInMilliseconds: Bool { true }
+
+    func query(columns: Set<String>, window: String) -> String {
+        "SELECT rowid, TIMESTAMP, DEVICE_ID, WAKEUP_TIME FROM \(table) \(window)ORDER BY TIMESTAMP, DEVICE_ID"
     }
 
     mutating func read(_ row: GadgetbridgeRow, into collector: inout RecordCollector) {

@@ -36,8 +36,11 @@ struct SleepStageTable: GadgetbridgeTableReader {
 
     var requiredColumns: [String] { ["TIMESTAMP", "DEVICE_ID", "STAGE"] }
 
-    func query(columns: Set<String>) -> String {
-        "SELECT rowid, TIMESTAMP, DEVICE_ID, STAGE FROM \(SQLiteDatabase.quoted(table)) ORDER BY TIMESTAMP, DEVICE_ID"
+    var timeColumn: String { "TIMESTAMP" }
+    var timeInMilliseconds: Bool { true }
+
+    func query(columns: Set<String>, window: String) -> String {
+        "SELECT rowid, TIMESTAMP, DEVICE_ID, STAGE FROM \(SQLiteDatabase.quoted(table)) \(window)ORDER BY TIMESTAMP, DEVICE_ID"
     }
 
     mutating func read(_ row: GadgetbridgeRow, into collector: inout RecordCollector) {

@@ -32,15 +32,22 @@ public struct HealthImporter: Sendable {
         return format
     }
 
+    /// How much earlier than a window's start a database is read, so that what is summed or joined across rows (an
+    /// hour's steps, a night's stages) is whole at the window's start.
+    public static let windowContext: TimeInterval = 24 * 3600
+
     /// Streams the file; calls `deliver` with batches of records (in file order) and `progress(bytesRead, totalBytes)`
     /// about ten times a second and once at the end. Throws on a fatal problem; batches delivered before it stand.
     /// `shouldStop` is asked after every chunk or step: true ends the import with a `.stopped` error.
+    /// With `since` (a re-read of a source), only records starting at or after it are delivered; a Gadgetbridge
+    /// database is read from `windowContext` before it, so a re-read costs the new rows, not the whole file.
     public func importFile(
-        at url: URL, shouldStop: @escaping () -> Bool = { false }, progress: (Int64, Int64) -> Void = { _, _ in },
-        deliver: ([HealthSample]) throws -> Void
+        at url: URL, since: Date? = nil, shouldStop: @escaping () -> Bool = { false },
+        progress: (Int64, Int64) -> Void = { _, _ in }, deliver: ([HealthSample]) throws -> Void
     ) throws(HealthImportError) -> HealthImportSummary {
         let format = try Self.detectFormat(of: url)
-        var run = ImportRun(file: url.lastPathComponent, format: format, batchSize: batchSize, shouldStop: shouldStop)
+        var run = ImportRun(
+            file: url.lastPathComponent, format: format, batchSize: batchSize, deliverFrom: since, shouldStop: shouldStop)
         switch format {
         case .appleHealthXML:
             var parser = AppleHealthXMLParser()
@@ -54,7 +61,8 @@ public struct HealthImporter: Sendable {
         case .appleHealthZip:
             return try run.readZip(url, progress: progress, deliver: deliver)
         case .gadgetbridge:
-            return try run.readSource(open: { () throws(ImportFault) in try GadgetbridgeSource(url: url) }, progress: progress, deliver: deliver)
+            return try run.readSource(open: { () throws(ImportFault) in try GadgetbridgeSource(
+                url: url, readFrom: since.map { $0.addingTimeInterval(-Self.windowContext) }) }, progress: progress, deliver: deliver)
         case .fit:
             return try run.readSource(open: { () throws(ImportFault) in try FITSource(url: url) }, progress: progress, deliver: deliver)
         case .healthAutoExport:

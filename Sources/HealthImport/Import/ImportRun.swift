@@ -12,11 +12,14 @@ struct ImportRun {
     /// Asked after every chunk or step; true stops the import.
     private let shouldStop: () -> Bool
 
-    init(file: String, format: HealthFileFormat, batchSize: Int, shouldStop: @escaping () -> Bool = { false }) {
+    init(
+        file: String, format: HealthFileFormat, batchSize: Int, deliverFrom: Date? = nil,
+        shouldStop: @escaping () -> Bool = { false }
+    ) {
         self.file = file
         self.format = format
         self.shouldStop = shouldStop
-        collector = RecordCollector(batchSize: batchSize)
+        collector = RecordCollector(batchSize: batchSize, deliverFrom: deliverFrom)
     }
 
     /// Throws `.stopped` when the caller asked the import to stop.

@@ -16,6 +16,8 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
     public var examples: [HealthSkippedRecord]
     /// Gadgetbridge: tables holding data that vigord did not read, by name (settings tables are not listed).
     public var unreadTables: [String]
+    /// A re-read of a source: records read that start before its window and were left out (already stored).
+    public var beforeWindow: Int
 
     /// How many skipped records are kept in `examples`.
     public static let exampleLimit = 10
@@ -24,7 +26,7 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
     public init(
         format: HealthFileFormat, bytesRead: Int64 = 0, imported: [HealthKind: Int] = [:],
         ignored: Int = 0, skipped: [HealthSkipReason: Int] = [:], examples: [HealthSkippedRecord] = [],
-        unreadTables: [String] = []
+        unreadTables: [String] = [], beforeWindow: Int = 0
     ) {
         self.format = format
         self.bytesRead = bytesRead
@@ -33,13 +35,14 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
         self.skipped = skipped
         self.examples = examples
         self.unreadTables = unreadTables
+        self.beforeWindow = beforeWindow
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, bytesRead, imported, ignored, skipped, examples, unreadTables
+        case format, bytesRead, imported, ignored, skipped, examples, unreadTables, beforeWindow
     }
 
-    /// Decodes a summary; `unreadTables` may be absent (summaries stored before it existed).
+    /// Decodes a summary; `unreadTables` and `beforeWindow` may be absent (summaries stored before they existed).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(HealthFileFormat.self, forKey: .format)
@@ -49,6 +52,7 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
         skipped = try container.decode([HealthSkipReason: Int].self, forKey: .skipped)
         examples = try container.decode([HealthSkippedRecord].self, forKey: .examples)
         unreadTables = try container.decodeIfPresent([String].self, forKey: .unreadTables) ?? []
+        beforeWindow = try container.decodeIfPresent(Int.self, forKey: .beforeWindow) ?? 0
     }
 
     /// All records delivered.
