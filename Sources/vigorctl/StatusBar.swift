@@ -16,8 +16,8 @@ enum BarFormat: String, ExpressibleByArgument, CaseIterable {
     case plain
 }
 
-/// `status` at a glance, for a bar that polls every few seconds: the next block, the recovery score and the
-/// streak in the text; what needs an answer first; "quiet" during recovery time; everything else in the tooltip.
+/// `status` at a glance, for a bar that polls every few seconds: what needs an answer first, then what matters at
+/// this moment of the day (`BarMoment`); "quiet" during recovery time; everything else in the tooltip.
 /// Times are the wall times the reply carries (the daemon writes them in the user's zone), and "now" is the
 /// daemon's (`startedAt` + `uptimeSeconds`), so the bar agrees with what vigord decides.
 struct StatusBar: Encodable, Equatable {
@@ -72,14 +72,67 @@ struct StatusBar: Encodable, Equatable {
             parts.append("quiet" + (status.emergency.endsAt.map { " until \(Self.when($0, now: now))" } ?? ""))
         } else {
             if answers > 0 { parts.append("\(answers) to answer") }
-            parts.append(next.map { "next \(Self.when($0.start, now: now))" } ?? "no block")
-            if let recovery { parts.append("recovery \(Int(recovery.score.rounded()))") }
-            if let streak = status.streak, streak > 0 { parts.append("streak \(streak)") }
+            parts += Self.glance(BarMoment.of(status, now: now), status: status, next: next, now: now)
             state = answers > 0 ? .needsAnswer : !failed.isEmpty || status.ghost.ghostHealth != "healthy" ? .warning : .ok
         }
         text = parts.joined(separator: " · ")
         self.tooltip = tooltip.joined(separator: "\n")
         percentage = recovery.map { max(0, min(100, Int($0.score.rounded()))) }
+    }
+
+    /// The text of the moment (see `BarMoment`), stale data marked in it.
+    static func glance(_ moment: BarMoment, status: DaemonStatus, next: BlockView?, now: Date) -> [String] {
+        let recovery = status.health.recovery.map { score in
+            "recovery \(Int(score.score.rounded()))" + (score.carriedOver || score.freshness == "expired" ? " (stale)" : "")
+        }
+        let calendarsStale = status.sources.contains { ["veryStale", "expired", "unknown"].contains($0.freshness) }
+        switch moment {
+        case .afterWorkout(let kind):
+            let done = (kind?.title ?? "Workout") + " done"
+            guard let streak = status.streak, streak > 0 else { return [done] }
+            return [done, "streak \(streak)"]
+        case .morning:
+            var parts = recovery.map { [$0] } ?? []
+            let today = status.plan.today.filter { $0.status != "proposed" }.sorted { $0.start.date < $1.start.date }
+            if let changed = today.first(where: { $0.transformation != nil }), let change = changed.transformation {
+                let what = changed.kind?.title ?? "block"
+                parts.append(change.removed
+                    ? "today's \(what.lowercased()) removed"
+                    : "\(what) \(change.originalMinutes)→\(Self.minutes(changed)) min at \(PlanText.clock(changed.start))")
+            } else if let first = today.first(where: { $0.end.date > now }) {
+                parts.append("\(first.kind?.title ?? "block") \(PlanText.clock(first.start)) unchanged")
+            } else {
+                parts.append("no block today")
+            }
+            return parts
+        case .workday:
+            let stale = calendarsStale ? " (calendar stale)" : ""
+            guard let next else { return ["no block" + stale] }
+            let what = next.kind?.title ?? "Block"
+            if next.start.date <= now { return ["\(what) now until \(PlanText.clock(next.end))"] }
+            guard Self.when(next.start, now: now) == PlanText.clock(next.start) else {
+                return ["no block today", "next \(Self.when(next.start, now: now))" + stale]
+            }
+            return ["\(what) in \(Self.countdown(next.start.date.timeIntervalSince(now)))" + stale]
+        case .evening:
+            var ghost = status.ghost.trustPhaseName
+            if status.ghost.ghostHealth != "healthy" { ghost += " (\(status.ghost.ghostHealthName.lowercased()))" }
+            let tomorrow = status.plan.tomorrow.filter { $0.status == "scheduled" || $0.status == "proposed" }
+                .min { $0.start.date < $1.start.date }
+            return [ghost, tomorrow.map { "tomorrow \(($0.kind?.title ?? "block").lowercased()) \(PlanText.clock($0.start))" } ?? "nothing tomorrow"]
+        }
+    }
+
+    /// "2h 10m", "2h", "45m", "under 1m".
+    static func countdown(_ seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded(.down))
+        if minutes < 1 { return "under 1m" }
+        guard minutes >= 60 else { return "\(minutes)m" }
+        return minutes % 60 == 0 ? "\(minutes / 60)h" : "\(minutes / 60)h \(minutes % 60)m"
+    }
+
+    private static func minutes(_ block: BlockView) -> Int {
+        Int((block.end.date.timeIntervalSince(block.start.date) / 60).rounded())
     }
 
     /// What a bar shows when vigord did not answer: the failure's sentence in the tooltip.

@@ -12,14 +12,19 @@ import VigorRPC
         return (result.status, try #require(object, "not one JSON object: \(result.stdout) \(result.stderr)"), result.stdout)
     }
 
-    /// A real daemon's status, with the fields a bar shows set by the test; times in +01:00, "now" Friday 16:00.
-    private func chosenStatus(_ change: (inout DaemonStatus) -> Void) throws -> String {
+    /// A real daemon's status, with the fields a bar shows set by the test; times in +01:00, "now" Friday 16:00
+    /// unless `hour` says another hour of that day; the cycles at 06:00 and 21:00.
+    private func chosenStatus(hour: Double = 16, _ change: (inout DaemonStatus) -> Void) throws -> String {
         let daemon = try DaemonHarness(label: "bar-source")
         try daemon.start()
         var status = try daemon.connect().call(StatusMethod.self, NoParams())
         func at(_ text: String) throws -> RPCTimestamp { try #require(RPCTimestamp(rfc3339: text)) }
-        status.startedAt = try at("2026-11-27T08:00:00+01:00")
-        status.uptimeSeconds = 8 * 3600
+        status.startedAt = try at("2026-11-27T00:00:00+01:00")
+        status.uptimeSeconds = Int(hour * 3600)
+        status.nextCycles = NextCycles(
+            morning: try at(hour < 6 ? "2026-11-27T06:00:00+01:00" : "2026-11-28T06:00:00+01:00"),
+            evening: try at(hour < 21 ? "2026-11-27T21:00:00+01:00" : "2026-11-28T21:00:00+01:00"))
+        status.health.lastMorning = MorningRead(ranAt: try at(hour < 6 ? "2026-11-26T06:00:00+01:00" : "2026-11-27T06:00:00+01:00"), newHealthData: true)
         status.plan.today = [BlockView(id: "b1", start: try at("2026-11-27T07:00:00+01:00"), end: try at("2026-11-27T07:45:00+01:00"),
                                        origin: "auto", status: "completed")]
         status.plan.tomorrow = [BlockView(id: "b2", start: try at("2026-11-28T09:30:00+01:00"), end: try at("2026-11-28T10:15:00+01:00"),
@@ -33,7 +38,8 @@ import VigorRPC
     }
 
     @Test func aFreshDaemonShowsNoBlockAndRecoveryTimeIsQuiet() throws {
-        let daemon = try DaemonHarness(label: "bar")
+        // Wednesday 14:00: the workday, whatever hour the suite runs at.
+        let daemon = try DaemonHarness(label: "bar", now: try #require(RPCTimestamp(rfc3339: "2026-11-25T14:00:00+01:00")).date)
         try daemon.start()
         let idle = try bar(["--bar", "--socket", daemon.socketPath])
         #expect(idle.status == 0)
@@ -52,34 +58,85 @@ import VigorRPC
         #expect(plain.stdout == text + "\n")
     }
 
-    @Test func aWaitingProposalAsksForAnAnswerAndShowsTheNextBlockRecoveryAndStreak() throws {
+    @Test func aWaitingProposalAsksForAnAnswerFirstAndTheWorkdaySaysWhenTheNextBlockIs() throws {
         let folder = try makeScratchFolder("bar-answer")
         let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: try chosenStatus { _ in }))
         let shown = try bar(["--bar", "--socket", server.path])
-        #expect(shown.object["text"] as? String == "1 to answer · next Sat 09:30 · recovery 72 · streak 3", "\(shown.stdout)")
+        #expect(shown.object["text"] as? String == "1 to answer · no block today · next Sat 09:30", "\(shown.stdout)")
         #expect(shown.object["class"] as? String == "needs-answer")
         #expect(shown.object["percentage"] as? Int == 72)
         let tooltip = try #require(shown.object["tooltip"] as? String)
         #expect(tooltip.contains("Proposed b2 Sat 09:30: vigorctl accept b2 (or decline)"), "\(tooltip)")
         #expect(tooltip.contains("Recovery: 72/100 for 2026-11-27") && tooltip.contains("Streak: 3 strong weeks in a row"), "\(tooltip)")
         let plain = try runCommand(Binaries.vigorctl, ["status", "--bar=plain", "--socket", server.path])
-        #expect(plain.stdout == "1 to answer · next Sat 09:30 · recovery 72 · streak 3\n")
+        #expect(plain.stdout == "1 to answer · no block today · next Sat 09:30\n")
         withExtendedLifetime(server) {}
     }
 
-    @Test func aBlockLaterTodayShowsItsTimeAloneAndAFailedCalendarWarns() throws {
+    @Test func aBlockLaterTodayIsACountdownAndAFailedCalendarWarnsAndMarksItStale() throws {
         let folder = try makeScratchFolder("bar-today")
         let result = try chosenStatus { status in
             let start = RPCTimestamp(rfc3339: "2026-11-27T18:00:00+01:00")!, end = RPCTimestamp(rfc3339: "2026-11-27T18:45:00+01:00")!
-            status.plan.today.append(BlockView(id: "b3", start: start, end: end, origin: "auto", status: "scheduled"))
+            status.plan.today.append(BlockView(id: "b3", start: start, end: end, origin: "auto", status: "scheduled", kind: .run))
             status.plan.proposals = []
             status.sources = [SourceFreshnessView(name: "work", ok: false, freshness: "expired", ageSeconds: nil)]
         }
         let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: result))
         let shown = try bar(["--bar=waybar", "--socket", server.path])
-        #expect(shown.object["text"] as? String == "next 18:00 · recovery 72 · streak 3", "\(shown.stdout)")
+        #expect(shown.object["text"] as? String == "Run in 2h (calendar stale)", "\(shown.stdout)")
         #expect(shown.object["class"] as? String == "warning")
         #expect((shown.object["tooltip"] as? String)?.contains("Calendar work failed: vigorctl sources") == true)
+        withExtendedLifetime(server) {}
+    }
+
+    /// The one day seen at four hours: 06:40 after the morning cycle cut the run, 15:50 before it, 16:55 just after
+    /// it, 19:00 in the evening.
+    private func dayAt(_ hour: Double, done: Bool = false) throws -> [String: Any] {
+        let folder = try makeScratchFolder("bar-day")
+        let result = try chosenStatus(hour: hour) { status in
+            let start = RPCTimestamp(rfc3339: "2026-11-27T16:00:00+01:00")!, end = RPCTimestamp(rfc3339: "2026-11-27T16:20:00+01:00")!
+            status.plan.today = [BlockView(
+                id: "b3", start: start, end: end, origin: "auto", status: done ? "completed" : "scheduled",
+                transformation: TransformationView(rule: "shortSleep", originalMinutes: 45, removed: false, answer: nil), kind: .run)]
+            status.plan.proposals = []
+            status.plan.tomorrow = [BlockView(
+                id: "b4", start: RPCTimestamp(rfc3339: "2026-11-28T07:00:00+01:00")!, end: RPCTimestamp(rfc3339: "2026-11-28T07:30:00+01:00")!,
+                origin: "auto", status: "scheduled", kind: .strength)]
+        }
+        let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: result))
+        defer { withExtendedLifetime(server) {} }
+        return try bar(["--bar", "--socket", server.path]).object
+    }
+
+    @Test func theMorningShowsRecoveryAndWhatTheMorningChangedAboutTodaysBlock() throws {
+        #expect(try dayAt(6 + 40.0 / 60)["text"] as? String == "recovery 72 · Run 45→20 min at 16:00")
+    }
+
+    @Test func theWorkdayCountsDownToTheNextBlock() throws {
+        #expect(try dayAt(13.5)["text"] as? String == "Run in 2h 30m")
+        #expect(try dayAt(15 + 50.0 / 60)["text"] as? String == "Run in 10m")
+    }
+
+    @Test func anHourAfterAWorkoutTheBarShowsTheStreak() throws {
+        #expect(try dayAt(16 + 55.0 / 60, done: true)["text"] as? String == "Run done · streak 3")
+        #expect(try dayAt(17 + 25.0 / 60, done: true)["text"] as? String == "no block today · next Sat 07:00")
+    }
+
+    @Test func theEveningShowsTheGhostsStatusAndTomorrow() throws {
+        let evening = try dayAt(19)
+        #expect((evening["text"] as? String)?.hasSuffix(" · tomorrow strength training 07:00") == true, "\(evening)")
+        #expect(try dayAt(22)["text"] as? String == (evening["text"] as? String))
+    }
+
+    @Test func aScoreFromOldDataIsMarkedStaleInTheText() throws {
+        let folder = try makeScratchFolder("bar-stale")
+        let result = try chosenStatus(hour: 6.5) { status in
+            status.health.recovery?.carriedOver = true
+            status.plan.today = []
+            status.plan.proposals = []
+        }
+        let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: result))
+        #expect(try bar(["--bar", "--socket", server.path]).object["text"] as? String == "recovery 72 (stale) · no block today")
         withExtendedLifetime(server) {}
     }
 
