@@ -109,7 +109,24 @@ enum ProposalAnswer {
         let ghost = try CallFailure.perform { () throws(RPCClientError) in
             try client.call(ProposalAnswerMethod.self, .init(block: block, accept: accept))
         }
-        if connection.json { try JSONOutput.print(ghost) } else { print(accept ? "Accepted \(block); it is in your calendar." : "Declined \(block).") }
+        if connection.json { return try JSONOutput.print(ghost) }
+        guard accept else { return print("Declined \(block).") }
+        print("Accepted \(block); " + (acceptedTime(block, client: client).map { "it is in your calendar \($0)." } ?? "it is in your calendar."))
+    }
+
+    /// "on Thu 2026-12-10 at 07:30–08:15": where the accepted block now stands (a proposed move has moved it). Nil
+    /// when the block is not in the coming days or the lookup fails: the accept itself is done either way.
+    static func acceptedTime(_ block: String, client: RPCClient) -> String? {
+        let found: BlocksListMethod.Result
+        do {
+            found = try client.call(BlocksListMethod.self, .init())
+        } catch {
+            return nil
+        }
+        guard let view = found.blocks.first(where: { $0.id == block }) else { return nil }
+        let day = String(view.start.description.prefix(10))
+        let weekday = LocalDay(iso: day).map { WeekdayName.label(of: $0.weekday) + " " } ?? ""
+        return "on \(weekday)\(day) at \(PlanText.clock(view.start))–\(PlanText.clock(view.end))"
     }
 }
 

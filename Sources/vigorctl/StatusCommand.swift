@@ -68,7 +68,7 @@ enum StatusText {
         row("config", status.configSource == "file" ? status.configPath : "\(status.configPath) (not found: using defaults)")
         row("database", "\(status.database.path) (schema \(status.database.schemaVersion))")
         let ghost = status.ghost
-        let pin = ghost.pinnedByUser ? ", set by you" : ""
+        let pin = ghost.pinnedByUser ? ", set by you" + (ghost.phaseOnReleaseName.map { "; the score earns \($0)" } ?? "") : ""
         row("trust", "\(style.bold(ghost.trustPhaseName)) (score \(Percent.text(ghost.trustScore))\(pin))")
         row("may", ghost.capabilities.isEmpty ? "observe and learn only" : ghost.capabilities.map(CapabilityText.phrase).joined(separator: ", "))
         if let profile = status.profile {

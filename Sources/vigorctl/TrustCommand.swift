@@ -1,5 +1,10 @@
 import ArgumentParser
+import CivilCalendar
 import VigorRPC
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct TrustCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,10 +35,24 @@ struct TrustSetCommand: ParsableCommand {
     @Argument(help: "A trust phase or auto.")
     var phase: TrustPhaseArgument
 
+    @Flag(name: .long, help: "With auto: hand the phase back without asking, even when the Ghost would step down.")
+    var yes = false
+
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
         let client = connection.client
+        if phase.wireName == "auto", !connection.json {
+            let now = try CallFailure.perform { () throws(RPCClientError) in try client.call(StatusMethod.self) }.ghost
+            if let warning = Self.stepDown(now) {
+                print(warning)
+                // Asked on a terminal only: a script that hands the phase back is told, not stopped.
+                if isatty(STDIN_FILENO) == 1, !Prompter(assumeYes: yes).confirm("Hand it back?", default: false) {
+                    print("Kept \(now.trustPhaseName), set by you.")
+                    return
+                }
+            }
+        }
         let ghost = try CallFailure.perform { () throws(RPCClientError) in
             try client.call(TrustSetMethod.self, .init(phase: phase.wireName))
         }
@@ -44,5 +63,12 @@ struct TrustSetCommand: ParsableCommand {
         } else {
             print("Trust phase set to \(ghost.trustPhaseName); it stays until `vigorctl trust set auto`.")
         }
+    }
+
+    /// What handing the phase back will do when the score does not earn the phase the user set; nil when it does.
+    static func stepDown(_ ghost: GhostStatus) -> String? {
+        guard ghost.pinnedByUser, let lower = ghost.phaseOnReleaseName else { return nil }
+        return "You set \(ghost.trustPhaseName) by hand. The Ghost's trust score (\(Percent.text(ghost.trustScore))) earns \(lower): "
+            + "handed back, it steps down one phase a day, when each day closes, until \(lower)."
     }
 }

@@ -199,3 +199,27 @@ struct TrustLadderTests {
         #expect(trust.score == 0.3)
     }
 }
+
+/// What `trust set auto` announces is where the days that close after it take the ladder.
+struct PhaseOnReleaseTests {
+    let rules = EngineRules.standard
+
+    @Test func aFullGhostSetByHandWithAThirdOfTheScoreIsAnnouncedAsAutoSchedulerAndClosingDaysTakeItThere() throws {
+        var trust = TrustLadder(phase: .fullGhost, score: 0.3, phaseEnteredOn: TestTime.monday, pinnedByUser: true)
+        #expect(trust.phaseOnRelease(rules: rules.trust) == .autoScheduler)
+        _ = try trust.handle(.releaseManualPin, at: TestTime.moment(0, 9, 0), rules: rules)
+        var phases: [TrustPhase] = []
+        for day in 0..<5 {
+            _ = try trust.handle(.evaluate(healthConfidence: 0), at: TestTime.moment(day, 23, 59), rules: rules)
+            phases.append(trust.phase)
+        }
+        #expect(phases == [.transformer, .autoScheduler, .autoScheduler, .autoScheduler, .autoScheduler])
+    }
+
+    @Test func aPhaseTheScoreEarnsIsWhereTheLadderStays() {
+        let trust = TrustLadder(phase: .transformer, score: 0.35, phaseEnteredOn: TestTime.monday, pinnedByUser: true)
+        #expect(trust.phaseOnRelease(rules: rules.trust) == .transformer, "0.35 is within the hysteresis below 0.4")
+        let low = TrustLadder(phase: .scheduler, score: 0, phaseEnteredOn: TestTime.monday, pinnedByUser: true)
+        #expect(low.phaseOnRelease(rules: rules.trust) == .scheduler, "the Scheduler's entry score less the hysteresis is below 0")
+    }
+}

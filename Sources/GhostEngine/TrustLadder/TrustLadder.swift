@@ -75,6 +75,17 @@ public struct TrustLadder: Codable, Sendable, Equatable {
             readableHistoryDays: try keys.decodeIfPresent(Int.self, forKey: .readableHistoryDays) ?? 0)
     }
 
+    /// The phase the ladder steps down to once the user's pin is released (one phase at each evaluation, while the
+    /// score is below a phase's entry score less the hysteresis); the phase itself when the score earns it.
+    public func phaseOnRelease(rules: TrustRules) -> TrustPhase {
+        var settled = phase
+        while let entry = rules.requirement(toEnter: settled), score < entry.minScore - rules.demotionHysteresis,
+              let lower = settled.previous {
+            settled = lower
+        }
+        return settled
+    }
+
     /// Applies one event.
     /// - Throws: `EngineError.valueOutOfRange` for a confidence outside 0…1.
     public mutating func handle(_ event: Event, at moment: Moment, rules: EngineRules) throws(EngineError) -> [Effect] {

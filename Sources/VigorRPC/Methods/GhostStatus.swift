@@ -27,13 +27,19 @@ public struct GhostStatus: Codable, Sendable, Equatable {
     public var ghostHealthProblem: GhostHealthProblem?
     /// Consecutive deletions of auto blocks counted by the safety breaker.
     public var breakerDeletions: Int
+    /// While the user's pin holds a phase the score does not earn: the phase the Ghost steps down to, one phase at each
+    /// evaluation, after `trust set auto`; absent otherwise.
+    public var phaseOnRelease: String?
+    public var phaseOnReleaseName: String?
 
     public init(
         trustPhase: String, trustPhaseName: String, trustScore: Double, pinnedByUser: Bool, capabilities: [String],
         healthPhase: String, healthPhaseName: String, healthConfidence: Double, ghostHealth: String,
         ghostHealthName: String, ghostHealthMessage: String? = nil, ghostHealthProblem: GhostHealthProblem? = nil, breakerDeletions: Int,
-        healthPhaseLine: String = ""
+        healthPhaseLine: String = "", phaseOnRelease: String? = nil, phaseOnReleaseName: String? = nil
     ) {
+        self.phaseOnRelease = phaseOnRelease
+        self.phaseOnReleaseName = phaseOnReleaseName
         self.trustPhase = trustPhase
         self.trustPhaseName = trustPhaseName
         self.trustScore = trustScore
@@ -58,6 +64,7 @@ public struct GhostStatus: Codable, Sendable, Equatable {
             "healthPhaseName": Schema.string, "healthPhaseLine": Schema.string, "healthConfidence": Schema.number,
             "ghostHealth": Schema.oneOf(["healthy", "degraded", "safeMode", "suspended"]), "ghostHealthName": Schema.string,
             "ghostHealthMessage": Schema.string, "ghostHealthProblem": GhostHealthProblem.schema, "breakerDeletions": Schema.integer,
+            "phaseOnRelease": Schema.oneOf(TrustPhaseName.all), "phaseOnReleaseName": Schema.string,
         ],
         required: [
             "trustPhase", "trustPhaseName", "trustScore", "pinnedByUser", "capabilities", "healthPhase", "healthPhaseName",

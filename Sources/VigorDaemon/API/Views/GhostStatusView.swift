@@ -6,6 +6,8 @@ extension GhostStatus {
     /// The API's view of the engine state at `now` (the health message lasts a day after a recovery).
     init(_ ghost: Ghost, now: Date) {
         let capabilities = ghost.capabilities
+        let onRelease = ghost.trust.phaseOnRelease(rules: ghost.rules.trust)
+        let shownOnRelease = ghost.trust.pinnedByUser && onRelease != ghost.trust.phase ? onRelease : nil
         let names: [(Bool, String)] = [
             (capabilities.canPropose, "propose"), (capabilities.canWriteCalendar, "writeCalendar"),
             (capabilities.canTransform, "transform"), (capabilities.canMove, "move"),
@@ -21,7 +23,8 @@ extension GhostStatus {
                 change.to != .healthy || now.timeIntervalSince(change.at) < 86_400 ? change.sentence : nil
             },
             ghostHealthProblem: GhostHealthProblem(ghost),
-            breakerDeletions: ghost.breaker.consecutiveDeletions, healthPhaseLine: ghost.health.phase.line)
+            breakerDeletions: ghost.breaker.consecutiveDeletions, healthPhaseLine: ghost.health.phase.line,
+            phaseOnRelease: shownOnRelease?.rawValue, phaseOnReleaseName: shownOnRelease?.displayName)
     }
 }
 
