@@ -137,6 +137,23 @@ import TestPrograms
         #expect(try runCommand(Binaries.vigord, ["--check-config", "--config", home.configPath]).status == 0)
     }
 
+    @Test func onAMachineInUTCWithoutCalendarsSetupWarnsThatItWillPlanInUTC() throws {
+        let home = try SetupHome("zone-utc-none")
+        var environment = home.environment
+        environment["TZ"] = "Etc/UTC"
+        let run = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("warning: this machine's time zone is Etc/UTC and no calendar names yours: vigord will plan your "
+            + "mornings and evenings in UTC. If you live elsewhere, run setup again with --timezone"), "\(run.stdout)")
+        environment["TZ"] = "Europe/Lisbon"
+        let own = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            environment: environment)
+        #expect(!own.stdout.contains("warning: this machine's time zone"), "\(own.stdout)")
+    }
+
     @Test func onAMachineWithAZoneOfItsOwnSetupLeavesTheZoneToIt() throws {
         let home = try SetupHome("zone-own")
         try home.write(Self.berlinMeetings, at: "Calendars/work.ics")

@@ -91,6 +91,9 @@ struct SetupCommand: ParsableCommand {
         if timezone == nil, let zone = answers.timezone {
             print("This machine's time zone is \(system ?? "not set"), but your calendars keep their times in \(zone): vigord will plan in "
                 + "\(zone) ([schedule] timezone; --timezone chooses another).")
+        } else if timezone == nil, SetupAnswers.unsetZones.contains(system ?? "UTC") {
+            print("warning: this machine's time zone is \(system ?? "not set") and no calendar names yours: vigord will plan your mornings "
+                + "and evenings in UTC. If you live elsewhere, run setup again with --timezone (e.g. --timezone Europe/Berlin).")
         }
         if !yes { print("(\(prompter.asked) question\(prompter.asked == 1 ? "" : "s") asked)\n") }
 
