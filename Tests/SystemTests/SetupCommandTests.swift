@@ -75,6 +75,51 @@ import TestPrograms
         #expect(!FileManager.default.fileExists(atPath: home.configPath), "a dry run writes nothing")
     }
 
+    /// `program` as the person setting up: as root (CI), as the user nobody through setpriv with `home` made theirs, since
+    /// root's setup is the system service's and offers nothing to a person's khal.
+    private func runAsUser(_ program: String, _ arguments: [String], home: SetupHome) throws -> (status: Int32, stdout: String, stderr: String) {
+        guard getuid() == 0 else { return try runCommand(program, arguments, environment: home.environment) }
+        let setpriv = try #require(Binaries.tool("setpriv"), "setpriv is not installed (util-linux)")
+        let chown = try runCommand("/bin/chown", ["-R", "65534:65534", home.path])
+        try #require(chown.status == 0, "\(chown.stderr)")
+        let environment = home.environment.filter { ["HOME", "PATH", "TZ", "LANG"].contains($0.key) }.map { "\($0.key)=\($0.value)" }
+        let run = try runCommand(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "-i"] + environment + [program] + arguments)
+        return (run.status, run.stdout, run.stderr)
+    }
+
+    @Test func setupAddsVigordsCalendarInsideKhalsCalendarsSectionAndKhalReadsIt() throws {
+        let khal = try #require(Binaries.tool("khal"), "khal is not installed; Scripts/bootstrap installs it")
+        let home = try homeWithCalendarPrograms("khal-offer", khal: """
+            [calendars]
+              [[work]]
+                path = ~/.calendars/work/
+                color = dark green
+            [sqlite]
+            path = ~/khal.db
+            [locale]
+            timeformat = %H:%M
+            """)
+        chmod(home.path, 0o755)
+        let run = try runAsUser(Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"], home: home)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("Added vigord's calendar to ~/.config/khal/config (the old one is ~/.config/khal/config.before-vigor)"),
+                "\(run.stdout)")
+        let written = try String(contentsOfFile: home.path + "/.config/khal/config", encoding: .utf8)
+        #expect(written.contains("    color = dark green\n[[vigor]]\npath = ~/.local/share/vigor/calendars/vigor\ntype = calendar\nreadonly = False\n[sqlite]\n"),
+                "inside [calendars], before the next section: \(written)")
+        #expect(FileManager.default.fileExists(atPath: home.path + "/.config/khal/config.before-vigor"))
+
+        // khal itself reads the file: both calendars.
+        let listed = try runAsUser(khal, ["-c", home.path + "/.config/khal/config", "printcalendars"], home: home)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(Set(listed.stdout.split(separator: "\n").map { String($0) }) == ["work", "vigor"], "\(listed.stdout)")
+
+        // Run again, setup sees the calendar there and asks nothing more about khal.
+        let again = try runAsUser(Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"], home: home)
+        #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
+        #expect(!again.stdout.contains("vigord's calendar to"), "\(again.stdout)")
+    }
+
     @Test func aBrokenKhalConfigIsReportedAndSetupGoesOn() throws {
         let home = try homeWithCalendarPrograms("broken", khal: "[calendars]\n  [[work\n    path = ~/nowhere/\nthis is not khal\n")
         let run = try runCommand(

@@ -69,9 +69,13 @@ struct CalendarDiscovery {
     }
 
     /// khal's calendars: `[calendars]` → `[[name]]` → `path` (with `type = discover`, a `*` glob of folders).
+    /// khal's configuration file, where khal looks for it; nil when khal is not set up.
+    var khalConfig: String? {
+        [configHome + "/khal/config", home + "/.khal/khal.conf"].first(where: SetupPaths.isFile)
+    }
+
     private func khal(_ found: inout [(path: String, origin: String)], _ report: inout DiscoveryReport) {
-        let candidates = [configHome + "/khal/config", home + "/.khal/khal.conf"]
-        guard let file = candidates.first(where: SetupPaths.isFile) else { return }
+        guard let file = khalConfig else { return }
         guard let text = SetupPaths.text(file) else {
             report.problems.append("khal's configuration \(SetupPaths.tilde(file, home: home)) cannot be read; its calendars are left out")
             return

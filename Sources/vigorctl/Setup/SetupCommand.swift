@@ -101,6 +101,7 @@ struct SetupCommand: ParsableCommand {
         // when $HOME is that folder.
         let draft = ConfigDraft.text(answers, home: SetupPaths.accountHome() == home ? home : "")
         guard let written = try writeConfig(draft, to: configPath, home: home, prompter: prompter) else { return }
+        try offerKhal(home: home, environment: environment, prompter: prompter)
         if dryRun {
             print("\n--dry-run: nothing was written, started or imported. Without it, setup would now start vigord "
                 + "(\(UserUnits.enableCommand)) and make the first plan.")
@@ -258,6 +259,32 @@ struct SetupCommand: ParsableCommand {
         }
         print("Wrote \(shown)" + (existing == nil ? "." : " (the old one is \(shown).before-setup)."))
         return true
+    }
+
+    /// Offers to add vigord's calendar to khal's configuration (one question, default yes), so `khal list` shows the
+    /// blocks. Not for the system service (root), whose calendar is not the user's; nothing when khal is not set up or
+    /// already shows it. The old file is kept beside it as `.before-vigor`.
+    private func offerKhal(home: String, environment: [String: String], prompter: Prompter) throws {
+        guard getuid() != 0, let file = CalendarDiscovery(home: home, environment: environment).khalConfig,
+              let text = SetupPaths.text(file) else { return }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+        let collection = dataHome + "/vigor/calendars/vigor"
+        guard let added = KhalCalendarEntry.adding(path: collection, home: home, to: text) else { return }
+        let shown = SetupPaths.tilde(file, home: home)
+        if dryRun {
+            print("\n--dry-run: setup would offer to add vigord's calendar to khal (\(shown)).")
+            return
+        }
+        guard prompter.confirm("Add vigord's calendar to khal (\(shown)), so khal shows your blocks?", default: true) else { return }
+        var info = stat()
+        let mode = stat(file, &info) == 0 ? info.st_mode & 0o777 : 0o644
+        do {
+            try AtomicFile.write(Array(text.utf8), to: file + ".before-vigor", mode: mode)
+            try AtomicFile.write(Array(added.utf8), to: file, mode: mode)
+        } catch {
+            throw CommandFailure(.failed, "cannot add vigord's calendar to \(shown): \(error)")
+        }
+        print("Added vigord's calendar to \(shown) (the old one is \(shown).before-vigor): khal list today 7d shows your blocks.")
     }
 
     /// A user's config is readable by its owner only (it may name private calendar URLs); the system config stays
