@@ -39,7 +39,7 @@ struct PlanCommand: ParsableCommand {
 }
 
 enum WeekText {
-    /// `2026-11-26  likely 07:00 run  free at 07:00, score 0.82; …`, `2026-11-27  held 07:00 strength  held, still free
+    /// `2026-11-26  likely 07:00 run  free at 07:00; in your preferred window; …`, `2026-11-27  held 07:00 strength  held, still free
     /// to others: …` or `2026-11-28  none  It is a rest day, …`.
     static func line(_ day: PlanDayView) -> String {
         let time = day.start.map { " " + PlanText.clock($0) } ?? ""

@@ -8,7 +8,7 @@ import Testing
     private func hold(defended: Bool) -> VigorBlock {
         VigorBlock.hold(
             id: "hold-2026-11-25", start: utc("2026-11-25T06:00Z"), durationMinutes: 45,
-            why: "Why this slot: free at 07:00, score 0.75; in your preferred window.", defended: defended,
+            why: "Why this slot: free at 07:00; in your preferred window.", defended: defended,
             defence: "72 hours before it starts", identity: CalendarIdentity(uid: workoutUID, created: utc("2026-11-23T20:00Z")))
     }
 

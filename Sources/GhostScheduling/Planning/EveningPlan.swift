@@ -93,7 +93,7 @@ public struct EveningPlan: Sendable, Equatable {
         events.append(.placementRequested(
             block.candidate(confidence: confidence, extra: (skip?.receiptInputs ?? []) + kind.receiptInputs, kind: kind.kind),
             alternatives: block.alternativeCandidates(confidence: confidence, kind: kind.kind)))
-        notes.append("best time tomorrow \(block.chosen.localStart) (score \(String(format: "%.2f", block.chosen.score))"
+        notes.append("best time tomorrow \(block.chosen.localStart) (\(block.fitWords.joined(separator: ", "))"
             + (skip.map { ", skip risk \(Percent.text($0.prediction.probability))" } ?? "") + "): "
             + (kind.kind?.phrase ?? "") + (kind.ruledOutWords.map { "; ruled out: \($0)" } ?? ""))
     }

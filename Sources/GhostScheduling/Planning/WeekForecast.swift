@@ -77,12 +77,9 @@ public struct WeekForecast: Codable, Sendable, Equatable {
         }
     }
 
-    /// A likely session's reasons: the slot's score and what raised it.
+    /// A likely session's reasons: free, and what made its time the best.
     static func reasons(_ block: PlannedBlock, risk: Double?) -> String {
-        let factors = block.chosen.factors
-        var parts = ["free at \(block.chosen.localStart), score \(String(format: "%.2f", block.chosen.score))"]
-        if factors.preferredWindow == 1 { parts.append("in your preferred window") }
-        if factors.learnedPreference > 0.5 { parts.append("a time you usually train") }
+        var parts = ["free at \(block.chosen.localStart)"] + block.fitWords
         if let risk { parts.append("skip risk \(Percent.text(risk))") }
         if block.autonomy == .proposalOnly { parts.append("a calendar could not be read, so only as a proposal") }
         return parts.joined(separator: "; ")

@@ -67,6 +67,16 @@ public struct PlannedBlock: Codable, Sendable, Equatable {
         }
     }
 
+    /// Why the chosen slot won, in the user's words: the factors that raised its score ("in your preferred window", "a
+    /// time you usually train"), or that it was the best of the day's free times.
+    public var fitWords: [String] {
+        let factors = chosen.factors
+        var words: [String] = []
+        if factors.preferredWindow == 1 { words.append("in your preferred window") }
+        if factors.learnedPreference > 0.5 { words.append("a time you usually train") }
+        return words.isEmpty ? ["the best of the day's free times"] : words
+    }
+
     /// Receipt lines: the chosen slot and each alternative with its score and factors.
     public var receiptAlternatives: [String] {
         alternatives.map { "\($0.day) \($0.localStart) score \(Self.decimal($0.score))" }

@@ -32,7 +32,7 @@ private func placement(_ plan: EveningPlan) -> BlockCandidate? {
     #expect(candidate.start == (try Week.at(0, 7)))
     #expect(candidate.confidence == 0.75, "in the preferred window with no history the slot scores 0.75, and that is the confidence")
     #expect(plan.events.prefix(2) == [.tick, .backgroundSucceeded])
-    #expect(plan.notes.last?.hasPrefix("best time tomorrow 07:00 (score 0.75") == true)
+    #expect(plan.notes.last?.hasPrefix("best time tomorrow 07:00 (in your preferred window") == true, "\(plan.notes)")
     #expect(plan.forecast?.days.count == 7)
 }
 
