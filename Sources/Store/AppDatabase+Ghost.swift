@@ -127,7 +127,7 @@ extension AppDatabase {
     static let purgedTables = [
         "ghostState", "decisionReceipt", "cycleRun", "daemonRun", "emergency", "travelRange", "healthSample", "healthImport",
         "weeklyReceipt", "systemZone", "notificationLedger", "checkIn", "recoveryScore", "weekForecast", "calendarItem",
-        "holdBook",
+        "holdBook", "healthSourceFile",
     ]
     /// Tables a purge keeps, and why: they hold no user data.
     static let keptByPurge = [

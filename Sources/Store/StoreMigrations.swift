@@ -172,6 +172,20 @@ enum StoreMigrations {
                 table.column("body", .blob).notNull()
             }
         }
+        migrator.registerMigration("v15-health-source-files") { db in
+            // What each watched health source's files looked like when vigord last read them, and the newest sample
+            // start it found there: a re-read takes only what is new since.
+            try db.create(table: "healthSourceFile") { table in
+                table.column("source", .text).notNull()
+                table.column("path", .text).notNull()
+                table.column("size", .integer).notNull()
+                table.column("modifiedAt", .datetime).notNull()
+                table.column("inode", .integer).notNull()
+                table.column("readAt", .datetime).notNull()
+                table.column("newestStart", .datetime)
+                table.primaryKey(["source", "path"])
+            }
+        }
         return migrator
     }
 }
