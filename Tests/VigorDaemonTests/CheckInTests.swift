@@ -1,9 +1,9 @@
-import Synchronization
 import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
 import Store
+import Synchronization
 import TestPrograms
 import Testing
 import VigorRPC
