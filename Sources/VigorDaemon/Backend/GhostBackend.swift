@@ -74,9 +74,10 @@ public actor GhostBackend {
         try await decide(Decision([event]), at: now)
     }
 
-    /// Saves `decision` in one transaction without the calendar's pass: only for a change made while the calendar is
-    /// being written (the user's edits it found) or counted on its behalf; everything else calls `decide`. A decision
-    /// that holds nothing saves nothing.
+    /// Saves `decision` in one transaction without the calendar's pass, for a change whose pass is elsewhere: each step
+    /// of a `following` (a health import's workouts, the sessions a reload's profile changes), the user's edits found
+    /// while the calendar is written, a failure counted on the calendar's behalf, the system zone kept at start.
+    /// Everything else calls `decide`. A decision that holds nothing saves nothing.
     @discardableResult
     func save(_ decision: Decision, at now: Date) async throws -> DecisionOutcome {
         guard !decision.holdsNothing else { return DecisionOutcome(effects: [], said: nil, saved: DecisionSaved()) }
