@@ -23,14 +23,10 @@ extension AppDatabase {
     /// With `cycle`, the cycle's run is recorded in the same transaction, so a cycle either ran
     /// completely (state, receipts and its mark) or not at all.
     public func recordDecision(state: Data, receipts: [StoredReceipt], at date: Date, cycle: CycleRun? = nil) throws(StoreError) {
-        try write("save the engine state") { db in
-            if let cycle { try cycle.insert(db) }
-            try db.execute(
-                sql: "INSERT INTO ghostState (id, state, updatedAt) VALUES (1, ?, ?) "
-                    + "ON CONFLICT(id) DO UPDATE SET state = excluded.state, updatedAt = excluded.updatedAt",
-                arguments: [state, date])
-            for receipt in receipts { try receipt.insert(db) }
-        }
+        var records = DecisionRecords(state: state)
+        records.receipts = receipts
+        records.cycle = cycle
+        try recordDecision(records, at: date)
     }
 
     /// The newest receipts first, at most `limit`.

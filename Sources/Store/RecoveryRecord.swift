@@ -39,15 +39,18 @@ public struct RecoveryRecord: Codable, Sendable, Equatable, FetchableRecord, Per
 extension AppDatabase {
     /// Stores a score unless the same day, formula and inputs are stored already; true when it was new.
     public func recordRecovery(_ record: RecoveryRecord) throws(StoreError) -> Bool {
-        try write("record the recovery score") { db in
-            let known = try RecoveryRecord.filter(
-                Column("localDate") == record.localDate && Column("formulaName") == record.formulaName
-                    && Column("formulaVersion") == record.formulaVersion && Column("inputHash") == record.inputHash
-            ).fetchCount(db)
-            guard known == 0 else { return false }
-            try record.insert(db)
-            return true
-        }
+        try write("record the recovery score") { db in try Self.insertRecovery(record, db) }
+    }
+
+    /// Inserts `record` unless a score of its day, formula and inputs is stored; true when inserted.
+    static func insertRecovery(_ record: RecoveryRecord, _ db: Database) throws -> Bool {
+        let known = try RecoveryRecord.filter(
+            Column("localDate") == record.localDate && Column("formulaName") == record.formulaName
+                && Column("formulaVersion") == record.formulaVersion && Column("inputHash") == record.inputHash
+        ).fetchCount(db)
+        guard known == 0 else { return false }
+        try record.insert(db)
+        return true
     }
 
     /// Every stored score of the mornings from `first` through `last` (inclusive `YYYY-MM-DD`), in the order computed.

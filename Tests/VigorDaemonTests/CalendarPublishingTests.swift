@@ -212,8 +212,7 @@ private func shadowFolder() throws -> String {
     let busy = try await routerResult(CalendarBusyMethod.self, #"{"from":"2026-11-23","to":"2026-11-24"}"#, context)
     #expect(busy.sources.map(\.ok) == [true] && busy.unknownDays.isEmpty)
     #expect(busy.intervals.isEmpty, "got \(busy.intervals)")
-    let config = await context.state.config
-    #expect(try await context.backend.replanWeek(now: now, zone: config.schedule.zone, training: config.training) == 0)
+    #expect(try await context.backend.replanWeek(at: now) == 0)
     #expect(await context.ghost.current.block(BlockID(rawValue: id))?.start == tomorrow7)
 
     // A real meeting with the same word at the same time still counts.

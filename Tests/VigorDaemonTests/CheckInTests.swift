@@ -3,6 +3,7 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 import Store
+import Synchronization
 import TestPrograms
 import Testing
 import VigorRPC
@@ -100,14 +101,40 @@ struct CheckInTests {
         formula.sleepWeight = 0.5
         let scores = RecoveryScores(database: context.database, formula: formula)
         let today = LocalCalendar(timeZone: berlin).day(of: morning)
-        #expect(try scores.backfill(endingOn: today, at: morning) == 1)
-        #expect(try scores.backfill(endingOn: today, at: morning) == 0)
+        let backfilled = try scores.backfill(endingOn: today)
+        #expect(backfilled.days == 1)
+        for score in backfilled.scores { _ = try context.database.recordRecovery(try RecoveryScores.record(score, at: morning)) }
+        #expect(try scores.backfill(endingOn: today).days == 0)
         let audit = try scores.history(endingOn: today, days: 1).audit(of: today)
         #expect(audit.map(\.formula.version) == [1, 2])
         #expect(try scores.history(endingOn: today, days: 1).current(on: today)?.formula.version == 2)
     }
 
+    @Test func aLateCheckInAndTheBlockItRemovesAreSavedInOneTransaction() async throws {
+        let (context, block) = try await aFullGhostsMorningWithABlockTonight()
+        let today = LocalCalendar(timeZone: berlin).day(of: try instant("2026-11-24T06:30:00Z"))
+        let inboxBefore = try context.database.exportAll().inbox?.updatedAt
+        let saved = Mutex<[String]>([])
+        context.database.writes.observe { outcome in saved.withLock { $0.append("\(outcome)") } }
+        _ = try await context.backend.checkIn(sleptMinutes: 240, felt: nil, at: try instant("2026-11-24T06:30:00Z"))
+        context.database.writes.observe { _ in }
+        // The followers write in transactions of their own: vigord's calendar lets go of the removed block (its items'
+        // identities), and the notification inbox changes when what the Ghost says did.
+        let inbox = try context.database.exportAll().inbox?.updatedAt == inboxBefore ? 0 : 1
+        #expect(saved.withLock { $0 }.count == 1 + 1 + inbox, "\(saved.withLock { $0 })")
+        #expect(try context.database.checkIns(from: today, through: today).count == 1)
+        #expect(await context.ghost.current.block(block)?.status == .removed)
+    }
+
     @Test func aReportedShortNightAfterTheMorningCycleStillChangesTheBlocksAhead() async throws {
+        let (context, block) = try await aFullGhostsMorningWithABlockTonight()
+        #expect(await context.ghost.current.block(block)?.status == .scheduled)
+        _ = try await routerResult(CheckInMethod.self, #"{"slept":4}"#, at(context, try instant("2026-11-24T06:30:00Z")))
+        #expect(await context.ghost.current.block(block)?.status == .removed)
+    }
+
+    /// A full Ghost whose morning cycle ran on Tuesday 2026-11-24, with a block at 18:00 Berlin that evening.
+    private func aFullGhostsMorningWithABlockTonight() async throws -> (LocalAPI.Context, BlockID) {
         let monday = try instant("2026-11-23T20:00:00Z")
         let context = try berlinContext(now: monday)
         _ = try await context.ghost.perform(.manualPhaseChange(to: .fullGhost), at: monday)
@@ -118,8 +145,6 @@ struct CheckInTests {
         let effects = try await context.ghost.perform(.placementRequested(candidate, alternatives: []), at: monday)
         let block = try #require(effects.compactMap { if case .writeBlock(let block) = $0 { block.id } else { nil } }.first)
         _ = try await context.backend.runCycle(.morning, now: try instant("2026-11-24T05:00:00Z"), zone: berlin)
-        #expect(await context.ghost.current.block(block)?.status == .scheduled)
-        _ = try await routerResult(CheckInMethod.self, #"{"slept":4}"#, at(context, try instant("2026-11-24T06:30:00Z")))
-        #expect(await context.ghost.current.block(block)?.status == .removed)
+        return (context, block)
     }
 }

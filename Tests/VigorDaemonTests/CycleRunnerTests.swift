@@ -234,10 +234,10 @@ private func runner(_ context: LocalAPI.Context, zones: [String]) -> GhostBacken
     var config = DaemonConfig()
     config.schedule.timezone = "Europe/Berlin"
     let context = try makeTestContext(config: config, now: now)
-    try await runner(context, zones: ["Europe/Berlin"]).cycles.settleSystemZone(now: now.addingTimeInterval(-86_400))
+    await runner(context, zones: ["Europe/Berlin"]).settleSystemZone(at: now.addingTimeInterval(-86_400))
     // vigord starts again with the laptop in Tokyo: the zone it starts with is not the settled one.
     let restarted = runner(context, zones: ["Asia/Tokyo"])
-    try await restarted.cycles.settleSystemZone(now: now)
+    await restarted.settleSystemZone(at: now)
     _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     let outcome = try await restarted.runCycle(.evening, now: now, zone: berlin, training: daily)
     #expect(outcome.summary.contains("2026-11-24 (system time zone changed to Asia/Tokyo)"))

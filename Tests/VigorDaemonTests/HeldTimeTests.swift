@@ -41,9 +41,7 @@ private struct HeldWeek {
     }
 
     func replan(at time: Date) async throws {
-        let config = await context.state.config
-        _ = try await context.backend.replanWeek(
-            now: time, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules, hold: config.calendar.hold)
+        _ = try await context.backend.replanWeek(at: time)
     }
 
     var holds: [Hold] {

@@ -124,9 +124,7 @@ import Testing
             .placementRequested(BlockCandidate(start: start, durationMinutes: 45, confidence: 1), alternatives: []), at: monday)
         let id = try #require(effects.compactMap { if case .writeBlock(let block) = $0 { block.id } else { nil } }.first)
         func replan() async throws -> Int {
-            let config = await context.state.config
-            return try await context.backend.replanWeek(
-                now: monday, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules, home: config.schedule.home)
+            return try await context.backend.replanWeek(at: monday)
         }
         #expect(try await replan() == 0)
         #expect(await context.ghost.current.block(id)?.start == start)

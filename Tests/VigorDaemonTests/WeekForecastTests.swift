@@ -1,6 +1,7 @@
 import Foundation
 import GhostEngine
 import Store
+import Synchronization
 import TestPrograms
 import Testing
 import VigorRPC
@@ -20,6 +21,25 @@ struct WeekForecastTests {
         let context = try berlinContext(now: now)
         _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
         return context
+    }
+
+    @Test func anObserversEveningSavesItsForecastWithItsMarkInOneTransaction() async throws {
+        let now = try instant("2026-11-23T20:00:00Z")  // Monday 21:00 Berlin
+        let context = try berlinContext(now: now)
+        // vigord's calendar written once, as at start: after it, a write is owed only when what it shows changes.
+        try await context.backend.publish(at: now)
+        let inboxBefore = try context.database.exportAll().inbox?.updatedAt
+        let saved = Mutex<Int>(0)
+        context.database.writes.observe { outcome in if outcome == .saved { saved.withLock { $0 += 1 } } }
+        let outcome = try await context.backend.runCycle(.evening, now: now, zone: berlin)
+        context.database.writes.observe { _ in }
+        #expect(outcome.ran)
+        #expect(try context.database.weekForecast()?.madeAt == now)
+        #expect(try context.database.cycleRuns(onOrAfter: .init(year: 2026, month: 11, day: 23)).map(\.kind) == [.evening])
+        // An Observer's evening places nothing, so vigord's calendar has nothing to write; the notification inbox follows
+        // in a transaction of its own when what the Ghost says changed.
+        let inbox = try context.database.exportAll().inbox?.updatedAt == inboxBefore ? 0 : 1
+        #expect(saved.withLock { $0 } == 1 + inbox)
     }
 
     @Test func theEveningForecastsTheWeekWithLikelyDaysAndWhyTheOthersHaveNone() async throws {

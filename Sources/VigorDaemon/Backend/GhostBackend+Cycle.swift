@@ -19,6 +19,7 @@ extension GhostBackend {
     /// when vigord's schedule says it is due.
     public func runCycle(_ kind: CycleKind, ifDue: Bool = false, at now: Date) async throws -> CycleOutcome {
         let config = await state.config
+        let settings = WeekPictureReader.Settings(config)
         if ifDue {
             let schedule = config.schedule
             let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
@@ -27,36 +28,36 @@ extension GhostBackend {
                 return CycleOutcome(kind: kind, localDate: today.description, ran: false, summary: "not due now")
             }
         }
-        return try await runCycle(
-            kind, now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
-            home: config.schedule.home, hold: config.calendar.hold, profile: config.profile.trainingProfile)
+        return try await runCycle(kind, now: now, settings: settings)
     }
 
-    /// Runs `kind` for the local date of `now` unless it already ran that day, under the given settings: the cycle's
-    /// events, receipts and mark are saved in one transaction, then the calendar follows. Runs wait for each other.
-    public func runCycle(
+    /// As `runCycle(_:now:settings:)` under settings other than the configuration's: for tests.
+    func runCycle(
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
         rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings(),
         profile: TrainingProfile = TrainingProfile()
     ) async throws -> CycleOutcome {
+        try await runCycle(
+            kind, now: now, settings: .init(zone: zone, training: training, rules: rules, home: home, profile: profile, hold: hold))
+    }
+
+    /// Runs `kind` for the local date of `now` unless it already ran that day, under the user's `settings`: the cycle's
+    /// decision (events, receipts, records and mark) is saved in one transaction, then the calendar follows. Runs wait
+    /// for each other.
+    func runCycle(_ kind: CycleKind, now: Date, settings: WeekPictureReader.Settings) async throws -> CycleOutcome {
         if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
         cycleRunning = true
         defer {
             if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
         }
-        // Before the plan: the evening's reading also decides the week's holds.
-        let before = await face(at: now)
-        switch try await cycles.plan(kind, now: now, zone: zone, training: training, rules: rules, home: home, hold: hold, profile: profile) {
+        switch try await cycles.plan(kind, now: now, settings: settings) {
         case .alreadyRan(let outcome):
             return outcome
-        case .run(let events, let mark, var outcome):
+        case .run(var decision, var outcome):
             // The planner asks for a placement; what the engine did with it is said from its effects.
-            let said = try await ghost.perform(events, at: now, cycle: mark) { ghost, effects in
-                PlacementVerdict.note(effects, ghost: ghost, now: now)
-            }.said
+            decision.verdict = { ghost, effects in PlacementVerdict.note(effects, ghost: ghost, now: now) }
+            let said = try await decide(decision, at: now).said
             if let said { outcome.summary = outcome.summary.isEmpty ? said : outcome.summary + "; " + said }
-            if kind == .morning { try await cycles.pruneReceipts(now: now) }
-            try await follow(from: before, at: now)
             logger.info("cycle ran", metadata: ["cycle": "\(kind.rawValue)", "date": "\(outcome.localDate)", "summary": "\(outcome.summary)"])
             return outcome
         }
@@ -64,33 +65,30 @@ extension GhostBackend {
 
     /// Tells the engine the time between cycles (`tick`) and defends the holds now close enough; the calendar follows.
     public func tick(at now: Date) async throws {
-        let before = await face(at: now)
-        _ = try await ghost.perform([.tick], at: now)
-        _ = try await output.holds.defendDue(now: now)
-        try await follow(from: before, at: now)
+        var decision = Decision([.tick])
+        decision.holdBook = await output.holds.defending(now: now)
+        try await decide(decision, at: now)
     }
 
     /// Records presses of the red button that a full disk held back, and lets the calendar follow; true when one was
     /// recorded.
     public func settleHeldPresses(at now: Date) async throws -> Bool {
         guard await ghost.holdsUnrecordedPress else { return false }
-        let before = await face(at: now)
-        guard try await ghost.recordHeldPresses(at: now) else { return false }
-        try await follow(from: before, at: now)
-        return true
+        return try await following(at: now) { try await ghost.recordHeldPresses(at: now) }
     }
 
     /// The red button: recovery time for `minutes` from now, and the blocks inside it withdrawn. The press holds even
     /// when the database cannot record it (see `GhostHost.pressRedButton`); that failure is logged once.
     public func pressRedButton(minutes: Int, at now: Date) async throws -> RedButtonOutcome {
-        let before = await face(at: now)
         let open = Set(await ghost.current.blocks.filter { [.scheduled, .proposed].contains($0.status) }.map(\.id))
-        let press = await ghost.pressRedButton(
-            startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60), reason: "\(minutes) minutes (vigorctl crashing)")
-        if let problem = press.notRecorded {
-            failures.failed("recording a press of the red button", reason: problem)
+        let press = try await following(at: now) {
+            let press = await ghost.pressRedButton(
+                startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60), reason: "\(minutes) minutes (vigorctl crashing)")
+            if let problem = press.notRecorded {
+                failures.failed("recording a press of the red button", reason: problem)
+            }
+            return press
         }
-        try await follow(from: before, at: now)
         let withdrawn = await ghost.current.blocks.filter { open.contains($0.id) && $0.status == .removed }.map(\.id)
         return RedButtonOutcome(
             press: press, withdrawn: withdrawn, file: try await output.file(ofItem: CalendarContent.recoveryID(press.emergency)))
@@ -98,22 +96,25 @@ extension GhostBackend {
 }
 
 extension GhostBackend {
-    /// Re-checks the blocks of the coming week after the busy picture changed and hands their conflicts to the engine
-    /// as one decision; returns how many there were.
+    /// Re-checks the blocks of the coming week after the busy picture changed and hands their conflicts to the engine,
+    /// with the holds decided again on the week as the conflicts leave it, as one decision; returns how many there were.
     @discardableResult
-    public func replanWeek(
-        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil,
-        hold: HoldSettings = HoldSettings()
-    ) async throws -> Int {
-        let before = await face(at: now)
-        let events = try await replanner.conflicts(now: now, zone: zone, training: training, rules: rules, home: home)
-        if !events.isEmpty { _ = try await ghost.perform(events, at: now) }
+    public func replanWeek(at now: Date) async throws -> Int {
+        let settings = WeekPictureReader.Settings(await state.config)
+        let found = try await replanner.conflicts(now: now, settings: settings)
+        var decision = Decision(found.events)
         if !(await output.holds.book.holds.isEmpty) {
-            // The holds are decided again on the week as the conflicts left it.
-            let picture = try await replanner.picture(now: now, zone: zone, training: training, rules: rules, home: home)
-            _ = try await output.holds.decide(picture, now: now, settings: hold)
+            let picture = if let after = found.picture {
+                after
+            } else {
+                try await replanner.picture(now: now, settings: settings)
+            }
+            if let change = try await output.holds.plan(picture, now: now, settings: settings.hold) {
+                decision.holdBook = change.book
+                decision.holdNotes = change.notes
+            }
         }
-        try await follow(from: before, at: now)
-        return events.count
+        try await decide(decision, at: now)
+        return found.events.count
     }
 }

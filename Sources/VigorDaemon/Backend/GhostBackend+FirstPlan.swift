@@ -30,22 +30,17 @@ extension GhostBackend {
         defer {
             if waitingRuns.isEmpty { cycleRunning = false } else { waitingRuns.removeFirst().resume() }
         }
-        let config = await state.config
-        let zone = config.schedule.zone
-        let settings = WeekPictureReader.Settings(
-            training: config.training, rules: config.schedulingRules, home: config.schedule.home, profile: config.profile.trainingProfile)
-        let before = await face(at: now)
-        let decision = await cycles.firstPlan(now: now, zone: zone, settings: settings, hold: config.calendar.hold)
-        let said = try await ghost.perform(decision.events, at: now, cycle: nil) { ghost, effects in
-            PlacementVerdict.note(effects, ghost: ghost, now: now)
-        }.said
-        try await follow(from: before, at: now)
+        let settings = WeekPictureReader.Settings(await state.config)
+        let zone = settings.zone
+        var decision = await cycles.firstPlan(now: now, settings: settings)
+        decision.decision.verdict = { ghost, effects in PlacementVerdict.note(effects, ghost: ghost, now: now) }
+        let said = try await decide(decision.decision, at: now).said
         let ghostNow = await ghost.current
         let firstDay = decision.forecast.flatMap { LocalDay(iso: $0.days.first?.date ?? "") }
             ?? LocalCalendar(timeZone: zone).day(of: now).adding(days: 1)
         let block = ghostNow.blocks.first { $0.day == firstDay && [.proposed, .scheduled].contains($0.status) }
         let windows = decision.forecast?.days.filter { $0.start != nil }.count ?? 0
-        let insight = try await cycles.firstInsight(now: now, zone: zone, settings: settings, protectedWindows: windows)
+        let insight = try await cycles.firstInsight(now: now, settings: settings, protectedWindows: windows)
         logger.info("first plan ran", metadata: ["summary": "\(decision.summary)", "phase": "\(ghostNow.trust.phase.rawValue)"])
         let read = decision.historyRead ?? (ghostNow.trust.readableHistoryDays > 0 ? ghostNow.trust.readableHistoryDays : nil)
         return FirstPlan(

@@ -32,18 +32,16 @@ public struct RecoveryHistoryReading: Sendable {
 }
 
 extension GhostBackend {
-    /// This morning's self-report, stored for the local date of `now`. After the morning cycle, recovery is scored again
-    /// and the morning rules read it for the blocks still ahead today: their events run as one decision.
+    /// This morning's self-report for the local date of `now`, read with today's morning picture once. After the
+    /// morning cycle, recovery is scored again and the morning rules read it for the blocks still ahead today. The
+    /// check-in, its score and their events are one decision, saved in one transaction.
     public func checkIn(sleptMinutes: Int?, felt: Feeling?, at now: Date) async throws -> CheckInOutcome {
-        let config = await state.config
-        let today = LocalCalendar(timeZone: config.schedule.zone).day(of: now)
-        let replaced = try database.saveCheckIn(
-            CheckIn(localDate: today, sleptMinutes: sleptMinutes, felt: felt, recordedAt: now))
-        let late = try await cycles.lateCheckIn(
-            now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
-            profile: config.profile.trainingProfile)
-        if !late.events.isEmpty { try await decide(late.events, at: now) }
-        await settleNotifications(at: now)
+        let settings = WeekPictureReader.Settings(await state.config)
+        let today = LocalCalendar(timeZone: settings.zone).day(of: now)
+        let read = try await cycles.checkIn(
+            CheckIn(localDate: today, sleptMinutes: sleptMinutes, felt: felt, recordedAt: now), now: now, settings: settings)
+        let replaced = try await decide(read.decision, at: now).saved.replacedCheckIn
+        await settleNotifications(at: now, poorNight: read.poorNight)
         let recent = try database.checkIns(from: today.adding(days: -13), through: today)
         return CheckInOutcome(
             day: today, sleptMinutes: sleptMinutes, felt: felt, replaced: replaced, checkInsLast14Days: recent.count,
@@ -99,11 +97,22 @@ extension GhostBackend {
     private func importHealthFile(path: String, clock: @escaping @Sendable () -> Date) async throws -> HealthImportResult {
         var imported = try await health.importFile(at: path, now: clock)
         let now = clock()
-        let before = await face(at: now)
+        do {
+            // Each workout is a decision of its own: one the engine refuses does not hold up the others.
+            try await following(at: now) { try await countWorkouts(of: &imported, at: now) }
+        } catch {
+            logger.error("imported, but vigord's calendar could not be written", metadata: ["error": "\(error)"])
+        }
+        health.record(imported, finished: clock())
+        return imported.response
+    }
+
+    /// Hands the import's new recent workouts to the Ghost, oldest first, and counts what each became.
+    private func countWorkouts(of imported: inout HealthIntake.Imported, at now: Date) async throws {
         for report in HealthIntake.workoutReports(imported, now: now) {
             do {
                 let count = await ghost.current.workouts.count
-                _ = try await ghost.perform([.workoutRecorded(report)], at: now)
+                try await save(Decision([.workoutRecorded(report)]), at: now)
                 let current = await ghost.current
                 guard current.workouts.count > count, let counted = current.workouts.last else { continue }
                 if counted.countedAs != nil || current.workouts.contains(where: { $0.countedAs == counted.id }) {
@@ -117,13 +126,6 @@ extension GhostBackend {
                 logger.warning("an imported workout was not counted", metadata: ["workout": "\(report.id)", "error": "\(error)"])
             }
         }
-        do {
-            try await follow(from: before, at: now)
-        } catch {
-            logger.error("imported, but vigord's calendar could not be written", metadata: ["error": "\(error)"])
-        }
-        health.record(imported, finished: clock())
-        return imported.response
     }
 
     /// How far the running imports are.

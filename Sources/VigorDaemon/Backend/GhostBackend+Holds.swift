@@ -10,13 +10,15 @@ extension GhostBackend {
     public func hold(days: [LocalDay], release: Bool, at now: Date) async throws -> WeekOutlook {
         if !release, await ghost.current.trust.phase == .observer { throw BackendError.observerHoldsNothing }
         if !release, days.count == 1, let day = days.first { try await checkHoldable(day, at: now) }
-        let config = await state.config
-        let before = await face(at: now)
-        try await output.holds.consent(hold: !release, days: days, now: now)
-        let picture = try await replanner.picture(
-            now: now, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules, home: config.schedule.home)
-        _ = try await output.holds.decide(picture, now: now, settings: config.calendar.hold)
-        try await follow(from: before, at: now)
+        let settings = WeekPictureReader.Settings(await state.config)
+        let answered = await output.holds.consented(hold: !release, days: days)
+        let picture = try await replanner.picture(now: now, settings: settings)
+        var decision = Decision()
+        if let change = try await output.holds.plan(picture, from: answered, now: now, settings: settings.hold) {
+            decision.holdBook = change.book
+            decision.holdNotes = change.notes
+        }
+        try await decide(decision, at: now)
         return try await weekOutlook(at: now)
     }
 

@@ -58,13 +58,12 @@ extension GhostBackend {
     /// What held the user back over the `days` before today, from calendars and health data; nil when fewer than a
     /// week of them have health data.
     public func absolution(days: Int, at now: Date) async throws -> AbsolutionNarrative? {
-        let config = await state.config
-        let calendar = LocalCalendar(timeZone: config.schedule.zone)
+        let settings = WeekPictureReader.Settings(await state.config)
+        let calendar = LocalCalendar(timeZone: settings.zone)
         let reader = WeekPictureReader(
             ghost: ghost, calendars: calendars, output: output, database: database, systemZone: { nil }, startingSystemZone: nil)
         let picture = try await reader.history(
-            lastDay: calendar.day(of: now).adding(days: -1), days: days, calendar: calendar,
-            settings: .init(training: config.training, rules: config.schedulingRules, home: config.schedule.home))
+            lastDay: calendar.day(of: now).adding(days: -1), days: days, calendar: calendar, settings: settings)
         return try HistoryReading.absolution(picture, now: now)
     }
 

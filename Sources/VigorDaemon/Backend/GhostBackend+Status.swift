@@ -84,56 +84,51 @@ extension GhostBackend {
         }
         let outcome = await state.adopt(read, at: now)
         await adoptEngineRules(at: now)
-        let before = await face(at: now)
-        if await reviseSessionKinds(at: now) {
-            do {
-                try await follow(from: before, at: now)
-            } catch {
-                logger.error("the changed sessions could not be written to vigord's calendar yet", metadata: ["error": "\(error)"])
-            }
+        do {
+            try await following(at: now) { await reviseSessionKinds(at: now) }
+        } catch {
+            logger.error("the changed sessions could not be written to vigord's calendar yet", metadata: ["error": "\(error)"])
         }
         return outcome
     }
 
     /// The coming blocks whose kind `[profile]` now rules out (an injury or equipment changed since they were
-    /// planned) become another kind, or leave the calendar when none is open (`KindRevision`); true when any changed.
-    /// The caller writes the calendar. A failure is logged: the next evening plans under the profile all the same.
-    @discardableResult
-    func reviseSessionKinds(at now: Date) async -> Bool {
+    /// planned) become another kind, or leave the calendar when none is open (`KindRevision`), and the week forecast's
+    /// likely sessions of such a kind are chosen again (what `status` and `plan.week` show, and what is held; the time
+    /// of each stays): one decision. The caller lets the calendar follow. A failure is logged: the next evening plans
+    /// under the profile all the same.
+    func reviseSessionKinds(at now: Date) async {
         let profile = await state.config.profile.trainingProfile
-        let events = KindRevision.events(await ghost.current, profile: profile, now: now)
-        if !events.isEmpty {
-            do {
-                _ = try await ghost.perform(events, at: now)
-                logger.notice("[profile] rules out the kind of \(events.count) coming session(s); they were changed")
-            } catch {
-                logger.error("the coming sessions could not be changed to [profile]", metadata: ["error": "\(error)"])
-                return false
-            }
-        }
-        await reviseForecastKinds(profile, at: now)
-        return !events.isEmpty
-    }
-
-    /// The week forecast's likely sessions of a kind `profile` now rules out, chosen again (what `status` and
-    /// `plan.week` show, and what is held); the time of each stays. A failure is logged: the next evening makes a new one.
-    private func reviseForecastKinds(_ profile: TrainingProfile, at now: Date) async {
+        var decision = Decision(KindRevision.events(await ghost.current, profile: profile, now: now))
         do {
-            guard let stored = try database.weekForecast() else { return }
-            guard let revised = KindRevision.forecast(
-                try stored.value(as: WeekForecast.self), ghost: await ghost.current, profile: profile,
+            // The forecast is chosen again beside the sessions as those events leave them: on a draft of the Ghost.
+            var after = await ghost.current
+            for event in decision.events { _ = try after.handle(event, now: now) }
+            if let stored = try database.weekForecast(), let revised = KindRevision.forecast(
+                try stored.value(as: WeekForecast.self), ghost: after, profile: profile,
                 minutes: await state.config.training.durationMinutes)
-            else { return }
-            try database.saveWeekForecast(WeekForecastRecord(madeAt: stored.madeAt, body: try StoredJSON.encode(revised)))
+            {
+                decision.forecast = (revised, stored.madeAt)
+            }
+            try await save(decision, at: now)
+            if !decision.events.isEmpty {
+                logger.notice("[profile] rules out the kind of \(decision.events.count) coming session(s); they were changed")
+            }
         } catch {
-            logger.error("the week forecast could not be changed to [profile]", metadata: ["error": "\(error)"])
+            logger.error("the coming sessions and the week forecast could not be changed to [profile]", metadata: ["error": "\(error)"])
         }
     }
 
-    /// Puts `[engine]` of the configuration in force; a storage failure keeps the rules in force and is logged.
+    /// Puts `[engine]` of the configuration in force: saved first, then used; true when they changed.
+    public func adoptConfiguredRules(at now: Date) async throws -> Bool {
+        try await ghost.adopt(rules: await state.config.engineRules, at: now)
+    }
+
+    /// Puts `[engine]` of the configuration in force at a reload; a storage failure keeps the rules in force and is
+    /// logged.
     func adoptEngineRules(at now: Date) async {
         do {
-            if try await ghost.adopt(rules: await state.config.engineRules, at: now) {
+            if try await adoptConfiguredRules(at: now) {
                 logger.notice("the engine rules from [engine] changed and are in force")
             }
         } catch {

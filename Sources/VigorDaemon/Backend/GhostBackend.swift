@@ -6,9 +6,9 @@ import Logging
 import Store
 
 /// The daemon's core, in the role of tailscale's `LocalBackend`: every change of the Ghost goes through it, and so
-/// does every request. It owns the decision pipeline: engine events run in one transaction (`decide`), then vigord's
-/// calendar follows (written when what it shows changed), and the notification desk follows the Ghost's change
-/// signal. The API's handlers, the cycles, the watchers and the desktop buttons call its intent methods, which return
+/// does every request. It owns the one door, `decide`: a `Decision` (the engine's events and every record kept beside
+/// them) is saved in one transaction, then vigord's calendar follows (written when what it shows changed), and the
+/// notification desk follows the Ghost's change signal. The API's handlers, the cycles, the watchers and the desktop buttons call its intent methods, which return
 /// domain values; the API turns them into its views (`API/Views`).
 public actor GhostBackend {
     /// The parts it coordinates. Only the backend changes the Ghost; the wiring and the tests read them.
@@ -58,17 +58,43 @@ public actor GhostBackend {
         self.logger = logger
     }
 
-    // MARK: the decision pipeline
+    // MARK: the one door
 
-    /// Runs `events` through the engine as one decision (saved in one transaction with the cycle's mark, if any), then
+    /// Saves `decision` in one transaction (the engine's events, their receipts and every record beside them), then
     /// lets the calendar follow. On an engine or storage error nothing changed; a failed calendar write is thrown as
     /// `CalendarPublishError` and the decision stays saved.
     @discardableResult
-    func decide(_ events: [GhostEvent], at now: Date, cycle: CycleRun? = nil) async throws -> [GhostEffect] {
+    func decide(_ decision: Decision, at now: Date) async throws -> DecisionOutcome {
+        try await following(at: now) { try await save(decision, at: now) }
+    }
+
+    /// One event as one decision.
+    @discardableResult
+    func decide(_ event: GhostEvent, at now: Date) async throws -> DecisionOutcome {
+        try await decide(Decision([event]), at: now)
+    }
+
+    /// Saves `decision` in one transaction without the calendar's pass, for a change whose pass is elsewhere: each step
+    /// of a `following` (a health import's workouts, the sessions a reload's profile changes), the user's edits found
+    /// while the calendar is written, a failure counted on the calendar's behalf, the system zone kept at start.
+    /// Everything else calls `decide`. A decision that holds nothing saves nothing.
+    @discardableResult
+    func save(_ decision: Decision, at now: Date) async throws -> DecisionOutcome {
+        guard !decision.holdsNothing else { return DecisionOutcome(effects: [], said: nil, saved: DecisionSaved()) }
+        let done = try await ghost.perform(
+            decision.events, at: now, beside: try decision.records(at: now), pruning: decision.pruning,
+            verdict: decision.verdict ?? { _, _ in nil })
+        if let book = decision.holdBook { await output.holds.adopt(book, notes: decision.holdNotes) }
+        if done.pruned > 0 { logger.info("pruned old receipts", metadata: ["count": "\(done.pruned)"]) }
+        return DecisionOutcome(effects: done.effects, said: done.said, saved: done.saved)
+    }
+
+    /// Runs `change`, then lets vigord's calendar follow what it changed (see `follow`).
+    func following<T: Sendable>(at now: Date, _ change: () async throws -> T) async throws -> T {
         let before = await face(at: now)
-        let effects = try await ghost.perform(events, at: now, cycle: cycle)
+        let result = try await change()
         try await follow(from: before, at: now)
-        return effects
+        return result
     }
 
     /// What vigord's calendar shows: the Ghost's blocks and recovery times, and the held time.
@@ -82,16 +108,10 @@ public actor GhostBackend {
         CalendarFace(ghost: await ghost.shownOnCalendar(at: now), holds: await output.holds.book)
     }
 
-    /// One event as one decision.
-    @discardableResult
-    func decide(_ event: GhostEvent, at now: Date) async throws -> [GhostEffect] {
-        try await decide([event], at: now)
-    }
-
     /// vigord's calendar follows the Ghost: written when what it shows changed since `before`, otherwise only when its
     /// last write failed (the folder may be writable again). Any failure on the way is the calendar's: the decision
     /// before it is saved (`CalendarPublishError`).
-    func follow(from before: CalendarFace, at now: Date) async throws {
+    private func follow(from before: CalendarFace, at now: Date) async throws {
         let changed = await face(at: now) != before
         let owed = output.owesWrite
         guard changed || owed else { return }
@@ -126,7 +146,7 @@ public actor GhostBackend {
     /// pass (the failure may be the calendar's own); one that cannot be saved is logged.
     func countFailure(_ kind: GhostFailure, at now: Date) async {
         do {
-            _ = try await ghost.perform([.backgroundFailed(kind)], at: now)
+            try await save(Decision([.backgroundFailed(kind)]), at: now)
         } catch {
             // On a full disk the storage episode tells why; counting waits for the disk with it.
             guard FailureLog.storageReason(error) == nil else { return }
@@ -170,13 +190,22 @@ public actor GhostBackend {
         for change in changes {
             let current = await ghost.current
             // An edit of held time is the holds' (never the breaker's): the hold desk learns it.
-            if try await output.holds.userChanged(change, calendar: current.calendar, now: now) { continue }
+            let hold = await output.holds.edited(by: change, calendar: current.calendar)
+            if hold.isHold {
+                if let next = hold.next {
+                    var decision = Decision()
+                    decision.holdBook = next
+                    try await save(decision, at: now)
+                    logger.info("held time edited in a calendar app", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
+                }
+                continue
+            }
             guard await output.wroteItem(of: change), let event = CalendarOutput.event(for: change, in: current) else {
                 logger.info("calendar edit noted", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
                 continue
             }
             do {
-                _ = try await ghost.perform([event], at: now)
+                try await save(Decision([event]), at: now)
                 logger.info("calendar edit learned", metadata: ["block": "\(change.blockID)", "change": "\(change.kind.rawValue)"])
             } catch let error as EngineError {
                 logger.warning("calendar edit not applied", metadata: ["block": "\(change.blockID)", "error": "\(error.message)"])
@@ -186,12 +215,17 @@ public actor GhostBackend {
 
     // MARK: notifications
 
-    /// Brings the notification inbox up to date at `now`, after a change of the Ghost or at a turn of the rules.
+    /// Brings the notification inbox up to date at `now`, after a change of the Ghost or at a turn of the rules;
+    /// `poorNight`, when the caller read last night already, saves reading it again.
     public func settleNotifications(at now: Date) async {
+        await settleNotifications(at: now, poorNight: nil)
+    }
+
+    func settleNotifications(at now: Date, poorNight known: Bool?) async {
         let config = await state.config
         let zone = config.schedule.zone
         let today = LocalCalendar(timeZone: zone).day(of: now)
-        let poorNight = await cycles.poorNight(before: today, zone: zone, rules: config.schedulingRules.transformation)
+        let poorNight = if let known { known } else { await cycles.poorNight(before: today, settings: .init(config)) }
         let failing = await notifications.settle(now: now, rules: config.notify.rules, poorNight: poorNight, zone: zone)
         for _ in 0..<failing { await countFailure(.notificationFailed, at: now) }
     }

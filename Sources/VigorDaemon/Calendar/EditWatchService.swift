@@ -32,7 +32,7 @@ struct EditWatchService: Service {
             while !Task.isCancelled {
                 let watcher: VdirWatcher
                 do {
-                    watcher = try await backend.output.makeWatcher()
+                    watcher = try await backend.makeEditWatcher()
                     failures.succeeded("watching vigord's calendar for edits")
                 } catch {
                     failures.failed("watching vigord's calendar for edits", reason: "\(error); tried again every \(retryInterval)")

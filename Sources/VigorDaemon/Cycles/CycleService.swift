@@ -99,9 +99,9 @@ struct CycleService: Service {
         do {
             let today = planner.calendar.day(of: current)
             // A week back, so the planner sees a Sunday whose weekly cycle was missed.
-            let ran = try await backend.cycles.recentRuns(before: today)
+            let ran = try await backend.recentCycleRuns(before: today)
             due = try planner.due(at: current, ran: ran)
-            firstDay = due.isEmpty ? false : !(try await backend.cycles.anyRun(before: today))
+            firstDay = due.isEmpty ? false : !(try await backend.anyCycleRun(before: today))
         } catch {
             await cyclesFailed(error, at: current)
             return
@@ -110,9 +110,7 @@ struct CycleService: Service {
         for kind in due {
             do {
                 let lateness = try planner.lateness(of: kind, at: current)
-                let outcome = try await backend.runCycle(
-                    kind, now: current, zone: schedule.zone, training: config.training, rules: config.schedulingRules, home: schedule.home,
-                    hold: config.calendar.hold, profile: config.profile.trainingProfile)
+                let outcome = try await backend.runCycle(kind, at: current)
                 guard outcome.ran else { continue }
                 notifier.status("Serving; \(kind.rawValue) cycle ran for \(outcome.localDate)")
                 switch Self.lateRun(lateness: lateness, previousCheck: previousCheck, now: current) {

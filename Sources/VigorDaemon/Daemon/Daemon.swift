@@ -132,9 +132,6 @@ public enum Daemon {
         let ghost: GhostHost
         do {
             ghost = try GhostHost(database: database, zone: config.schedule.zone, now: now())
-            if try await ghost.adopt(rules: config.engineRules, at: now()) {
-                logger.notice("the engine rules from [engine] are in force", metadata: ["config": "\(configPath)"])
-            }
         } catch {
             logger.critical("cannot load the engine state", metadata: ["error": "\(error)"])
             printError("\(error)")
@@ -166,12 +163,6 @@ public enum Daemon {
             config: config, origin: loaded.origin, configPath: configPath, configMayBeMissing: options.configPath == nil,
             logger: logger, configText: loaded.text, logZone: logZone, folders: folders)
         let cycles = CycleRunner(ghost: ghost, calendars: calendars, database: database, output: output, logger: logger)
-        do {
-            try await cycles.settleSystemZone(now: now())
-        } catch {
-            logger.warning("cannot save the system time zone; travel by zone change starts from the next evening",
-                           metadata: ["error": "\(error)"])
-        }
         let health = HealthIntake(database: database, logger: logger)
         let notifications: NotificationDesk
         do {
@@ -185,6 +176,16 @@ public enum Daemon {
             ghost: ghost, state: state, database: database, calendars: calendars, output: output, cycles: cycles,
             replanner: Replanner(ghost: ghost, calendars: calendars, output: output, logger: logger, database: database), health: health,
             notifications: notifications, failures: failures, startedAt: now(), logger: logger)
+        do {
+            if try await backend.adoptConfiguredRules(at: now()) {
+                logger.notice("the engine rules from [engine] are in force", metadata: ["config": "\(configPath)"])
+            }
+        } catch {
+            logger.critical("cannot load the engine state", metadata: ["error": "\(error)"])
+            printError("\(error)")
+            return DaemonExitCode.storage.rawValue
+        }
+        await backend.settleSystemZone(at: now())
         failures.countStorageFailures(through: backend)
         let replanSignal = backend.replan
         let context = LocalAPI.Context(

@@ -202,20 +202,36 @@ public actor GhostHost {
     public func perform(
         _ events: [GhostEvent], at now: Date, cycle: CycleRun?, verdict: @Sendable (Ghost, [GhostEffect]) -> String?
     ) throws -> (effects: [GhostEffect], said: String?) {
+        var beside = DecisionRecords(state: Data())
+        beside.cycle = cycle
+        let done = try perform(events, at: now, beside: beside, pruning: [], verdict: verdict)
+        return (done.effects, done.said)
+    }
+
+    /// Runs `events` through the engine and saves the new state with its receipts and the records `beside` it (the
+    /// backend's `Decision`), in one transaction; `pruning` are old receipts, of which the Ghost after the events says
+    /// which are deleted with it. On any error nothing changes.
+    func perform(
+        _ events: [GhostEvent], at now: Date, beside: DecisionRecords, pruning: [DecisionReceipt],
+        verdict: @Sendable (Ghost, [GhostEffect]) -> String?
+    ) throws -> (effects: [GhostEffect], said: String?, saved: DecisionSaved, pruned: Int) {
         var draft = ghost
         var effects: [GhostEffect] = []
         for event in events {
             effects += try draft.handle(event, now: now)
         }
         let said = verdict(draft, effects)
-        var cycle = cycle
-        if let said, let summary = cycle?.summary {
-            cycle?.summary = summary.isEmpty ? said : summary + "; " + said
+        var records = beside
+        if let said, let summary = records.cycle?.summary {
+            records.cycle?.summary = summary.isEmpty ? said : summary + "; " + said
         }
         let receipts = try Self.receipts(in: effects)
-        try database.recordDecision(state: try StoredJSON.encode(draft), receipts: receipts, at: now, cycle: cycle)
+        records.state = try StoredJSON.encode(draft)
+        records.receipts = receipts
+        records.deletedReceipts = pruning.isEmpty ? [] : draft.prunableReceipts(pruning, at: now)
+        let saved = try database.recordDecision(records, at: now)
         commit(draft, receipts: receipts)
-        return (effects, said)
+        return (effects, said, saved, records.deletedReceipts.count)
     }
 
     private static func receipts(in effects: [GhostEffect]) throws -> [StoredReceipt] {

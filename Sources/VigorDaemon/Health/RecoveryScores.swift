@@ -4,7 +4,7 @@ import GhostEngine
 import GhostScheduling
 import Store
 
-/// The morning recovery scores kept in the store: each morning's score is recorded with its formula and
+/// The morning recovery scores kept in the store: each morning's score is kept (saved with the morning's decision) with its formula and
 /// inputs; when the formula in force is newer than a day's stored score, that day is scored again from its
 /// stored inputs and both stay (the provenance rules: a number never changes silently).
 struct RecoveryScores: Sendable {
@@ -16,29 +16,23 @@ struct RecoveryScores: Sendable {
         self.formula = formula
     }
 
-    /// Scores `inputs` and stores the score; nil (and nothing stored) when no component can be computed.
-    func record(_ inputs: RecoveryInputs, at now: Date) throws -> RecoveryScore? {
-        let score: RecoveryScore
+    /// Scores `inputs`; nil when no component can be computed (nothing to keep).
+    func score(_ inputs: RecoveryInputs) -> RecoveryScore? {
         do {
-            score = try formula.score(inputs)
+            return try formula.score(inputs)
         } catch {
             return nil
         }
-        _ = try database.recordRecovery(try Self.record(score, at: now))
-        return score
     }
 
-    /// Scores again, with the formula in force, every stored day of the last `days` whose newest score came from
-    /// another formula; returns how many days were backfilled.
-    func backfill(endingOn today: LocalDay, days: Int = 366, at now: Date) throws -> Int {
+    /// The scores, with the formula in force, of every stored day of the last `days` whose newest score came from
+    /// another formula, to keep beside the earlier ones; `days` counts the days scored again.
+    func backfill(endingOn today: LocalDay, days: Int = 366) throws -> (days: Int, scores: [RecoveryScore]) {
         let history = try self.history(endingOn: today, days: days)
         let stale = Set(history.scores.map(\.day)).filter { day in history.current(on: day)?.formula != formula.identity }
         let inputs = stale.sorted().compactMap { day in history.current(on: day).map { RecoveryInputs(day: day, provenanced: $0.inputs) } }
         let filled = try history.backfilled(with: formula, inputs: inputs)
-        for score in filled.scores.dropFirst(history.scores.count) {
-            _ = try database.recordRecovery(try Self.record(score, at: now))
-        }
-        return inputs.count
+        return (inputs.count, Array(filled.scores.dropFirst(history.scores.count)))
     }
 
     /// A stored score and when it was computed.
@@ -61,7 +55,7 @@ struct RecoveryScores: Sendable {
         return history
     }
 
-    private static func record(_ score: RecoveryScore, at now: Date) throws -> RecoveryRecord {
+    static func record(_ score: RecoveryScore, at now: Date) throws -> RecoveryRecord {
         RecoveryRecord(
             localDate: score.day, formulaName: score.formula.name, formulaVersion: score.formula.version,
             inputHash: score.inputHash, value: score.value, body: try StoredJSON.encode(score), computedAt: now)

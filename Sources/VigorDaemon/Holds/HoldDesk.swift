@@ -6,9 +6,10 @@ import ICalendarKit
 import Logging
 import Store
 
-/// Held time in the daemon: the `HoldBook` in force and saved, the pure `HoldPlan` called with the week picture the
-/// cycles and re-planning read, the user's edits of holds and their answers (`plan.hold`) taken in, and the holds as
-/// calendar items for `CalendarOutput`. The engine never sees a hold: no trust, no breaker.
+/// Held time in the daemon: the `HoldBook` in force, the pure `HoldPlan` called with the week picture the cycles and
+/// re-planning read, the user's edits of holds and their answers (`plan.hold`) turned into the next book, and the holds
+/// as calendar items for `CalendarOutput`. It saves nothing: the next book goes into the backend's decision, which
+/// puts it in force (`adopt`) once saved. The engine never sees a hold: no trust, no breaker.
 public actor HoldDesk {
     private let database: AppDatabase
     private let logger: Logger
@@ -29,47 +30,51 @@ public actor HoldDesk {
         }
     }
 
-    /// Decides the holds of `picture`'s week from `forecast` (nil: the last evening's) and saves them; returns whether
-    /// they changed and the notes of what did.
-    @discardableResult
-    func decide(_ picture: WeekPicture, forecast: WeekForecast? = nil, now: Date, settings: HoldSettings) throws -> (changed: Bool, notes: [String]) {
-        let plan = try HoldPlan.decide(picture, forecast: try forecast ?? lastForecast(), book: book, now: now, settings: settings)
-        guard plan.book != book else { return (false, plan.notes) }
-        try save(plan.book, at: now)
-        for note in plan.notes { logger.info("held time", metadata: ["change": "\(note)"]) }
-        return (true, plan.notes)
+    /// The holds of `picture`'s week from `forecast` (nil: the last evening's), decided from `base` (nil: the book in
+    /// force): the new book and the notes of what changed, or nil when nothing did. Nothing is saved: the backend's
+    /// decision keeps the book (`adopt`).
+    func plan(
+        _ picture: WeekPicture, forecast: WeekForecast? = nil, from base: HoldBook? = nil, now: Date, settings: HoldSettings
+    ) throws -> (book: HoldBook, notes: [String])? {
+        let base = base ?? book
+        let plan = try HoldPlan.decide(picture, forecast: try forecast ?? lastForecast(), book: base, now: now, settings: settings)
+        guard plan.book != book else { return nil }
+        return (plan.book, plan.notes)
     }
 
-    /// Defends the holds that came within `defend_hours` of their start since the last decision; true when one did.
-    func defendDue(now: Date) throws -> Bool {
+    /// The book with the holds defended that came within `defend_hours` of their start since the last decision; nil
+    /// when none did.
+    func defending(now: Date) -> HoldBook? {
         let next = HoldDefence.defendingDue(book, now: now, settings: settings)
-        guard next != book else { return false }
-        try save(next, at: now)
-        return true
+        return next == book ? nil : next
     }
 
-    /// Takes in the user's edit of a hold: a deleted hold releases its day (its slot avoided from now on); a moved one
-    /// stays where they put it. False when `change` is not about a hold.
-    func userChanged(_ change: BlockChange, calendar: LocalCalendar, now: Date) throws -> Bool {
-        guard let day = Hold.day(ofItem: change.blockID), book.hold(on: day) != nil else { return false }
+    /// The book after the user's edit of a hold: a deleted hold releases its day (its slot avoided from now on); a moved
+    /// one stays where they put it. `isHold` is false when `change` is not about a hold; `next` nil when it changes nothing.
+    func edited(by change: BlockChange, calendar: LocalCalendar) -> (isHold: Bool, next: HoldBook?) {
+        guard let day = Hold.day(ofItem: change.blockID), book.hold(on: day) != nil else { return (false, nil) }
         var next = book
         switch change.kind {
         case .deleted: next.userDeleted(day, calendar: calendar)
         case .moved: if let start = change.newStart { next.userMoved(day, to: start) }
-        case .edited: return true
+        case .edited: return (true, nil)
         }
-        try save(next, at: now)
-        logger.info("held time edited in a calendar app", metadata: ["day": "\(day)", "change": "\(change.kind.rawValue)"])
-        return true
+        return (true, next)
     }
 
-    /// Records the user's answer: `days` held, or released.
-    func consent(hold: Bool, days: [LocalDay], now: Date) throws {
+    /// The book with the user's answer: `days` held, or released.
+    func consented(hold: Bool, days: [LocalDay]) -> HoldBook {
         var next = book
         for day in days {
             if hold { next.consent.hold(day) } else { next.consent.release(day) }
         }
-        try save(next, at: now)
+        return next
+    }
+
+    /// Puts a saved book in force (the backend saved it with its decision).
+    func adopt(_ next: HoldBook, notes: [String]) {
+        book = next
+        for note in notes { logger.info("held time", metadata: ["change": "\(note)"]) }
     }
 
     /// Forgets held time in memory after the user purged their data (the database row is gone already).
@@ -92,10 +97,5 @@ public actor HoldDesk {
     /// The last evening's forecast of the week, if any.
     func lastForecast() throws -> WeekForecast? {
         try database.weekForecast()?.value(as: WeekForecast.self)
-    }
-
-    private func save(_ next: HoldBook, at now: Date) throws {
-        try database.saveHoldBook(HoldBookRecord(savedAt: now, body: try StoredJSON.encode(next)))
-        book = next
     }
 }

@@ -23,7 +23,7 @@ struct NotificationService: Service {
                 let config = await state.config
                 if reloads != state.reloaded.changesSoFar {
                     reloads = state.reloaded.changesSoFar
-                    await backend.notifications.use(await sinks(config.notify))
+                    await backend.useNotificationSinks(await sinks(config.notify))
                 }
                 let at = now()
                 await backend.settleNotifications(at: at)

@@ -21,20 +21,47 @@ struct WeekPictureReader: Sendable {
     /// `[schedule] timezone` says Berlin is not travelling).
     let startingSystemZone: String?
 
-    /// The user's settings a picture carries.
+    /// The user's planning settings: what a picture carries, the zone it is read in and how the week's sessions are
+    /// held. The backend reads them from the configuration in force (`init(_:)`), the one place they are unpacked, so
+    /// every picture (a cycle's, a replan's, the holds', a check-in's, the absolution's) carries the same ones.
     struct Settings: Sendable {
+        /// `[schedule] timezone`: the user's days.
+        var zone: TimeZone
         var training: DaemonConfig.TrainingSection
         var rules: SchedulingRules
         /// `[schedule] home`, so the travel rules can measure how far away an event takes place.
         var home: GeoPosition?
         /// `[profile]`: the kinds of session the user's equipment and injuries leave open.
-        var profile = TrainingProfile()
+        var profile: TrainingProfile
+        /// `[calendar.hold]`: how the week's likely sessions are held and defended.
+        var hold: HoldSettings
+
+        /// The settings of `config`.
+        init(_ config: DaemonConfig) {
+            self.init(
+                zone: config.schedule.zone, training: config.training, rules: config.schedulingRules, home: config.schedule.home,
+                profile: config.profile.trainingProfile, hold: config.calendar.hold)
+        }
+
+        init(
+            zone: TimeZone, training: DaemonConfig.TrainingSection = .init(), rules: SchedulingRules = .standard,
+            home: GeoPosition? = nil, profile: TrainingProfile = TrainingProfile(), hold: HoldSettings = HoldSettings()
+        ) {
+            self.zone = zone
+            self.training = training
+            self.rules = rules
+            self.home = home
+            self.profile = profile
+            self.hold = hold
+        }
     }
 
     /// The week from tomorrow as an evening on `today` plans it. Calendars that cannot be read at all give a picture
-    /// that says so; the evening observes (and saves) the system zone.
+    /// that says so; the evening observes the system zone, and `systemZone` is the watch to keep when it changed.
     /// `fromToday`: the week from today instead (the first plan before today's preferred hours).
-    func evening(today: LocalDay, fromToday: Bool = false, calendar: LocalCalendar, now: Date, settings: Settings) async throws -> WeekPicture {
+    func evening(
+        today: LocalDay, fromToday: Bool = false, calendar: LocalCalendar, now: Date, settings: Settings
+    ) async throws -> (picture: WeekPicture, systemZone: SystemZoneRecord?) {
         let tomorrow = fromToday ? today : today.adding(days: 1)
         var picture = try await base(today: today, firstDay: tomorrow, days: 7, calendar: calendar, settings: settings)
         let from: Date, to: Date, busy: BusyResult
@@ -44,15 +71,15 @@ struct WeekPictureReader: Sendable {
             busy = try await readBusy(from: from, to: to)
         } catch {
             picture.calendarFailure = "\(error)"
-            return picture
+            return (picture, nil)
         }
-        try await fill(&picture, busy: busy, from: from, to: to, settings: settings, systemZone: .observe(now: now))
+        let watch = try await fill(&picture, busy: busy, from: from, to: to, settings: settings, systemZone: .observe(now: now))
         picture.readableHistoryDays = await readableHistory(before: today, of: picture, settings: settings)
         let book = await output.holds.book
         picture.heldDays = book.userHeldDays
         picture.releasedDays = book.consent.releasedDays
         picture.recoveryTimeIntoFirstDay = await ghost.emergencies(endingAfter: now).contains { $0.isActive(at: now) && $0.endsAt > from }
-        return picture
+        return (picture, watch)
     }
 
     /// Today and the days after it as re-planning checks them, far enough for "move later" (`Replanning.pictureDays`);
@@ -62,14 +89,15 @@ struct WeekPictureReader: Sendable {
         var picture = try await base(today: today, firstDay: today, days: days, calendar: calendar, settings: settings, signals: false)
         let from = try calendar.startOfDay(today)
         let to = try calendar.startOfDay(today.adding(days: days))
-        try await fill(&picture, busy: try await readBusy(from: from, to: to), from: from, to: to, settings: settings, systemZone: .saved)
+        _ = try await fill(&picture, busy: try await readBusy(from: from, to: to), from: from, to: to, settings: settings, systemZone: .saved)
         return picture
     }
 
     /// Today as a morning sees it: the Ghost and the signals of the last weeks (a morning reads no calendar, except an
-    /// Observer's, which reads its readable history).
-    func morning(today: LocalDay, calendar: LocalCalendar, settings: Settings) async throws -> WeekPicture {
-        var picture = try await base(today: today, firstDay: today, days: 1, calendar: calendar, settings: settings)
+    /// Observer's, which reads its readable history). `checkIn`: a check-in of today not saved yet, read in place of a
+    /// saved one (it is saved with the decision made on this picture).
+    func morning(today: LocalDay, calendar: LocalCalendar, settings: Settings, checkIn: CheckInReport? = nil) async throws -> WeekPicture {
+        var picture = try await base(today: today, firstDay: today, days: 1, calendar: calendar, settings: settings, checkIn: checkIn)
         picture.readableHistoryDays = await readableHistory(before: today, of: picture, settings: settings)
         return picture
     }
@@ -110,7 +138,8 @@ struct WeekPictureReader: Sendable {
 
     /// The picture's Ghost, settings and (unless `signals` is false) the signals of the 31 days up to `today`.
     private func base(
-        today: LocalDay, firstDay: LocalDay, days: Int, calendar: LocalCalendar, settings: Settings, signals: Bool = true
+        today: LocalDay, firstDay: LocalDay, days: Int, calendar: LocalCalendar, settings: Settings, signals: Bool = true,
+        checkIn: CheckInReport? = nil
     ) async throws -> WeekPicture {
         var digest: SignalDigest?
         let current = await ghost.current
@@ -118,7 +147,7 @@ struct WeekPictureReader: Sendable {
             digest = SignalDigest(
                 calendar: calendar, samples: try Self.samples(
                     database, from: try calendar.startOfDay(today.adding(days: -WeekPicture.signalHistoryDays)), to: try calendar.startOfDay(today.adding(days: 1))),
-                checkIns: try Self.checkIns(database, before: today), recordedWorkouts: SignalDigest.recordedWorkouts(of: current))
+                checkIns: try Self.checkIns(database, before: today) + (checkIn.map { [$0] } ?? []), recordedWorkouts: SignalDigest.recordedWorkouts(of: current))
         }
         return WeekPicture(
             calendar: calendar, today: today, firstDay: firstDay, days: days, ghost: current,
@@ -134,44 +163,45 @@ struct WeekPictureReader: Sendable {
         case saved
     }
 
-    /// What the calendars say about the picture's days (`CalendarPicture`), manual travel and the system zone.
+    /// What the calendars say about the picture's days (`CalendarPicture`), manual travel and the system zone; returns
+    /// the system zone watch to keep, when observing changed it.
     private func fill(
         _ picture: inout WeekPicture, busy: BusyResult, from: Date, to: Date, settings: Settings, systemZone: SystemZoneReading
-    ) async throws {
+    ) async throws -> SystemZoneRecord? {
         CalendarPicture.add(busy: busy, events: await calendars.events(from: from, to: to), home: settings.home, to: &picture)
         picture.manualTravelDays = await ghost.travelDays(among: picture.dayList)
         let home = picture.calendar.timeZone.identifier
-        let zone: TravelEvidence? = switch systemZone {
+        let (zone, keep): (TravelEvidence?, SystemZoneRecord?) = switch systemZone {
         case .observe(let now): try watchSystemZone(today: picture.today, home: home, now: now, rules: settings.rules.travel)
-        case .saved: try database?.systemZone().map(SystemZoneWatch.init(record:))?.evidence
+        case .saved: (try database?.systemZone().map(SystemZoneWatch.init(record:))?.evidence, nil)
         }
         if let zone { picture.travelEvidence.append(zone) }
+        return keep
     }
 
-    /// Saves the zone vigord started with as the system's settled zone unless one is saved already, so a later
-    /// restart while abroad is compared with the zone of home, not with the foreign one.
-    func settleSystemZone(now: Date) throws(StoreError) {
+    /// The zone vigord started with as the system's settled zone, to keep unless one is saved already, so a later
+    /// restart while abroad is compared with the zone of home, not with the foreign one; nil when there is none to keep.
+    func settledSystemZone(now: Date) throws(StoreError) -> SystemZoneRecord? {
         guard let database, try database.systemZone() == nil, let started = startingSystemZone, TimeZone(identifier: started) != nil
-        else { return }
-        try database.saveSystemZone(SystemZoneRecord(SystemZoneWatch(settledZone: started), at: now))
+        else { return nil }
+        return SystemZoneRecord(SystemZoneWatch(settledZone: started), at: now)
     }
 
-    /// Reads the system zone and returns the change in force (SystemZoneWatch). The watch is saved, so a restart while
-    /// abroad still sees the trip; before anything was saved, the zone vigord started with is the settled one. An
-    /// unreadable or unknown system zone leaves the watch as it was.
-    private func watchSystemZone(today: LocalDay, home: String, now: Date, rules: TravelRules) throws -> TravelEvidence? {
-        guard let database else { return nil }
+    /// Reads the system zone and returns the change in force (SystemZoneWatch), and the watch to keep when it changed,
+    /// so a restart while abroad still sees the trip; before anything was saved, the zone vigord started with is the
+    /// settled one. An unreadable or unknown system zone leaves the watch as it was.
+    private func watchSystemZone(
+        today: LocalDay, home: String, now: Date, rules: TravelRules
+    ) throws -> (TravelEvidence?, SystemZoneRecord?) {
+        guard let database else { return (nil, nil) }
         let stored = try database.systemZone()
         let started = startingSystemZone.flatMap { TimeZone(identifier: $0) == nil ? nil : $0 }
         guard let current = systemZone(), TimeZone(identifier: current) != nil else {
-            return stored.map(SystemZoneWatch.init(record:))?.evidence
+            return (stored.map(SystemZoneWatch.init(record:))?.evidence, nil)
         }
         let watch = stored.map(SystemZoneWatch.init(record:)) ?? SystemZoneWatch(settledZone: started ?? current)
         let next = watch.observing(current, today: today, home: home, rules: rules)
-        if next != watch || stored == nil {
-            try database.saveSystemZone(SystemZoneRecord(next, at: now))
-        }
-        return next.evidence
+        return (next.evidence, next != watch || stored == nil ? SystemZoneRecord(next, at: now) : nil)
     }
 
     /// Check-ins of the 31 mornings up to `today`, as the morning rules read them.

@@ -39,11 +39,8 @@ struct ReplanService: Service {
     }
 
     private func replan() async {
-        let config = await backend.config()
         do {
-            let conflicts = try await backend.replanWeek(
-                now: now(), zone: config.schedule.zone, training: config.training, rules: config.schedulingRules,
-                home: config.schedule.home, hold: config.calendar.hold)
+            let conflicts = try await backend.replanWeek(at: now())
             failures.succeeded("replanning after a calendar change")
             notifier.status("Serving; replanned the week (\(conflicts) conflict(s))")
         } catch {

@@ -24,18 +24,16 @@ public actor Replanner {
             ghost: ghost, calendars: calendars, output: output, database: database, systemZone: { nil }, startingSystemZone: nil)
     }
 
-    /// The conflicts of the blocks ahead within `horizonDays` under the scheduling `rules` in force, as the engine
+    /// The conflicts of the blocks ahead within `horizonDays` under the user's `settings`, as the engine
     /// events that hand them over (the backend decides them as one, `GhostBackend.replanWeek`). Each block is checked
-    /// as the earlier conflicts leave it: they are handed to a draft of the Ghost on the way.
-    public func conflicts(
-        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil
-    ) async throws -> [GhostEvent] {
-        let calendar = LocalCalendar(timeZone: zone)
+    /// as the earlier conflicts leave it: they are handed to a draft of the Ghost on the way. `picture` is the week with
+    /// that draft (nil when no block was ahead to check, and so no picture read).
+    func conflicts(now: Date, settings: WeekPictureReader.Settings) async throws -> (events: [GhostEvent], picture: WeekPicture?) {
+        let calendar = LocalCalendar(timeZone: settings.zone)
         let today = calendar.day(of: now)
         let ahead = try Replanning.blocksToCheck(await ghost.current, today: today, calendar: calendar, now: now)
-        guard !ahead.isEmpty else { return [] }
-        var picture = try await reader.replanning(
-            today: today, calendar: calendar, settings: .init(training: training, rules: rules, home: home))
+        guard !ahead.isEmpty else { return ([], nil) }
+        var picture = try await reader.replanning(today: today, calendar: calendar, settings: settings)
         var events: [GhostEvent] = []
         for block in ahead {
             // The block as it stands now: an earlier conflict may have moved or removed it.
@@ -44,15 +42,12 @@ public actor Replanner {
             _ = try picture.ghost.handle(event, now: now)
             events.append(event)
         }
-        return events
+        return (events, picture)
     }
 
     /// Today's re-planning picture as the Ghost stands now, on which the backend decides the week's holds again.
-    public func picture(
-        now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection, rules: SchedulingRules = .standard, home: GeoPosition? = nil
-    ) async throws -> WeekPicture {
-        let calendar = LocalCalendar(timeZone: zone)
-        return try await reader.replanning(
-            today: calendar.day(of: now), calendar: calendar, settings: .init(training: training, rules: rules, home: home))
+    func picture(now: Date, settings: WeekPictureReader.Settings) async throws -> WeekPicture {
+        let calendar = LocalCalendar(timeZone: settings.zone)
+        return try await reader.replanning(today: calendar.day(of: now), calendar: calendar, settings: settings)
     }
 }

@@ -46,9 +46,7 @@ struct ReplanWeek {
     }
 
     func replan(at time: Date = replanNow) async throws -> Int {
-        let config = await context.state.config
-        return try await context.backend.replanWeek(
-            now: time, zone: config.schedule.zone, training: config.training, rules: config.schedulingRules, home: config.schedule.home)
+        return try await context.backend.replanWeek(at: time)
     }
 
     func block(_ id: BlockID) async -> ScheduledBlock? {
