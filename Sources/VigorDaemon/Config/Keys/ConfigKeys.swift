@@ -23,17 +23,22 @@ enum ConfigKeys {
     }
 
     /// Every key as `vigorctl config` names it (`calendar.output.alarm_minutes`), the sources' keys as
-    /// `calendar.source.name`, and every rule of `[engine]`: what the docs, the manual and the template must list.
-    static func qualifiedNames() throws -> Set<String> {
-        var names = Set(tables.flatMap { table in table.keys.map(table.qualifiedName) })
-        names.formUnion(calendarSource.keys.map(calendarSource.qualifiedName))
+    /// `calendar.source.name`: what Docs/configuration.md, vigord.conf(5) and config/config.toml list.
+    static var qualifiedNames: Set<String> {
+        Set(tables.flatMap { table in table.keys.map(table.qualifiedName) } + calendarSource.keys.map(calendarSource.qualifiedName))
+    }
+
+    /// Every rule `[engine]` takes (`engine.slots.step_minutes`), from the rules tables' defaults. The scheduling
+    /// groups are documented with the keys; the Ghost's own groups in Docs/engine.md.
+    static func engineRuleNames() throws -> [(group: String, name: String)] {
+        var names: [(group: String, name: String)] = []
         func walk(_ members: [String: Any], path: [String]) {
             for (name, value) in members {
                 let snake = EngineRulesReader.snakeCase(name)
                 if RuleValueShape(value) == nil, let table = value as? [String: Any] {
                     walk(table, path: path + [snake])
                 } else {
-                    names.insert((path + [snake]).joined(separator: "."))
+                    names.append((group: path.count > 1 ? path[1] : "", name: (path + [snake]).joined(separator: ".")))
                 }
             }
         }
