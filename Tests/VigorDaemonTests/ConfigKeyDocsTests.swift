@@ -7,16 +7,16 @@ import Testing
 /// The key table is what the docs, the manual and the template list: a key added to `ConfigKeys` without its row, its
 /// item or its line fails here, and so does a documented key the table lacks.
 
-/// Docs/configuration.md's key rows: `table.key` → the type column, under each "### `[table]`" heading.
-private func documentedRows() throws -> [String: String] {
-    var rows: [String: String] = [:]
+/// Docs/configuration.md's key rows: `table.key` → the type and default columns, under each "### `[table]`" heading.
+private func documentedRows() throws -> [String: (type: String, defaultValue: String)] {
+    var rows: [String: (type: String, defaultValue: String)] = [:]
     var table: String?
     for line in try RepositoryFiles.text("Docs/configuration.md").split(separator: "\n") {
         if line.hasPrefix("### `[") {
             table = line.dropFirst("### `".count).prefix { $0 != "`" }.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         } else if let table, line.hasPrefix("| `") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            rows[table + "." + cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[2]
+            rows[table + "." + cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = (cells[2], cells[3])
         } else if line.hasPrefix("## ") {
             table = nil
         }
@@ -67,12 +67,29 @@ private func documentedKeys() throws -> Set<String> {
     #expect(Set(rows.keys) == table, "only in the docs: \(Set(rows.keys).subtracting(table).sorted()); only in the table: \(table.subtracting(rows.keys).sorted())")
     for section in ConfigKeys.tables {
         for key in section.keys {
-            #expect(rows[section.qualifiedName(key)] == key.documented, "\(section.qualifiedName(key)): the docs say \(rows[section.qualifiedName(key)] ?? "nothing")")
+            let name = section.qualifiedName(key)
+            #expect(rows[name]?.type == key.documented, "\(name): the docs say \(rows[name]?.type ?? "nothing")")
         }
     }
     for key in ConfigKeys.calendarSource.keys {
-        #expect(rows[ConfigKeys.calendarSource.qualifiedName(key)] == key.documented)
+        #expect(rows[ConfigKeys.calendarSource.qualifiedName(key)]?.type == key.documented)
     }
+}
+
+@Test func theConfigurationDocStatesTheDefaultVigorctlConfigShows() throws {
+    let rows = try documentedRows()
+    var compared = 0
+    for section in ConfigKeys.tables {
+        for key in section.keys {
+            // A default the docs give as one value in backquotes; the others are words ("the system zone", "none").
+            guard let documented = rows[section.qualifiedName(key)]?.defaultValue, documented.hasPrefix("`"), documented.hasSuffix("`"),
+                documented.dropFirst().dropLast().allSatisfy({ $0 != "`" })
+            else { continue }
+            compared += 1
+            #expect("`\(key.show(DaemonConfig()) ?? "")`" == documented, "\(section.qualifiedName(key))")
+        }
+    }
+    #expect(compared > 25)
 }
 
 @Test func theConfigurationManualDescribesExactlyTheKeysOfTheTable() throws {
