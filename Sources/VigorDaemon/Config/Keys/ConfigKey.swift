@@ -30,6 +30,13 @@ struct ConfigKey<Target>: Sendable {
         self.show = show
     }
 
+    /// This key, read under `name` too: its first name, which `sameness` says changes nothing for the user.
+    func formerly(_ name: String, sameness: String) -> ConfigKey {
+        var key = self
+        key.oldName = OldName(name: name, sameness: sameness)
+        return key
+    }
+
     /// A key's first name, still read: giving both is an error, the old one alone a deprecation warning.
     struct OldName: Sendable {
         let name: String

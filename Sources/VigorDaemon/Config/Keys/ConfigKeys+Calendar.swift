@@ -37,10 +37,8 @@ extension ConfigKeys {
     ])
 
     /// The vdir root of vigord's own calendar.
-    static let outputPath = ConfigKey<DaemonConfig>(
-        "path", "string", restartOnly: .value(\.calendar.outputPath),
-        read: { input, config throws(ConfigError) in config.calendar.outputPath = try input.path() },
-        show: { $0.calendar.outputPath.map(TOMLText.quoted) ?? "# not set: $XDG_DATA_HOME/vigor/calendars" })
+    static let outputPath = ConfigKey<DaemonConfig>.path(
+        "path", \.calendar.outputPath, notSet: "$XDG_DATA_HOME/vigor/calendars", restartOnly: true)
 
     /// `[calendar.shadow]`: a busy-only copy of the blocks; when the table is given, its `path` is required.
     static let calendarShadow = ConfigTable<DaemonConfig>(["calendar", "shadow"], [
@@ -79,17 +77,9 @@ extension ConfigKeys {
     /// `[calendar.hold]`: hours before its start a hold turns busy to others, and the free minutes of its day below
     /// which it does at once.
     static let calendarHold = ConfigTable<DaemonConfig>(["calendar", "hold"], [
-        ConfigKey(
-            "defend_hours", "integer 0–168",
-            read: { input, config throws(ConfigError) in
-                config.calendar.hold.defendHours = try input.integer(in: 0...168, "must be hours before a hold's start (0…168)")
-            },
-            show: { String($0.calendar.hold.defendHours) }),
-        ConfigKey(
-            "defend_when_free_below_minutes", "integer 0–1440",
-            read: { input, config throws(ConfigError) in
-                config.calendar.hold.defendWhenFreeBelowMinutes = try input.integer(in: 0...1440, "must be free minutes of the day (0…1440)")
-            },
-            show: { String($0.calendar.hold.defendWhenFreeBelowMinutes) }),
+        .integer("defend_hours", 0...168, "must be hours before a hold's start (0…168)", \.calendar.hold.defendHours),
+        .integer(
+            "defend_when_free_below_minutes", 0...1440, "must be free minutes of the day (0…1440)",
+            \.calendar.hold.defendWhenFreeBelowMinutes),
     ])
 }

@@ -25,14 +25,10 @@ extension ConfigKeys {
     ])
 
     /// The socket vigord binds when systemd passes none.
-    static let socket = ConfigKey<DaemonConfig>(
-        "socket", "string", restartOnly: .value(\.daemon.socket),
-        read: { input, config throws(ConfigError) in config.daemon.socket = try input.path() },
-        show: { $0.daemon.socket.map(TOMLText.quoted) ?? "# not set: the default socket (see vigord.conf(5))" })
+    static let socket = ConfigKey<DaemonConfig>.path(
+        "socket", \.daemon.socket, notSet: "the default socket (see vigord.conf(5))", restartOnly: true)
 
     /// The folder of the state database.
-    static let stateDir = ConfigKey<DaemonConfig>(
-        "state_dir", "string", restartOnly: .value(\.daemon.stateDir),
-        read: { input, config throws(ConfigError) in config.daemon.stateDir = try input.path() },
-        show: { $0.daemon.stateDir.map(TOMLText.quoted) ?? "# not set: the default state folder (see vigord.conf(5))" })
+    static let stateDir = ConfigKey<DaemonConfig>.path(
+        "state_dir", \.daemon.stateDir, notSet: "the default state folder (see vigord.conf(5))", restartOnly: true)
 }

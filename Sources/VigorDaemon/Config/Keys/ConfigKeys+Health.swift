@@ -3,9 +3,7 @@ extension ConfigKeys {
     static let health = ConfigTable<DaemonConfig>(["health"], [dropFolder])
 
     /// The drop folder; its first name, `inbox`, is still read.
-    static let dropFolder = ConfigKey<DaemonConfig>(
-        "drop_folder", "string", oldName: .init(name: "inbox", sameness: "the same folder"),
-        restartOnly: .value(\.health.dropFolderPath),
-        read: { input, config throws(ConfigError) in config.health.dropFolderPath = try input.path() },
-        show: { $0.health.dropFolderPath.map(TOMLText.quoted) ?? "# not set: $XDG_DATA_HOME/vigor/inbox" })
+    static let dropFolder = ConfigKey<DaemonConfig>.path(
+        "drop_folder", \.health.dropFolderPath, notSet: "$XDG_DATA_HOME/vigor/inbox", restartOnly: true
+    ).formerly("inbox", sameness: "the same folder")
 }

@@ -3,10 +3,7 @@ import CivilCalendar
 extension ConfigKeys {
     /// `[notify]`: how and when the Ghost reaches its user.
     static let notify = ConfigTable<DaemonConfig>(["notify"], [
-        ConfigKey(
-            "daily_budget", "integer 0–24",
-            read: { input, config throws(ConfigError) in config.notify.rules.dailyBudget = try input.integer(in: 0...24, "must be 0…24") },
-            show: { "\($0.notify.rules.dailyBudget)" }),
+        .integer("daily_budget", 0...24, "must be 0…24", \.notify.rules.dailyBudget),
         ConfigKey(
             "quiet_hours", "`\"HH:MM-HH:MM\"`",
             read: { input, config throws(ConfigError) in
@@ -19,10 +16,7 @@ extension ConfigKeys {
                 config.notify.rules.quietUntil = until
             },
             show: { TOMLText.quoted("\($0.notify.rules.quietFrom.description)-\($0.notify.rules.quietUntil.description)") }),
-        ConfigKey(
-            "desktop", "boolean",
-            read: { input, config throws(ConfigError) in config.notify.desktop = try input.bool() },
-            show: { "\($0.notify.desktop)" }),
+        .flag("desktop", \.notify.desktop),
         ConfigKey(
             "command", "array of strings",
             read: { input, config throws(ConfigError) in
@@ -37,11 +31,6 @@ extension ConfigKeys {
                 }
             },
             show: { TOMLText.list($0.notify.command.map(TOMLText.quoted)) }),
-        ConfigKey(
-            "command_timeout_seconds", "integer 1–300",
-            read: { input, config throws(ConfigError) in
-                config.notify.commandTimeoutSeconds = try input.integer(in: 1...300, "must be 1…300")
-            },
-            show: { "\($0.notify.commandTimeoutSeconds)" }),
+        .integer("command_timeout_seconds", 1...300, "must be 1…300", \.notify.commandTimeoutSeconds),
     ])
 }

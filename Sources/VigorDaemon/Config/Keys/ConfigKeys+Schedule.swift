@@ -5,14 +5,8 @@ import ICalendarKit
 extension ConfigKeys {
     /// `[schedule]`: when the daily cycles run, in which zone, and where home is.
     static let schedule = ConfigTable<DaemonConfig>(["schedule"], [
-        ConfigKey(
-            "morning", "`\"HH:MM\"`",
-            read: { input, config throws(ConfigError) in config.schedule.morning = try input.time(example: "06:30 or 6:30") },
-            show: { TOMLText.quoted($0.schedule.morning.description) }),
-        ConfigKey(
-            "evening", "`\"HH:MM\"`",
-            read: { input, config throws(ConfigError) in config.schedule.evening = try input.time(example: "21:00") },
-            show: { TOMLText.quoted($0.schedule.evening.description) }),
+        .time("morning", example: "06:30 or 6:30", \.schedule.morning),
+        .time("evening", example: "21:00", \.schedule.evening),
         ConfigKey(
             "timezone", "IANA name",
             read: { input, config throws(ConfigError) in

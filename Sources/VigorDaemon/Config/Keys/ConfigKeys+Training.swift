@@ -3,18 +3,8 @@ import CivilCalendar
 extension ConfigKeys {
     /// `[training]`: what to schedule, and when the user allows it. `lunch_allowed` is kept where sacred time reads it.
     static let training = ConfigTable<DaemonConfig>(["training"], [
-        ConfigKey(
-            "sessions_per_week", "integer 0–14",
-            read: { input, config throws(ConfigError) in
-                config.training.sessionsPerWeek = try input.integer(in: 0...14, "must be between 0 and 14")
-            },
-            show: { "\($0.training.sessionsPerWeek)" }),
-        ConfigKey(
-            "duration_minutes", "integer 10–240",
-            read: { input, config throws(ConfigError) in
-                config.training.durationMinutes = try input.integer(in: 10...240, "must be between 10 and 240")
-            },
-            show: { "\($0.training.durationMinutes)" }),
+        .integer("sessions_per_week", 0...14, "must be between 0 and 14", \.training.sessionsPerWeek),
+        .integer("duration_minutes", 10...240, "must be between 10 and 240", \.training.durationMinutes),
         ConfigKey(
             "preferred", "array of `\"HH:MM-HH:MM\"`",
             read: { input, config throws(ConfigError) in
@@ -36,36 +26,15 @@ extension ConfigKeys {
                 }
             },
             show: { TOMLText.quoted($0.training.intensity) }),
-        ConfigKey(
-            "earliest", "`\"HH:MM\"`",
-            read: { input, config throws(ConfigError) in config.training.earliest = try input.time(example: "06:30 or 6:30") },
-            show: { TOMLText.quoted($0.training.earliest.description) }),
-        ConfigKey(
-            "latest", "`\"HH:MM\"`",
-            read: { input, config throws(ConfigError) in config.training.latest = try input.time(example: "06:30 or 6:30") },
-            show: { TOMLText.quoted($0.training.latest.description) }),
+        .time("earliest", example: "06:30 or 6:30", \.training.earliest),
+        .time("latest", example: "06:30 or 6:30", \.training.latest),
         ConfigKey(
             "rest_days", "array of weekday names",
             read: { input, config throws(ConfigError) in config.training.restDays = try restDays(input) },
             show: { TOMLText.list($0.training.restDays.map { TOMLText.quoted(WeekdayName.name(of: $0)) }) }),
-        ConfigKey(
-            "buffer_before_minutes", "integer 0–240",
-            read: { input, config throws(ConfigError) in
-                config.training.bufferBeforeMinutes = try input.integer(in: 0...240, "must be 0…240 minutes")
-            },
-            show: { "\($0.training.bufferBeforeMinutes)" }),
-        ConfigKey(
-            "buffer_after_minutes", "integer 0–240",
-            read: { input, config throws(ConfigError) in
-                config.training.bufferAfterMinutes = try input.integer(in: 0...240, "must be 0…240 minutes")
-            },
-            show: { "\($0.training.bufferAfterMinutes)" }),
-        ConfigKey(
-            "min_hours_between_sessions", "integer 0–72",
-            read: { input, config throws(ConfigError) in
-                config.training.minHoursBetweenSessions = try input.integer(in: 0...72, "must be 0…72 hours")
-            },
-            show: { "\($0.training.minHoursBetweenSessions)" }),
+        .integer("buffer_before_minutes", 0...240, "must be 0…240 minutes", \.training.bufferBeforeMinutes),
+        .integer("buffer_after_minutes", 0...240, "must be 0…240 minutes", \.training.bufferAfterMinutes),
+        .integer("min_hours_between_sessions", 0...72, "must be 0…72 hours", \.training.minHoursBetweenSessions),
         ConfigKey(
             "week_starts", "weekday name",
             read: { input, config throws(ConfigError) in
@@ -81,10 +50,7 @@ extension ConfigKeys {
     ], check: trainingFits)
 
     /// The lunch opt-in: the user's preference, kept where sacred time reads it (`[engine.sacred]` does not offer it).
-    static let lunchAllowed = ConfigKey<DaemonConfig>(
-        "lunch_allowed", "boolean",
-        read: { input, config throws(ConfigError) in config.schedulingRules.sacred.lunchOptIn = try input.bool() },
-        show: { "\($0.schedulingRules.sacred.lunchOptIn)" })
+    static let lunchAllowed = ConfigKey<DaemonConfig>.flag("lunch_allowed", \.schedulingRules.sacred.lunchOptIn)
 
     /// `rest_days = ["saturday", "sun"]`: weekday names in English, full or from three letters, any case, each once.
     private static func restDays(_ input: KeyInput) throws(ConfigError) -> [Int] {
