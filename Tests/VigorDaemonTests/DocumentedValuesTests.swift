@@ -10,8 +10,7 @@ import VigorRPC
 /// Docs/rpc.md's lists of values are the code's: a new receipt action, message kind or migration shows there, or
 /// fails here.
 private func repositoryText(_ path: String) throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    try RepositoryFiles.text(path)
 }
 
 /// The back-quoted words inside the parenthesis that opens with `lead`.

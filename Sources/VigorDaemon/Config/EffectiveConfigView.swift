@@ -15,8 +15,10 @@ enum EffectiveConfigView {
         waiting: (file: DaemonConfig, keys: [String])? = nil, folders: FoldersInForce? = nil
     ) -> EffectiveConfig {
         let inForce: [String: FoldersInForce.Folder] = folders.map {
-            ["daemon.socket": $0.socket, "daemon.state_dir": $0.stateDirectory, "calendar.output.path": $0.calendarOutput,
-             "health.drop_folder": $0.healthDropFolder]
+            [ConfigKeys.daemon.qualifiedName(ConfigKeys.socket): $0.socket,
+             ConfigKeys.daemon.qualifiedName(ConfigKeys.stateDir): $0.stateDirectory,
+             ConfigKeys.calendarOutput.qualifiedName(ConfigKeys.outputPath): $0.calendarOutput,
+             ConfigKeys.health.qualifiedName(ConfigKeys.dropFolder): $0.healthDropFolder]
         } ?? [:]
         let defaults = tables(DaemonConfig())
         let fileTables = waiting.map { Self.tables($0.file) } ?? []
@@ -65,82 +67,26 @@ enum EffectiveConfigView {
         var entries: [Entry]
     }
 
-    /// Every table with its keys, in the order of Docs/configuration.md.
+    /// Every table with its keys, in the order of Docs/configuration.md (`ConfigKeys`), the sources after
+    /// `[calendar.hold]`, each as one inline table.
     private static func tables(_ config: DaemonConfig) -> [Table] {
-        func table(_ path: [String], _ pairs: [(String, String)]) -> Table {
-            Table(name: path.joined(separator: "."), entries: pairs.map { Entry(key: $0.0, value: $0.1, table: path, names: [$0.0]) })
+        var result: [Table] = []
+        for table in ConfigKeys.tables {
+            result.append(Table(name: table.name, entries: table.keys.map { key in
+                Entry(key: key.name, value: key.show(config) ?? "", table: table.path, names: table.spelledNames.filter {
+                    $0 == key.name || $0 == key.oldName?.name
+                })
+            }))
+            guard table.path == ConfigKeys.calendarHold.path else { continue }
+            let sources = ConfigKeys.calendarSource
+            result.append(Table(name: sources.name, entries: config.calendar.sources.enumerated().map { index, source in
+                let draft = CalendarSourceDraft(source)
+                let members = sources.keys.compactMap { key in key.show(draft).map { "\(key.name) = \($0)" } }
+                return Entry(
+                    key: "[\(index)]", value: "{ " + members.joined(separator: ", ") + " }", table: sources.path, names: [nil],
+                    arrayIndex: index)
+            }))
         }
-        let training = config.training
-        let notify = config.notify
-        var result = [
-            table(["daemon"], [
-                ("socket", config.daemon.socket.map(quoted) ?? "# not set: the default socket (see vigord.conf(5))"),
-                ("state_dir", config.daemon.stateDir.map(quoted) ?? "# not set: the default state folder (see vigord.conf(5))"),
-                ("log", quoted(config.daemon.log.rawValue)),
-                ("log_level", quoted(config.daemon.logLevel)),
-            ]),
-            table(["schedule"], [
-                ("morning", quoted(config.schedule.morning.description)),
-                ("evening", quoted(config.schedule.evening.description)),
-                ("timezone", config.schedule.timezone.map(quoted) ?? "# not set: the system zone (\(TimeZone.current.identifier))"),
-                ("home", config.schedule.home.map { quoted("\($0.latitude), \($0.longitude)") } ?? "# not set: no distance rule for travel"),
-            ]),
-            table(["calendar"], [("addresses", list(config.calendar.addresses.map(quoted)))]),
-            table(["calendar", "output"], [
-                ("path", config.calendar.outputPath.map(quoted) ?? "# not set: $XDG_DATA_HOME/vigor/calendars"),
-                ("alarm_minutes", config.calendar.alarmMinutes.map(String.init) ?? "false"),
-            ]),
-            table(["calendar", "shadow"], [
-                ("path", config.calendar.shadow.map { quoted($0.path) } ?? "# not set: no shadow calendar"),
-                ("summary", quoted(config.calendar.shadow?.summary ?? ShadowCalendar(path: "").summary)),
-            ]),
-            table(["calendar", "hold"], [
-                ("defend_hours", String(config.calendar.hold.defendHours)),
-                ("defend_when_free_below_minutes", String(config.calendar.hold.defendWhenFreeBelowMinutes)),
-            ]),
-        ]
-        result.append(Table(name: "calendar.source", entries: config.calendar.sources.enumerated().map { index, source in
-            let location = switch source.location {
-            case .path(let path): "path = \(quoted(path))"
-            case .url(let url): "url = \(quoted(url.absoluteString))"
-            }
-            return Entry(
-                key: "[\(index)]", value: "{ name = \(quoted(source.name)), \(location), all_day = \(quoted(source.allDay.rawValue)) }",
-                table: ["calendar", "source"], names: [nil], arrayIndex: index)
-        }))
-        result += [
-            table(["training"], [
-                ("sessions_per_week", "\(training.sessionsPerWeek)"),
-                ("duration_minutes", "\(training.durationMinutes)"),
-                ("preferred", list(training.preferred.map { quoted($0.description) })),
-                ("intensity", quoted(training.intensity)),
-                ("earliest", quoted(training.earliest.description)),
-                ("latest", quoted(training.latest.description)),
-                ("rest_days", list(training.restDays.map { quoted(WeekdayName.name(of: $0)) })),
-                ("buffer_before_minutes", "\(training.bufferBeforeMinutes)"),
-                ("buffer_after_minutes", "\(training.bufferAfterMinutes)"),
-                ("min_hours_between_sessions", "\(training.minHoursBetweenSessions)"),
-                ("week_starts", quoted(WeekdayName.name(of: training.weekStarts))),
-                ("lunch_allowed", "\(config.schedulingRules.sacred.lunchOptIn)"),
-            ]),
-            // The file may still give the drop folder under its old key, `inbox`.
-            Table(name: "health", entries: [
-                Entry(
-                    key: "drop_folder", value: config.health.dropFolderPath.map(quoted) ?? "# not set: $XDG_DATA_HOME/vigor/inbox",
-                    table: ["health"], names: ["drop_folder", "inbox"]),
-            ]),
-            table(["profile"], [
-                ("equipment", list(config.profile.equipment.map(quoted))),
-                ("injuries", list(config.profile.injuries.map(quoted))),
-            ]),
-            table(["notify"], [
-                ("daily_budget", "\(notify.rules.dailyBudget)"),
-                ("quiet_hours", quoted("\(notify.rules.quietFrom.description)-\(notify.rules.quietUntil.description)")),
-                ("desktop", "\(notify.desktop)"),
-                ("command", list(notify.command.map(quoted))),
-                ("command_timeout_seconds", "\(notify.commandTimeoutSeconds)"),
-            ]),
-        ]
         result += engineTables(config)
         return result
     }
@@ -197,11 +143,7 @@ enum EffectiveConfigView {
         return TimeOfDay(hour: hour, minute: minute).description
     }
 
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
+    private static func quoted(_ text: String) -> String { TOMLText.quoted(text) }
 
-    private static func list(_ items: [String]) -> String {
-        "[" + items.joined(separator: ", ") + "]"
-    }
+    private static func list(_ items: [String]) -> String { TOMLText.list(items) }
 }

@@ -18,7 +18,7 @@ struct EngineRulesReader {
     static let schedulingGroups = ["slots", "sacred", "travel", "transformation", "patterns"]
 
     /// Keys of the tables that are set elsewhere, with where.
-    static let setElsewhere = ["lunchOptIn": "set it as [training] lunch_allowed"]
+    static let setElsewhere = ["lunchOptIn": "set it as [\(ConfigKeys.training.name)] \(ConfigKeys.lunchAllowed.name)"]
 
     func read(_ members: [String: ConfigTree]) throws(ConfigError) -> (EngineRules, SchedulingRules) {
         let top = ConfigReader.Place(table: ["engine"])

@@ -44,7 +44,7 @@ public struct FoldersInForce: Sendable, Equatable {
             socket = Folder(path: path, source: source)
         }
         let chosen = options.stateDirectory ?? config.daemon.stateDir
-        let chosenBy = options.stateDirectory != nil ? "--state-dir" : "[daemon] state_dir"
+        let chosenBy = options.stateDirectory != nil ? "--state-dir" : "[\(ConfigKeys.daemon.name)] \(ConfigKeys.stateDir.name)"
         let state: Folder = if let flag = options.stateDirectory { Folder(path: flag, source: "--state-dir") }
             else if let configured = config.daemon.stateDir { Folder(path: configured, source: nil) }
             else {

@@ -1,5 +1,5 @@
-/// The keys vigord reads only at start: the socket it binds, its state and calendar folders, its log, and the health
-/// drop folder it watches. A reload keeps their running values in force and lists a changed one as waiting for a restart
+/// The keys vigord reads only at start (those `ConfigKeys` marks so): the socket it binds, its state and calendar
+/// folders, its log, and the health drop folder it watches. A reload keeps their running values in force and lists a changed one as waiting for a restart
 /// (`daemon.reload`'s `needsRestart`, `vigorctl config`), so nothing shows a value the daemon does not use.
 /// Docs/configuration.md and vigord.conf(5) list the same names (`restartOnlyKeysAreListedInTheDocs`).
 enum RestartOnlyKeys {
@@ -12,20 +12,15 @@ enum RestartOnlyKeys {
         let keep: @Sendable (inout DaemonConfig, DaemonConfig) -> Void
     }
 
-    private static func key<Value: Equatable & Sendable>(_ name: String, _ path: WritableKeyPath<DaemonConfig, Value> & Sendable) -> Key {
-        Key(name: name, differs: { $0[keyPath: path] != $1[keyPath: path] }, keep: { $0[keyPath: path] = $1[keyPath: path] })
+    /// The keys of `ConfigKeys` marked restart-only; a table whose keys share one value (`calendar.shadow`) is one entry.
+    static let all: [Key] = ConfigKeys.tables.flatMap { table in
+        table.keys.compactMap { key -> (String, RestartOnly)? in
+            key.restartOnly.map { ($0.wholeTable ? table.name : table.qualifiedName(key), $0) }
+        }
+    }.reduce(into: [Key]()) { keys, entry in
+        guard !keys.contains(where: { $0.name == entry.0 }) else { return }
+        keys.append(Key(name: entry.0, differs: entry.1.differs, keep: entry.1.keep))
     }
-
-    static let all: [Key] = [
-        key("daemon.socket", \.daemon.socket),
-        key("daemon.state_dir", \.daemon.stateDir),
-        key("daemon.log", \.daemon.log),
-        key("daemon.log_level", \.daemon.logLevel),
-        key("calendar.output.path", \.calendar.outputPath),
-        key("calendar.output.alarm_minutes", \.calendar.alarmMinutes),
-        key("calendar.shadow", \.calendar.shadow),
-        key("health.drop_folder", \.health.dropFolderPath),
-    ]
 
     /// What a reload puts in force: the file's configuration with the running values of the restart-only keys, and the
     /// names of those whose file value waits for a restart.

@@ -22,29 +22,31 @@ public enum StartChecks {
         let reader = ConfigReader(
             file: file, locator: TOMLKeyLocator(text: loaded.text), baseDirectory: (file as NSString).deletingLastPathComponent)
         let output = config.calendar.outputPath ?? ConfigPaths.defaultCalendarOutput(environment: environment, uid: uid)
-        let outputPlace = ConfigReader.Place(table: ["calendar", "output"])
+        let outputPlace = ConfigReader.Place(table: ConfigKeys.calendarOutput.path)
         if let problem = folderProblem(output) ?? folderProblem((output as NSString).appendingPathComponent("vigor")) {
-            throw reader.error(outputPlace, "path", "vigord's calendar \(output) \(problem)")
+            throw reader.error(outputPlace, ConfigKeys.outputPath.name, "vigord's calendar \(output) \(problem)")
         }
         if let shadow = config.calendar.shadow {
-            let shadowPlace = ConfigReader.Place(table: ["calendar", "shadow"])
+            let shadowPlace = ConfigReader.Place(table: ConfigKeys.calendarShadow.path)
             let folder = (shadow.path as NSString).standardizingPath
             let root = (output as NSString).standardizingPath
             guard folder != root, !folder.hasPrefix(root + "/"), !root.hasPrefix(folder + "/") else {
                 throw reader.error(
-                    shadowPlace, "path",
+                    shadowPlace, ConfigKeys.shadowPath.name,
                     "\(shadow.path) must lie outside [calendar.output] path \(output) (and not hold it): "
                         + "the sync of vigord's own calendar would carry the busy events along")
             }
             if let problem = folderProblem(folder) {
-                throw reader.error(shadowPlace, "path", "the shadow calendar \(folder) \(problem)")
+                throw reader.error(shadowPlace, ConfigKeys.shadowPath.name, "the shadow calendar \(folder) \(problem)")
             }
         }
         let dropFolder = config.health.dropFolderPath ?? ConfigPaths.defaultHealthDropFolder(environment: environment, uid: uid)
         if let problem = folderProblem(dropFolder) {
-            // The key as the file names it: the old name `inbox` is still read.
-            let key = TOMLKeyLocator(text: loaded.text).line(table: ["health"], key: "inbox") != nil ? "inbox" : "drop_folder"
-            throw reader.error(ConfigReader.Place(table: ["health"]), key, "the health drop folder \(dropFolder) \(problem)")
+            // The key as the file names it: its old name is still read.
+            let table = ConfigKeys.health.path
+            let key = ConfigKeys.dropFolder
+            let spelled = key.oldName.flatMap { reader.locator.line(table: table, key: $0.name) != nil ? $0.name : nil } ?? key.name
+            throw reader.error(ConfigReader.Place(table: table), spelled, "the health drop folder \(dropFolder) \(problem)")
         }
     }
 

@@ -1,0 +1,89 @@
+import Foundation
+import ICalendarKit
+import VigorRPC
+
+/// One `[[calendar.source]]` as the file gives it, before the checks between its keys.
+struct CalendarSourceDraft: Sendable {
+    var name: String?
+    var path: String?
+    var url: URL?
+    var allDay = CalendarSourceConfig.AllDayPolicy.free
+
+    init() {}
+
+    /// A source as the configuration keeps it, shown by `vigorctl config` like one the file gave.
+    init(_ entry: CalendarSourceEntry) {
+        name = entry.name
+        switch entry.location {
+        case .path(let path): self.path = path
+        case .url(let url): self.url = url
+        }
+        allDay = entry.allDay
+    }
+}
+
+extension ConfigKeys {
+    /// `[[calendar.source]]`, repeatable: each entry has a unique name and either a path or a URL.
+    static let calendarSource = ConfigTable<CalendarSourceDraft>(["calendar", "source"], [
+        ConfigKey(
+            "name", "string",
+            read: { input, source throws(ConfigError) in source.name = try input.string() },
+            show: { $0.name.map(TOMLText.quoted) }),
+        ConfigKey(
+            "path", "string",
+            read: { input, source throws(ConfigError) in source.path = try input.path() },
+            show: { $0.path.map(TOMLText.quoted) }),
+        ConfigKey(
+            "url", "string",
+            read: { input, source throws(ConfigError) in
+                let url = try input.string()
+                guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+                    ["http", "https", "webcal", "webcals"].contains(scheme), parsed.host != nil
+                else { throw input.error("must be an http(s) or webcal URL; got '\(url)'") }
+                source.url = parsed
+            },
+            show: { $0.url.map { TOMLText.quoted($0.absoluteString) } }),
+        ConfigKey(
+            "all_day", "`\"free\"`, `\"busy\"`, `\"never-busy\"`",
+            read: { input, source throws(ConfigError) in
+                let text = try input.string()
+                guard let policy = CalendarSourceConfig.AllDayPolicy(rawValue: text) else {
+                    let names = CalendarSourceConfig.AllDayPolicy.allCases.map(\.rawValue)
+                    let suggestion = KeySuggestion.closest(to: text, in: Set(names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    throw input.error("must be \(names.map { "\"\($0)\"" }.joined(separator: ", ")); got '\(text)'\(suggestion)")
+                }
+                source.allDay = policy
+            },
+            show: { TOMLText.quoted($0.allDay.rawValue) }),
+    ], check: { table, source throws(ConfigError) in
+        guard let name = source.name, !name.isEmpty else { throw table.error("name", "every source needs a non-empty name") }
+        switch (source.path, source.url) {
+        case (nil, nil): throw table.error(nil, "source '\(name)' needs either path or url")
+        case (_?, _?): throw table.error("url", "source '\(name)' has both path and url; keep one")
+        default: break
+        }
+    })
+
+    /// The sources of `[calendar]`, each checked, with names unique among them.
+    static func calendarSources(_ value: ConfigTree, reader: ConfigReader) throws(ConfigError) -> [CalendarSourceEntry] {
+        guard case .array(let entries) = value else {
+            throw reader.error(ConfigReader.Place(table: ["calendar"]), "source", "must be an array of tables ([[calendar.source]]), got \(value.typeName)")
+        }
+        var names: Set<String> = []
+        var sources: [CalendarSourceEntry] = []
+        for (index, entry) in entries.enumerated() {
+            let place = ConfigReader.Place(table: calendarSource.path, arrayIndex: index)
+            guard case .table(let members) = entry else { throw reader.error(place, nil, "must be a table, got \(entry.typeName)") }
+            var source = CalendarSourceDraft()
+            var warnings: [String] = []  // no source key has an old name
+            try reader.read(members, of: calendarSource, at: place, into: &source, warnings: &warnings)
+            guard let name = source.name else { continue }
+            guard names.insert(name).inserted else {
+                throw reader.error(place, "name", "the name '\(name)' is used by another source")
+            }
+            let location: CalendarSourceEntry.Location = if let url = source.url { .url(url) } else { .path(source.path ?? "") }
+            sources.append(CalendarSourceEntry(name: name, location: location, allDay: source.allDay))
+        }
+        return sources
+    }
+}
