@@ -122,7 +122,8 @@ struct SimulatedRun {
             try send(.proposalAnswered(placed.id, accepted: accepted), at: at)
             today.interactions.append("\(accepted ? "accept" : "decline") \(placed.id)")
         }
-        try checkIn(on: day)
+        // Whether the user answers the morning's question, if one is asked (drawn first, as every morning).
+        let answersCheckIn = scenario.checkInRate > 0 && random.nextUnit() < scenario.checkInRate
         try landMeetings(on: day, number: number)
         try receiveReadings(on: day, number: number)
         try runMorning(of: day, number: number)
@@ -143,6 +144,7 @@ struct SimulatedRun {
             today.deletions += 1
             today.interactions.append("delete \(placed.id)")
         }
+        if answersCheckIn { try checkIn(on: day, number: number) }
         if !travel, !crashing {
             try work(on: day, number: number, block: block.flatMap { ghost.block($0.id) })
         }
@@ -168,11 +170,17 @@ struct SimulatedRun {
         steps.append(SimulatedStep(at: date, action: action))
     }
 
-    /// At 05:40, with `checkInRate`, the user checks in (`vigorctl checkin --felt ok`); the next morning closes today
-    /// with it.
-    private mutating func checkIn(on day: LocalDay) throws(EngineError) {
-        guard scenario.checkInRate > 0, random.nextUnit() < scenario.checkInRate else { return }
-        let at = try calendar.date(on: day, hour: 5, minute: 40)
+    /// At 06:20, when the morning asks "Slept well?" (`CheckInQuestion`: no device recorded the night by the morning
+    /// cycle), the user who answers (`checkInRate`, drawn at the start of the day) checks in (`vigorctl checkin
+    /// --felt ok`); the next morning closes today with it. A morning that asks nothing gets no check-in.
+    private mutating func checkIn(on day: LocalDay, number: Int) throws(EngineError) {
+        let wakeUp = try calendar.date(on: day, hour: 6)
+        let nightRecorded = samples.contains { $0.kind == .sleep && $0.end > wakeUp.addingTimeInterval(-86_400) && $0.end <= wakeUp }
+        guard CheckInQuestion.morning(
+            today: day, hour: 6, morningCycleRanToday: true, cycleRanBeforeToday: number > 1,
+            checkedInToday: checkIns.contains { $0.day == day }, nightRecorded: nightRecorded) != nil
+        else { return }
+        let at = try calendar.date(on: day, hour: 6, minute: 20)
         try step(at: at, .checkIn)
         checkIns.append(CheckInReport(day: day, sleptMinutes: nil, felt: .ok, recordedAt: at))
         today.interactions.append("checkin")
