@@ -148,15 +148,24 @@ struct SimulatedRun {
         if !travel, !crashing {
             try work(on: day, number: number, block: block.flatMap { ghost.block($0.id) })
         }
+        let wantedBefore = Set(GhostMessages.pending(ghost: ghost, now: try calendar.date(on: day, hour: 21), breakerFiredAt: nil).map(\.key))
         try planEvening(of: day, number: number)
-        if scenario.notificationFailureDays.contains(number) {
-            let at = try calendar.date(on: day, hour: 21, minute: 1)
-            try step(at: at, .notReplayable("a notification that could not be delivered"))
-            try send(.backgroundFailed(.notificationFailed), at: at)
-        }
+        try failNotification(on: day, number: number, wantedBefore: wantedBefore)
         try step(at: calendar.date(on: day, hour: 23), .clock)
         try answerTriage(on: day, number: number)
         return record(number: number, day: day, travel: travel)
+    }
+
+    /// On a failed-notification day the evening's delivery fails at 21:01, and counts against ghost health, when the
+    /// evening had something new to say (what `GhostMessages` wants then and did not before the evening plan, e.g.
+    /// tomorrow's proposal). With nothing to deliver there is no delivery to fail: vigord counts only failed deliveries.
+    private mutating func failNotification(on day: LocalDay, number: Int, wantedBefore: Set<String>) throws(EngineError) {
+        guard scenario.notificationFailureDays.contains(number) else { return }
+        let at = try calendar.date(on: day, hour: 21, minute: 1)
+        let due = GhostMessages.pending(ghost: ghost, now: at, breakerFiredAt: nil).filter { !wantedBefore.contains($0.key) }
+        guard !due.isEmpty else { return }
+        try step(at: at, .notReplayable("a notification that could not be delivered"))
+        try send(.backgroundFailed(.notificationFailed), at: at)
     }
 
     /// The clock moves on to `date` and `action` happens there: the engine hears the time first (vigord's cycle
