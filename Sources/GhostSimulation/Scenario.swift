@@ -51,7 +51,8 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var answerRate: Double
     /// Days on which the user presses the red button (`vigorctl crashing --minutes 240`) at 06:00.
     public var crashDays: [Int]
-    /// Days on which the evening's notification could not be delivered (counted against ghost health).
+    /// Days on which the evening's notification could not be delivered (counted against ghost health when the evening
+    /// had something new to say).
     public var notificationFailureDays: [Int]
     /// Days on which no health data arrives: no signal coverage, and the mornings judge the data's age.
     public var staleHealthDays: [Int]

@@ -122,7 +122,8 @@ struct SimulatedRun {
             try send(.proposalAnswered(placed.id, accepted: accepted), at: at)
             today.interactions.append("\(accepted ? "accept" : "decline") \(placed.id)")
         }
-        try checkIn(on: day)
+        // Whether the user answers the morning's question, if one is asked (drawn first, as every morning).
+        let answersCheckIn = scenario.checkInRate > 0 && random.nextUnit() < scenario.checkInRate
         try landMeetings(on: day, number: number)
         try receiveReadings(on: day, number: number)
         try runMorning(of: day, number: number)
@@ -143,18 +144,28 @@ struct SimulatedRun {
             today.deletions += 1
             today.interactions.append("delete \(placed.id)")
         }
+        if answersCheckIn { try checkIn(on: day, number: number) }
         if !travel, !crashing {
             try work(on: day, number: number, block: block.flatMap { ghost.block($0.id) })
         }
+        let wantedBefore = Set(GhostMessages.pending(ghost: ghost, now: try calendar.date(on: day, hour: 21), breakerFiredAt: nil).map(\.key))
         try planEvening(of: day, number: number)
-        if scenario.notificationFailureDays.contains(number) {
-            let at = try calendar.date(on: day, hour: 21, minute: 1)
-            try step(at: at, .notReplayable("a notification that could not be delivered"))
-            try send(.backgroundFailed(.notificationFailed), at: at)
-        }
+        try failNotification(on: day, number: number, wantedBefore: wantedBefore)
         try step(at: calendar.date(on: day, hour: 23), .clock)
         try answerTriage(on: day, number: number)
         return record(number: number, day: day, travel: travel)
+    }
+
+    /// On a failed-notification day the evening's delivery fails at 21:01, and counts against ghost health, when the
+    /// evening had something new to say (what `GhostMessages` wants then and did not before the evening plan, e.g.
+    /// tomorrow's proposal). With nothing to deliver there is no delivery to fail: vigord counts only failed deliveries.
+    private mutating func failNotification(on day: LocalDay, number: Int, wantedBefore: Set<String>) throws(EngineError) {
+        guard scenario.notificationFailureDays.contains(number) else { return }
+        let at = try calendar.date(on: day, hour: 21, minute: 1)
+        let due = GhostMessages.pending(ghost: ghost, now: at, breakerFiredAt: nil).filter { !wantedBefore.contains($0.key) }
+        guard !due.isEmpty else { return }
+        try step(at: at, .notReplayable("a notification that could not be delivered"))
+        try send(.backgroundFailed(.notificationFailed), at: at)
     }
 
     /// The clock moves on to `date` and `action` happens there: the engine hears the time first (vigord's cycle
@@ -168,11 +179,17 @@ struct SimulatedRun {
         steps.append(SimulatedStep(at: date, action: action))
     }
 
-    /// At 05:40, with `checkInRate`, the user checks in (`vigorctl checkin --felt ok`); the next morning closes today
-    /// with it.
-    private mutating func checkIn(on day: LocalDay) throws(EngineError) {
-        guard scenario.checkInRate > 0, random.nextUnit() < scenario.checkInRate else { return }
-        let at = try calendar.date(on: day, hour: 5, minute: 40)
+    /// At 06:20, when the morning asks "Slept well?" (`CheckInQuestion`: no device recorded the night by the morning
+    /// cycle), the user who answers (`checkInRate`, drawn at the start of the day) checks in (`vigorctl checkin
+    /// --felt ok`); the next morning closes today with it. A morning that asks nothing gets no check-in.
+    private mutating func checkIn(on day: LocalDay, number: Int) throws(EngineError) {
+        let wakeUp = try calendar.date(on: day, hour: 6)
+        let nightRecorded = samples.contains { $0.kind == .sleep && $0.end > wakeUp.addingTimeInterval(-86_400) && $0.end <= wakeUp }
+        guard CheckInQuestion.morning(
+            today: day, hour: 6, morningCycleRanToday: true, cycleRanBeforeToday: number > 1,
+            checkedInToday: checkIns.contains { $0.day == day }, nightRecorded: nightRecorded) != nil
+        else { return }
+        let at = try calendar.date(on: day, hour: 6, minute: 20)
         try step(at: at, .checkIn)
         checkIns.append(CheckInReport(day: day, sleptMinutes: nil, felt: .ok, recordedAt: at))
         today.interactions.append("checkin")

@@ -70,6 +70,28 @@ struct GhostBreakerTests {
         #expect(fixture.ghost.trust.phase == .autoScheduler)
     }
 
+    @Test func theBreakerIsNotResetByAnUnplannedWorkout() throws {
+        var fixture = try GhostFixture(rules: rules, phase: .autoScheduler)
+        _ = try deleteAutoBlocks(&fixture, days: [0, 1])
+        // A run at 19:00 on day 1, outside any block: the user trains, but not when the Ghost plans.
+        let effects = try fixture.send(.workoutDetected(at: TestTime.date(1, 19, 0), confidence: 1), day: 1, hour: 20)
+        #expect(effects.attributions.count == 1)
+        #expect(fixture.ghost.breaker.consecutiveDeletions == 2)
+        let third = try deleteAutoBlocks(&fixture, days: [2])
+        #expect(third[0].contains(.downgrade(to: .scheduler)))
+        #expect(fixture.ghost.trust.phase == .scheduler)
+    }
+
+    @Test func aRecordedWorkoutOutsideTheBlocksLeavesTheBreakerCounting() throws {
+        var fixture = try GhostFixture(rules: rules, phase: .autoScheduler)
+        _ = try deleteAutoBlocks(&fixture, days: [0, 1])
+        let report = WorkoutReport(
+            id: "evening-run", start: try TestTime.date(1, 19, 0), end: try TestTime.date(1, 19, 40), confidence: 1,
+            source: "watch", activity: "running")
+        _ = try fixture.send(.workoutRecorded(report), day: 1, hour: 20)
+        #expect(fixture.ghost.breaker.consecutiveDeletions == 2)
+    }
+
     @Test func deletingAProposalIsATypedError() throws {
         var fixture = try GhostFixture(phase: .scheduler)
         guard case .proposeBlock(let block) = try fixture.place(day: 0, hour: 7).first else {

@@ -97,6 +97,43 @@ struct GhostHealthMonitorTests {
         #expect(monitor.mode == .healthy)
     }
 
+    @Test func twoFailuresFurtherApartThanTheWindowStayHealthy() throws {
+        var monitor = GhostHealthMonitor()
+        let laterDay = Int(rules.failureWindowHours / 24) + 1
+        _ = monitor.handle(.failure(.notificationFailed), at: try TestTime.moment(0, 21), rules: rules)
+        let second = monitor.handle(.failure(.calendarReadFailed), at: try TestTime.moment(laterDay, 21, 30), rules: rules)
+        #expect(second == nil)
+        #expect(monitor.mode == .healthy)
+        #expect(monitor.failures == 1)
+        #expect(monitor.counted.map(\.kind) == [.calendarReadFailed])
+    }
+
+    @Test func twoFailuresWithinTheWindowDegrade() throws {
+        var monitor = GhostHealthMonitor()
+        let hours = Int(rules.failureWindowHours) - 1
+        _ = monitor.handle(.failure(.notificationFailed), at: try TestTime.moment(0, 0), rules: rules)
+        let second = monitor.handle(.failure(.calendarReadFailed), at: try TestTime.moment(hours / 24, hours % 24), rules: rules)
+        #expect(second?.to == .degraded)
+    }
+
+    @Test func onceDegradedFailuresKeepCountingHoweverFarApart() throws {
+        var (monitor, _) = try failing(2)
+        for day in 1...3 {
+            let far = Int(rules.failureWindowHours / 24) + 1
+            _ = monitor.handle(.failure(.missedCycle), at: try TestTime.moment(day * far, 3), rules: rules)
+        }
+        #expect(monitor.failures == 5)
+        #expect(monitor.mode == .safeMode)
+    }
+
+    @Test func aStateSavedBeforeTheLastFailureWasKeptStillReads() throws {
+        let old = #"{"mode":"healthy","failures":1,"successStreak":0,"counted":[]}"#
+        var monitor = try JSONDecoder().decode(GhostHealthMonitor.self, from: Data(old.utf8))
+        #expect(monitor.lastFailureAt == nil)
+        _ = monitor.handle(.failure(.missedCycle), at: try TestTime.moment(9, 3), rules: rules)
+        #expect(monitor.mode == .degraded)
+    }
+
     @Test func eachModeNarrowsWhatTheGhostMayDo() {
         #expect(GhostHealthMode.healthy.allowed == TrustPhase.fullGhost.capabilities)
         #expect(GhostHealthMode.degraded.allowed == TrustCapabilities(canPropose: true, canWriteCalendar: true))

@@ -112,6 +112,29 @@ private func decide(
     #expect(message.actions.map(\.command) == ["vigorctl accept b1", "vigorctl decline b1"])
 }
 
+@Test func aMessageThatCannotChangeAnythingGoesToTheInboxOnly() {
+    let news = GhostMessage(key: "weekly:2026-11-16", kind: .weeklyReceipt, title: "Your week", body: "3 of 3.", inboxOnly: true)
+    let (ledger, effects) = decide([news, proposal], at(monday, 10))
+    #expect(effects == [.deliver(proposal, alsoWaiting: 1)])
+    #expect(ledger.entry(news.key)?.state == .heldBack)
+    #expect(ledger.entry(news.key)?.reason == NotificationOrchestrator.inboxOnlyReason)
+    // Alone on a fresh day it still takes no notification: the budget stays for what can change something.
+    #expect(decide([news], at(tuesday, 10), after: ledger).1 == [.withdraw(key: proposal.key)])
+}
+
+@Test func aWeeklyReceiptWithoutHoldTheseIsInboxOnlyAndOneThatAsksIsANotification() throws {
+    let fixture = try GhostFixture(phase: .scheduler)
+    let now = try TestTime.date(0, 21)
+    let told = GhostMessages.pending(
+        ghost: fixture.ghost, now: now, breakerFiredAt: nil, weeklyReceipt: (key: "2026-11-16", text: "3 of 3."),
+        holdQuestion: (text: "Held for next week: Mon 07:00.", asks: false))
+    #expect(told.first { $0.kind == .weeklyReceipt }?.inboxOnly == true)
+    let asked = GhostMessages.pending(
+        ghost: fixture.ghost, now: now, breakerFiredAt: nil, weeklyReceipt: (key: "2026-11-16", text: "3 of 3."),
+        holdQuestion: (text: "Hold these?", asks: true))
+    #expect(asked.first { $0.kind == .weeklyReceipt }?.inboxOnly == false)
+}
+
 @Test func eachButtonMeansTheAnswerItsCommandGives() {
     let ghostAnswers: [(GhostMessage.Kind, String, GhostMessage.Answer)] = [
         (.proposal, "accept", .proposal(accepted: true)), (.proposal, "decline", .proposal(accepted: false)),

@@ -25,14 +25,23 @@ struct SafetyBreakerTests {
         #expect(breaker.handle(.autoBlockDeleted(in: .fullGhost), rules: rules) == .doNothing)
     }
 
-    @Test func completedWorkoutResetsDeletionCount() {
+    @Test func workoutCompletedInAGhostBlockResetsDeletionCount() {
         var breaker = SafetyBreaker()
         _ = breaker.handle(.autoBlockDeleted(in: .autoScheduler), rules: rules)
         _ = breaker.handle(.autoBlockDeleted(in: .autoScheduler), rules: rules)
-        #expect(breaker.handle(.workoutCompleted, rules: rules) == .doNothing)
+        #expect(breaker.handle(.workoutCompleted(inGhostBlock: true), rules: rules) == .doNothing)
         #expect(breaker.consecutiveDeletions == 0)
         #expect(breaker.handle(.autoBlockDeleted(in: .autoScheduler), rules: rules) == .doNothing)
         #expect(breaker.handle(.autoBlockDeleted(in: .autoScheduler), rules: rules) == .doNothing)
+    }
+
+    @Test func theBreakerIsNotResetByAnUnplannedWorkout() {
+        var breaker = SafetyBreaker()
+        _ = breaker.handle(.autoBlockDeleted(in: .autoScheduler), rules: rules)
+        _ = breaker.handle(.autoBlockDeleted(in: .autoScheduler), rules: rules)
+        #expect(breaker.handle(.workoutCompleted(inGhostBlock: false), rules: rules) == .doNothing)
+        #expect(breaker.consecutiveDeletions == 2)
+        #expect(breaker.handle(.autoBlockDeleted(in: .autoScheduler), rules: rules) == .downgrade(to: .scheduler))
     }
 
     @Test func deletionsBelowAutoSchedulerDoNotCount() {

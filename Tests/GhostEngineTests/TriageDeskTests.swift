@@ -49,6 +49,17 @@ struct TriageDeskTests {
         #expect(nextDay == [.askTriage(block(3))])
     }
 
+    @Test func aMissInASacredSlotIsNotAskedBecauseNoAnswerCanChangeIt() throws {
+        var triage = TriageDesk()
+        for day in 0..<3 { _ = try triage.handle(.blockDeleted(slot: mondaySeven), at: TestTime.moment(day, 6), rules: rules) }
+        #expect(triage.isSacred(mondaySeven))
+        let effects = try triage.handle(.blockMissed(block(1), slot: mondaySeven), at: TestTime.moment(3, 9), rules: rules)
+        #expect(effects == [.resolved(block(1), .unknown)])
+        #expect(triage.openQuestion == nil)
+        let elsewhere = try triage.handle(.blockMissed(block(2), slot: SlotKey(weekday: 3, hour: 18)), at: TestTime.moment(3, 20), rules: rules)
+        #expect(elsewhere == [.askTriage(block(2))])
+    }
+
     @Test func missWhileAQuestionIsOpenIsRecordedAsUnknown() throws {
         var triage = TriageDesk()
         _ = try triage.handle(.blockMissed(block(1), slot: mondaySeven), at: TestTime.moment(0, 22), rules: rules)
@@ -105,8 +116,9 @@ struct TriageDeskTests {
         #expect(triage.rejections == [SlotRejection(slot: mondaySeven, count: 2)])
     }
 
-    @Test func fourthRejectionDoesNotAnnounceSacredAgain() throws {
-        let (_, effects) = try rejectSlot(4, reason: .badTimeSlot)
+    @Test func furtherRejectionsDoNotAnnounceSacredAgain() throws {
+        var (triage, effects) = try rejectSlot(3, reason: .badTimeSlot)
+        for day in 21..<24 { effects += try triage.handle(.blockDeleted(slot: mondaySeven), at: TestTime.moment(day, 6), rules: rules) }
         #expect(effects.filter { $0 == .slotBecameSacred(mondaySeven) }.count == 1)
     }
 

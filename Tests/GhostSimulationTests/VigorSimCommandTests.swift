@@ -125,8 +125,11 @@ struct VigorSimCommandTests {
     }
 
     @Test func versusDaemonRefusesAFailedNotificationAndSaysWhat() throws {
-        // A notification that fails to be delivered has no honest command or file change that makes vigord fail it.
-        let file = try scenarioFile("sim-notification", days: 14, extra: #","manualPhaseChanges":[{"day":1,"phase":"scheduler"}],"notificationFailureDays":[3]"#)
+        // A notification that fails to be delivered has no honest command or file change that makes vigord fail it. A
+        // Scheduler planning every day has a proposal to deliver each evening, so the failure happens.
+        let file = try scenarioFile(
+            "sim-notification", days: 14,
+            extra: #","manualPhaseChanges":[{"day":1,"phase":"scheduler"}],"config":"[training]\nsessions_per_week = 7\n","notificationFailureDays":[3,4,5]"#)
         let outcome = try run(["versus-daemon", file.path, "--vigord", "/nonexistent/vigord"])
         #expect(outcome.status != 0)
         #expect(outcome.errors.contains("a notification that could not be delivered"), "\(outcome.errors)")

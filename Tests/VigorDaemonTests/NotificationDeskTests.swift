@@ -291,3 +291,28 @@ private func states(_ context: LocalAPI.Context) async throws -> [String] {
         #expect((PlanStatus(ghost: ghost, zone: zone, now: monday10, lastBreakerFiredAt: fired).apology != nil) == shown, "\(hours) h after")
     }
 }
+
+@Test(.removesScratchFolders) func newsThatCannotChangeAnythingStaysInTheInboxAndLeavesTheDaysNotification() async throws {
+    let context = try await context()
+    // Two failures degrade the Ghost, three good runs make it healthy again: "Everything is running normally again."
+    for minutes in [-120.0, -119] {
+        _ = try await context.ghost.perform(.backgroundFailed(.calendarWriteFailed), at: monday10.addingTimeInterval(minutes * 60))
+    }
+    for minutes in [-60.0, -59, -58] {
+        _ = try await context.ghost.perform(.backgroundSucceeded, at: monday10.addingTimeInterval(minutes * 60))
+    }
+    #expect(await context.ghost.current.ghostHealth.lastChange?.to == .healthy)
+    let hook = try script(#"cat >> "$1/received.json""#)
+    await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(30))])
+    await context.backend.settleNotifications(at: monday10)
+    #expect(!FileManager.default.fileExists(atPath: hook.folder + "/received.json"))
+    let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
+    #expect(inbox.map(\.kind) == ["ghostHealth"])
+    #expect(inbox.first?.state == "heldBack")
+    #expect(inbox.first?.reason == "in the inbox only: nothing to answer")
+    // The day's one notification is still there for a proposal.
+    try await propose(context)
+    await context.backend.settleNotifications(at: monday10.addingTimeInterval(60))
+    let received = try String(contentsOfFile: hook.folder + "/received.json", encoding: .utf8)
+    #expect(received.contains("\"proposal\""))
+}

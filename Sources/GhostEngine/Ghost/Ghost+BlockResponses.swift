@@ -40,8 +40,8 @@ extension Ghost {
         return try trustEffects(.signal(.autoBlockMoved, confidence: 1), at: moment)
     }
 
-    /// A workout inside a scheduled block completes it; elsewhere it is an unplanned workout.
-    /// Either way it resets the safety breaker.
+    /// A workout inside a scheduled block completes it and resets the safety breaker; elsewhere it is an unplanned
+    /// workout, which leaves the breaker counting.
     mutating func workoutDetected(at date: Date, confidence: Double, moment: Moment) throws(EngineError) -> [GhostEffect] {
         let inBlock = blocks.firstIndex { $0.status == .scheduled && $0.contains(date) }
         let effects = try trustEffects(.signal(.workoutCompleted(inGhostBlock: inBlock != nil), confidence: confidence), at: moment)
@@ -50,7 +50,7 @@ extension Ghost {
         } else {
             unplannedWorkoutDays.append(calendar.day(of: date))
         }
-        _ = breaker.handle(.workoutCompleted, rules: rules.breaker)
+        _ = breaker.handle(.workoutCompleted(inGhostBlock: inBlock != nil), rules: rules.breaker)
         return effects
     }
 

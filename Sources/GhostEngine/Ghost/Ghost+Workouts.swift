@@ -3,7 +3,7 @@ import Foundation
 extension Ghost {
     /// Counts a reported workout once: it completes the block it overlaps (within the tolerance),
     /// a missed block whose question is still open included; otherwise it is unplanned activity.
-    /// Either way it resets the safety breaker. A report seen before, or too short, changes nothing.
+    /// Only a block it completes resets the safety breaker. A report seen before, or too short, changes nothing.
     /// A second report of a workout already counted (see `sameWorkout`) changes no block and no trust:
     /// the richer of the two becomes the entry that counts.
     mutating func recordWorkout(_ report: WorkoutReport, at moment: Moment) throws(EngineError) -> [GhostEffect] {
@@ -31,7 +31,7 @@ extension Ghost {
         } else {
             unplannedWorkoutDays.append(calendar.day(of: report.start))
         }
-        _ = breaker.handle(.workoutCompleted, rules: rules.breaker)
+        _ = breaker.handle(.workoutCompleted(inGhostBlock: index != nil), rules: rules.breaker)
         workouts.append(entry(for: report, completedBlock: index.map { blocks[$0].id }, blockStatusBefore: before))
         return effects
     }
@@ -121,6 +121,7 @@ extension Ghost {
                 if before == .missed { _ = try triage.handle(.withdrawn(blocks[block].id), at: moment, rules: rules.triage) }
                 blocks[block].status = .completed
                 completed = blocks[block].id
+                _ = breaker.handle(.workoutCompleted(inGhostBlock: true), rules: rules.breaker)
                 effects = try trustEffects(.signal(.workoutRetracted(inGhostBlock: false), confidence: counted.confidence ?? 1), at: moment)
                     + trustEffects(.signal(.workoutCompleted(inGhostBlock: true), confidence: report.confidence), at: moment)
             } else {

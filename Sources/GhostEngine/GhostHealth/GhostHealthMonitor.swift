@@ -31,7 +31,8 @@ public struct GhostHealthChange: Codable, Sendable, Equatable {
 }
 
 /// Counts failures and successes of background work and moves the ghost between health modes.
-/// Worsening is immediate when a failure count is reached; recovery is one mode per run of successes.
+/// Worsening is immediate when a failure count is reached; while healthy only failures within `failureWindowHours` of
+/// each other count together. Recovery is one mode per run of successes.
 public struct GhostHealthMonitor: Codable, Sendable, Equatable {
     /// Inputs to the monitor.
     public enum Event: Sendable, Equatable {
@@ -50,6 +51,8 @@ public struct GhostHealthMonitor: Codable, Sendable, Equatable {
     /// The failures counted since the ghost was last healthy, by kind in the order they first happened; emptied when
     /// it is healthy again. Empty in a state saved before failures were kept by kind.
     public private(set) var counted: [GhostFailureCount]
+    /// When the last failure was counted (nil: none yet, or a state saved before it was kept).
+    public private(set) var lastFailureAt: Date?
 
     /// A healthy monitor.
     public init() {
@@ -57,10 +60,11 @@ public struct GhostHealthMonitor: Codable, Sendable, Equatable {
         failures = 0
         successStreak = 0
         counted = []
+        lastFailureAt = nil
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mode, failures, successStreak, lastChange, counted
+        case mode, failures, successStreak, lastChange, counted, lastFailureAt
     }
 
     /// Decodes saved state; a state saved before failures were kept by kind has none.
@@ -71,12 +75,19 @@ public struct GhostHealthMonitor: Codable, Sendable, Equatable {
         successStreak = try keys.decode(Int.self, forKey: .successStreak)
         lastChange = try keys.decodeIfPresent(GhostHealthChange.self, forKey: .lastChange)
         counted = try keys.value(.counted, or: [])
+        lastFailureAt = try keys.decodeIfPresent(Date.self, forKey: .lastFailureAt)
     }
 
     /// Applies one event; returns the change when the mode moved.
     public mutating func handle(_ event: Event, at moment: Moment, rules: GhostHealthRules) -> GhostHealthChange? {
         switch event {
         case .failure(let kind):
+            if mode == .healthy, let last = lastFailureAt,
+               moment.date.timeIntervalSince(last) > rules.failureWindowHours * 3600 {
+                failures = 0
+                counted = []
+            }
+            lastFailureAt = moment.date
             failures += 1
             successStreak = 0
             if let index = counted.firstIndex(where: { $0.kind == kind }) {

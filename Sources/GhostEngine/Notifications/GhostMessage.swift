@@ -50,9 +50,13 @@ public struct GhostMessage: Codable, Sendable, Equatable {
     /// When what a proposal asks about begins (the block's start; for a move, the earlier of its start and the
     /// new one): a proposal whose block starts before the next chance to tell the user cannot wait for tomorrow.
     public let startsAt: Date?
+    /// It cannot change anything (nothing to answer, nothing to do: a weekly receipt without "Hold these", the news
+    /// that the Ghost runs normally again), so it goes to the inbox only, never to the desktop.
+    public let inboxOnly: Bool
 
     public init(
-        key: String, kind: Kind, title: String, body: String, actions: [Action] = [], block: BlockID? = nil, startsAt: Date? = nil
+        key: String, kind: Kind, title: String, body: String, actions: [Action] = [], block: BlockID? = nil, startsAt: Date? = nil,
+        inboxOnly: Bool = false
     ) {
         self.key = key
         self.kind = kind
@@ -61,5 +65,23 @@ public struct GhostMessage: Codable, Sendable, Equatable {
         self.actions = actions
         self.block = block
         self.startsAt = startsAt
+        self.inboxOnly = inboxOnly
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case key, kind, title, body, actions, block, startsAt, inboxOnly
+    }
+
+    /// Decodes a message; one kept before messages were marked inbox-only was a notification.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        key = try keys.decode(String.self, forKey: .key)
+        kind = try keys.decode(Kind.self, forKey: .kind)
+        title = try keys.decode(String.self, forKey: .title)
+        body = try keys.decode(String.self, forKey: .body)
+        actions = try keys.decode([Action].self, forKey: .actions)
+        block = try keys.decodeIfPresent(BlockID.self, forKey: .block)
+        startsAt = try keys.decodeIfPresent(Date.self, forKey: .startsAt)
+        inboxOnly = try keys.decodeIfPresent(Bool.self, forKey: .inboxOnly) ?? false
     }
 }

@@ -29,7 +29,7 @@ public enum GhostMessages {
         if let change = ghost.ghostHealth.lastChange, now.timeIntervalSince(change.at) < sentenceLifetime {
             messages.append(GhostMessage(
                 key: "health:\(Int(change.at.timeIntervalSince1970))", kind: .ghostHealth, title: "vigord",
-                body: change.sentence))
+                body: change.sentence, inboxOnly: change.to < change.from))
         }
         if let question = ghost.triage.openQuestion, let block = ghost.block(question.block) {
             let id = block.id.rawValue
@@ -77,11 +77,12 @@ public enum GhostMessages {
                 ], block: block.id))
         }
         if let weekly = weeklyReceipt {
+            let asks = holdQuestion?.asks == true
             messages.append(GhostMessage(
                 key: "weekly:\(weekly.key)", kind: .weeklyReceipt, title: "Your week",
                 body: [weekly.text, holdQuestion?.text].compactMap { $0 }.joined(separator: "\n\n"),
-                actions: holdQuestion?.asks == true
-                    ? [.init(id: holdWeekAction, label: "Hold these", command: "vigorctl plan --hold week")] : []))
+                actions: asks ? [.init(id: holdWeekAction, label: "Hold these", command: "vigorctl plan --hold week")] : [],
+                inboxOnly: !asks))
         }
         if let morning = askCheckIn {
             messages.append(GhostMessage(

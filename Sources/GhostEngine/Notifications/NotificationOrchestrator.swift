@@ -7,7 +7,8 @@ import Foundation
 /// transformation > weekly receipt > check-in > logged workout), the rest held back for tomorrow and counted in the
 /// one that goes out; nothing in quiet hours or during recovery time, and after a poor night nothing all day but the
 /// apology (the seed: "Poor sleep = say nothing"; the red button answers on its own, never by notification). The
-/// morning check-in never holds the day's budget while a proposal or a triage question waits. A message no longer
+/// morning check-in never holds the day's budget while a proposal or a triage question waits. A message that cannot
+/// change anything (`GhostMessage.inboxOnly`) stays in the inbox and takes no budget. A message no longer
 /// pending is settled and its notification withdrawn. Every decision leaves its reason in the ledger.
 public enum NotificationOrchestrator {
     /// What the daemon does at the edge.
@@ -57,7 +58,12 @@ public enum NotificationOrchestrator {
             entry.decidedAt = situation.now
             ledger.update(entry)
         }
-        let waiting = ranked(pending.filter { ledger.entry($0.key)?.state != .delivered }, situation: situation)
+        let unsent = pending.filter { ledger.entry($0.key)?.state != .delivered }
+        for message in unsent where message.inboxOnly && ledger.entry(message.key)?.reason != inboxOnlyReason {
+            ledger.update(entry(for: message, in: ledger, state: .heldBack, reason: inboxOnlyReason, situation: situation))
+        }
+        let waiting = ranked(unsent.filter { !$0.inboxOnly }, situation: situation)
+        let inboxOnly = unsent.count - waiting.count
         guard !waiting.isEmpty else { return (ledger, effects) }
         let silence = reasonForSilence(situation, rules: rules)
         let checkInYields = waiting.contains { $0.kind == .proposal || $0.kind == .triage }
@@ -71,7 +77,7 @@ public enum NotificationOrchestrator {
                 reason = silence
             } else if index < budgetLeft {
                 ledger.update(entry(for: message, in: ledger, state: .delivered, reason: "delivered", situation: situation))
-                effects.append(.deliver(message, alsoWaiting: waiting.count - min(budgetLeft, waiting.count)))
+                effects.append(.deliver(message, alsoWaiting: waiting.count - min(budgetLeft, waiting.count) + inboxOnly))
                 continue
             } else if rules.dailyBudget <= 0 {
                 reason = "held back: notifications are off ([notify] daily_budget = 0)"
@@ -86,6 +92,9 @@ public enum NotificationOrchestrator {
         }
         return (ledger, effects)
     }
+
+    /// Where a message that cannot change anything stays.
+    public static let inboxOnlyReason = "in the inbox only: nothing to answer"
 
     /// When `entry` was delivered (an inbox kept before vigord noted it: when it was last decided).
     private static func sentAt(_ entry: NotificationLedger.Entry) -> Date {

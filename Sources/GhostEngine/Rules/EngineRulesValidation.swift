@@ -38,6 +38,10 @@ extension EngineRules {
         for (name, value) in shares where !(value.isFinite && (0...1).contains(value)) {
             throw EngineError.invalidRule(name: name, problem: "must be within 0…1, is \(value)")
         }
+        guard ghostHealth.failureWindowHours.isFinite, ghostHealth.failureWindowHours > 0 else {
+            throw EngineError.invalidRule(
+                name: "ghostHealth.failureWindowHours", problem: "must be above 0, is \(ghostHealth.failureWindowHours)")
+        }
         guard triage.missedGraceMinutes >= 0 else {
             throw EngineError.invalidRule(name: "triage.missedGraceMinutes", problem: "must not be negative, is \(triage.missedGraceMinutes)")
         }

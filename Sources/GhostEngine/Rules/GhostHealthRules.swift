@@ -8,6 +8,9 @@ public struct GhostHealthRules: Codable, Sendable, Equatable {
     public var suspendedAfterFailures = 10
     /// Consecutive successes that lift the ghost one mode up.
     public var successesToRecover = 3
+    /// While healthy, failures count together only this close: a failure more than this many hours after the last
+    /// one starts the count again.
+    public var failureWindowHours = 24.0
 
     /// Creates the documented defaults.
     public init() {}
@@ -19,5 +22,6 @@ public struct GhostHealthRules: Codable, Sendable, Equatable {
         safeModeAfterFailures = try keys.value(.safeModeAfterFailures, or: standard.safeModeAfterFailures)
         suspendedAfterFailures = try keys.value(.suspendedAfterFailures, or: standard.suspendedAfterFailures)
         successesToRecover = try keys.value(.successesToRecover, or: standard.successesToRecover)
+        failureWindowHours = try keys.value(.failureWindowHours, or: standard.failureWindowHours)
     }
 }

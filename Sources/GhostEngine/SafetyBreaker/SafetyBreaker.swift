@@ -1,12 +1,13 @@
 /// Trips when the user deletes several auto-scheduled blocks in a row: the ghost is clearly scheduling badly.
-/// Only counts in phases that write the calendar; a completed workout proves the schedule works and resets it.
+/// Only counts in phases that write the calendar; a workout completed in a Ghost block proves the schedule works and
+/// resets it (seed 2.1). A workout at another time does not: the user trains, but not when the Ghost plans.
 public struct SafetyBreaker: Codable, Sendable, Equatable {
     /// Inputs to the breaker.
     public enum Event: Sendable, Equatable {
         /// The user deleted a block the ghost wrote by itself while the ghost was in `phase`.
         case autoBlockDeleted(in: TrustPhase)
-        /// A workout was completed.
-        case workoutCompleted
+        /// A workout was completed; `inGhostBlock` says whether it completed a block the Ghost placed.
+        case workoutCompleted(inGhostBlock: Bool)
     }
 
     /// What the breaker decides.
@@ -30,8 +31,8 @@ public struct SafetyBreaker: Codable, Sendable, Equatable {
     /// Applies one event.
     public mutating func handle(_ event: Event, rules: BreakerRules) -> Decision {
         switch event {
-        case .workoutCompleted:
-            consecutiveDeletions = 0
+        case .workoutCompleted(let inGhostBlock):
+            if inGhostBlock { consecutiveDeletions = 0 }
             return .doNothing
         case .autoBlockDeleted(let phase):
             guard phase >= .autoScheduler else { return .doNothing }

@@ -99,9 +99,12 @@ public struct TriageDesk: Codable, Sendable, Equatable {
         }
     }
 
+    /// Asks about a miss only where the answer can change something. Of the answers only "bad time" does (a rejection
+    /// of the slot, the third makes it sacred; the others cost the same trust as no answer), so a miss in a slot that is
+    /// sacred already is not asked about. At most `questionsPerLocalDay` a day, one open at a time.
     private mutating func missed(_ block: BlockID, slot: SlotKey, at moment: Moment, rules: TriageRules) -> [Effect] {
         let askedToday = lastAskedDay == moment.day ? askedOnLastDay : 0
-        guard openQuestion == nil, askedToday < rules.questionsPerLocalDay else {
+        guard openQuestion == nil, askedToday < rules.questionsPerLocalDay, !isSacred(slot) else {
             return [.resolved(block, .unknown)]
         }
         openQuestion = OpenQuestion(block: block, slot: slot, askedAt: moment.date)

@@ -123,19 +123,18 @@ public actor NotificationDesk {
         return true
     }
 
-    /// The morning to ask "slept well?" for: today, from the morning cycle until noon, when the user has not checked
-    /// in and no device recorded a night's sleep in the last day (a wearer is never asked). Not on the first day
-    /// vigord plans (no cycle ran for an earlier day): that day's one notification is kept for the first proposal,
-    /// which setup makes at whatever hour it runs.
+    /// The morning to ask "slept well?" for, by `CheckInQuestion` from what the store knows: whether the morning cycle
+    /// ran today and one ran before today, whether the user checked in, and whether a device recorded a night's sleep
+    /// in the last day (a wearer whose night arrived is not asked; one that arrives later withdraws the question).
     private func checkInWanted(on today: LocalDay, hour: Int, now: Date) -> LocalDay? {
-        guard hour < 12 else { return nil }
+        guard hour < CheckInQuestion.askedUntilHour else { return nil }
         do {
-            guard try database.lastCycleRun(kind: .morning)?.localDate == today,
-                  try database.hasCycleRun(before: today),
-                  try database.checkIns(from: today, through: today).isEmpty,
-                  try database.healthSamples(kind: .sleep, endingFrom: now.addingTimeInterval(-86_400), to: now).isEmpty
-            else { return nil }
-            return today
+            return CheckInQuestion.morning(
+                today: today, hour: hour,
+                morningCycleRanToday: try database.lastCycleRun(kind: .morning)?.localDate == today,
+                cycleRanBeforeToday: try database.hasCycleRun(before: today),
+                checkedInToday: !(try database.checkIns(from: today, through: today).isEmpty),
+                nightRecorded: !(try database.healthSamples(kind: .sleep, endingFrom: now.addingTimeInterval(-86_400), to: now).isEmpty))
         } catch {
             logger.warning("cannot tell whether to ask for the morning check-in", metadata: ["error": "\(error)"])
             return nil
