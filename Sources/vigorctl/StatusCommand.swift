@@ -113,6 +113,16 @@ enum StatusText {
         if !status.storage.ok {
             row("storage", style.red("vigord cannot save its state since \(status.storage.failingSince?.description ?? "?"): \(status.storage.reason ?? "")"))
         }
+        for source in status.healthSources ?? [] {
+            if !source.ok {
+                row("health", style.red("\(source.name): failed, nothing new read from it (vigorctl sources says why)"))
+            } else if !source.present {
+                row("health", "\(source.name): not there now, read when it is")
+            } else {
+                let newest = source.newestSampleAt.map { "newest sample \(String($0.description.prefix(10))) \(PlanText.clock($0))" }
+                row("health", "\(source.name): watched, " + (newest ?? "no sample yet"))
+            }
+        }
         for line in HealthAgeText.lines(status.health) {
             row(line.label, line.fresh ? line.text : style.red(line.text))
         }

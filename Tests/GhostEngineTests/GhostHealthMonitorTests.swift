@@ -54,7 +54,7 @@ struct GhostHealthMonitorTests {
         for (index, kind) in GhostFailure.allCases.enumerated() {
             _ = monitor.handle(.failure(kind), at: try TestTime.moment(0, 2, index), rules: rules)
         }
-        #expect(monitor.failures == 6)
+        #expect(monitor.failures == GhostFailure.allCases.count)
         #expect(monitor.mode == .safeMode)
     }
 

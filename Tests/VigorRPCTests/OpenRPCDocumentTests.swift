@@ -38,7 +38,10 @@ import Testing
         emergency: RecoveryTimeStatus(active: false),
         plan: PlanStatus(today: [], tomorrow: [], proposals: [], pendingTriage: [], apology: nil),
         sources: [SourceFreshnessView(name: "work", ok: true, freshness: "fresh", ageSeconds: 5)],
-        travel: TravelStatus(travellingToday: false, ranges: []), streak: 2, profile: ProfileStatus(equipment: ["mat"], injuries: []))
+        travel: TravelStatus(travellingToday: false, ranges: []), streak: 2, profile: ProfileStatus(equipment: ["mat"], injuries: []),
+        healthSources: [HealthSourceView(
+            name: "phone", path: "/p", format: nil, present: true, ok: true, files: 0, lastReadAt: nil, newestSampleAt: nil,
+            error: nil, failingSince: nil)])
     let encoded = try RPCCoding.encodeValue(status)
     let schema = StatusMethod.resultSchema.objectValue
     let properties = Set(schema?["properties"]?.objectValue?.keys.map { $0 } ?? [])

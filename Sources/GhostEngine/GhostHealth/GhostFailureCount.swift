@@ -31,6 +31,7 @@ extension GhostFailure {
         case .staleData: "data went stale (a calendar subscription not refreshed for a day, or no new health data for two days)"
         case .notificationFailed: "a notification could not be delivered"
         case .storageFailed: "vigord's state could not be saved"
+        case .healthSourceFailed: "a watched health source could not be read"
         }
     }
 
@@ -43,6 +44,7 @@ extension GhostFailure {
         case .staleData: "vigorctl sources shows each subscription's last good copy; the health data rows of vigorctl status show how old it is (vigorctl import FILE)"
         case .notificationFailed: "check the desktop's notification service, or the [notify] command (vigorctl inbox shows what was said)"
         case .storageFailed: "free disk space where the state database lives (vigorctl status, database)"
+        case .healthSourceFailed: "vigorctl sources names the health source and why it fails"
         }
     }
 }

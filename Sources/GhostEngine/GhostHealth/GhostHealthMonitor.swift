@@ -14,6 +14,8 @@ public enum GhostFailure: String, Codable, Sendable, CaseIterable {
     case notificationFailed
     /// vigord's state could not be saved for a while (a full disk): counted once per episode, when it ended.
     case storageFailed
+    /// A watched health source (`[[health.source]]`) could not be read.
+    case healthSourceFailed
 }
 
 /// A recorded change of ghost-health mode with the sentence shown to the user.

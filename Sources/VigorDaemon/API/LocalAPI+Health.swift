@@ -39,4 +39,10 @@ extension LocalAPI {
     func serveHealthImports(_: HealthImportsMethod.Params) async throws -> HealthImportsRunning {
         HealthImportsRunning(running: backend.healthImportsRunning())
     }
+
+    /// `health.sources`: each watched health source and how it fares.
+    func serveHealthSources(_: NoParams) async throws -> HealthSourcesMethod.Result {
+        let zone = await backend.zone()
+        return HealthSourcesMethod.Result(sources: try await backend.healthSources().map { HealthSourceView($0, zone: zone) })
+    }
 }

@@ -80,6 +80,7 @@ public struct LocalAPI: Sendable {
         router.serve(RecoveryHistoryMethod.self, serveRecoveryHistory)
         router.serve(HealthImportMethod.self, serveHealthImport)
         router.serve(HealthImportsMethod.self, serveHealthImports)
+        router.serve(HealthSourcesMethod.self, serveHealthSources)
         router.serve(WeeklyReceiptMethod.self, serveWeeklyReceipt)
         router.serve(AbsolutionMethod.self, serveAbsolution)
         router.serve(SetupFirstPlanMethod.self, serveSetupFirstPlan)

@@ -69,7 +69,7 @@ extension GhostBackend {
     /// A folder is read file by file in one request (a folder of FIT files): each file's outcome is listed and a file that
     /// cannot be read is counted, not fatal; a storage failure or a shutdown stops the folder at the file it met.
     public func importHealth(path: String, clock: @escaping @Sendable () -> Date) async throws -> HealthImportResult {
-        guard HealthIntake.isFolder(path) else { return try await importHealthFile(path: path, clock: clock) }
+        guard HealthIntake.isFolder(path) else { return try await importHealthFile(path: path, clock: clock).response }
         var results: [(file: String, imported: HealthImportResult?, error: String?)] = []
         let entries = try HealthIntake.folderEntries(at: path)
         for entry in entries {
@@ -79,7 +79,7 @@ extension GhostBackend {
             }
             do {
                 let file = (path as NSString).appendingPathComponent(entry.name)
-                results.append((entry.name, try await importHealthFile(path: file, clock: clock), nil))
+                results.append((entry.name, try await importHealthFile(path: file, clock: clock).response, nil))
             } catch let error as HealthIntakeError where error.storage || error.stopped {
                 throw error
             } catch {
@@ -93,9 +93,11 @@ extension GhostBackend {
         return total
     }
 
-    /// One health file into the store, its recent new workouts to the Ghost.
-    private func importHealthFile(path: String, clock: @escaping @Sendable () -> Date) async throws -> HealthImportResult {
-        var imported = try await health.importFile(at: path, now: clock)
+    /// One health file into the store (with `since`, only its samples from then), its recent new workouts to the Ghost.
+    func importHealthFile(
+        path: String, since: Date? = nil, clock: @escaping @Sendable () -> Date
+    ) async throws -> HealthIntake.Imported {
+        var imported = try await health.importFile(at: path, since: since, now: clock)
         let now = clock()
         do {
             // Each workout is a decision of its own: one the engine refuses does not hold up the others.
@@ -104,7 +106,7 @@ extension GhostBackend {
             logger.error("imported, but vigord's calendar could not be written", metadata: ["error": "\(error)"])
         }
         health.record(imported, finished: clock())
-        return imported.response
+        return imported
     }
 
     /// Hands the import's new recent workouts to the Ghost, oldest first, and counts what each became.

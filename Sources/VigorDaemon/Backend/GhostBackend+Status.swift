@@ -22,6 +22,8 @@ public struct StatusReport: Sendable {
     public var weeklyReceipt: WeeklyValueReceipt?
     /// The cycles that already ran for today: the next of each is tomorrow's.
     public var ranToday: Set<CycleKind>
+    /// Each watched health source and how it fares.
+    public var healthSources: [HealthSourceReport]
 }
 
 /// The last evening's forecast of the week, beside the Ghost whose blocks stand on those days.
@@ -46,7 +48,8 @@ extension GhostBackend {
             calendarWrites: output.writeStatus(zone: zone), storage: failures.storageStatus(zone: zone),
             health: try HealthAges.status(database: database, now: now, zone: zone),
             week: try await weekOutlook(at: now), weeklyReceipt: try weeklyReceipt(),
-            ranToday: Set(try database.cycleRuns(onOrAfter: LocalCalendar(timeZone: zone).day(of: now)).map(\.kind)))
+            ranToday: Set(try database.cycleRuns(onOrAfter: LocalCalendar(timeZone: zone).day(of: now)).map(\.kind)),
+            healthSources: try await healthSources())
     }
 
     /// The last evening's forecast of the days after today, with the Ghost's blocks.

@@ -44,6 +44,11 @@ struct ConfigReader {
         if let parent = try members(root, at: Array(sources.dropLast())), let last = sources.last, let entries = parent[last] {
             config.calendar.sources = try ConfigKeys.calendarSources(entries, reader: self)
         }
+        let healthSources = ConfigKeys.healthSource.path
+        if let parent = try members(root, at: Array(healthSources.dropLast())), let last = healthSources.last,
+            let entries = parent[last] {
+            config.health.sources = try ConfigKeys.healthSources(entries, reader: self)
+        }
         config.deprecations += warnings
         return config
     }

@@ -50,6 +50,8 @@ public struct DaemonConfig: Sendable, Equatable {
         /// The drop folder (`drop_folder`, once `inbox`); nil means `$XDG_DATA_HOME/vigor/inbox` (or
         /// `/var/lib/vigor/inbox` as root): the folder on disk keeps its first name, so files dropped there still count.
         public var dropFolderPath: String?
+        /// `[[health.source]]`: files and folders a phone or a watch keeps up to date, watched and read as they change.
+        public var sources: [HealthSourceEntry] = []
         public init() {}
     }
 

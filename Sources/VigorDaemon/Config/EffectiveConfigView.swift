@@ -67,8 +67,8 @@ enum EffectiveConfigView {
         var entries: [Entry]
     }
 
-    /// Every table with its keys, in the order of Docs/configuration.md (`ConfigKeys`), the sources after
-    /// `[calendar.hold]`, each as one inline table.
+    /// Every table with its keys, in the order of Docs/configuration.md (`ConfigKeys`), the calendar sources after
+    /// `[calendar.hold]` and the health sources after `[health]`, each as one inline table.
     private static func tables(_ config: DaemonConfig) -> [Table] {
         var result: [Table] = []
         for table in ConfigKeys.tables {
@@ -77,18 +77,24 @@ enum EffectiveConfigView {
                     $0 == key.name || $0 == key.oldName?.name
                 })
             }))
-            guard table.path == ConfigKeys.calendarHold.path else { continue }
-            let sources = ConfigKeys.calendarSource
-            result.append(Table(name: sources.name, entries: config.calendar.sources.enumerated().map { index, source in
-                let draft = CalendarSourceDraft(source)
-                let members = sources.keys.compactMap { key in key.show(draft).map { "\(key.name) = \($0)" } }
-                return Entry(
-                    key: "[\(index)]", value: "{ " + members.joined(separator: ", ") + " }", table: sources.path, names: [nil],
-                    arrayIndex: index)
-            }))
+            if table.path == ConfigKeys.calendarHold.path {
+                result.append(repeated(ConfigKeys.calendarSource, config.calendar.sources.map(CalendarSourceDraft.init)))
+            } else if table.path == ConfigKeys.health.path {
+                result.append(repeated(ConfigKeys.healthSource, config.health.sources.map(HealthSourceDraft.init)))
+            }
         }
         result += engineTables(config)
         return result
+    }
+
+    /// A repeatable table's entries, each as one inline table.
+    private static func repeated<Draft>(_ table: ConfigTable<Draft>, _ drafts: [Draft]) -> Table {
+        Table(name: table.name, entries: drafts.enumerated().map { index, draft in
+            let members = table.keys.compactMap { key in key.show(draft).map { "\(key.name) = \($0)" } }
+            return Entry(
+                key: "[\(index)]", value: "{ " + members.joined(separator: ", ") + " }", table: table.path, names: [nil],
+                arrayIndex: index)
+        })
     }
 
     /// `[engine.*]`: every rule of both tables, read from their JSON as `EngineRulesReader` offers them.

@@ -1,5 +1,5 @@
 /// The keys vigord reads only at start (those `ConfigKeys` marks so): the socket it binds, its state and calendar
-/// folders, its log, and the health drop folder it watches. A reload keeps their running values in force and lists a changed one as waiting for a restart
+/// folders, its log, the health drop folder and the health sources it watches. A reload keeps their running values in force and lists a changed one as waiting for a restart
 /// (`daemon.reload`'s `needsRestart`, `vigorctl config`), so nothing shows a value the daemon does not use.
 /// Docs/configuration.md and vigord.conf(5) list the same names (`restartOnlyKeysAreListedInTheDocs`).
 enum RestartOnlyKeys {
@@ -20,7 +20,11 @@ enum RestartOnlyKeys {
     }.reduce(into: [Key]()) { keys, entry in
         guard !keys.contains(where: { $0.name == entry.0 }) else { return }
         keys.append(Key(name: entry.0, differs: entry.1.differs, keep: entry.1.keep))
-    }
+    } + [
+        // The watched health sources, as a whole: their watches are set up at start.
+        Key(name: ConfigKeys.healthSource.name, differs: { $0.health.sources != $1.health.sources },
+            keep: { $0.health.sources = $1.health.sources }),
+    ]
 
     /// What a reload puts in force: the file's configuration with the running values of the restart-only keys, and the
     /// names of those whose file value waits for a restart.

@@ -236,6 +236,8 @@ public enum Daemon {
             folder: HealthDropFolder(
                 path: folders.healthDropFolder.path),
             backend: backend, now: now, notifier: notifier, logger: logger)))
+        services.append(.init(service: HealthSourceService(
+            sources: config.health.sources, backend: backend, failures: failures, now: now, notifier: notifier, logger: logger)))
         services.append(.init(service: NotificationService(
             backend: backend, clock: ContinuousClock(), now: now,
             sinks: { notify in NotificationSinks.make(notify, desktop: desktop) })))

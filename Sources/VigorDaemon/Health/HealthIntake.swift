@@ -29,6 +29,8 @@ public final class HealthIntake: Sendable {
     private let logger: Logger
     private let queue = DispatchQueue(label: "vigord.health-import")
     private let running = Mutex<[String: HealthImportsRunning.Running]>([:])
+    /// How each watched health source fares (`HealthSourceService` sets it, status and `health.sources` read it).
+    let sources = HealthSourceStates()
     /// Imported workouts count for the engine only when they started this recently (older ones are history).
     static let workoutHorizon: TimeInterval = 14 * 86_400
 
@@ -48,18 +50,23 @@ public final class HealthIntake: Sendable {
         var workouts: [HealthInsertResult.Workout]
         var summary: HealthImportSummary
         var startedAt: Date
+        /// The start of the newest sample the file gave (stored or already there); nil when it gave none.
+        var newestStart: Date?
     }
 
     /// Imports `path` into the store; throws when nothing could be read from it. A file that stops part-way
     /// (truncated, malformed) returns `complete: false` with what came before it stored. The backend hands the new
-    /// workouts to the Ghost and then has the import recorded (`record`).
-    public func importFile(at path: String, now: @escaping @Sendable () -> Date) async throws(HealthIntakeError) -> Imported {
+    /// workouts to the Ghost and then has the import recorded (`record`). With `since` (a re-read of a health source)
+    /// only samples starting from then are delivered.
+    public func importFile(
+        at path: String, since: Date? = nil, now: @escaping @Sendable () -> Date
+    ) async throws(HealthIntakeError) -> Imported {
         let started = now()
         // Cancelling the caller (a shutdown) stops the import at its next chunk, and one still queued before it starts.
         let stop = Stop()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: self.store(path: path, stop: stop)) }
+                queue.async { continuation.resume(returning: self.store(path: path, since: since, stop: stop)) }
             }
         } onCancel: {
             stop.request()
@@ -108,15 +115,17 @@ public final class HealthIntake: Sendable {
     }
 
     /// Runs on the import queue: reads the file and stores each batch in its own transaction.
-    private func store(path: String, stop: Stop) -> Result<Imported, HealthIntakeError> {
+    private func store(path: String, since: Date?, stop: Stop) -> Result<Imported, HealthIntakeError> {
         let url = URL(fileURLWithPath: path)
         var inserted = HealthInsertResult()
+        var newestStart: Date?
         let summary: HealthImportSummary
         var stopped: HealthImportError?
         do {
-            summary = try HealthImporter().importFile(at: url, shouldStop: { stop.isRequested }, progress: { read, total in
+            summary = try HealthImporter().importFile(at: url, since: since, shouldStop: { stop.isRequested }, progress: { read, total in
                 self.running.withLock { $0[path] = .init(file: path, bytesRead: read, totalBytes: total) }
             }) { batch in
+                if let newest = batch.map(\.start).max() { newestStart = max(newestStart ?? newest, newest) }
                 let result = try self.database.insertHealthSamples(batch)
                 inserted.added += result.added
                 inserted.duplicates += result.duplicates
@@ -144,7 +153,8 @@ public final class HealthIntake: Sendable {
             skippedByReason: Dictionary(uniqueKeysWithValues: summary.skipped.map { ($0.key.rawValue, $0.value) }),
             skippedExamples: summary.examples.map { "line \($0.line): \($0.message)" },
             workoutsCompletingBlocks: 0, workoutsUnplanned: 0, bytes: summary.bytesRead)
-        return .success(Imported(response: response, workouts: inserted.addedWorkouts, summary: summary, startedAt: .distantPast))
+        return .success(Imported(
+            response: response, workouts: inserted.addedWorkouts, summary: summary, startedAt: .distantPast, newestStart: newestStart))
     }
 
     /// Problems after which what was read stands: the file ran out or broke part-way.

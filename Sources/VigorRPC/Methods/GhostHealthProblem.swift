@@ -3,7 +3,7 @@
 public struct GhostHealthProblem: Codable, Sendable, Equatable {
     /// One kind of failure counted since the Ghost was last healthy.
     public struct Failure: Codable, Sendable, Equatable {
-        /// `missedCycle`, `calendarReadFailed`, `calendarWriteFailed`, `staleData`, `notificationFailed` or `storageFailed`.
+        /// `missedCycle`, `calendarReadFailed`, `calendarWriteFailed`, `staleData`, `notificationFailed`, `storageFailed` or `healthSourceFailed`.
         public var kind: String
         /// The failure in words, e.g. "a daily cycle failed or ran more than 30 minutes late".
         public var words: String
@@ -26,7 +26,7 @@ public struct GhostHealthProblem: Codable, Sendable, Equatable {
 
         static let schema = Schema.object(
             [
-                "kind": Schema.oneOf(["missedCycle", "calendarReadFailed", "calendarWriteFailed", "staleData", "notificationFailed", "storageFailed"]),
+                "kind": Schema.oneOf(["missedCycle", "calendarReadFailed", "calendarWriteFailed", "staleData", "notificationFailed", "storageFailed", "healthSourceFailed"]),
                 "words": Schema.string, "count": Schema.integer, "firstAt": Schema.time, "lastAt": Schema.time,
                 "whatToDo": Schema.string,
             ],

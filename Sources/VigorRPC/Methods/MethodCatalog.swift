@@ -26,6 +26,7 @@ public enum MethodCatalog {
         RecoveryHistoryMethod.self,
         HealthImportMethod.self,
         HealthImportsMethod.self,
+        HealthSourcesMethod.self,
         WeeklyReceiptMethod.self,
         AbsolutionMethod.self,
         SetupFirstPlanMethod.self,

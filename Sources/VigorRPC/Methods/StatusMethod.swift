@@ -44,6 +44,8 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
     public var streak: Int?
     /// `[profile]`: equipment and injuries as setup stored them; absent when both are empty.
     public var profile: ProfileStatus?
+    /// Each watched health source (as `health.sources`); absent when none is configured.
+    public var healthSources: [HealthSourceView]?
 
     public init(
         version: String, pid: Int32, startedAt: RPCTimestamp, uptimeSeconds: Int, socket: String,
@@ -51,7 +53,8 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         lastReload: ReloadOutcome?, database: DatabaseStatus, ghost: GhostStatus, nextCycles: NextCycles,
         emergency: RecoveryTimeStatus, plan: PlanStatus, sources: [SourceFreshnessView], travel: TravelStatus,
         health: HealthAgeStatus = HealthAgeStatus(), calendarWrites: FailureEpisodeStatus = FailureEpisodeStatus(),
-        storage: FailureEpisodeStatus = FailureEpisodeStatus(), streak: Int? = nil, profile: ProfileStatus? = nil
+        storage: FailureEpisodeStatus = FailureEpisodeStatus(), streak: Int? = nil, profile: ProfileStatus? = nil,
+        healthSources: [HealthSourceView]? = nil
     ) {
         self.version = version
         self.pid = pid
@@ -75,6 +78,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
         self.storage = storage
         self.streak = streak
         self.profile = profile
+        self.healthSources = healthSources
     }
 
     static let schema = Schema.object(
@@ -101,6 +105,7 @@ public struct DaemonStatus: Codable, Sendable, Equatable {
             "storage": FailureEpisodeStatus.schema,
             "streak": Schema.integer,
             "profile": ProfileStatus.schema,
+            "healthSources": Schema.array(of: HealthSourceView.schema),
         ],
         required: [
             "version", "pid", "startedAt", "uptimeSeconds", "socket", "socketOrigin", "configPath",

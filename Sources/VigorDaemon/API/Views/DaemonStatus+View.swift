@@ -35,7 +35,8 @@ extension DaemonStatus {
             sources: report.sources,
             travel: TravelStatus(report.snapshot.travel, today: ghost.calendar.day(of: current)),
             health: report.health, calendarWrites: report.calendarWrites, storage: report.storage, streak: report.weeklyReceipt?.strongWeeks,
-            profile: Self.profile(report.inForce.config))
+            profile: Self.profile(report.inForce.config),
+            healthSources: report.healthSources.isEmpty ? nil : report.healthSources.map { HealthSourceView($0, zone: zone) })
     }
 
     /// When `kind` runs next: at its time today unless it already ran for today (early, by hand, or caught up), else

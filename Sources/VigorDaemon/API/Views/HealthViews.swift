@@ -39,3 +39,15 @@ extension RecoveryDay {
             dataAgeSeconds: age, freshness: Freshness.of(ageSeconds: age).rawValue)
     }
 }
+
+extension HealthSourceView {
+    /// The API's view of a watched health source, times in the user's zone.
+    init(_ report: HealthSourceReport, zone: TimeZone) {
+        self.init(
+            name: report.entry.name, path: report.entry.path, format: report.entry.format.flatMap(HealthSourceEntry.formatName),
+            present: report.state.present, ok: report.state.failure == nil, files: report.files,
+            lastReadAt: report.lastReadAt.map { RPCTimestamp($0, in: zone) },
+            newestSampleAt: report.newestSampleAt.map { RPCTimestamp($0, in: zone) }, error: report.state.failure,
+            failingSince: report.state.failingSince.map { RPCTimestamp($0, in: zone) })
+    }
+}

@@ -4,7 +4,8 @@
 /// A new key is one entry in its table's file, plus its row in Docs/configuration.md, its item in vigord.conf(5)
 /// and its line in config/config.toml.
 enum ConfigKeys {
-    /// The tables of plain keys; `[[calendar.source]]` (`calendarSource`) is repeatable and read into its own value.
+    /// The tables of plain keys; `[[calendar.source]]` (`calendarSource`) and `[[health.source]]` (`healthSource`) are
+    /// repeatable and read into values of their own.
     static let tables: [ConfigTable<DaemonConfig>] = [
         daemon, schedule, calendar, calendarOutput, calendarShadow, calendarHold, training, health, profile, notify,
     ]
@@ -14,18 +15,20 @@ enum ConfigKeys {
 
     /// The names a table may hold: its keys (and their old names) and the tables under it.
     static func allowed(in path: [String]) -> Set<String> {
-        let paths = tables.map(\.path) + [calendarSource.path]
+        let paths = tables.map(\.path) + [calendarSource.path, healthSource.path]
         var names = Set(paths.filter { $0.count == path.count + 1 && Array($0.dropLast()) == path }.compactMap(\.last))
         if path.isEmpty { names.insert(engine) }
         names.formUnion(tables.filter { $0.path == path }.flatMap(\.spelledNames))
         if path == calendarSource.path { names.formUnion(calendarSource.spelledNames) }
+        if path == healthSource.path { names.formUnion(healthSource.spelledNames) }
         return names
     }
 
     /// Every key as `vigorctl config` names it (`calendar.output.alarm_minutes`), the sources' keys as
-    /// `calendar.source.name`: what Docs/configuration.md, vigord.conf(5) and config/config.toml list.
+    /// `calendar.source.name` and `health.source.name`: what Docs/configuration.md, vigord.conf(5) and config/config.toml list.
     static var qualifiedNames: Set<String> {
-        Set(tables.flatMap { table in table.keys.map(table.qualifiedName) } + calendarSource.keys.map(calendarSource.qualifiedName))
+        Set(tables.flatMap { table in table.keys.map(table.qualifiedName) } + calendarSource.keys.map(calendarSource.qualifiedName)
+            + healthSource.keys.map(healthSource.qualifiedName))
     }
 
     /// Every rule `[engine]` takes (`engine.slots.step_minutes`), from the rules tables' defaults. The scheduling

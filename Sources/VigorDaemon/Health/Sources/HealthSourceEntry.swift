@@ -14,4 +14,14 @@ public struct HealthSourceEntry: Sendable, Equatable {
         self.path = path
         self.format = format
     }
+
+    /// The formats a source may be limited to, by the name `format` gives them: those a phone or a watch writes on its own.
+    static let formatNames: [String: HealthFileFormat] = [
+        "gadgetbridge": .gadgetbridge, "health-auto-export": .healthAutoExport, "fit": .fit, "jsonl": .jsonLines, "csv": .csv,
+    ]
+
+    /// The name `format` gives `format`, if it has one.
+    static func formatName(_ format: HealthFileFormat) -> String? {
+        formatNames.first { $0.value == format }?.key
+    }
 }

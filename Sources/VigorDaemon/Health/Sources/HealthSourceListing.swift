@@ -53,9 +53,21 @@ enum HealthSourceListing {
             && ![".part", ".partial", ".tmp", ".crdownload", "-journal", "-wal", "-shm"].contains { name.hasSuffix($0) }
     }
 
+    /// The file's size, time and inode; an SQLite database's `-wal` beside it counts as part of it, so a database
+    /// written through its log is seen to change.
     private static func state(_ path: String, _ info: stat) -> HealthSourceFileState {
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        var size = Int64(info.st_size)
+        var modified = seconds(info.st_mtim)
+        var log = stat()
+        if stat(path + "-wal", &log) == 0, log.st_mode & S_IFMT == S_IFREG {
+            size += Int64(log.st_size)
+            modified = max(modified, seconds(log.st_mtim))
+        }
         return HealthSourceFileState(
-            path: path, size: Int64(info.st_size), modifiedAt: Date(timeIntervalSince1970: modified), inode: Int64(info.st_ino))
+            path: path, size: size, modifiedAt: Date(timeIntervalSince1970: modified), inode: Int64(info.st_ino))
+    }
+
+    private static func seconds(_ time: timespec) -> Double {
+        Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import HealthImport
+import VigorRPC
+
+/// One `[[health.source]]` as the file gives it, before the checks between its keys.
+struct HealthSourceDraft: Sendable {
+    var name: String?
+    var path: String?
+    var format: HealthFileFormat?
+
+    init() {}
+
+    /// A source as the configuration keeps it, shown by `vigorctl config` like one the file gave.
+    init(_ entry: HealthSourceEntry) {
+        name = entry.name
+        path = entry.path
+        format = entry.format
+    }
+}
+
+extension ConfigKeys {
+    /// `[[health.source]]`, repeatable: a file or a folder a phone or a watch keeps up to date, each with a unique name.
+    static let healthSource = ConfigTable<HealthSourceDraft>(["health", "source"], [
+        ConfigKey(
+            "name", "string",
+            read: { input, source throws(ConfigError) in source.name = try input.string() },
+            show: { $0.name.map(TOMLText.quoted) }),
+        ConfigKey(
+            "path", "string",
+            read: { input, source throws(ConfigError) in source.path = try input.path() },
+            show: { $0.path.map(TOMLText.quoted) }),
+        ConfigKey(
+            "format", HealthSourceEntry.formatNames.keys.sorted().map { "`\"\($0)\"`" }.joined(separator: ", "),
+            read: { input, source throws(ConfigError) in
+                let text = try input.string()
+                guard let format = HealthSourceEntry.formatNames[text] else {
+                    let names = HealthSourceEntry.formatNames.keys.sorted()
+                    let suggestion = KeySuggestion.closest(to: text, in: Set(names)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    throw input.error("must be \(names.map { "\"\($0)\"" }.joined(separator: ", ")); got '\(text)'\(suggestion)")
+                }
+                source.format = format
+            },
+            show: { $0.format.flatMap(HealthSourceEntry.formatName).map(TOMLText.quoted) }),
+    ], check: { table, source throws(ConfigError) in
+        guard let name = source.name, !name.isEmpty else { throw table.error("name", "every health source needs a non-empty name") }
+        guard source.path != nil else { throw table.error(nil, "health source '\(name)' needs a path (a file or a folder)") }
+    })
+
+    /// The sources of `[health]`, each checked, with names unique among them.
+    static func healthSources(_ value: ConfigTree, reader: ConfigReader) throws(ConfigError) -> [HealthSourceEntry] {
+        guard case .array(let entries) = value else {
+            throw reader.error(ConfigReader.Place(table: ["health"]), "source", "must be an array of tables ([[health.source]]), got \(value.typeName)")
+        }
+        var names: Set<String> = []
+        var sources: [HealthSourceEntry] = []
+        for (index, entry) in entries.enumerated() {
+            let place = ConfigReader.Place(table: healthSource.path, arrayIndex: index)
+            guard case .table(let members) = entry else { throw reader.error(place, nil, "must be a table, got \(entry.typeName)") }
+            var source = HealthSourceDraft()
+            var warnings: [String] = []  // no source key has an old name
+            try reader.read(members, of: healthSource, at: place, into: &source, warnings: &warnings)
+            guard let name = source.name, let path = source.path else { continue }
+            guard names.insert(name).inserted else {
+                throw reader.error(place, "name", "the name '\(name)' is used by another health source")
+            }
+            sources.append(HealthSourceEntry(name: name, path: path, format: source.format))
+        }
+        return sources
+    }
+}
