@@ -157,6 +157,50 @@ import TestPrograms
         #expect(run.stdout.contains("systemctl --user enable --now vigord.socket vigord.service vigor-morning.timer"))
     }
 
+    @Test func aPhonesExportsInSyncedFoldersAndAWatchOverMTPAreOfferedAndWrittenAsHealthSources() throws {
+        let home = try SetupHome("health-sources")
+        try home.write(
+            #"<configuration version="37"><folder id="ab-cd" label="Phone &amp; watch" path="~/Sync/Phone" type="receiveonly">"#
+                + "</folder></configuration>\n",
+            at: ".config/syncthing/config.xml")
+        try FileManager.default.createDirectory(atPath: home.path + "/Sync/Phone/Gadgetbridge", withIntermediateDirectories: true)
+        let generator = Binaries.folder.appendingPathComponent("vigor-health-export").path
+        let database = home.path + "/Sync/Phone/Gadgetbridge/Gadgetbridge.db"
+        #expect(try runCommand(generator, ["--format", "gadgetbridge", "--days", "3", database]).status == 0)
+        try home.write(
+            #"{"data": {"metrics": [{"name": "resting_heart_rate", "units": "count/min", "data": []}]}}"#,
+            at: "Nextcloud/Health/HealthAutoExport-2026-03-23.json")
+        try home.write(#"{"shopping": ["milk"]}"#, at: "Dropbox/notes.json")
+        let runtime = (home.path as NSString).deletingLastPathComponent + "/run"
+        let watch = runtime + "/gvfs/mtp:host=091e_4b48_0000c2a0b1c2/Internal Storage/GARMIN/Activity"
+        try FileManager.default.createDirectory(atPath: watch, withIntermediateDirectories: true)
+        var environment = home.environment
+        environment["XDG_RUNTIME_DIR"] = runtime
+        let run = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("1. Gadgetbridge export (Syncthing): ~/Sync/Phone/Gadgetbridge/Gadgetbridge.db"), "\(run.stdout)")
+        #expect(run.stdout.contains("2. Health Auto Export files (Nextcloud): ~/Nextcloud/Health"), "\(run.stdout)")
+        #expect(run.stdout.contains("3. Garmin watch activities (mounted watch): \(watch)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("Dropbox"), "a JSON file that is not Health Auto Export's is not offered")
+        let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        #expect(written.contains("[[health.source]]\nname = \"gadgetbridge\"\npath = \"\(database)\"\nformat = \"gadgetbridge\"\n"))
+        #expect(written.contains("name = \"health-auto-export\"\npath = \"\(home.path)/Nextcloud/Health\"\nformat = \"health-auto-export\"\n"))
+        #expect(written.contains("name = \"garmin\"\npath = \"\(watch)\"\nformat = \"fit\"\n"))
+        #expect(try runCommand(Binaries.vigord, ["--check-config", "--config", home.configPath]).status == 0)
+    }
+
+    @Test func withoutAPhonesDataSetupSaysWhereAHealthSourceGoesAndAsksNothing() throws {
+        let home = try SetupHome("no-health-sources")
+        let run = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            environment: home.environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("I found no health data a phone or a watch keeps here"), "\(run.stdout)")
+        #expect(!(try String(contentsOfFile: home.configPath, encoding: .utf8)).contains("[[health.source]]"))
+    }
+
     /// A calendar whose events start in Berlin time, as Evolution and Thunderbird write them.
     private static let berlinMeetings = [
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//vigord tests//EN",

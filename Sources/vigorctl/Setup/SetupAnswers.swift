@@ -8,6 +8,8 @@ import CivilCalendar
 /// What setup asks, with the defaults a new user gets by pressing Enter.
 struct SetupAnswers: Equatable {
     var calendars: [FoundCalendar] = []
+    /// Files and folders a phone or a watch keeps up to date, to watch (`[[health.source]]`).
+    var healthSources: [FoundHealthSource] = []
     var sessionsPerWeek = 3
     var preferred = ["07:00-09:00"]
     var restDays: [String] = []
@@ -96,6 +98,23 @@ enum ConfigDraft {
                 "[[calendar.source]]",
                 "name = \(quoted(calendar.name))",
                 "path = \(quoted(SetupPaths.tilde(calendar.path, home: home)))",
+            ]
+        }
+        var names = Set<String>()
+        for source in answers.healthSources {
+            var name = source.kind.name
+            var number = 2
+            while !names.insert(name).inserted {
+                name = "\(source.kind.name)-\(number)"
+                number += 1
+            }
+            lines += [
+                "",
+                "# Found by setup (\(source.origin)): \(source.kind.words), read whenever it changes.",
+                "[[health.source]]",
+                "name = \(quoted(name))",
+                "path = \(quoted(SetupPaths.tilde(source.path, home: home)))",
+                "format = \(quoted(source.kind.format))",
             ]
         }
         return lines.joined(separator: "\n") + "\n"

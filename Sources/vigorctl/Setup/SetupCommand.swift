@@ -85,6 +85,7 @@ struct SetupCommand: ParsableCommand {
 
         var answers = SetupAnswers()
         answers.calendars = chooseCalendars(home: home, environment: environment, prompter: prompter)
+        answers.healthSources = chooseHealthSources(home: home, environment: environment, prompter: prompter)
         ask(&answers, prompter: prompter)
         let system = SystemTimeZone.identifier(environment: environment)
         answers.timezone = SetupAnswers.timezone(explicit: timezone, system: system, calendars: answers.calendars)
@@ -156,6 +157,28 @@ struct SetupCommand: ParsableCommand {
         let dropped = Set(answer.split { $0 == " " || $0 == "," }.compactMap { Int($0) })
         let kept = report.calendars.enumerated().filter { !dropped.contains($0.offset + 1) }.map(\.element)
         if !dropped.isEmpty { print("Reading \(kept.map(\.name).joined(separator: ", ")).") }
+        print("")
+        return kept
+    }
+
+    /// The health data a phone or a watch keeps on this machine, watched or left in one question; nothing is said when
+    /// there is none but where to add one later.
+    private func chooseHealthSources(home: String, environment: [String: String], prompter: Prompter) -> [FoundHealthSource] {
+        let user = environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? SetupPaths.accountName() ?? ""
+        let found = HealthSourceDiscovery(home: home, user: user, environment: environment).discover()
+        guard !found.isEmpty else {
+            print("I found no health data a phone or a watch keeps here (Syncthing, Nextcloud or Dropbox folders, a mounted "
+                + "Garmin). Add one later as [[health.source]] (Docs/health-data.md), or import a file with vigorctl import.\n")
+            return []
+        }
+        print("I found health data your phone or watch keeps here:")
+        for (index, source) in found.enumerated() { print("  \(index + 1). " + source.line(home: home)) }
+        let answer = prompter.ask(
+            "Watch all of them (read whenever they change, nothing in them moved)? Enter, or the numbers to leave out:",
+            default: "all", counted: true)
+        let dropped = Set(answer.split { $0 == " " || $0 == "," }.compactMap { Int($0) })
+        let kept = found.enumerated().filter { !dropped.contains($0.offset + 1) }.map(\.element)
+        if !dropped.isEmpty { print(kept.isEmpty ? "Watching none." : "Watching \(kept.map { $0.kind.words }.joined(separator: ", ")).") }
         print("")
         return kept
     }

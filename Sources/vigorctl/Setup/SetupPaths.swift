@@ -37,6 +37,12 @@ enum SetupPaths {
         return String(cString: directory)
     }
 
+    /// The account's name from the password database; nil when there is none.
+    static func accountName() -> String? {
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
+    }
+
     static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
