@@ -58,6 +58,67 @@ import Glibc
         #expect(shown.stdout.contains("phone (health) ok, newest sample 2"), "\(shown.stdout)")
     }
 
+    @Test func aPhonesExportsArriveThroughSyncthingAndStayOnThePhone() throws {
+        let syncthing = try #require(Binaries.tool("syncthing"), "syncthing is not installed; Scripts/bootstrap installs it")
+        let scratch = try makeScratchFolder("source-syncthing")
+        let pair = try SyncthingPair(folder: scratch + "/syncthing", executable: syncthing)
+        let daemon = try DaemonHarness(
+            label: "source-syncthing", config: "[[health.source]]\nname = \"phone\"\npath = \"\(pair.laptop)\"\n")
+        try daemon.start()
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; watching 1 health source"), "\(daemon.log)")
+
+        // The phone writes its exports (each whole, then renamed into place, as the apps' exports end up).
+        let generated = scratch + "/Gadgetbridge.db"
+        #expect(try runCommand(Self.generator, ["--format", "gadgetbridge", "--days", "10", "--seed", "5", generated]).status == 0)
+        try FileManager.default.copyItem(atPath: generated, toPath: pair.phone + "/.Gadgetbridge.db.part")
+        #expect(rename(pair.phone + "/.Gadgetbridge.db.part", pair.phone + "/Gadgetbridge.db") == 0)
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; read the health source phone (", timeout: 120), "\(pair.log)\n\(daemon.log)")
+        try Self.land(Self.healthAutoExport(days: 3), at: pair.phone + "/HealthAutoExport.json")
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; read the health source phone (3 new)", timeout: 120), "\(pair.log)\n\(daemon.log)")
+
+        let source = try #require(try Self.sources(daemon).first)
+        #expect(source.ok && source.files == 2, "\(source)")
+        let onThePhone = try FileManager.default.contentsOfDirectory(atPath: pair.phone).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(onThePhone == ["Gadgetbridge.db", "HealthAutoExport.json"], "the phone's files are still there")
+        #expect(FileManager.default.contentsEqual(atPath: pair.phone + "/Gadgetbridge.db", andPath: generated))
+    }
+
+    @Test func aWatchIsReadWhenItsVolumeAppearsAndAgainOnlyForItsNewActivities() throws {
+        let daemon = try DaemonHarness(
+            label: "source-watch", config: "[[health.source]]\nname = \"watch\"\npath = \"media/GARMIN/GARMIN/Activity\"\n")
+        let media = daemon.folder + "/media"
+        let volume = daemon.folder + "/unplugged/GARMIN"
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: volume + "/GARMIN", withIntermediateDirectories: true)
+        let activities = volume + "/GARMIN/Activity"
+        #expect(try runCommand(Self.generator, ["--format", "fit", "--files", "3", "--seed", "9", activities]).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: activities).sorted()
+        let later = try #require(names.last)
+        #expect(rename(activities + "/" + later, daemon.folder + "/" + later) == 0)
+        try daemon.start()
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; watching 1 health source"), "\(daemon.log)")
+        #expect(try Self.sources(daemon).first?.present == false)
+
+        // Plugged in: the volume appears at once, as a mount does.
+        #expect(rename(volume, media + "/GARMIN") == 0)
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; read the health source watch ("), "\(daemon.log)")
+        #expect(try Self.sources(daemon).first?.files == 2)
+
+        // Unplugged, a new activity recorded, plugged in again: only the new one is read.
+        daemon.notify.forget()
+        #expect(rename(media + "/GARMIN", volume) == 0)
+        #expect(rename(daemon.folder + "/" + later, activities + "/" + later) == 0)
+        #expect(rename(volume, media + "/GARMIN") == 0)
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; read the health source watch ("), "\(daemon.log)")
+        #expect(try Self.sources(daemon).first?.files == 3)
+        let export = try daemon.connect().call(DataExportMethod.self, .init())
+        guard case .object(let document) = export, case .array(let imports)? = document["healthImports"] else {
+            Issue.record("the export has no health imports: \(export)")
+            return
+        }
+        #expect(imports.count == 3, "each activity read once: \(imports)")
+    }
+
     @Test func aFileReplacedWithOneMoreDayAddsThatDayAndRereadsOnlyTheLastTwo() throws {
         let daemon = try DaemonHarness(label: "source-grow", config: "[[health.source]]\nname = \"phone\"\npath = \"phone\"\n")
         let phone = daemon.folder + "/phone"

@@ -21,7 +21,7 @@ final class RadicaleServer {
     /// Everything here blocks the calling thread and needs no other.
     init(folder: String, executable: String) throws {
         try FileManager.default.createDirectory(atPath: folder + "/collections", withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try freeLoopbackPort()
         try "\(user):\(password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
         try """
             [server]
@@ -155,25 +155,6 @@ final class RadicaleServer {
             """
         let answer = try request("PROPFIND", "/\(user)/\(calendar)/", body: body, headers: ["Depth": "0"]).body
         return CalDAVItem.firstElement("displayname", in: answer)
-    }
-
-    /// A port nobody listens on now: bound to 0, read back, released.
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw CalDAVError.server("socket: \(errno)") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else { throw CalDAVError.server("bind: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

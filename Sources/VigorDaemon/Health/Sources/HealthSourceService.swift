@@ -38,13 +38,14 @@ struct HealthSourceService: Service {
             }
             return
         }
-        let folders = Set(sources.map(Self.watchedFolder)).filter(HealthIntake.isFolder).sorted()
-        let watcher = watch(folders)
-        logger.info("watching the health sources", metadata: ["sources": "\(sources.map(\.name))", "folders": "\(folders)"])
+        logger.info("watching the health sources", metadata: ["sources": "\(sources.map(\.name))"])
         notifier.status("Serving; watching \(sources.count) health source\(sources.count == 1 ? "" : "s")")
-        await readAll()
         let queue = DispatchQueue(label: "vigord.health-source-watch")
         await cancelWhenGracefulShutdown {
+            // The watch is set before each read, so nothing that lands during a read goes unseen.
+            var plan = HealthSourceWatchPlan(sources: sources, isFolder: HealthIntake.isFolder)
+            var watcher = watch(plan)
+            await readAll()
             while !Task.isCancelled {
                 if let watcher {
                     if await watcher.change(on: queue, timeoutMilliseconds: Self.passMilliseconds) {
@@ -58,26 +59,27 @@ struct HealthSourceService: Service {
                     }
                 }
                 guard !Task.isCancelled else { return }
+                let wanted = HealthSourceWatchPlan(sources: sources, isFolder: HealthIntake.isFolder)
+                if wanted != plan {
+                    plan = wanted
+                    watcher = watch(wanted)
+                }
                 await readAll()
             }
         }
     }
 
-    /// A watch on `folders`; nil when inotify refuses (the sources are then looked at every minute only).
-    private func watch(_ folders: [String]) -> VdirWatcher? {
+    /// A watch on the plan's folders; nil when inotify refuses (the sources are then looked at every minute only).
+    private func watch(_ plan: HealthSourceWatchPlan) -> VdirWatcher? {
         do {
-            return try VdirWatcher(directories: folders, events: .finishedFiles) { _, name in
-                HealthSourceListing.isFinished(name) || name.hasSuffix("-wal")
+            let folders = plan.folders
+            return try VdirWatcher(directories: plan.watched, events: .edits) { folder, name in
+                folders[folder]?.matters(name) ?? false
             }
         } catch {
             logger.warning("health sources are not watched, only looked at every minute", metadata: ["error": "\(error)"])
             return nil
         }
-    }
-
-    /// The folder whose changes concern `source`: the source itself when it is a folder, else the folder of its file.
-    static func watchedFolder(_ source: HealthSourceEntry) -> String {
-        HealthIntake.isFolder(source.path) ? source.path : (source.path as NSString).deletingLastPathComponent
     }
 
     private func readAll() async {
