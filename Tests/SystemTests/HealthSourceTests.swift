@@ -141,6 +141,51 @@ import Glibc
         #expect(try Self.sources(daemon).first?.newestSampleAt?.description.hasPrefix("2026-03-21") == true)
     }
 
+    @Test func anOlderCopyATruncatedFileAndATwoGigabyteFileLoseNothingAndAddNothingTwice() throws {
+        let daemon = try DaemonHarness(label: "source-hostile-files", config: "[[health.source]]\nname = \"phone\"\npath = \"phone\"\n")
+        let phone = daemon.folder + "/phone"
+        let file = phone + "/HealthAutoExport.json"
+        try FileManager.default.createDirectory(atPath: phone, withIntermediateDirectories: true)
+        try Self.land(Self.healthAutoExport(days: 21), at: file)
+        try daemon.start()
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; read the health source phone (21 new)"), "\(daemon.log)")
+
+        // The phone's sync brings back an older copy: read again, nothing added, nothing lost.
+        try Self.land(Self.healthAutoExport(days: 20), at: file)
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; read the health source phone (0 new)"), "\(daemon.log)")
+        #expect(try Self.storedSamples(daemon) == 21)
+
+        // A copy cut off half-way: one failure, told once, and what was stored stays.
+        let whole = Self.healthAutoExport(days: 22)
+        try Self.land(String(whole.prefix(whole.count / 2)), at: file)
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; the health source phone fails: HealthAutoExport.json"), "\(daemon.log)")
+        #expect(try Self.storedSamples(daemon) == 21)
+        #expect(try Self.sources(daemon).first?.ok == false)
+
+        // Whole again: the new day, and the failure ends.
+        try Self.land(whole, at: file)
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; read the health source phone (1 new)"), "\(daemon.log)")
+        #expect(try Self.storedSamples(daemon) == 22)
+        #expect(daemon.log.contains("reading the health source phone works again"), "\(daemon.log)")
+
+        // A 2 GB file that starts like an export is refused by its size, and vigord answers meanwhile.
+        daemon.notify.forget()
+        let big = phone + "/.big.json.part"
+        try Self.healthAutoExport(days: 1).write(toFile: big, atomically: false, encoding: .utf8)
+        #expect(truncate(big, 2 << 30) == 0)
+        #expect(rename(big, phone + "/big.json") == 0)
+        #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; the health source phone fails: big.json"), "\(daemon.log)")
+        #expect(try runCommand(Binaries.vigorctl, ["status", "--socket", daemon.socketPath]).status == 0)
+        #expect(try Self.storedSamples(daemon) == 22)
+    }
+
+    /// How many health samples vigord has stored.
+    private static func storedSamples(_ daemon: DaemonHarness) throws -> Int {
+        let export = try daemon.connect().call(DataExportMethod.self, .init())
+        guard case .object(let document) = export, case .array(let samples)? = document["healthSamples"] else { return -1 }
+        return samples.count
+    }
+
     @Test func aSourceNotThereIsWaitedForAndAFIFOFailsOnceUntilAFileReplacesIt() throws {
         let config = """
             [[health.source]]

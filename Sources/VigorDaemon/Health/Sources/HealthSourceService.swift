@@ -127,6 +127,9 @@ struct HealthSourceService: Service {
     private func failed(_ source: HealthSourceEntry, operation: String, reason: String) async {
         let at = now()
         backend.health.sources.failed(source.name, reason: reason, at: at)
-        await failures.failed(operation, reason: reason, counting: .healthSourceFailed, in: backend, at: at)
+        if failures.failed(operation, reason: reason) {
+            notifier.status("Serving; the health source \(source.name) fails: \(reason)")
+            await backend.countFailure(.healthSourceFailed, at: at)
+        }
     }
 }
