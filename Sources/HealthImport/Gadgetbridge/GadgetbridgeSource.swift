@@ -36,7 +36,7 @@ struct GadgetbridgeSource: RecordSource {
         totalBytes = Int64(info.st_size)
         let header = try SQLiteHeader(FileChunkReader.prefix(of: url, limit: SQLiteHeader.size))
         try header.checkComplete(fileSize: totalBytes)
-        database = try SQLiteDatabase.open(path: url.path)
+        database = try SQLiteDatabase.open(path: url.path, wholeCheck: readFrom == nil)
         let names = try database.tableNames()
         guard names.contains("DEVICE") else {
             let shown = names.prefix(5).joined(separator: ", ")
@@ -54,7 +54,8 @@ struct GadgetbridgeSource: RecordSource {
                     if try database.hasRows(name) { unread.append("\(name) (no column \(missing.joined(separator: ", ")))") }
                     continue
                 }
-                let rows = try database.rowCount(name)
+                // Counted within the window: a re-read costs the new rows, its count too.
+                let rows = try database.rowCount(name, window: reader.window(from: readFrom))
                 guard rows > 0 else { continue }
                 rowsTotal += rows
                 tables.append(Table(reader: reader, columns: columns))

@@ -30,11 +30,13 @@ final class SQLiteDatabase {
         (SQLITE_LIMIT_VARIABLE_NUMBER, 32), (SQLITE_LIMIT_TRIGGER_DEPTH, 1),
     ]
 
-    /// Opens the database at `path` as untrusted and checks it (see the type's description).
-    static func open(path: String) throws(ImportFault) -> SQLiteDatabase {
+    /// Opens the database at `path` as untrusted and checks it (see the type's description). `wholeCheck: false` (a
+    /// re-read of a watched source, which reads only the newest rows) skips `quick_check`, which reads every page:
+    /// the pages read are still checked as they are read (`cell_size_check`, and SQLite's own corruption errors).
+    static func open(path: String, wholeCheck: Bool = true) throws(ImportFault) -> SQLiteDatabase {
         let database = try SQLiteDatabase(path: path)
         try database.distrust()
-        try database.check()
+        if wholeCheck { try database.check() }
         return database
     }
 
@@ -163,9 +165,9 @@ final class SQLiteDatabase {
         return try statement.step() && statement.int64(0) == 1
     }
 
-    /// The number of rows of a table.
-    func rowCount(_ table: String) throws(ImportFault) -> Int64 {
-        let statement = try prepare("SELECT COUNT(*) FROM \(SQLiteDatabase.quoted(table))")
+    /// The number of rows of a table, within `window` (`WHERE …` or empty).
+    func rowCount(_ table: String, window: String = "") throws(ImportFault) -> Int64 {
+        let statement = try prepare("SELECT COUNT(*) FROM \(SQLiteDatabase.quoted(table)) \(window)")
         return try statement.step() ? statement.int64(0) ?? 0 : 0
     }
 
