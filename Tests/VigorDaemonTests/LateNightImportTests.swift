@@ -93,6 +93,17 @@ struct LateNightImportTests {
         #expect(try tuesdayScores(late) == tuesdayScores(onTime))
     }
 
+    @Test func aPoorNightAWatchedSourceGivesAfterTheMorningChangesTheBlockToo() async throws {
+        let (context, blocks) = try await transformer()
+        _ = try await context.backend.runCycle(.morning, now: try sixOClock(), zone: berlin)
+        let file = try ScratchFolder.make("late-night-source") + "/oura.jsonl"
+        try (poorNight + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let at = try instant("2026-11-24T05:40:00Z")
+        let reading = try await context.backend.readHealthSource(HealthSourceEntry(name: "oura", path: file), clock: { at })
+        #expect(reading.added == 1)
+        #expect(try await shape(context, blocks[0]).status == .removed)
+    }
+
     @Test func theUserHearsOfALateNightOnlyWhenItChangedTheBlock() async throws {
         let (context, blocks) = try await transformer()
         _ = try await context.backend.runCycle(.morning, now: try sixOClock(), zone: berlin)
