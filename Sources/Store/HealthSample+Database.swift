@@ -17,6 +17,8 @@ public struct HealthInsertResult: Sendable, Equatable {
     public var duplicates = 0
     /// The new workouts among them, with their row ids, for workout detection.
     public var addedWorkouts: [Workout] = []
+    /// The new samples the caller asked to see (`keepingAdded`), in the order given.
+    public var addedKept: [HealthSample] = []
 
     public init() {}
 
@@ -29,8 +31,10 @@ public struct HealthInsertResult: Sendable, Equatable {
 }
 
 extension AppDatabase {
-    /// Inserts `samples` in one transaction, skipping those already stored.
-    public func insertHealthSamples(_ samples: [HealthSample]) throws(StoreError) -> HealthInsertResult {
+    /// Inserts `samples` in one transaction, skipping those already stored; the new ones `keep` accepts are handed back.
+    public func insertHealthSamples(
+        _ samples: [HealthSample], keepingAdded keep: @Sendable (HealthSample) -> Bool = { _ in false }
+    ) throws(StoreError) -> HealthInsertResult {
         try write("store the health samples") { db in
             var result = HealthInsertResult()
             let statement = try db.cachedStatement(sql: """
@@ -46,6 +50,7 @@ extension AppDatabase {
                     continue
                 }
                 result.added += 1
+                if keep(sample) { result.addedKept.append(sample) }
                 if sample.kind == .workout {
                     result.addedWorkouts.append(.init(rowID: db.lastInsertedRowID, sample: sample))
                 }

@@ -47,7 +47,7 @@ public struct SignalDigest: Sendable {
         inputs.hrv = latest(.hrv, in: window)
         inputs.hrvBaseline7 = try dailyMeanBaseline(.hrv, days: 7, minimum: Self.shortBaselineMinimum, before: day)
         inputs.hrvBaseline30 = try dailyMeanBaseline(.hrv, days: 30, minimum: Self.longBaselineMinimum, before: day)
-        inputs.restingHeartRate = latest(.restingHeartRate, in: try calendar.startOfDay(day.adding(days: -1))..<window.upperBound)
+        inputs.restingHeartRate = latest(.restingHeartRate, in: try Self.restingHeartRateWindow(day, calendar: calendar))
         inputs.restingHeartRateBaseline = try dailyMeanBaseline(
             .restingHeartRate, days: 30, minimum: Self.shortBaselineMinimum, before: day)
         let today = try calendar.startOfDay(day)
@@ -114,7 +114,28 @@ public struct SignalDigest: Sendable {
 
     /// 18:00 the evening before `day` to 14:00 on `day`, local time.
     private func nightWindow(_ day: LocalDay) throws(EngineError) -> Range<Date> {
+        try Self.nightWindow(day, calendar: calendar)
+    }
+
+    private static func nightWindow(_ day: LocalDay, calendar: LocalCalendar) throws(EngineError) -> Range<Date> {
         try calendar.date(on: day.adding(days: -1), hour: 18)..<calendar.date(on: day, hour: 14)
+    }
+
+    /// True when the morning of `day` reads `sample` as last night's (`recoveryInputs`): sleep that overlaps the night,
+    /// HRV that ends in it, resting heart rate that ends from the day before until the night's end.
+    public static func isLastNight(_ sample: HealthSample, morningOf day: LocalDay, calendar: LocalCalendar) throws(EngineError) -> Bool {
+        let night = try nightWindow(day, calendar: calendar)
+        switch sample.kind {
+        case .sleep: return sample.start < night.upperBound && sample.end > night.lowerBound
+        case .hrv: return night.contains(sample.end)
+        case .restingHeartRate: return try restingHeartRateWindow(day, calendar: calendar).contains(sample.end)
+        case .steps, .workout: return false
+        }
+    }
+
+    /// From the start of the day before `day` to the end of its night: the resting heart rate the morning of `day` reads.
+    private static func restingHeartRateWindow(_ day: LocalDay, calendar: LocalCalendar) throws(EngineError) -> Range<Date> {
+        try calendar.startOfDay(day.adding(days: -1))..<nightWindow(day, calendar: calendar).upperBound
     }
 
     private func latest(_ kind: HealthKind, in range: Range<Date>) -> MetricValue? {

@@ -93,7 +93,8 @@ extension GhostBackend {
         return total
     }
 
-    /// One health file into the store (with `since`, only its samples from then), its recent new workouts to the Ghost.
+    /// One health file into the store (with `since`, only its samples from then), its recent new workouts to the Ghost;
+    /// last night's data arriving after the morning cycle has the morning decide again (`LateNight`).
     func importHealthFile(
         path: String, since: Date? = nil, clock: @escaping @Sendable () -> Date
     ) async throws -> HealthIntake.Imported {
@@ -101,7 +102,10 @@ extension GhostBackend {
         let now = clock()
         do {
             // Each workout is a decision of its own: one the engine refuses does not hold up the others.
-            try await following(at: now) { try await countWorkouts(of: &imported, at: now) }
+            try await following(at: now) {
+                try await countWorkouts(of: &imported, at: now)
+                await decideMorningAgain(arrived: imported.recentNightSamples, file: path, at: now)
+            }
         } catch {
             logger.error("imported, but vigord's calendar could not be written", metadata: ["error": "\(error)"])
         }
@@ -127,6 +131,32 @@ extension GhostBackend {
             } catch {
                 logger.warning("an imported workout was not counted", metadata: ["workout": "\(report.id)", "error": "\(error)"])
             }
+        }
+    }
+
+    /// Has the morning decide again when `arrived` holds last night's data for today, today's morning cycle ran and
+    /// today's first block has not started (`CycleRunner.lateNight`); saved as one decision, the calendar's pass is the
+    /// import's. A failure is logged: the import stands.
+    private func decideMorningAgain(arrived: [HealthSample], file: String, at now: Date) async {
+        guard !arrived.isEmpty else { return }
+        do {
+            let late = try await cycles.lateNight(arrived: arrived, now: now, settings: WeekPictureReader.Settings(await state.config))
+            guard let decision = late.decision else {
+                if case .blockStarted(let block) = late.verdict {
+                    logger.info("last night's data arrived after today's first block started: the morning stands", metadata: [
+                        "file": "\(file)", "block": "\(block.rawValue)",
+                    ])
+                }
+                return
+            }
+            try await save(decision, at: now)
+            logger.info("last night's data arrived late: the morning decided again", metadata: [
+                "file": "\(file)", "decided": "\(late.notes.joined(separator: "; "))",
+            ])
+        } catch {
+            logger.error("last night's data arrived late, but the morning could not decide again", metadata: [
+                "file": "\(file)", "error": "\(error)",
+            ])
         }
     }
 

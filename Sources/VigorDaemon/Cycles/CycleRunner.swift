@@ -11,9 +11,9 @@ import VigorRPC
 /// at a time, each at most once per local date, and saves each decision in one transaction). Also reads the forecast,
 /// the late check-in's rules and last night's sleep for the backend. It writes nothing.
 public actor CycleRunner {
-    private let ghost: GhostHost
+    let ghost: GhostHost
     private let calendars: CalendarHost
-    private let database: AppDatabase
+    let database: AppDatabase
     let output: CalendarOutput
     let logger: Logger
     /// Reads the week picture every cycle decides on.
@@ -121,15 +121,25 @@ public actor CycleRunner {
         guard try database.lastCycleRun(kind: .morning)?.localDate == today else {
             return CheckInDecision(decision: decision, notes: [], poorNight: poorNight)
         }
-        if let score = RecoveryScores(database: database).score(try picture.signals.recoveryInputs(on: today)) {
+        let upcoming = Set(picture.ghost.blocks.filter { $0.day == today && $0.start > now }.map(\.id))
+        let again = try morningAgain(picture, changing: upcoming)
+        decision.recoveryScores = again.decision.recoveryScores
+        decision.events = again.decision.events
+        return CheckInDecision(decision: decision, notes: again.notes, poorNight: poorNight)
+    }
+
+    /// The morning decision again on `picture`, after today's morning cycle: recovery scored again, and the morning rules'
+    /// changes kept for the blocks in `changing` only (a suggestion is kept as a note).
+    func morningAgain(_ picture: WeekPicture, changing: Set<BlockID>) throws -> (decision: Decision, notes: [String]) {
+        var decision = Decision()
+        if let score = RecoveryScores(database: database).score(try picture.signals.recoveryInputs(on: picture.today)) {
             decision.recoveryScores = [score]
         }
-        let upcoming = Set(picture.ghost.blocks.filter { $0.day == today && $0.start > now }.map(\.id))
         let outcomes = try MorningPlan.transform(picture).filter { outcome in
-            outcome.events.allSatisfy { if case .adjustmentRequested(let id, _, _, _, _) = $0 { upcoming.contains(id) } else { true } }
+            outcome.events.allSatisfy { if case .adjustmentRequested(let id, _, _, _, _) = $0 { changing.contains(id) } else { true } }
         }
         decision.events = outcomes.flatMap(\.events)
-        return CheckInDecision(decision: decision, notes: outcomes.map(\.note), poorNight: poorNight)
+        return (decision, outcomes.map(\.note))
     }
 
     /// The morning's recovery score in words, with the formula and input hash behind it.

@@ -33,6 +33,9 @@ public final class HealthIntake: Sendable {
     let sources = HealthSourceStates()
     /// Imported workouts count for the engine only when they started this recently (older ones are history).
     static let workoutHorizon: TimeInterval = 14 * 86_400
+    /// New sleep, HRV and resting heart rate samples are handed back when they ended this recently: enough for any of
+    /// today's night (from the start of yesterday), which a late night re-decides the morning with (`LateNight`).
+    static let nightHorizon: TimeInterval = 3 * 86_400
 
     public init(database: AppDatabase, logger: Logger) {
         self.database = database
@@ -52,6 +55,8 @@ public final class HealthIntake: Sendable {
         var startedAt: Date
         /// The start of the newest sample the file gave (stored or already there); nil when it gave none.
         var newestStart: Date?
+        /// The new sleep, HRV and resting heart rate samples that ended within `nightHorizon` of the start.
+        var recentNightSamples: [HealthSample]
     }
 
     /// Imports `path` into the store; throws when nothing could be read from it. A file that stops part-way
@@ -66,7 +71,10 @@ public final class HealthIntake: Sendable {
         let stop = Stop()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: self.store(path: path, since: since, stop: stop)) }
+                let nightsSince = started.addingTimeInterval(-Self.nightHorizon)
+                queue.async {
+                    continuation.resume(returning: self.store(path: path, since: since, nightsSince: nightsSince, stop: stop))
+                }
             }
         } onCancel: {
             stop.request()
@@ -114,8 +122,9 @@ public final class HealthIntake: Sendable {
         var isRequested: Bool { requested.withLock { $0 } }
     }
 
-    /// Runs on the import queue: reads the file and stores each batch in its own transaction.
-    private func store(path: String, since: Date?, stop: Stop) -> Result<Imported, HealthIntakeError> {
+    /// Runs on the import queue: reads the file and stores each batch in its own transaction; keeps the new night samples
+    /// that ended after `nightsSince`.
+    private func store(path: String, since: Date?, nightsSince: Date, stop: Stop) -> Result<Imported, HealthIntakeError> {
         let url = URL(fileURLWithPath: path)
         var inserted = HealthInsertResult()
         var newestStart: Date?
@@ -126,7 +135,10 @@ public final class HealthIntake: Sendable {
                 self.running.withLock { $0[path] = .init(file: path, bytesRead: read, totalBytes: total) }
             }) { batch in
                 if let newest = batch.map(\.start).max() { newestStart = max(newestStart ?? newest, newest) }
-                let result = try self.database.insertHealthSamples(batch)
+                let result = try self.database.insertHealthSamples(batch) { sample in
+                    [.sleep, .hrv, .restingHeartRate].contains(sample.kind) && sample.end > nightsSince
+                }
+                inserted.addedKept += result.addedKept
                 inserted.added += result.added
                 inserted.duplicates += result.duplicates
                 inserted.addedWorkouts += result.addedWorkouts
@@ -154,7 +166,8 @@ public final class HealthIntake: Sendable {
             skippedExamples: summary.examples.map { "line \($0.line): \($0.message)" },
             workoutsCompletingBlocks: 0, workoutsUnplanned: 0, bytes: summary.bytesRead)
         return .success(Imported(
-            response: response, workouts: inserted.addedWorkouts, summary: summary, startedAt: .distantPast, newestStart: newestStart))
+            response: response, workouts: inserted.addedWorkouts, summary: summary, startedAt: .distantPast, newestStart: newestStart,
+            recentNightSamples: inserted.addedKept))
     }
 
     /// Problems after which what was read stands: the file ran out or broke part-way.
