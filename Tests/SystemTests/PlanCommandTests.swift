@@ -25,3 +25,20 @@ import VigorRPC
     #expect(week.days.contains { $0.why != nil }, "\(shown.stdout)")
     #expect(week.days.allSatisfy { day in day.why.map { !status.stdout.contains("(\($0))") } ?? true }, "\(status.stdout)")
 }
+
+@Test(.removesScratchFolders) func vigorctlWhyADayWithoutABlockNamesTheDayAndTheRule() throws {
+    let daemon = try DaemonHarness(label: "why-day")
+    try daemon.start()
+    let socket = ["--socket", daemon.socketPath]
+    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+    let json = try runCommand(Binaries.vigorctl, ["plan", "--json"] + socket)
+    let week = try RPCCoding.decode(WeekPlanView.self, from: try JSONParser.parse(Data(json.stdout.utf8)))
+    let empty = try #require(week.days.first { $0.status == "none" }, "\(json.stdout)")
+    let why = try runCommand(Binaries.vigorctl, ["why", empty.date] + socket)
+    #expect(why.status == 0, "\(why.stderr)")
+    #expect(why.stdout.hasPrefix("No session on \(empty.date) ("), "\(why.stdout)")
+    #expect(why.stdout.contains(empty.reason), "\(why.stdout)")
+    let outside = try runCommand(Binaries.vigorctl, ["why", "2000-01-01"] + socket)
+    #expect(outside.status == 1 && outside.stdout.contains("2000-01-01 is not in the week ahead"), "\(outside.stdout)")
+}

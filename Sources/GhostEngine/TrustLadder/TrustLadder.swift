@@ -86,6 +86,16 @@ public struct TrustLadder: Codable, Sendable, Equatable {
         return settled
     }
 
+    /// The first day on which an Observer has seen its week (`observedDays` reaches the days `toScheduler` asks, history
+    /// counted): from that day's evaluation on it proposes. `after` itself when it has seen enough already; nil past
+    /// Observer.
+    public func firstSchedulerDay(after day: LocalDay, rules: TrustRules) -> LocalDay? {
+        guard phase == .observer else { return nil }
+        let needed = rules.toScheduler.minDaysInPreviousPhase
+        guard observedDays(by: day) < needed else { return day }
+        return phaseEnteredOn.adding(days: needed)
+    }
+
     /// Applies one event.
     /// - Throws: `EngineError.valueOutOfRange` for a confidence outside 0…1.
     public mutating func handle(_ event: Event, at moment: Moment, rules: EngineRules) throws(EngineError) -> [Effect] {

@@ -17,6 +17,10 @@ extension LocalAPI {
         }
         return .init(
             phase: plan.phase.rawValue, readableHistoryDays: plan.readableHistoryDays, block: block, windows: windows,
-            insight: plan.insight.map(AbsolutionView.init), notes: plan.notes)
+            insight: plan.insight.map(AbsolutionView.init), notes: plan.notes,
+            waiting: plan.waiting.map {
+                SetupFirstPlanMethod.Waiting(
+                    evening: $0.evening.map { RPCTimestamp($0, in: zone) }, forDate: $0.forDay?.description, because: $0.because)
+            })
     }
 }

@@ -23,12 +23,17 @@ enum BlockDescription {
         var paragraphs = ["\(block.durationMinutes) minutes of \(activity(block))."]
         // The placement is the first decision about the block; a suggestion moved off a conflict is `proposed` too.
         let placement = receipts.first { ($0.action == .scheduled || $0.action == .proposed) && !isConflict($0) }
+        let later = receipts.filter { receipt in placement.map { receipt.at >= $0.at } ?? true }
+        let moved = later.last { $0.action == .moved || ($0.action == .proposed && isConflict($0)) }
+        // A block moved since (by the Ghost or by the user) is not at the time its placement explains: only the move's
+        // reason is given.
+        let atPlacedTime = moved == nil && !block.pinned
         if let placement {
-            if let why = whyThisTime(placement) { paragraphs.append(why) }
+            if atPlacedTime, let why = whyThisTime(placement) { paragraphs.append(why) }
             if let ruledOut = placement.inputs.first(where: { $0.name == "injuryRuledOut" })?.value {
                 paragraphs.append("Not proposed because of an injury: \(ruledOut).")
             }
-            paragraphs.append(placement.reason)
+            if atPlacedTime { paragraphs.append(placement.reason) }
         } else {
             paragraphs.append(block.origin == .auto ? "I placed it on my own." : "I suggested it; you said yes.")
         }
@@ -39,8 +44,6 @@ enum BlockDescription {
         if let changed = receipts.last(where: { $0.action == .kindChanged }) {
             paragraphs.append(changed.reason)
         }
-        let later = receipts.filter { receipt in placement.map { receipt.at >= $0.at } ?? true }
-        let moved = later.last { $0.action == .moved || ($0.action == .proposed && isConflict($0)) }
         if block.pinned {
             paragraphs.append("You moved it here, so I leave it where you put it.")
         } else if let moved {

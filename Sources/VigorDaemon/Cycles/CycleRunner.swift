@@ -145,7 +145,7 @@ public actor CycleRunner {
     /// The morning's recovery score in words, with the formula and input hash behind it.
     static func recoveryNote(_ score: RecoveryScore?, inputs: RecoveryInputs) -> String {
         let strain = inputs.strainWithoutBaseline.map { "; \($0)" } ?? ""
-        guard let score else { return "no recovery score: \(SchedulingError.noRecoveryInputs(inputs.day).message)" + strain }
+        guard let score else { return "no recovery score: \(inputs.noScoreReason)" + strain }
         return "recovery \(Int(score.value.rounded()))/100 from \(score.components.map(\.name).joined(separator: ", "))"
             + " (\(score.formula.name) v\(score.formula.version), inputs \(score.inputHash.prefix(8)))" + strain
     }

@@ -52,6 +52,23 @@ public enum SetupFirstPlanMethod: RPCMethod {
             required: ["id", "status", "start", "end"])
     }
 
+    /// Why the first plan placed no block, and when the first proposal is due.
+    public struct Waiting: Codable, Sendable, Equatable {
+        /// The evening cycle expected to propose; absent when the week holds no session.
+        public var evening: RPCTimestamp?
+        /// `YYYY-MM-DD`, the day it proposes for.
+        public var forDate: String?
+        /// The rule that decided, in words.
+        public var because: String
+        public init(evening: RPCTimestamp?, forDate: String?, because: String) {
+            self.evening = evening
+            self.forDate = forDate
+            self.because = because
+        }
+        static let schema = Schema.object(
+            ["evening": Schema.time, "forDate": Schema.string, "because": Schema.string], required: ["because"])
+    }
+
     public struct Result: Codable, Sendable, Equatable {
         /// The trust phase after the history was read.
         public var phase: String
@@ -68,13 +85,19 @@ public enum SetupFirstPlanMethod: RPCMethod {
         public var insight: AbsolutionView?
         /// What the plan did, in order.
         public var notes: [String]
-        public init(phase: String, readableHistoryDays: Int?, block: Block?, windows: [Window], insight: AbsolutionView?, notes: [String]) {
+        /// Without a block: why, and when the first proposal is due.
+        public var waiting: Waiting?
+        public init(
+            phase: String, readableHistoryDays: Int?, block: Block?, windows: [Window], insight: AbsolutionView?, notes: [String],
+            waiting: Waiting? = nil
+        ) {
             self.phase = phase
             self.readableHistoryDays = readableHistoryDays
             self.block = block
             self.windows = windows
             self.insight = insight
             self.notes = notes
+            self.waiting = waiting
         }
     }
 
@@ -84,7 +107,7 @@ public enum SetupFirstPlanMethod: RPCMethod {
         [
             "phase": Schema.string, "readableHistoryDays": Schema.nullable(Schema.integer), "block": Schema.nullable(Block.schema),
             "windows": Schema.array(of: Window.schema), "insight": Schema.nullable(AbsolutionView.schema),
-            "notes": Schema.array(of: Schema.string),
+            "notes": Schema.array(of: Schema.string), "waiting": Waiting.schema,
         ],
         required: ["phase", "windows", "notes"])
     public static let errors: [RPCErrorCode] = [.engineRefused, .storageFailed]

@@ -31,6 +31,14 @@ enum FirstPlanText {
                     + "`vigorctl decline \(block.id)`. `vigorctl inbox` has it too, and says whether it reached your desktop."
                 : "First session: \(when) (\(block.id)), on your calendar.")
         }
+        if plan.block == nil, let waiting = plan.waiting {
+            if let evening = waiting.evening, let day = waiting.forDate {
+                lines.append("No proposal yet: \(waiting.because). The first one comes on the evening of "
+                    + "\(evening.description.prefix(10)) (\(PlanText.clock(evening))), for \(day).")
+            } else {
+                lines.append("No proposal this week: \(waiting.because).")
+            }
+        }
         if let insight = plan.insight {
             lines.append("")
             lines.append(insight.text)
