@@ -38,6 +38,15 @@ extension AppDatabase {
         }
     }
 
+    /// Moves the end of a recorded recovery time to `endsAt` (a second press of the red button extends the one running).
+    public func extendRecoveryTime(_ time: RecoveryTime, to endsAt: Date) throws(StoreError) -> RecoveryTime {
+        var extended = time
+        extended.endsAt = Date(timeIntervalSince1970: endsAt.timeIntervalSince1970.rounded(.down))
+        let saved = extended
+        try write("extend the recovery time") { db in try saved.update(db) }
+        return extended
+    }
+
     /// Recovery times that end after `date`, oldest first.
     public func recoveryTimes(endingAfter date: Date) throws(StoreError) -> [RecoveryTime] {
         try read("read the recovery times") { db in

@@ -42,7 +42,11 @@ struct CrashingCommand: ParsableCommand {
         }
         let until = status.endsAt.map { String($0.description.dropFirst(11).prefix(5)) } ?? "later"
         print("Got it. Taking care of you.")
-        print("Your calendar is blocked until \(until). No prompts, no proposals. You are allowed to stop.")
+        if status.extended == true {
+            print("Your Recovery Time now runs until \(until). No prompts, no proposals. You are allowed to stop.")
+        } else {
+            print("Your calendar is blocked until \(until). No prompts, no proposals. You are allowed to stop.")
+        }
         print(Self.week(withdrawn: status.withdrawnBlocks ?? []))
         guard !noGuide else { return }
         BreathingGuide(pattern: pattern, rounds: rounds, live: isatty(STDOUT_FILENO) == 1).run()

@@ -67,3 +67,25 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     let receipt = try #require(try context.database.latestReceipt(action: DecisionAction.emergency.rawValue))
     #expect(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body).reason.contains("the rest of your week stays"))
 }
+
+@Test(.removesScratchFolders) func aSecondPressExtendsTheOneRecoveryTimeAndWithdrawsWhatTheLongerOneCovers() async throws {
+    let context = try berlin(refusal: WriteRefusal())
+    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"autoScheduler"}"#, context)
+    let candidate = BlockCandidate(start: now.addingTimeInterval(90 * 60), durationMinutes: 45, confidence: 1)
+    let placed = try await context.ghost.perform(.placementRequested(candidate, alternatives: []), at: now)
+    let block = try #require(placed.lazy.compactMap { if case .writeBlock(let block) = $0 { block.id.rawValue } else { nil } }.first)
+
+    let first = try await routerResult(EmergencyActivateMethod.self, #"{"minutes":30}"#, context)
+    #expect(first.extended == nil && first.withdrawnBlocks == [])
+    let second = try await routerResult(EmergencyActivateMethod.self, #"{"minutes":120}"#, context)
+    #expect(second.extended == true)
+    #expect(second.startedAt == first.startedAt, "the same recovery time, its start kept")
+    #expect(second.endsAt?.description.hasPrefix("2026-11-22T13:00") == true, "\(String(describing: second.endsAt))")
+    #expect(second.withdrawnBlocks == [block], "the block the longer time now covers")
+    #expect(second.blockFile == first.blockFile, "one Recovery Time block in the calendar")
+    let recorded = try context.database.recoveryTimes(endingAfter: now)
+    #expect(recorded.count == 1 && recorded.first?.endsAt == now.addingTimeInterval(120 * 60))
+
+    let shorter = try await routerResult(EmergencyActivateMethod.self, #"{"minutes":15}"#, context)
+    #expect(shorter.extended == true && shorter.endsAt == second.endsAt, "a shorter press never shortens it")
+}

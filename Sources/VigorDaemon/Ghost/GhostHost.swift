@@ -99,7 +99,20 @@ public actor GhostHost {
     /// The press must not fail the person pressing it: when the database cannot record it (a full disk), the
     /// recovery time holds in memory all the same (the calendar shows it, the cycles place nothing) and
     /// `recordHeldPresses` saves it, and withdraws the blocks, once the disk allows.
+    /// A press while recovery time runs extends that one (to the later end), so there is only ever one; when the
+    /// extension cannot be saved, the press is held as a recovery time of its own, as any press is.
     public func pressRedButton(startedAt: Date, endsAt: Date, reason: String) -> RedButtonPress {
+        if let running = emergencies.first(where: { $0.id != nil && $0.isActive(at: startedAt) }) {
+            let until = max(running.endsAt, Self.wholeSecond(endsAt))
+            do {
+                let extended = try database.extendRecoveryTime(running, to: until)
+                if let index = emergencies.firstIndex(of: running) { emergencies[index] = extended }
+                try perform(.emergencyClear(reason: reason, until: extended.endsAt), at: startedAt)
+                return RedButtonPress(emergency: extended, notRecorded: nil, extended: true)
+            } catch {
+                if let index = emergencies.firstIndex(where: { $0.id == running.id }) { emergencies[index] = running }
+            }
+        }
         var press = HeldPress(
             emergency: RecoveryTime(startedAt: Self.wholeSecond(startedAt), endsAt: Self.wholeSecond(endsAt)), reason: reason)
         emergencies.append(press.emergency)
@@ -253,6 +266,8 @@ struct HeldPress: Sendable {
 public struct RedButtonPress: Sendable {
     public var emergency: RecoveryTime
     public var notRecorded: String?
+    /// True when the press extended the recovery time already running.
+    public var extended = false
 }
 
 /// The Ghost and what lives beside it, as one value for `status`.

@@ -30,10 +30,12 @@ public struct RecoveryTimeStatus: Codable, Sendable, Equatable {
     public var notRecorded: String?
     /// After a press: the blocks inside the recovery time that were taken off (blocks after it stay).
     public var withdrawnBlocks: [String]?
+    /// After a press while recovery time ran: true, that one was extended (there is only ever one).
+    public var extended: Bool?
 
     public init(
         active: Bool, startedAt: RPCTimestamp? = nil, endsAt: RPCTimestamp? = nil, blockFile: String? = nil, notRecorded: String? = nil,
-        withdrawnBlocks: [String]? = nil
+        withdrawnBlocks: [String]? = nil, extended: Bool? = nil
     ) {
         self.active = active
         self.startedAt = startedAt
@@ -41,12 +43,13 @@ public struct RecoveryTimeStatus: Codable, Sendable, Equatable {
         self.blockFile = blockFile
         self.notRecorded = notRecorded
         self.withdrawnBlocks = withdrawnBlocks
+        self.extended = extended
     }
 
     static let schema = Schema.object(
         [
             "active": Schema.boolean, "startedAt": Schema.time, "endsAt": Schema.time, "blockFile": Schema.string,
-            "notRecorded": Schema.string, "withdrawnBlocks": Schema.array(of: Schema.string),
+            "notRecorded": Schema.string, "withdrawnBlocks": Schema.array(of: Schema.string), "extended": Schema.boolean,
         ],
         required: ["active"])
 }

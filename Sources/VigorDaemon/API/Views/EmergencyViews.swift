@@ -17,7 +17,7 @@ extension RecoveryTimeStatus {
             notRecorded: outcome.press.notRecorded.map {
                 "the state database could not record it (\($0)); the recovery time holds, and it is recorded "
                     + "the blocks inside it withdrawn once the disk allows"
-            }, withdrawnBlocks: outcome.withdrawn.map(\.rawValue))
+            }, withdrawnBlocks: outcome.withdrawn.map(\.rawValue), extended: outcome.press.extended ? true : nil)
     }
 }
 
