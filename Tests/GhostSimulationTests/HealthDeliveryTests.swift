@@ -131,4 +131,27 @@ struct HealthDeliveryTests {
             try self.scenario(#","healthDelivery":{"kind":"watchPlug","everyDays":3,"firstPlugDay":4}"#)
         }
     }
+
+    @Test func theStandardPopulationSyncsItsWearersThroughAPhoneOrAPluggedWatch() throws {
+        let profiles = try PopulationProfiles.standard()
+        let users = (1...400).map { profiles.user($0, days: 60, seed: 1) }
+        var phone = 0, plugged = 0, immediate = 0
+        for user in users {
+            switch user.scenario.healthDelivery {
+            case .phoneSync(let hours, let first):
+                phone += 1
+                #expect((1...6).contains(hours) && (0..<hours * 60).contains(first))
+            case .watchPlug(let days, let first, let hour):
+                plugged += 1
+                #expect((2...7).contains(days) && (1...days).contains(first) && hour == 22)
+            case .immediate:
+                immediate += 1
+                #expect(user.scenario.workoutReports == .logged, "\(user.wearable) syncs at once")
+            }
+        }
+        // Weights 6 : 1 : 3 of 400 users.
+        #expect((200...280).contains(phone), "\(phone)")
+        #expect((25...60).contains(plugged), "\(plugged)")
+        #expect((90...150).contains(immediate), "\(immediate)")
+    }
 }
