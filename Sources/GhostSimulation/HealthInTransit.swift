@@ -9,7 +9,7 @@ struct HealthInTransit {
     struct Parcel {
         /// When the delivery lands (the phone's export synced, the watch plugged in).
         let arrival: Date
-        /// Readings and workout records, in the order they were recorded.
+        /// Readings and workout records, in the order the device handed them over.
         var samples: [HealthSample]
         /// The workouts among them, as vigord's import reports them to the engine.
         var workouts: [WorkoutReport]
