@@ -45,6 +45,9 @@ public struct Scenario: Codable, Sendable, Equatable {
     public var meetingChanges: [MeetingChange]
     /// How the Ghost hears of workouts: a wearable detects them, the user logs them, or nobody tells it.
     public var workoutReports: WorkoutReporting
+    /// When the device's readings and detected workouts reach vigord: at once (default), or through a synced phone
+    /// export or a watch plugged in now and then.
+    public var healthDelivery: HealthDelivery
     /// Chance the user checks in each morning (`vigorctl checkin`), 0…1.
     public var checkInRate: Double
     /// Chance the user answers a proposal at all, 0…1; an unanswered proposal stays a proposal.
@@ -74,7 +77,8 @@ public struct Scenario: Codable, Sendable, Equatable {
         travelDays: [Int] = [], triage: TriageBehaviour = TriageBehaviour(),
         healthSignals: HealthSignalRanges = HealthSignalRanges(), manualPhaseChanges: [ManualPhaseChange] = [],
         unknownDays: [Int] = [], morningSignals: [MorningSignalDay] = [], revertDays: [Int] = [],
-        meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected, checkInRate: Double = 0,
+        meetingChanges: [MeetingChange] = [], workoutReports: WorkoutReporting = .detected,
+        healthDelivery: HealthDelivery = .immediate, checkInRate: Double = 0,
         answerRate: Double = 1, crashDays: [Int] = [], notificationFailureDays: [Int] = [], staleHealthDays: [Int] = [],
         historyDays: Int = 0, behaviour: TrainingBehaviour? = nil,
         retention: RetentionRules? = nil, setupHour: Int? = nil
@@ -99,6 +103,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         self.revertDays = revertDays
         self.meetingChanges = meetingChanges
         self.workoutReports = workoutReports
+        self.healthDelivery = healthDelivery
         self.checkInRate = checkInRate
         self.answerRate = answerRate
         self.crashDays = crashDays
@@ -132,6 +137,7 @@ public struct Scenario: Codable, Sendable, Equatable {
         revertDays = try keys.decodeIfPresent([Int].self, forKey: .revertDays) ?? []
         meetingChanges = try keys.decodeIfPresent([MeetingChange].self, forKey: .meetingChanges) ?? []
         workoutReports = try keys.decodeIfPresent(WorkoutReporting.self, forKey: .workoutReports) ?? .detected
+        healthDelivery = try keys.decodeIfPresent(HealthDelivery.self, forKey: .healthDelivery) ?? .immediate
         checkInRate = try keys.decodeIfPresent(Double.self, forKey: .checkInRate) ?? 0
         answerRate = try keys.decodeIfPresent(Double.self, forKey: .answerRate) ?? 1
         crashDays = try keys.decodeIfPresent([Int].self, forKey: .crashDays) ?? []

@@ -83,6 +83,7 @@ extension Scenario {
         }
         try ScenarioError.checkChance("triage.answerRate", triage.answerRate)
         for (index, answer) in triage.byDay.enumerated() { try Self.check("triage.byDay[\(index)].day", answer.day, 1...days) }
+        try healthDelivery.validate("healthDelivery")
         try ScenarioError.checkChance("healthSignals.coverage.min", healthSignals.coverage.min)
         try ScenarioError.checkChance("healthSignals.coverage.max", healthSignals.coverage.max)
         guard healthSignals.coverage.min <= healthSignals.coverage.max else {

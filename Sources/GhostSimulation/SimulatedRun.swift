@@ -19,6 +19,8 @@ struct SimulatedRun {
     /// The health readings vigord has imported so far, and the steps of yesterday still to arrive.
     private var samples: [HealthSample] = []
     private var pendingSteps: [HealthSample] = []
+    /// What the device recorded and a late delivery (`scenario.healthDelivery`) has not brought yet.
+    private var inTransit = HealthInTransit()
     /// The user's morning check-ins so far.
     private var checkIns: [CheckInReport] = []
     /// The day of the last morning cycle (nil: none yet): the next morning closes the days since.
@@ -103,6 +105,7 @@ struct SimulatedRun {
         let travel = scenario.travelDays.contains(number)
         today = DayLog()
         if number == 1, setup != nil { today.interactions.append("setup") }
+        if scenario.healthDelivery != .immediate { try recordReadings(on: day, number: number) }
         for change in scenario.manualPhaseChanges where change.day == number {
             try step(at: calendar.date(on: day, hour: 0, minute: 5), .setTrust(change.phase))
             try send(.manualPhaseChange(to: change.phase), at: calendar.date(on: day, hour: 0, minute: 5))
@@ -125,7 +128,7 @@ struct SimulatedRun {
         // Whether the user answers the morning's question, if one is asked (drawn first, as every morning).
         let answersCheckIn = scenario.checkInRate > 0 && random.nextUnit() < scenario.checkInRate
         try landMeetings(on: day, number: number)
-        try receiveReadings(on: day, number: number)
+        if scenario.healthDelivery == .immediate { try receiveReadings(on: day, number: number) }
         try runMorning(of: day, number: number)
         let crashing = scenario.crashDays.contains(number)
         if crashing {
@@ -170,14 +173,43 @@ struct SimulatedRun {
 
     /// The clock moves on to `date` and `action` happens there: the engine hears the time first (vigord's cycle
     /// service tells it after every clock change, so blocks count as missed and proposals expire on time).
+    /// Deliveries that land by then (`deliver(landingBy:)`) come first, each at its own time.
     private mutating func step(at date: Date, _ action: StepAction) throws(EngineError) {
+        try deliver(landingBy: date)
+        try advance(to: date)
+        steps.append(SimulatedStep(at: date, action: action))
+    }
+
+    /// The engine hears the time when the clock moves on to `date`, and held time due for defence is defended.
+    private mutating func advance(to date: Date) throws(EngineError) {
         if clock.map({ date > $0 }) ?? true {
             try send(.tick, at: date)
             holds = HoldDefence.defendingDue(holds, now: date, settings: holds.settings ?? HoldSettings())
             clock = date
         }
-        steps.append(SimulatedStep(at: date, action: action))
     }
+
+    /// Every late delivery landing by `date` reaches vigord at its time, earliest first, as a watched source's new
+    /// file does: its readings are imported and each workout record is reported (`workoutRecorded`, as vigord's import
+    /// reports one), which completes the block it lies in while that block is scheduled, or missed with its triage
+    /// question still open; otherwise the engine counts it as a workout on the user's own.
+    private mutating func deliver(landingBy date: Date) throws(EngineError) {
+        while let parcel = inTransit.takeNext(landingBy: date) {
+            let at = max(parcel.arrival, clock ?? parcel.arrival)
+            try advance(to: at)
+            steps.append(SimulatedStep(at: at, action: .importReadings(parcel.samples)))
+            samples += parcel.samples
+            for workout in parcel.workouts { try send(.workoutRecorded(workout), at: at) }
+            if let night = parcel.samples.last(where: { $0.kind == .sleep }), let lastMorning, lastMorning >= calendar.day(of: night.end) {
+                nightLandedAfterMorning(night, at: at)
+            }
+        }
+    }
+
+    /// A night that lands after the morning cycle that wanted it. vigord's morning has decided without it; the next
+    /// morning's cycle reads it (it is in every picture from now on), and a check-in already given stays. Nothing more
+    /// happens today: this is where a re-decision of the morning would go.
+    private mutating func nightLandedAfterMorning(_ night: HealthSample, at date: Date) {}
 
     /// At 06:20, when the morning asks "Slept well?" (`CheckInQuestion`: no device recorded the night by the morning
     /// cycle), the user who answers (`checkInRate`, drawn at the start of the day) checks in (`vigorctl checkin
@@ -198,15 +230,32 @@ struct SimulatedRun {
     /// At 05:50 the wearable syncs: this morning's readings and yesterday's steps arrive (`HealthReadings`), as many as
     /// the day's coverage drawn from `healthSignals.coverage` says; none on a stale-health day.
     private mutating func receiveReadings(on day: LocalDay, number: Int) throws(EngineError) {
-        let coverage = scenario.healthSignals.coverage
-        let drawn = coverage.min + (coverage.max - coverage.min) * random.nextUnit()
-        let count = scenario.staleHealthDays.contains(number) ? 0 : HealthReadings.signals(coverage: drawn)
-        let readings = try HealthReadings(calendar: calendar, scenario: scenario, firstDay: firstDay).readings(day: number, count: count)
+        let readings = try drawReadings(day: number)
         let arriving = pendingSteps + readings.morning
         pendingSteps = readings.steps
         guard !arriving.isEmpty else { return }
         try step(at: calendar.date(on: day, hour: 5, minute: 50), .importReadings(arriving))
         samples += arriving
+    }
+
+    /// With a late delivery, the device records the day's readings at midnight, as many as the day's coverage says
+    /// (`drawReadings`), and each goes with the first delivery at or after its end (`HealthDelivery.arrival`).
+    private mutating func recordReadings(on day: LocalDay, number: Int) throws(EngineError) {
+        let readings = try drawReadings(day: number)
+        for sample in readings.morning + readings.steps {
+            guard let arrival = try scenario.healthDelivery.arrival(ofRecordEndingAt: sample.end, firstDay: firstDay, calendar: calendar)
+            else { continue }
+            inTransit.add(sample, arriving: arrival)
+        }
+    }
+
+    /// Day `number`'s readings: coverage × 4 of its signals, the coverage drawn from `healthSignals.coverage`; none on a
+    /// stale-health day.
+    private mutating func drawReadings(day number: Int) throws(EngineError) -> (morning: [HealthSample], steps: [HealthSample]) {
+        let coverage = scenario.healthSignals.coverage
+        let drawn = coverage.min + (coverage.max - coverage.min) * random.nextUnit()
+        let count = scenario.staleHealthDays.contains(number) ? 0 : HealthReadings.signals(coverage: drawn)
+        return try HealthReadings(calendar: calendar, scenario: scenario, firstDay: firstDay).readings(day: number, count: count)
     }
 
     /// The morning cycle at 06:00, as vigord's: `MorningPlan.decide` closes the days since the last morning with the
@@ -418,21 +467,29 @@ struct SimulatedRun {
             }
         }
         let inBlock = scheduled.map { start >= $0.start && start < $0.end } ?? false
+        let end = start.addingTimeInterval(TimeInterval(settings.training.durationMinutes * 60) - 600)
+        let arrival = scenario.workoutReports == .detected
+            ? try scenario.healthDelivery.arrival(ofRecordEndingAt: end, firstDay: firstDay, calendar: calendar) : nil
         today.workout = WorkoutRecord(
             inGhostBlock: inBlock, reported: scenario.workoutReports,
-            tookInput: scenario.workoutReports == .logged || (inBlock && scheduled?.origin == .proposal))
+            tookInput: scenario.workoutReports == .logged || (inBlock && scheduled?.origin == .proposal),
+            reachesGhostOnDay: arrival.map { firstDay.days(until: calendar.day(of: $0)) + 1 })
         switch scenario.workoutReports {
         case .detected:
-            // The wearable records the workout and syncs five minutes after it ends: vigord imports the record.
-            let end = start.addingTimeInterval(TimeInterval(settings.training.durationMinutes * 60) - 600)
             let record = HealthSample(
                 kind: .workout, source: HealthReadings.source, start: start, end: end,
                 value: Double(settings.training.durationMinutes - 10), detail: "training")
+            let report = WorkoutReport(imported: record, id: "sample:\(Int(start.timeIntervalSince1970))")
+            if let arrival {
+                // A late delivery brings the record (`deliver(landingBy:)`).
+                inTransit.add(record, workout: report, arriving: arrival)
+                return
+            }
+            // The wearable records the workout and syncs five minutes after it ends: vigord imports the record.
             try step(at: end.addingTimeInterval(300), .importReadings([record]))
             samples.append(record)
-            try send(.workoutRecorded(WorkoutReport(imported: record, id: "sample:\(Int(start.timeIntervalSince1970))")), at: end.addingTimeInterval(300))
+            try send(.workoutRecorded(report), at: end.addingTimeInterval(300))
         case .logged:
-            let end = start.addingTimeInterval(TimeInterval(settings.training.durationMinutes * 60) - 600)
             let report = WorkoutReport(id: "log:\(Int(start.timeIntervalSince1970))", start: start, end: end, confidence: 1)
             try step(at: end.addingTimeInterval(300), .logWorkout(start: start, minutes: settings.training.durationMinutes - 10))
             try send(.workoutRecorded(report), at: end.addingTimeInterval(300))

@@ -69,12 +69,16 @@ public struct WorkoutRecord: Codable, Sendable, Equatable {
     public let reported: WorkoutReporting
     /// It took a command or click: the user logged it, or accepted the proposal it was done in.
     public let tookInput: Bool
+    /// The day (1-based, maybe past the run's end) on which a late delivery brings its record to the Ghost; nil: the
+    /// day it was done (the wearable syncs at once), or never (not detected).
+    public let reachesGhostOnDay: Int?
 
     /// Creates a record.
-    public init(inGhostBlock: Bool, reported: WorkoutReporting, tookInput: Bool) {
+    public init(inGhostBlock: Bool, reported: WorkoutReporting, tookInput: Bool, reachesGhostOnDay: Int? = nil) {
         self.inGhostBlock = inGhostBlock
         self.reported = reported
         self.tookInput = tookInput
+        self.reachesGhostOnDay = reachesGhostOnDay
     }
 }
 

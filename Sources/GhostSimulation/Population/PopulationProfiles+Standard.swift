@@ -23,8 +23,12 @@ extension PopulationProfiles {
           "periods": [{"fromDay": 22, "toDay": 35, "rate": 0}]}}
       ],
       "wearables": [
-        {"name": "watch", "weight": 5, "workoutReports": "detected", "coverage": {"min": 0.8, "max": 1}},
-        {"name": "ring", "weight": 2, "workoutReports": "detected", "coverage": {"min": 0.6, "max": 0.9}},
+        {"name": "watch, phone sync", "weight": 4, "workoutReports": "detected", "coverage": {"min": 0.8, "max": 1},
+          "delivery": {"kind": "phoneSync", "everyHours": {"min": 1, "max": 6}}},
+        {"name": "watch, plugged in", "weight": 1, "workoutReports": "detected", "coverage": {"min": 0.8, "max": 1},
+          "delivery": {"kind": "watchPlug", "everyDays": {"min": 2, "max": 7}}},
+        {"name": "ring", "weight": 2, "workoutReports": "detected", "coverage": {"min": 0.6, "max": 0.9},
+          "delivery": {"kind": "phoneSync", "everyHours": {"min": 1, "max": 6}}},
         {"name": "none", "weight": 3, "workoutReports": "logged", "coverage": {"min": 0, "max": 0}}
       ],
       "checkIns": [

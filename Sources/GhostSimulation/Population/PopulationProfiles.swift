@@ -92,12 +92,14 @@ public struct AttendanceProfile: Codable, Sendable, Equatable {
     public var completion: CompletionBehaviour
 }
 
-/// A wearable: how workouts reach the Ghost and the daily signal coverage it gives.
+/// A wearable: how workouts reach the Ghost, the daily signal coverage it gives, and how its data reaches vigord.
 public struct WearableProfile: Codable, Sendable, Equatable {
     public var name: String
     public var weight: Double
     public var workoutReports: WorkoutReporting
     public var coverage: ValueRange
+    /// How its data reaches vigord, drawn per user (`DeliveryProfile`); absent: at once.
+    public var delivery: DeliveryProfile?
 }
 
 /// A check-in habit.
@@ -186,6 +188,7 @@ extension PopulationProfiles {
                 throw ScenarioError(path: "wearables[\(index)].coverage", message: "min must not exceed max")
             }
         }
+        for (index, option) in wearables.enumerated() { try option.delivery?.validate("wearables[\(index)].delivery") }
         for (index, option) in checkIns.enumerated() { try ScenarioError.checkChance("checkIns[\(index)].rate", option.rate) }
         for (index, option) in answering.enumerated() {
             try ScenarioError.checkChance("answering[\(index)].answerRate", option.answerRate)

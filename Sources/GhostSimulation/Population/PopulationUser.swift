@@ -86,6 +86,10 @@ extension PopulationProfiles {
             }
             events.append("trains on their own at \(hour):00; \(shortNights.count) short night(s)")
         }
+        if let delivery = wearable.delivery {
+            scenario.healthDelivery = delivery.draw(&random)
+            events.append(delivery.describe(scenario.healthDelivery))
+        }
         return PopulationUser(
             index: index, calendar: calendar.kind, attendance: attendance.name, wearable: wearable.name, checkIn: checkIn.name,
             answering: answering.name, events: events, scenario: scenario)

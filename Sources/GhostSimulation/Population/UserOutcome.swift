@@ -55,7 +55,7 @@ public struct UserOutcome: Codable, Sendable, Equatable {
             interactions: trajectory.days.reduce(0) { $0 + $1.interactions.count },
             workouts: done.count,
             proactive: done.filter(\.inGhostBlock).count,
-            zeroInput: done.filter { !$0.tookInput && $0.reported != .none }.count,
+            zeroInput: done.filter { Self.countedWithoutInput($0, daysUsed: trajectory.days.count) }.count,
             leftHealthy: trajectory.days.contains { $0.ghostHealth != .healthy })
         weeks = WeekPromise(trajectory.days)
         for day in trajectory.days {
@@ -68,6 +68,13 @@ public struct UserOutcome: Codable, Sendable, Equatable {
             minutesToFirstDesktopProposal = setup.block != nil ? 0 : evening
             minutesToFirstMagic = setup.block != nil || setup.insight ? 0 : evening
         }
+    }
+
+    /// A workout the Ghost counted with no command or click: reported by the device (not logged, not in an accepted
+    /// proposal), and its record reached the Ghost while the user used vigord. A record a late delivery brings days
+    /// later still counts; one that would land after the user's last day never reached the Ghost.
+    static func countedWithoutInput(_ workout: WorkoutRecord, daysUsed: Int) -> Bool {
+        !workout.tookInput && workout.reported == .detected && (workout.reachesGhostOnDay ?? 0) <= daysUsed
     }
 
     /// The command an interaction was (its first word: `accept b3` → `accept`, `trust set auto` → `trust`).
