@@ -200,16 +200,24 @@ struct SimulatedRun {
             steps.append(SimulatedStep(at: at, action: .importReadings(parcel.samples)))
             samples += parcel.samples
             for workout in parcel.workouts { try send(.workoutRecorded(workout), at: at) }
-            if let night = parcel.samples.last(where: { $0.kind == .sleep }), let lastMorning, lastMorning >= calendar.day(of: night.end) {
-                nightLandedAfterMorning(night, at: at)
-            }
+            try nightLandedAfterMorning(parcel.samples, at: at)
         }
     }
 
-    /// A night that lands after the morning cycle that wanted it. vigord's morning has decided without it; the next
-    /// morning's cycle reads it (it is in every picture from now on), and a check-in already given stays. Nothing more
-    /// happens today: this is where a re-decision of the morning would go.
-    private mutating func nightLandedAfterMorning(_ night: HealthSample, at date: Date) {}
+    /// Last night's data that lands after the morning cycle that wanted it: as vigord's import does (`LateNight`), the
+    /// morning decides again, once per arrival, while today's first block has not started, on the blocks it may still
+    /// change (`MorningPlan.transform(_:only:)`); a check-in already given stays.
+    private mutating func nightLandedAfterMorning(_ arrived: [HealthSample], at date: Date) throws(EngineError) {
+        let day = calendar.day(of: date)
+        let verdict = try LateNight.verdict(
+            arrived: arrived, today: day, lastMorning: lastMorning, ghost: ghost, now: date, calendar: calendar)
+        guard verdict == .decideAgain else { return }
+        let changing = LateNight.blocksToDecide(ghost: ghost, today: day, now: date)
+        let current = try picture(today: day, firstDay: day, days: 1, readsHistory: true)
+        for event in try MorningPlan.transform(current, only: changing).flatMap(\.events) {
+            _ = try send(event, at: date)
+        }
+    }
 
     /// At 06:20, when the morning asks "Slept well?" (`CheckInQuestion`: no device recorded the night by the morning
     /// cycle), the user who answers (`checkInRate`, drawn at the start of the day) checks in (`vigorctl checkin

@@ -71,4 +71,12 @@ public struct MorningPlan: Sendable, Equatable {
             rules: picture.rules.transformation,
             walkOpen: picture.profile.fitting(minutes: picture.settings.durationMinutes).contains(.walk))
     }
+
+    /// The morning rules again, changing only `blocks` (a check-in or a late night: `LateNight.blocksToDecide`); an
+    /// outcome that would change another block is left out.
+    public static func transform(_ picture: WeekPicture, only blocks: Set<BlockID>) throws(EngineError) -> [MorningPlanner.Outcome] {
+        try transform(picture).filter { outcome in
+            outcome.events.allSatisfy { if case .adjustmentRequested(let id, _, _, _, _) = $0 { blocks.contains(id) } else { true } }
+        }
+    }
 }

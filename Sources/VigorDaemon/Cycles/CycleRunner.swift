@@ -135,9 +135,7 @@ public actor CycleRunner {
         if let score = RecoveryScores(database: database).score(try picture.signals.recoveryInputs(on: picture.today)) {
             decision.recoveryScores = [score]
         }
-        let outcomes = try MorningPlan.transform(picture).filter { outcome in
-            outcome.events.allSatisfy { if case .adjustmentRequested(let id, _, _, _, _) = $0 { changing.contains(id) } else { true } }
-        }
+        let outcomes = try MorningPlan.transform(picture, only: changing)
         decision.events = outcomes.flatMap(\.events)
         return (decision, outcomes.map(\.note))
     }
