@@ -18,6 +18,8 @@ struct SimulatedRun {
     private var landed: [BusyInterval] = []
     /// The health readings vigord has imported so far, and the steps of yesterday still to arrive.
     private var samples: [HealthSample] = []
+    /// When health data reached vigord (imports that added samples): the rhythm the morning judges its age by.
+    private var arrivals: [Date] = []
     private var pendingSteps: [HealthSample] = []
     /// What the device recorded and a late delivery (`scenario.healthDelivery`) has not brought yet.
     private var inTransit = HealthInTransit()
@@ -199,6 +201,7 @@ struct SimulatedRun {
             try advance(to: at)
             steps.append(SimulatedStep(at: at, action: .importReadings(parcel.samples)))
             samples += parcel.samples
+            if !parcel.samples.isEmpty { arrivals.append(at) }
             for workout in parcel.workouts { try send(.workoutRecorded(workout), at: at) }
             try nightLandedAfterMorning(parcel.samples, at: at)
         }
@@ -242,8 +245,10 @@ struct SimulatedRun {
         let arriving = pendingSteps + readings.morning
         pendingSteps = readings.steps
         guard !arriving.isEmpty else { return }
-        try step(at: calendar.date(on: day, hour: 5, minute: 50), .importReadings(arriving))
+        let at = try calendar.date(on: day, hour: 5, minute: 50)
+        try step(at: at, .importReadings(arriving))
         samples += arriving
+        arrivals.append(at)
     }
 
     /// With a late delivery, the device records the day's readings at midnight, as many as the day's coverage says
@@ -277,7 +282,7 @@ struct SimulatedRun {
         busyHoursToday = try Self.hours(of: current.busy, on: day, calendar: calendar)
         let plan = try MorningPlan.decide(
             current, closing: MorningPlan.daysToClose(today: day, lastMorning: lastMorning),
-            newestHealthData: current.signals.samples.map(\.end).max(), now: now)
+            newestHealthData: current.signals.samples.map(\.end).max(), arrivals: arrivals, now: now)
         lastMorning = day
         var applied: [BlockID] = []
         for event in plan.events {
@@ -496,6 +501,7 @@ struct SimulatedRun {
             // The wearable records the workout and syncs five minutes after it ends: vigord imports the record.
             try step(at: end.addingTimeInterval(300), .importReadings([record]))
             samples.append(record)
+            arrivals.append(end.addingTimeInterval(300))
             try send(.workoutRecorded(report), at: end.addingTimeInterval(300))
         case .logged:
             let report = WorkoutReport(id: "log:\(Int(start.timeIntervalSince1970))", start: start, end: end, confidence: 1)

@@ -49,6 +49,14 @@ extension AppDatabase {
         try write("record the health import") { db in try run.inserted(db) }
     }
 
+    /// When imports since `date` that added samples finished, oldest first: the user's rhythm of deliveries.
+    public func healthArrivals(since date: Date) throws(StoreError) -> [Date] {
+        try read("read the health deliveries") { db in
+            try HealthImportRun.filter(Column("finishedAt") >= date && Column("added") > 0).order(Column("finishedAt"))
+                .fetchAll(db).map(\.finishedAt)
+        }
+    }
+
     /// The latest imports, newest first.
     public func healthImports(limit: Int) throws(StoreError) -> [HealthImportRun] {
         try read("read the health imports") { db in

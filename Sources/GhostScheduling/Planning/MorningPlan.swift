@@ -14,8 +14,21 @@ public struct MorningPlan: Sendable, Equatable {
     public var transformations: [MorningPlanner.Outcome]
 
     /// How old the newest health data may be at a morning: a wearable syncs at least daily, so two days without data
-    /// means the import stopped (a dead band, an export no longer dropped in the inbox).
+    /// means the import stopped (a dead band, an export no longer dropped in the inbox)…
     public static let healthDataExpectedWithin: TimeInterval = 48 * 3600
+    /// …unless the user's own deliveries come slower (a watch plugged in every few days): then one and a half times the
+    /// longest gap between the deliveries of the last `deliveryRhythmDays` days, at most `slowestExpectedRhythm`.
+    public static let deliveryRhythmDays = 28
+    public static let slowestExpectedRhythm: TimeInterval = 14 * 86_400
+
+    /// How old the newest health data may be at `now`, after deliveries (imports that added samples) at `arrivals`:
+    /// two days, or the user's own slower rhythm once three deliveries show it.
+    public static func expectedWithin(arrivals: [Date], now: Date) -> TimeInterval {
+        let recent = arrivals.filter { $0 <= now && now.timeIntervalSince($0) <= Double(deliveryRhythmDays) * 86_400 }.sorted()
+        guard recent.count >= 3 else { return healthDataExpectedWithin }
+        let longest = zip(recent.dropFirst(), recent).map { $0.timeIntervalSince($1) }.max() ?? 0
+        return min(slowestExpectedRhythm, max(healthDataExpectedWithin, 1.5 * longest))
+    }
     /// Days a morning closes at most after a long absence.
     public static let maximumCatchUpDays = 14
 
@@ -35,7 +48,7 @@ public struct MorningPlan: Sendable, Equatable {
     /// newest health sample (nil: never any, which is no failure: no wearable).
     /// - Throws: `EngineError` when a day's bounds cannot be formed in the user's zone.
     public static func decide(
-        _ picture: WeekPicture, closing: [LocalDay], newestHealthData: Date?, now: Date
+        _ picture: WeekPicture, closing: [LocalDay], newestHealthData: Date?, arrivals: [Date] = [], now: Date
     ) throws(EngineError) -> MorningPlan {
         var events: [GhostEvent] = []
         for day in closing {
@@ -44,7 +57,7 @@ public struct MorningPlan: Sendable, Equatable {
         var notes = [closing.isEmpty ? "first morning: nothing to close yet" : "closed \(closing.count) day(s) up to \(closing.last?.description ?? "")"]
         events.append(.tick)
         events += picture.historyEvents
-        let verdict = healthDataVerdict(newestHealthData: newestHealthData, now: now)
+        let verdict = healthDataVerdict(newestHealthData: newestHealthData, arrivals: arrivals, now: now)
         events += verdict.events
         notes += verdict.notes
         let transformations = try transform(picture)
@@ -52,14 +65,18 @@ public struct MorningPlan: Sendable, Equatable {
     }
 
     /// What a morning at `now` says about health data whose newest sample ended at `newestHealthData` (nil: never any,
-    /// which is no failure: no wearable): a success while it is fresh; once past the limit it counts against ghost
-    /// health on the first morning only, and later mornings on stale data are no success either.
-    public static func healthDataVerdict(newestHealthData: Date?, now: Date) -> (events: [GhostEvent], notes: [String]) {
-        guard let newestHealthData, now.timeIntervalSince(newestHealthData) > healthDataExpectedWithin else {
+    /// which is no failure: no wearable), delivered at `arrivals`: a success while it is fresh (`expectedWithin`); once
+    /// past the limit it counts against ghost health on the first morning only, and later mornings on stale data are
+    /// no success either.
+    public static func healthDataVerdict(
+        newestHealthData: Date?, arrivals: [Date] = [], now: Date
+    ) -> (events: [GhostEvent], notes: [String]) {
+        let limit = expectedWithin(arrivals: arrivals, now: now)
+        guard let newestHealthData, now.timeIntervalSince(newestHealthData) > limit else {
             return ([.backgroundSucceeded], [])
         }
         let age = now.timeIntervalSince(newestHealthData)
-        let events: [GhostEvent] = age <= healthDataExpectedWithin + 86_400 ? [.backgroundFailed(.staleData)] : []
+        let events: [GhostEvent] = age <= limit + 86_400 ? [.backgroundFailed(.staleData)] : []
         return (events, ["the newest health data is \(Int(age / 3600)) hours old"])
     }
 

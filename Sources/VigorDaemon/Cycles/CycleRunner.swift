@@ -79,7 +79,9 @@ public actor CycleRunner {
         let lastMorning = try database.lastCycleRun(kind: .morning)?.localDate
         let plan = try MorningPlan.decide(
             picture, closing: MorningPlan.daysToClose(today: today, lastMorning: lastMorning),
-            newestHealthData: picture.signals.samples.map(\.end).max(), now: now)
+            newestHealthData: picture.signals.samples.map(\.end).max(),
+            arrivals: try database.healthArrivals(since: now.addingTimeInterval(-Double(MorningPlan.deliveryRhythmDays) * 86_400)),
+            now: now)
         var notes = plan.notes
         var decision = Decision(plan.events)
         let inputs = try picture.signals.recoveryInputs(on: today)

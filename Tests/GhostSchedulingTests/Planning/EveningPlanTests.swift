@@ -97,6 +97,25 @@ private func placement(_ plan: EveningPlan) -> BlockCandidate? {
     #expect(never.events == [.tick, .backgroundSucceeded])
 }
 
+@Test func aWatchPluggedInEveryFewDaysIsStaleOnlyPastItsOwnRhythm() throws {
+    let now = try Week.at(0, 6)
+    let day: TimeInterval = 86_400
+    // Plugged in every five days: a four-day-old night is the rhythm, not an import that stopped.
+    let plugged = [-20.0, -15, -10, -5].map { now.addingTimeInterval($0 * day) }
+    #expect(MorningPlan.expectedWithin(arrivals: plugged, now: now) == 7.5 * day)
+    #expect(MorningPlan.healthDataVerdict(newestHealthData: now.addingTimeInterval(-4 * day), arrivals: plugged, now: now).events
+        == [.backgroundSucceeded])
+    #expect(MorningPlan.healthDataVerdict(newestHealthData: now.addingTimeInterval(-8 * day), arrivals: plugged, now: now).events
+        == [.backgroundFailed(.staleData)])
+    // A phone that syncs daily, or too few deliveries to show a rhythm: two days.
+    let daily = (1...10).map { now.addingTimeInterval(-Double($0) * day) }
+    #expect(MorningPlan.expectedWithin(arrivals: daily, now: now) == 2 * day)
+    #expect(MorningPlan.expectedWithin(arrivals: Array(plugged.suffix(2)), now: now) == 2 * day)
+    // A month without the watch is never a rhythm: fourteen days at most.
+    let rare = [-27.0, -26, -1].map { now.addingTimeInterval($0 * day) }
+    #expect(MorningPlan.expectedWithin(arrivals: rare, now: now) == 14 * day)
+}
+
 @Test func threeMissesInTheSameSlotSteerTomorrowsBlockElsewhere() throws {
     let start = Week.monday.adding(days: -22)
     var ghost = Ghost(startingAt: try Week.at(start, 0), timeZone: Week.berlin.timeZone)
