@@ -227,10 +227,11 @@ struct SimulatedRun {
     /// --felt ok`); the next morning closes today with it. A morning that asks nothing gets no check-in.
     private mutating func checkIn(on day: LocalDay, number: Int) throws(EngineError) {
         let wakeUp = try calendar.date(on: day, hour: 6)
-        let nightRecorded = samples.contains { $0.kind == .sleep && $0.end > wakeUp.addingTimeInterval(-86_400) && $0.end <= wakeUp }
+        let newestNight = samples.filter { $0.kind == .sleep && $0.end <= wakeUp }.map(\.end).max()
+        let recorded = MorningPlan.deviceRecordsNights(newestNight: newestNight, arrivals: arrivals, now: wakeUp)
         guard CheckInQuestion.morning(
             today: day, hour: 6, morningCycleRanToday: true, cycleRanBeforeToday: number > 1,
-            checkedInToday: checkIns.contains { $0.day == day }, nightRecorded: nightRecorded) != nil
+            checkedInToday: checkIns.contains { $0.day == day }, deviceRecordsNights: recorded) != nil
         else { return }
         let at = try calendar.date(on: day, hour: 6, minute: 20)
         try step(at: at, .checkIn)

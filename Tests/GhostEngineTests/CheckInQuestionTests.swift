@@ -8,7 +8,7 @@ struct CheckInQuestionTests {
     func ask(hour: Int = 7, ranToday: Bool = true, ranBefore: Bool = true, checkedIn: Bool = false, night: Bool = false) -> LocalDay? {
         CheckInQuestion.morning(
             today: today, hour: hour, morningCycleRanToday: ranToday, cycleRanBeforeToday: ranBefore, checkedInToday: checkedIn,
-            nightRecorded: night)
+            deviceRecordsNights: night)
     }
 
     @Test func aMorningNothingToldAboutAsksSleptWell() {

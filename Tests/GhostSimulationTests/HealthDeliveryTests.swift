@@ -98,15 +98,21 @@ struct HealthDeliveryTests {
         #expect(!UserOutcome.countedWithoutInput(accepted, daysUsed: 5))
     }
 
-    @Test func aNightSyncedAfterTheMorningCycleLeavesThatMorningAskingSleptWell() throws {
+    @Test func aPhoneThatSyncsItsNightsLateIsNotAskedSleptWellOnceItsRhythmShows() throws {
         func checkInDays(firstSyncMinutes: Int) throws -> [Int] {
             let keys = #","healthSignals":{"coverage":{"min":1,"max":1}},"checkInRate":1,"healthDelivery":{"kind":"phoneSync","everyHours":3,"firstSyncMinutes":\#(firstSyncMinutes)}"#
             return try ScenarioFiles.simulator(try scenario(keys)).run().days.filter { $0.interactions.contains("checkin") }.map(\.day)
         }
         // Syncs at 00:00, 03:00, 06:00…: the night (ending 05:30) lands at 06:00, before that minute's morning cycle.
         #expect(try checkInDays(firstSyncMinutes: 0) == [])
-        // Syncs at 01:00, 04:00, 07:00…: it lands at 07:00, after the morning asked.
-        #expect(try checkInDays(firstSyncMinutes: 60) == Array(2...7))
+        // Syncs at 01:00, 04:00, 07:00…: it lands at 07:00, after the morning cycle; the night before landed yesterday,
+        // within the phone's rhythm, so this night is on its way and no morning asks.
+        let late = try checkInDays(firstSyncMinutes: 60)
+        #expect(late == [], "\(late)")
+        // A phone that stopped syncing from day 3 is asked again once its last night is more than two days old.
+        let keys = #","healthSignals":{"coverage":{"min":1,"max":1}},"checkInRate":1,"staleHealthDays":[3,4,5,6,7]"#
+        let stopped = try ScenarioFiles.simulator(try scenario(keys)).run().days.filter { $0.interactions.contains("checkin") }.map(\.day)
+        #expect(stopped == [4, 5, 6, 7], "\(stopped)")
     }
 
     @Test func aRecordTravelsWithTheFirstDeliveryAtOrAfterItsEnd() throws {

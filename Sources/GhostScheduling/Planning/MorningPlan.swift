@@ -64,6 +64,13 @@ public struct MorningPlan: Sendable, Equatable {
         return MorningPlan(events: events + transformations.flatMap(\.events), notes: notes, transformations: transformations)
     }
 
+    /// Whether a device records the user's nights: its newest night ended (`newestNight`) no longer ago than the
+    /// deliveries at `arrivals` make usual (`expectedWithin`). Then the morning's check-in is not asked: the night comes.
+    public static func deviceRecordsNights(newestNight: Date?, arrivals: [Date], now: Date) -> Bool {
+        guard let newestNight, newestNight <= now else { return false }
+        return now.timeIntervalSince(newestNight) <= expectedWithin(arrivals: arrivals, now: now)
+    }
+
     /// What a morning at `now` says about health data whose newest sample ended at `newestHealthData` (nil: never any,
     /// which is no failure: no wearable), delivered at `arrivals`: a success while it is fresh (`expectedWithin`); once
     /// past the limit it counts against ghost health on the first morning only, and later mornings on stale data are

@@ -124,17 +124,21 @@ public actor NotificationDesk {
     }
 
     /// The morning to ask "slept well?" for, by `CheckInQuestion` from what the store knows: whether the morning cycle
-    /// ran today and one ran before today, whether the user checked in, and whether a device recorded a night's sleep
-    /// in the last day (a wearer whose night arrived is not asked; one that arrives later withdraws the question).
+    /// ran today and one ran before today, whether the user checked in, and whether a device records the user's nights
+    /// in its rhythm (`MorningPlan.deviceRecordsNights` over the store's sleep and deliveries of the last 28 days).
     private func checkInWanted(on today: LocalDay, hour: Int, now: Date) -> LocalDay? {
         guard hour < CheckInQuestion.askedUntilHour else { return nil }
+        let window = Double(MorningPlan.deliveryRhythmDays) * 86_400
         do {
             return CheckInQuestion.morning(
                 today: today, hour: hour,
                 morningCycleRanToday: try database.lastCycleRun(kind: .morning)?.localDate == today,
                 cycleRanBeforeToday: try database.hasCycleRun(before: today),
                 checkedInToday: !(try database.checkIns(from: today, through: today).isEmpty),
-                nightRecorded: !(try database.healthSamples(kind: .sleep, endingFrom: now.addingTimeInterval(-86_400), to: now).isEmpty))
+                deviceRecordsNights: MorningPlan.deviceRecordsNights(
+                    newestNight: try database.healthSamples(kind: .sleep, endingFrom: now.addingTimeInterval(-window), to: now)
+                        .map(\.end).max(),
+                    arrivals: try database.healthArrivals(since: now.addingTimeInterval(-window)), now: now))
         } catch {
             logger.warning("cannot tell whether to ask for the morning check-in", metadata: ["error": "\(error)"])
             return nil

@@ -116,6 +116,20 @@ private func placement(_ plan: EveningPlan) -> BlockCandidate? {
     #expect(MorningPlan.expectedWithin(arrivals: rare, now: now) == 14 * day)
 }
 
+@Test func aDeviceThatKeepsItsRhythmRecordsTheNightsAndAUserWithoutOneDoesNot() throws {
+    let now = try Week.at(0, 6)
+    let day: TimeInterval = 86_400
+    let synced = (1...10).map { now.addingTimeInterval(-Double($0) * day + 3600) }
+    // A phone synced daily whose last night has not landed yet: the night before is within two days.
+    #expect(MorningPlan.deviceRecordsNights(newestNight: now.addingTimeInterval(-day - 3600), arrivals: synced, now: now))
+    // The same phone silent for three days: the device stopped, so the check-in is asked.
+    #expect(!MorningPlan.deviceRecordsNights(newestNight: now.addingTimeInterval(-3 * day), arrivals: synced, now: now))
+    // A watch plugged in every five days, four days after the last: still its rhythm.
+    let plugged = [-20.0, -15, -10, -5].map { now.addingTimeInterval($0 * day) }
+    #expect(MorningPlan.deviceRecordsNights(newestNight: now.addingTimeInterval(-5 * day), arrivals: plugged, now: now))
+    #expect(!MorningPlan.deviceRecordsNights(newestNight: nil, arrivals: [], now: now))
+}
+
 @Test func threeMissesInTheSameSlotSteerTomorrowsBlockElsewhere() throws {
     let start = Week.monday.adding(days: -22)
     var ghost = Ghost(startingAt: try Week.at(start, 0), timeZone: Week.berlin.timeZone)
