@@ -3,7 +3,7 @@ import ICalendarKit
 import VigorRPC
 
 /// One `[[calendar.source]]` as the file gives it, before the checks between its keys.
-struct CalendarSourceDraft: Sendable {
+struct CalendarSourceDraft: RepeatedTableDraft {
     var name: String?
     var path: String?
     var url: URL?
@@ -66,24 +66,9 @@ extension ConfigKeys {
 
     /// The sources of `[calendar]`, each checked, with names unique among them.
     static func calendarSources(_ value: ConfigTree, reader: ConfigReader) throws(ConfigError) -> [CalendarSourceEntry] {
-        guard case .array(let entries) = value else {
-            throw reader.error(ConfigReader.Place(table: ["calendar"]), "source", "must be an array of tables ([[calendar.source]]), got \(value.typeName)")
-        }
-        var names: Set<String> = []
-        var sources: [CalendarSourceEntry] = []
-        for (index, entry) in entries.enumerated() {
-            let place = ConfigReader.Place(table: calendarSource.path, arrayIndex: index)
-            guard case .table(let members) = entry else { throw reader.error(place, nil, "must be a table, got \(entry.typeName)") }
-            var source = CalendarSourceDraft()
-            var warnings: [String] = []  // no source key has an old name
-            try reader.read(members, of: calendarSource, at: place, into: &source, warnings: &warnings)
-            guard let name = source.name else { continue }
-            guard names.insert(name).inserted else {
-                throw reader.error(place, "name", "the name '\(name)' is used by another source")
-            }
+        try reader.entries(value, of: calendarSource, what: "source") { source, name in
             let location: CalendarSourceEntry.Location = if let url = source.url { .url(url) } else { .path(source.path ?? "") }
-            sources.append(CalendarSourceEntry(name: name, location: location, allDay: source.allDay))
+            return CalendarSourceEntry(name: name, location: location, allDay: source.allDay)
         }
-        return sources
     }
 }

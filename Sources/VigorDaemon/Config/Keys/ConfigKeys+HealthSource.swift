@@ -3,7 +3,7 @@ import HealthImport
 import VigorRPC
 
 /// One `[[health.source]]` as the file gives it, before the checks between its keys.
-struct HealthSourceDraft: Sendable {
+struct HealthSourceDraft: RepeatedTableDraft {
     var name: String?
     var path: String?
     var format: HealthFileFormat?
@@ -48,23 +48,8 @@ extension ConfigKeys {
 
     /// The sources of `[health]`, each checked, with names unique among them.
     static func healthSources(_ value: ConfigTree, reader: ConfigReader) throws(ConfigError) -> [HealthSourceEntry] {
-        guard case .array(let entries) = value else {
-            throw reader.error(ConfigReader.Place(table: ["health"]), "source", "must be an array of tables ([[health.source]]), got \(value.typeName)")
+        try reader.entries(value, of: healthSource, what: "health source") { source, name in
+            source.path.map { HealthSourceEntry(name: name, path: $0, format: source.format) }
         }
-        var names: Set<String> = []
-        var sources: [HealthSourceEntry] = []
-        for (index, entry) in entries.enumerated() {
-            let place = ConfigReader.Place(table: healthSource.path, arrayIndex: index)
-            guard case .table(let members) = entry else { throw reader.error(place, nil, "must be a table, got \(entry.typeName)") }
-            var source = HealthSourceDraft()
-            var warnings: [String] = []  // no source key has an old name
-            try reader.read(members, of: healthSource, at: place, into: &source, warnings: &warnings)
-            guard let name = source.name, let path = source.path else { continue }
-            guard names.insert(name).inserted else {
-                throw reader.error(place, "name", "the name '\(name)' is used by another health source")
-            }
-            sources.append(HealthSourceEntry(name: name, path: path, format: source.format))
-        }
-        return sources
     }
 }
