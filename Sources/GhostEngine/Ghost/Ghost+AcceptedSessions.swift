@@ -4,10 +4,13 @@ import Foundation
 extension Ghost {
     /// Writes a session the user accepted with their week (the weekly question's yes) as an accepted block: no daily
     /// question. It is theirs as an accepted proposal is (deleting it takes the yes back; the breaker never counts it).
-    /// A sacred slot is still skipped; a Ghost that may not propose (Observer, or ghost health narrowed it) places the
-    /// candidate as usual.
-    mutating func placeAccepted(_ candidate: BlockCandidate, acceptedAt: Date, at moment: Moment) throws(EngineError) -> [GhostEffect] {
-        guard capabilities.canPropose else { return try place(candidate, alternatives: [], at: moment) }
+    /// Only a Scheduler's yes counts so: from Auto-Scheduler up the Ghost decides on its own again, and a Ghost that may
+    /// not propose (ghost health narrowed it) places the candidate as usual, with its alternatives. A sacred slot is
+    /// still skipped.
+    mutating func placeAccepted(
+        _ candidate: BlockCandidate, alternatives: [BlockCandidate], acceptedAt: Date, at moment: Moment
+    ) throws(EngineError) -> [GhostEffect] {
+        guard trust.phase == .scheduler, capabilities.canPropose else { return try place(candidate, alternatives: alternatives, at: moment) }
         guard candidate.confidence.isFinite, (0...1).contains(candidate.confidence) else {
             throw EngineError.valueOutOfRange(name: "candidate confidence", value: candidate.confidence, allowed: "0…1")
         }

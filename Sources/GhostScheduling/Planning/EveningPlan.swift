@@ -92,11 +92,12 @@ public struct EveningPlan: Sendable, Equatable {
         let confidence = block.chosen.score
         let skip = forecasts.first { $0.day == tomorrow }
         let candidate = block.candidate(confidence: confidence, extra: (skip?.receiptInputs ?? []) + kind.receiptInputs, kind: kind.kind)
+        let alternatives = block.alternativeCandidates(confidence: confidence, kind: kind.kind)
         if case .write(let acceptedAt) = picture.weekAcceptance?.verdict(day: tomorrow, start: candidate.start) ?? .ask {
-            events.append(.acceptedSessionPlaced(candidate, acceptedAt: acceptedAt))
+            events.append(.acceptedSessionPlaced(candidate, alternatives: alternatives, acceptedAt: acceptedAt))
             notes.append("tomorrow's session was accepted with the week")
         } else {
-            events.append(.placementRequested(candidate, alternatives: block.alternativeCandidates(confidence: confidence, kind: kind.kind)))
+            events.append(.placementRequested(candidate, alternatives: alternatives))
         }
         notes.append("best time tomorrow \(block.chosen.localStart) (\(block.fitWords.joined(separator: ", "))"
             + (skip.map { ", skip risk \(Percent.text($0.prediction.probability))" } ?? "") + "): "

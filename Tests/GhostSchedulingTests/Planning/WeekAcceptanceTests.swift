@@ -119,3 +119,13 @@ private func asks(_ effects: [GhostEffect]) -> Bool {
         #expect(WeekAcceptance.accepting(forecast: forecast, book: HoldBook(), phase: phase, now: now) == nil)
     }
 }
+
+@Test func fromAutoSchedulerUpAnAcceptedSessionIsPlacedAsTheGhostWould() throws {
+    var ghost = try scheduler()
+    let book = try acceptedSunday(ghost)
+    _ = try ghost.handle(.manualPhaseChange(to: .autoScheduler), now: try Week.at(1, 12))
+    _ = try perform(evening(Week.monday.adding(days: 1), ghost: ghost, book: book), on: &ghost)
+    let block = try #require(ghost.blocks.first { $0.day == Week.monday.adding(days: 2) })
+    // Written on its own (the breaker counts its deletion) or proposed below the threshold to act alone: never as the yes.
+    #expect(block.origin == .auto || block.status == .proposed, "\(block)")
+}
