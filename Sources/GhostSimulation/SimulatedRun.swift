@@ -155,6 +155,7 @@ struct SimulatedRun {
         }
         let wantedBefore = Set(GhostMessages.pending(ghost: ghost, now: try calendar.date(on: day, hour: 21), breakerFiredAt: nil).map(\.key))
         try planEvening(of: day, number: number)
+        try answerWeeklyQuestion(on: day)
         try failNotification(on: day, number: number, wantedBefore: wantedBefore)
         try step(at: calendar.date(on: day, hour: 23), .clock)
         try answerTriage(on: day, number: number)
@@ -408,7 +409,10 @@ struct SimulatedRun {
         try step(at: now, failed.isEmpty ? .eveningCycle : .eveningCycleWithUnreadableCalendar)
         // An unreadable calendar is a change vigord re-plans for, before the evening and again once it reads again.
         if !failed.isEmpty { try calendarChanged(on: day, at: now, failedSources: failed) }
-        let evening = try picture(today: day, firstDay: tomorrow, days: 7, failedSources: failed, readsHistory: true)
+        var evening = try picture(today: day, firstDay: tomorrow, days: 7, failedSources: failed, readsHistory: true)
+        evening.heldDays = holds.userHeldDays
+        evening.releasedDays = holds.consent.releasedDays
+        evening.weekAcceptance = holds.acceptance
         let plan = EveningPlan.decide(evening)
         if plan.forecast == nil, let note = plan.notes.last {
             throw EngineError.invalidRule(name: "config", problem: note)
@@ -422,6 +426,29 @@ struct SimulatedRun {
             try send(event, at: now)
         }
         if !failed.isEmpty { try calendarChanged(on: day, at: now) }
+    }
+
+    /// Sunday's weekly question at 21:05, right after the evening (vigord's weekly cycle follows it): a Scheduler asked
+    /// "hold these?" answers with the answer rate and says yes with the accept rate (the button, as `vigorctl plan
+    /// --hold week`): the week is held and the sessions it named accepted (`HoldBook.acceptWeek`), so their evenings
+    /// ask nothing. No answer keeps the daily proposals.
+    private mutating func answerWeeklyQuestion(on day: LocalDay) throws(EngineError) {
+        guard day.weekday == 1 else { return }
+        let now = try calendar.date(on: day, hour: 21, minute: 5)
+        let phase = ghost.trust.phase
+        guard HoldQuestion.sentence(forecast: forecast, book: holds, phase: phase, calendar: calendar, now: now)?.asks == true else { return }
+        today.questions += 1
+        guard scenario.answerRate >= 1 || random.nextUnit() < scenario.answerRate, random.nextUnit() < scenario.acceptRate else { return }
+        let days: [LocalDay]
+        do {
+            days = try HoldDayName.days(HoldDayName.wholeWeek, after: day)
+        } catch {
+            throw error.engineError
+        }
+        try step(at: now, .holdWeek)
+        holds.acceptWeek(days, forecast: forecast, phase: phase, now: now)
+        decideHolds(try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules)), now: now)
+        today.interactions.append("hold week")
     }
 
     /// After a change of the calendars (a deletion in vigord's, meetings landing, a calendar unreadable or read again)

@@ -22,6 +22,7 @@ struct ShippedScenarioStepsTests {
         case .deleteBlock: "delete a block"
         case .meetingsLanded: "meetings land"
         case .eveningCycleWithUnreadableCalendar: "evening with an unreadable calendar"
+        case .holdWeek: "hold the week"
         case .notReplayable(let what): "not replayable: \(what)"
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GhostEngine
+import GhostScheduling
 import Logging
 import Testing
 import VigorRPC
@@ -33,7 +34,7 @@ extension DesktopNotificationTests {
         #expect(try session.open() == 1)
         let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
         let weekly = try #require(inbox.first { $0.kind == "weeklyReceipt" })
-        #expect(weekly.body.hasSuffix("This week: Wed 07:00, Fri 07:00 — hold these?"), "\(weekly.body)")
+        #expect(weekly.body.hasSuffix("This week: Wed 07:00, Fri 07:00 — hold these? " + HoldQuestion.acceptanceSentence), "\(weekly.body)")
 
         try session.click(GhostMessages.holdWeekAction)
         try await answers.nextFinished()
@@ -44,6 +45,56 @@ extension DesktopNotificationTests {
         #expect(holds.count == 2)
         for hold in holds {
             #expect(FileManager.default.fileExists(atPath: try calendarFile(context, item: hold.itemID)))
+        }
+    }
+
+    @Test func aSchedulersWeeklyYesFillsTheWeekWithBlocksAndAsksNothingMoreThatWeek() async throws {
+        let session = try DesktopSession(server: true)
+        defer { session.stop() }
+        var config = DaemonConfig()
+        config.schedule.timezone = "Europe/Berlin"
+        let context = try makeTestContext(config: config, now: Self.sunday20)
+        _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: Self.sunday20)
+        let berlin = config.schedule.zone
+        _ = try await context.backend.runCycle(.evening, now: Self.sunday20, zone: berlin)
+        _ = try await context.backend.runCycle(.weekly, now: Self.sunday20.addingTimeInterval(60), zone: berlin)
+        // Monday's proposal answered in the terminal, so today's one notification is the weekly question.
+        let monday = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
+        _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(monday.id.rawValue)","accept":true}"#, context)
+
+        let answers = Answers()
+        let sink = try answeringSink(session, context, answers)
+        defer { sink.stop() }
+        await context.notifications.use([sink])
+        await context.backend.settleNotifications(at: Self.sunday20.addingTimeInterval(120))
+        #expect(try session.open() == 1)
+        let weekly = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first { $0.kind == "weeklyReceipt" })
+        #expect(weekly.body.contains("This week: Wed 07:00, Fri 07:00 — hold these?"), "\(weekly.body)")
+        try session.click(GhostMessages.holdWeekAction)
+        try await answers.nextFinished()
+        #expect(answers.all == ["\(weekly.key) hold-week"])
+        _ = try session.run("dunstctl", ["close-all"])
+
+        // The evenings Monday to Saturday: Tuesday's writes Wednesday 07:00 and Thursday's Friday 07:00, asking nothing.
+        for day in 1...6 {
+            let evening = Self.sunday20.addingTimeInterval(TimeInterval(day * 86_400 + 3_600))
+            _ = try await context.backend.runCycle(.evening, now: evening, zone: berlin)
+            await context.backend.settleNotifications(at: evening.addingTimeInterval(60))
+        }
+        let blocks = await context.ghost.current.blocks
+        #expect(!blocks.contains { $0.status == .proposed }, "\(blocks.map { ($0.id, $0.status) })")
+        let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
+        #expect(!inbox.contains { $0.kind == "proposal" }, "\(inbox.map { ($0.kind, $0.title) })")
+        #expect(try session.open() == 0, "dunst shows nothing new")
+        // Written on their evenings; by Saturday their time has passed without a workout, so they count as missed.
+        let accepted = blocks.filter { $0.id != monday.id }
+        let wednesday = Self.sunday20.addingTimeInterval(2 * 86_400 + 11 * 3_600)
+        #expect(accepted.map(\.start) == [wednesday, wednesday.addingTimeInterval(2 * 86_400)])
+        for block in accepted {
+            #expect(block.origin == .proposal && block.status == .missed, "\(block)")
+            let file = try String(contentsOfFile: try calendarFile(context, item: block.id.rawValue), encoding: .utf8)
+                .replacingOccurrences(of: "\r\n ", with: "")
+            #expect(file.contains("without asking because you accepted this week's sessions on Sun 22 Nov."), "\(file)")
         }
     }
 }

@@ -104,6 +104,8 @@ public struct Ghost: Codable, Sendable, Equatable {
         switch event {
         case .placementRequested(let candidate, let alternatives):
             return try place(candidate, alternatives: alternatives, at: moment)
+        case .acceptedSessionPlaced(let candidate, let alternatives, let acceptedAt):
+            return try placeAccepted(candidate, alternatives: alternatives, acceptedAt: acceptedAt, at: moment)
         case .dayLeftEmpty(let day, let why):
             return [.recordReceipt(emptyDayReceipt(day, why, at: moment))]
         case .proposalAnswered(let id, let accepted):

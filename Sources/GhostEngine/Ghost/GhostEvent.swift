@@ -15,6 +15,10 @@ public enum BlockAdjustment: Codable, Sendable, Equatable {
 public enum GhostEvent: Sendable, Equatable {
     /// The slot finder offers `candidate` (and ranked `alternatives`) for a workout.
     case placementRequested(BlockCandidate, alternatives: [BlockCandidate])
+    /// The slot finder's best time is a session the user accepted with the week at `acceptedAt` (the weekly question's
+    /// yes): a Scheduler writes it as their accepted block, without asking again; another phase places it with its
+    /// `alternatives` as `placementRequested` does.
+    case acceptedSessionPlaced(BlockCandidate, alternatives: [BlockCandidate], acceptedAt: Date)
     /// The evening cycle placed no block on `day`, the Ghost keeps a receipt saying why.
     case dayLeftEmpty(LocalDay, DayWithoutBlock)
     /// The user accepted or declined a proposal.

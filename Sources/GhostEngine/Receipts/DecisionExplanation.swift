@@ -101,6 +101,8 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
         calendar: LocalCalendar, neutral: Double
     ) -> String {
         switch receipt.action {
+        case .scheduled where inputs[Ghost.weekAcceptedInput] != nil:
+            return receipt.reason
         case .scheduled:
             guard let start = time("start"), let why = placementReason(inputs, neutral: neutral) else { return receipt.reason }
             return "Scheduled for \(start) \(why)"

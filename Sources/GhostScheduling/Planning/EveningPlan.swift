@@ -19,7 +19,8 @@ public struct EveningPlan: Sendable, Equatable {
 
     /// Plans the picture's week (tomorrow and six more days) and asks the Ghost to place tomorrow's block where the
     /// slot finder puts it, of the kind `SessionKindChoice` gives it (none when every kind is ruled out), at the slot's
-    /// score (the engine decides whether it writes, proposes or only learns). A failed source counts against ghost
+    /// score (the engine decides whether it writes, proposes or only learns); a session the user accepted with the week
+    /// (`WeekAcceptance`) at that very time goes to the engine as accepted. A failed source counts against ghost
     /// health and makes its days unknown (proposals at most); unreadable calendars leave tomorrow empty; during
     /// recovery time that reaches into tomorrow nothing is placed.
     public static func decide(_ picture: WeekPicture) -> EveningPlan {
@@ -90,9 +91,14 @@ public struct EveningPlan: Sendable, Equatable {
         }
         let confidence = block.chosen.score
         let skip = forecasts.first { $0.day == tomorrow }
-        events.append(.placementRequested(
-            block.candidate(confidence: confidence, extra: (skip?.receiptInputs ?? []) + kind.receiptInputs, kind: kind.kind),
-            alternatives: block.alternativeCandidates(confidence: confidence, kind: kind.kind)))
+        let candidate = block.candidate(confidence: confidence, extra: (skip?.receiptInputs ?? []) + kind.receiptInputs, kind: kind.kind)
+        let alternatives = block.alternativeCandidates(confidence: confidence, kind: kind.kind)
+        if case .write(let acceptedAt) = picture.weekAcceptance?.verdict(day: tomorrow, start: candidate.start) ?? .ask {
+            events.append(.acceptedSessionPlaced(candidate, alternatives: alternatives, acceptedAt: acceptedAt))
+            notes.append("tomorrow's session was accepted with the week")
+        } else {
+            events.append(.placementRequested(candidate, alternatives: alternatives))
+        }
         notes.append("best time tomorrow \(block.chosen.localStart) (\(block.fitWords.joined(separator: ", "))"
             + (skip.map { ", skip risk \(Percent.text($0.prediction.probability))" } ?? "") + "): "
             + (kind.kind?.phrase ?? "") + (kind.ruledOutWords.map { "; ruled out: \($0)" } ?? ""))

@@ -48,10 +48,12 @@ public struct WeekPicture: Sendable {
     /// Observer (nil otherwise), whose week counts them.
     public var readableHistoryDays: Int?
     /// Days the user held (`vigorctl plan --hold`, or their yes to the week's holds): the plan keeps them while they
-    /// have room. The daemon reads them from its hold book; the simulator holds nothing.
+    /// have room. The daemon and the simulator read them from their hold book at the evening.
     public var heldDays: [LocalDay] = []
     /// Days the user released: the plan uses them only when the week has no other room.
     public var releasedDays: [LocalDay] = []
+    /// The sessions a Scheduler accepted with the week (the hold book's): the evening writes them without a question.
+    public var weekAcceptance: WeekAcceptance?
 
     /// Days of health readings and check-ins a picture's signals look back over, up to the end of `today` (a 30-day
     /// baseline needs the 30 days before the morning).

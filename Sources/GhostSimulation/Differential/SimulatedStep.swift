@@ -49,6 +49,8 @@ public enum StepAction: Sendable, Equatable {
     case meetingsLanded([BusyInterval])
     /// `cycle.run evening` while one of the user's calendars cannot be read (the file is malformed for the evening).
     case eveningCycleWithUnreadableCalendar
+    /// `vigorctl plan --hold week`: the weekly question's yes (its button runs the same).
+    case holdWeek
     /// Something the simulator does that no command reproduces yet, in words (`a deletion of b3`).
     case notReplayable(String)
 }

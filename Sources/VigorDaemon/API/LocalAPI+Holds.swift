@@ -16,6 +16,7 @@ extension LocalAPI {
         } catch {
             throw APIError.invalidParams(error.message)
         }
-        return WeekPlanView(try await backend.hold(days: days, release: params.release ?? false, at: now))
+        let wholeWeek = params.day.trimmingCharacters(in: .whitespaces).lowercased() == HoldDayName.wholeWeek
+        return WeekPlanView(try await backend.hold(days: days, release: params.release ?? false, wholeWeek: wholeWeek, at: now))
     }
 }

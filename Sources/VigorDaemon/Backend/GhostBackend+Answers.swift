@@ -39,7 +39,7 @@ extension GhostBackend {
             _ = correct ? try await confirmWorkout(id, at: now) : try await undoWorkout(id, at: now)
         case .holdWeek:
             let zone = await state.config.schedule.zone
-            _ = try await hold(days: try HoldDayName.days("week", after: LocalCalendar(timeZone: zone).day(of: now)), release: false, at: now)
+            _ = try await hold(days: try HoldDayName.days("week", after: LocalCalendar(timeZone: zone).day(of: now)), release: false, wholeWeek: true, at: now)
         case .proposal(let accepted):
             _ = try await answerProposal(block: try block(of: message, actionID), accept: accepted, at: now)
         case .triage(let reason):

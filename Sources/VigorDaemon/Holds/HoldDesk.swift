@@ -66,8 +66,16 @@ public actor HoldDesk {
     func consented(hold: Bool, days: [LocalDay]) -> HoldBook {
         var next = book
         for day in days {
-            if hold { next.consent.hold(day) } else { next.consent.release(day) }
+            if hold { next.consent.hold(day) } else { next.release(day) }
         }
+        return next
+    }
+
+    /// The book with the weekly question's yes at `now` (`HoldBook.acceptWeek`): `days` held and, at Scheduler, the
+    /// sessions the last forecast gave the question accepted.
+    func acceptedWeek(_ days: [LocalDay], phase: TrustPhase, now: Date) throws -> HoldBook {
+        var next = book
+        next.acceptWeek(days, forecast: try lastForecast(), phase: phase, now: now)
         return next
     }
 

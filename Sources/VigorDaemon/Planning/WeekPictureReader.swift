@@ -78,6 +78,7 @@ struct WeekPictureReader: Sendable {
         let book = await output.holds.book
         picture.heldDays = book.userHeldDays
         picture.releasedDays = book.consent.releasedDays
+        picture.weekAcceptance = book.acceptance
         picture.recoveryTimeIntoFirstDay = await ghost.emergencies(endingAfter: now).contains { $0.isActive(at: now) && $0.endsAt > from }
         return (picture, watch)
     }

@@ -186,6 +186,8 @@ final class DaemonReplay {
             mark = notify.statuses.count
             try sharedFile.write()
             try awaitReplan(after: mark, what: "the calendar `shared` mended")
+        case .holdWeek:
+            try command(["plan", "--hold", "week"])
         case .notReplayable(let what):
             throw ReplayError("\(what) cannot be replayed against vigord yet")
         }

@@ -11,6 +11,8 @@ public struct HoldBook: Codable, Sendable, Equatable {
     public var consent = HoldConsent()
     /// Weekday+hour slots whose hold the user deleted; a later hold avoids them (blocks, trust and breaker never see it).
     public var avoidedSlots: [SlotKey] = []
+    /// A Scheduler's yes to the weekly question: the sessions written without a daily question (nil: none accepted).
+    public var acceptance: WeekAcceptance?
     /// The defence settings of the last decision (nil before one), so the holds' words and the tick use them.
     public var settings: HoldSettings?
 
@@ -35,7 +37,21 @@ public struct HoldBook: Codable, Sendable, Equatable {
             if !avoidedSlots.contains(slot) { avoidedSlots.append(slot) }
         }
         holds.removeAll { $0.day == day }
+        release(day)
+    }
+
+    /// The weekly question's yes at `now` (`vigorctl plan --hold week`, its button): every day of `days` held, and at
+    /// Scheduler the sessions the question named accepted (`WeekAcceptance`), in place of a week accepted before.
+    public mutating func acceptWeek(_ days: [LocalDay], forecast: WeekForecast?, phase: TrustPhase, now: Date) {
+        let accepting = WeekAcceptance.accepting(forecast: forecast, book: self, phase: phase, now: now)
+        for day in days { consent.hold(day) }
+        if let accepting { acceptance = accepting }
+    }
+
+    /// The user released `day`: it is never held again, and its accepted session is asked again.
+    public mutating func release(_ day: LocalDay) {
         consent.release(day)
+        acceptance?.withdraw(day)
     }
 
     /// The user moved the hold of `day` to `start`: it stays there (re-planning no longer moves it).

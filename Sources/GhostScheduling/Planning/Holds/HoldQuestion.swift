@@ -16,18 +16,28 @@ public enum HoldQuestion {
         case .observer:
             return nil
         case .scheduler:
-            let open = (forecast?.days.dropFirst() ?? []).compactMap { day -> Date? in
-                guard let start = day.start, start > now, let local = LocalDay(iso: day.date), book.hold(on: local) == nil,
-                      !book.consent.releasedDays.contains(local)
-                else { return nil }
-                return start
-            }
+            let open = askedSessions(forecast: forecast, book: book, now: now).map(\.start)
             guard !open.isEmpty else { return nil }
-            return ("This week: \(labels(open, calendar)) — hold these?", true)
+            return ("This week: \(labels(open, calendar)) — hold these? "
+                + HoldQuestion.acceptanceSentence, true)
         case .autoScheduler, .transformer, .fullGhost:
             let held = book.holds.filter { $0.start > now }.map(\.start)
             guard !held.isEmpty else { return nil }
             return ("Held for you this week: \(labels(held, calendar)). Delete one to free its day.", false)
+        }
+    }
+
+    /// What a Scheduler's yes does besides holding (`WeekAcceptance`).
+    public static let acceptanceSentence = "Yes also books each one the evening before, without a daily question; a changed time is asked again."
+
+    /// The sessions a Scheduler's question names: the forecast's after its first day, still ahead, neither held nor
+    /// released. A yes accepts exactly these (`WeekAcceptance`).
+    public static func askedSessions(forecast: WeekForecast?, book: HoldBook, now: Date) -> [WeekAcceptance.Session] {
+        (forecast?.days.dropFirst() ?? []).compactMap { day -> WeekAcceptance.Session? in
+            guard let start = day.start, start > now, let local = LocalDay(iso: day.date), book.hold(on: local) == nil,
+                  !book.consent.releasedDays.contains(local)
+            else { return nil }
+            return WeekAcceptance.Session(day: local, start: start)
         }
     }
 
