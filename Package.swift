@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "GhostSchedulingTests", dependencies: ["CivilCalendar", "GhostScheduling", "GhostEngine"]),
         .testTarget(
             name: "GhostSimulationTests",
-            dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "VigorDaemon", "vigor-sim", "TestPrograms"]),
+            dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "CivilCalendar", "VigorDaemon", "vigor-sim", "TestPrograms"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC", "CivilCalendar"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "CivilCalendar", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
