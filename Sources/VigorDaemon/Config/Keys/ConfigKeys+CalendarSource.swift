@@ -25,14 +25,7 @@ struct CalendarSourceDraft: RepeatedTableDraft {
 extension ConfigKeys {
     /// `[[calendar.source]]`, repeatable: each entry has a unique name and either a path or a URL.
     static let calendarSource = ConfigTable<CalendarSourceDraft>(["calendar", "source"], [
-        ConfigKey(
-            "name", "string",
-            read: { input, source throws(ConfigError) in source.name = try input.string() },
-            show: { $0.name.map(TOMLText.quoted) }),
-        ConfigKey(
-            "path", "string",
-            read: { input, source throws(ConfigError) in source.path = try input.path() },
-            show: { $0.path.map(TOMLText.quoted) }),
+        .entryName, .entryPath,
         ConfigKey(
             "url", "string",
             read: { input, source throws(ConfigError) in

@@ -21,14 +21,7 @@ struct HealthSourceDraft: RepeatedTableDraft {
 extension ConfigKeys {
     /// `[[health.source]]`, repeatable: a file or a folder a phone or a watch keeps up to date, each with a unique name.
     static let healthSource = ConfigTable<HealthSourceDraft>(["health", "source"], [
-        ConfigKey(
-            "name", "string",
-            read: { input, source throws(ConfigError) in source.name = try input.string() },
-            show: { $0.name.map(TOMLText.quoted) }),
-        ConfigKey(
-            "path", "string",
-            read: { input, source throws(ConfigError) in source.path = try input.path() },
-            show: { $0.path.map(TOMLText.quoted) }),
+        .entryName, .entryPath,
         ConfigKey(
             "format", HealthSourceEntry.formatNames.keys.sorted().map { "`\"\($0)\"`" }.joined(separator: ", "),
             read: { input, source throws(ConfigError) in

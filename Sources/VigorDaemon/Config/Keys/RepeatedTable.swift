@@ -1,8 +1,25 @@
 /// One entry of a repeatable table (`[[calendar.source]]`, `[[health.source]]`) as the file gives it: every entry has
-/// a name, unique among the table's entries.
+/// a name, unique among the table's entries, and may have a path.
 protocol RepeatedTableDraft: Sendable {
     init()
-    var name: String? { get }
+    var name: String? { get set }
+    var path: String? { get set }
+}
+
+extension ConfigKey where Target: RepeatedTableDraft {
+    /// `name = "…"`: how the entry is named in status and messages.
+    static var entryName: ConfigKey {
+        ConfigKey(
+            "name", "string", read: { input, entry throws(ConfigError) in entry.name = try input.string() },
+            show: { $0.name.map(TOMLText.quoted) })
+    }
+
+    /// `path = "…"`: a file or folder, resolved against the configuration's folder.
+    static var entryPath: ConfigKey {
+        ConfigKey(
+            "path", "string", read: { input, entry throws(ConfigError) in entry.path = try input.path() },
+            show: { $0.path.map(TOMLText.quoted) })
+    }
 }
 
 extension ConfigReader {
