@@ -14,27 +14,14 @@ struct FITSource: RecordSource {
 
     init(url: URL) throws(ImportFault) {
         self.url = url
-        let size: Int
-        do {
-            size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-        } catch {
-            throw ImportFault(kind: .unreadable, line: nil, message: "cannot read the file: \(error.localizedDescription)")
-        }
-        guard size <= Self.largestFile else {
-            throw ImportFault(
-                kind: .malformed, line: nil,
-                message: "\(size / 1_000_000) MB is more than any FIT activity file (at most \(Self.largestFile >> 20) MiB are read)")
+        let size = try WholeFile.size(of: url, atMost: Self.largestFile) { size in
+            "\(size / 1_000_000) MB is more than any FIT activity file (at most \(Self.largestFile >> 20) MiB are read)"
         }
         totalBytes = Int64(size)
     }
 
     mutating func step(into collector: inout RecordCollector) throws(ImportFault) -> Bool {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: url))
-        } catch {
-            throw ImportFault(kind: .unreadable, line: nil, message: "cannot read the file: \(error.localizedDescription)")
-        }
+        let bytes = [UInt8](try WholeFile.data(of: url))
         var decoder = FITDecoder()
         var offset = 0
         var stop: ImportFault?

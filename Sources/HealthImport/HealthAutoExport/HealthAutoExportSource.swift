@@ -13,28 +13,14 @@ struct HealthAutoExportSource: RecordSource {
 
     init(url: URL) throws(ImportFault) {
         self.url = url
-        let size: Int
-        do {
-            size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-        } catch {
-            throw ImportFault(kind: .unreadable, line: nil, message: "cannot read the file: \(error.localizedDescription)")
-        }
-        guard size <= Self.largestFile else {
-            throw ImportFault(
-                kind: .malformed, line: nil,
-                message: "\(size / 1_000_000) MB is more than a Health Auto Export automation writes (at most "
-                    + "\(Self.largestFile >> 20) MiB are read); export a shorter period")
-        }
-        totalBytes = Int64(size)
+        totalBytes = Int64(try WholeFile.size(of: url, atMost: Self.largestFile) { size in
+            "\(size / 1_000_000) MB is more than a Health Auto Export automation writes (at most "
+                + "\(Self.largestFile >> 20) MiB are read); export a shorter period"
+        })
     }
 
     mutating func step(into collector: inout RecordCollector) throws(ImportFault) -> Bool {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ImportFault(kind: .unreadable, line: nil, message: "cannot read the file: \(error.localizedDescription)")
-        }
+        let data = try WholeFile.data(of: url)
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
