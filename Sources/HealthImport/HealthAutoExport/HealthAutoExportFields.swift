@@ -5,27 +5,9 @@ enum HealthAutoExportFields {
     /// The source a sample is stored under when its entry names none.
     static let defaultSource = "Health Auto Export"
 
-    /// A string field, nil when absent or empty.
-    static func string(_ value: Any?) -> String? {
-        guard let text = value as? String, !text.isEmpty else { return nil }
-        return text
-    }
-
-    /// A number field as `TextFields` keeps it.
-    static func number(_ value: Any?) -> TextFields.Number {
-        switch value {
-        case nil, is NSNull: return .absent
-        case let text as String: return TextFields.number(fromText: text)
-        case let number as NSNumber:
-            let double = number.doubleValue
-            return double.isFinite ? .number(double) : .invalid(number.description)
-        default: return .invalid(String(describing: value))
-        }
-    }
-
     /// The date written as RFC 3339 for `TextRecordBuilder`, or the skip that names Health Auto Export's form.
     static func timestamp(_ value: Any?, field: String) -> Result<String, Skip> {
-        guard let text = string(value) else { return .failure(Skip(reason: .missingField, message: "no \"\(field)\"")) }
+        guard let text = JSONFieldValue.string(value) else { return .failure(Skip(reason: .missingField, message: "no \"\(field)\"")) }
         var characters = Array(text)
         // "2026-03-23 06:40:00 +0100": the space before the offset is the only difference from RFC 3339's
         // "2026-03-23 06:40:00+0100", which the text formats already read.

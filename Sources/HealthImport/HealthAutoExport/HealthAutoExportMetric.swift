@@ -7,8 +7,8 @@ struct HealthAutoExportMetric {
     let units: String?
 
     init(_ object: [String: Any]) {
-        name = HealthAutoExportFields.string(object["name"]) ?? ""
-        units = HealthAutoExportFields.string(object["units"])
+        name = JSONFieldValue.string(object["name"]) ?? ""
+        units = JSONFieldValue.string(object["units"])
     }
 
     /// The kinds a quantity metric is read as.
@@ -37,15 +37,15 @@ struct HealthAutoExportMetric {
         var fields = TextFields()
         fields.type = kind.rawValue
         fields.start = date
-        fields.value = HealthAutoExportFields.number(entry["qty"])
+        fields.value = JSONFieldValue.number(entry["qty"])
         fields.unit = units.map { $0 == "count/min" ? "bpm" : $0 }
-        fields.source = HealthAutoExportFields.string(entry["source"]) ?? HealthAutoExportFields.defaultSource
+        fields.source = JSONFieldValue.string(entry["source"]) ?? HealthAutoExportFields.defaultSource
         return TextRecordBuilder.build(fields)
     }
 
     /// One stage of one night: `startDate`, `endDate` and `value` ("Core", "REM", "Awake"…).
     private func unaggregatedSleep(_ entry: [String: Any]) -> RecordOutcome {
-        let value = HealthAutoExportFields.string(entry["value"]) ?? ""
+        let value = JSONFieldValue.string(entry["value"]) ?? ""
         guard let stage = Self.sleepStages[value] else {
             return .skipped(.unknownValue, "unknown sleep value \"\(value)\" (Health Auto Export writes "
                 + "\(Self.sleepStages.keys.sorted().joined(separator: ", ")))")
@@ -56,7 +56,7 @@ struct HealthAutoExportMetric {
     /// A night in one entry: the time asleep (`totalSleep`, or `asleep` in older exports, in the metric's units)
     /// is stored as one segment from `sleepStart`; a night with no time asleep, as its time in bed.
     private func aggregatedSleep(_ entry: [String: Any]) -> RecordOutcome {
-        let asleep = HealthAutoExportFields.number(entry["totalSleep"] ?? entry["asleep"])
+        let asleep = JSONFieldValue.number(entry["totalSleep"] ?? entry["asleep"])
         guard case .number(let amount) = asleep, amount > 0 else {
             return sleep(start: entry["inBedStart"], end: entry["inBedEnd"], stage: "inBed", entry: entry)
         }
@@ -75,7 +75,7 @@ struct HealthAutoExportMetric {
         fields.start = start
         fields.end = RFC3339.text(startDate.addingTimeInterval(amount * factor))
         fields.detail = "asleep"
-        fields.source = HealthAutoExportFields.string(entry["source"] ?? entry["sleepSource"]) ?? HealthAutoExportFields.defaultSource
+        fields.source = JSONFieldValue.string(entry["source"] ?? entry["sleepSource"]) ?? HealthAutoExportFields.defaultSource
         return TextRecordBuilder.build(fields)
     }
 
@@ -87,7 +87,7 @@ struct HealthAutoExportMetric {
         case (.failure(let skip), _), (_, .failure(let skip)): return skip.outcome
         }
         fields.detail = stage
-        fields.source = HealthAutoExportFields.string(entry["source"]) ?? HealthAutoExportFields.defaultSource
+        fields.source = JSONFieldValue.string(entry["source"]) ?? HealthAutoExportFields.defaultSource
         return TextRecordBuilder.build(fields)
     }
 }

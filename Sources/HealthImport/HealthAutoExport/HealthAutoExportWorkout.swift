@@ -11,13 +11,13 @@ enum HealthAutoExportWorkout {
         case (.success(let start), .success(let end)): (fields.start, fields.end) = (start, end)
         case (.failure(let skip), _), (_, .failure(let skip)): return skip.outcome
         }
-        fields.value = HealthAutoExportFields.number(entry["duration"])
+        fields.value = JSONFieldValue.number(entry["duration"])
         fields.unit = "s"
         let energy = (entry["activeEnergyBurned"] ?? entry["activeEnergy"]) as? [String: Any]
-        fields.energy = HealthAutoExportFields.number(energy?["qty"])
-        fields.energyUnit = HealthAutoExportFields.string(energy?["units"])
-        fields.detail = HealthAutoExportFields.string(entry["name"]).map(activity)
-        fields.source = HealthAutoExportFields.string(entry["source"]) ?? HealthAutoExportFields.defaultSource
+        fields.energy = JSONFieldValue.number(energy?["qty"])
+        fields.energyUnit = JSONFieldValue.string(energy?["units"])
+        fields.detail = JSONFieldValue.string(entry["name"]).map(activity)
+        fields.source = JSONFieldValue.string(entry["source"]) ?? HealthAutoExportFields.defaultSource
         return TextRecordBuilder.build(fields)
     }
 

@@ -44,31 +44,15 @@ struct JSONLinesParser: ChunkParser {
 
     private static func fields(_ object: [String: Any]) -> TextFields {
         var fields = TextFields()
-        fields.type = string(object["type"])
-        fields.start = string(object["start"])
-        fields.end = string(object["end"])
-        fields.value = number(object["value"])
-        fields.unit = string(object["unit"])
-        fields.source = string(object["source"])
-        fields.detail = string(object["stage"]) ?? string(object["activity"]) ?? string(object["detail"])
-        fields.energy = number(object["energy"])
-        fields.energyUnit = string(object["energyUnit"])
+        fields.type = JSONFieldValue.string(object["type"])
+        fields.start = JSONFieldValue.string(object["start"])
+        fields.end = JSONFieldValue.string(object["end"])
+        fields.value = JSONFieldValue.number(object["value"])
+        fields.unit = JSONFieldValue.string(object["unit"])
+        fields.source = JSONFieldValue.string(object["source"])
+        fields.detail = JSONFieldValue.string(object["stage"]) ?? JSONFieldValue.string(object["activity"]) ?? JSONFieldValue.string(object["detail"])
+        fields.energy = JSONFieldValue.number(object["energy"])
+        fields.energyUnit = JSONFieldValue.string(object["energyUnit"])
         return fields
-    }
-
-    private static func string(_ value: Any?) -> String? {
-        guard let text = value as? String, !text.isEmpty else { return nil }
-        return text
-    }
-
-    private static func number(_ value: Any?) -> TextFields.Number {
-        switch value {
-        case nil, is NSNull: return .absent
-        case let text as String: return TextFields.number(fromText: text)
-        case let number as NSNumber:
-            let double = number.doubleValue
-            return double.isFinite ? .number(double) : .invalid(number.description)
-        default: return .invalid(String(describing: value))
-        }
     }
 }
