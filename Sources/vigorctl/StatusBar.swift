@@ -99,7 +99,7 @@ struct StatusBar: Encodable, Equatable {
                 parts.append(change.removed
                     ? "today's \(what.lowercased()) removed"
                     : "\(what) \(change.originalMinutes)→\(Self.minutes(changed)) min at \(PlanText.clock(changed.start))")
-            } else if let first = today.first(where: { $0.end.date > now }) {
+            } else if let first = today.first(where: { $0.status == "scheduled" && $0.end.date > now }) {
                 parts.append("\(first.kind?.title ?? "block") \(PlanText.clock(first.start)) unchanged")
             } else {
                 parts.append("no block today")

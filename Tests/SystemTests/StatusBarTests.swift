@@ -128,6 +128,19 @@ import VigorRPC
         #expect(try dayAt(22)["text"] as? String == (evening["text"] as? String))
     }
 
+    @Test func theMorningNeverCallsABlockTheUserDeletedUnchanged() throws {
+        let folder = try makeScratchFolder("bar-deleted")
+        let result = try chosenStatus(hour: 6 + 10.0 / 60) { status in
+            status.plan.today = [BlockView(
+                id: "b4", start: RPCTimestamp(rfc3339: "2026-11-27T09:00:00+01:00")!, end: RPCTimestamp(rfc3339: "2026-11-27T09:45:00+01:00")!,
+                origin: "auto", status: "removed", kind: .run)]
+            status.plan.proposals = []
+        }
+        let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: result))
+        #expect(try bar(["--bar", "--socket", server.path]).object["text"] as? String == "recovery 72 · no block today")
+        withExtendedLifetime(server) {}
+    }
+
     @Test func aScoreFromOldDataIsMarkedStaleInTheText() throws {
         let folder = try makeScratchFolder("bar-stale")
         let result = try chosenStatus(hour: 6.5) { status in
