@@ -73,6 +73,22 @@ private func decide(
     #expect(decide([proposal], at(tuesday, 10), after: ledger).1 == [.deliver(proposal, alsoWaiting: 0)])
 }
 
+@Test func afterAPoorNightAMoveOfTomorrowsEarlyBlockStillGoesOut() {
+    // A meeting lands on Tuesday's 06:30 block at 21:13 on Monday: waiting for Tuesday's 07:00 would let the block start.
+    let move = GhostMessage(
+        key: "move:b3:1", kind: .proposal, title: "Move Tue 06:30 to Tue 08:15?", body: "Something now covers your training.",
+        startsAt: start.addingTimeInterval(86_400 + 6.5 * 3_600))
+    let (_, effects) = decide([move, triage], at(monday, 21, 13, poorNight: true))
+    #expect(effects == [.deliver(move, alsoWaiting: 1)])
+    // A proposal that can wait for tomorrow's notification still waits.
+    let later = GhostMessage(
+        key: "proposal:b4:1", kind: .proposal, title: "Wed 07:00 workout?", body: "45 minutes.",
+        startsAt: start.addingTimeInterval(2 * 86_400 + 7 * 3_600))
+    let (ledger, none) = decide([later], at(monday, 21, 13, poorNight: true))
+    #expect(none.isEmpty)
+    #expect(ledger.entry(later.key)?.reason == "held back: last night was poor, so I say nothing today")
+}
+
 @Test func afterAPoorNightTheApologyIsStillSaid() {
     let apology = GhostMessage(key: "apology:1", kind: .apology, title: "Sorry", body: SafetyBreaker.apology)
     let (ledger, effects) = decide([apology, proposal], at(monday, 10, poorNight: true))

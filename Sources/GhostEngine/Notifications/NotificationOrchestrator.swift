@@ -105,10 +105,7 @@ public enum NotificationOrchestrator {
     /// the next chance (soonest first: told later, they would come after their block began), then the rest as they came.
     /// A proposal whose block has begun keeps its place: it is late already.
     static func ranked(_ waiting: [GhostMessage], situation: Situation) -> [GhostMessage] {
-        func cannotWait(_ message: GhostMessage) -> Bool {
-            guard message.kind == .proposal, let start = message.startsAt else { return false }
-            return start > situation.now && start <= situation.nextChance
-        }
+        let cannotWait = { (message: GhostMessage) in Self.cannotWait(message, situation) }
         let urgent = waiting.filter(cannotWait).sorted { ($0.startsAt ?? .distantFuture) < ($1.startsAt ?? .distantFuture) }
         let apologies = waiting.filter { $0.kind == .apology }
         return apologies + urgent + waiting.filter { $0.kind != .apology && !cannotWait($0) }
@@ -121,9 +118,17 @@ public enum NotificationOrchestrator {
         return nil
     }
 
-    /// Why `message` may not be shown today although others may: after a poor night only the apology speaks.
+    /// True for a proposal (a new block or a move) whose block starts before the next time a message may be shown: it
+    /// cannot wait for tomorrow's notification.
+    static func cannotWait(_ message: GhostMessage, _ situation: Situation) -> Bool {
+        guard message.kind == .proposal, let start = message.startsAt else { return false }
+        return start > situation.now && start <= situation.nextChance
+    }
+
+    /// Why `message` may not be shown today although others may: after a poor night only the apology speaks, and a
+    /// proposal that cannot wait (a meeting moved onto tomorrow's early block): silence would let the block start first.
     static func reasonForSilence(_ message: GhostMessage, _ situation: Situation) -> String? {
-        guard situation.poorNight, message.kind != .apology else { return nil }
+        guard situation.poorNight, message.kind != .apology, !cannotWait(message, situation) else { return nil }
         return "held back: last night was poor, so I say nothing today"
     }
 
