@@ -121,9 +121,10 @@ struct LateNightImportTests {
         #expect(told.first?.message.block == blocks[0])
     }
 
-    @Test func aNightThatLandsAfterTheFirstBlockStartedChangesNothing() async throws {
+    @Test func aNightThatLandsAfterTheFirstBlockStartedScoresTodayAndChangesNoBlock() async throws {
         let (context, blocks) = try await transformer(evening: true)
         _ = try await context.backend.runCycle(.morning, now: try sixOClock(), zone: berlin)
+        #expect(try tuesdayScores(context).isEmpty, "the morning had no night to score")
         var before: [Shape] = []
         for block in blocks { before.append(try await shape(context, block)) }
         let ghostBefore = await context.ghost.current
@@ -133,6 +134,7 @@ struct LateNightImportTests {
         #expect(after == before)
         #expect(after.allSatisfy { $0.status == .scheduled })
         #expect(await context.ghost.current == ghostBefore)
+        #expect(try tuesdayScores(context).count == 1, "today has a recovery score from the night that came late")
     }
 
     @Test(arguments: [

@@ -141,18 +141,17 @@ extension GhostBackend {
         guard !arrived.isEmpty else { return }
         do {
             let late = try await cycles.lateNight(arrived: arrived, now: now, settings: WeekPictureReader.Settings(await state.config))
-            guard let decision = late.decision else {
-                if case .blockStarted(let block) = late.verdict {
-                    logger.info("last night's data arrived after today's first block started: the morning stands", metadata: [
-                        "file": "\(file)", "block": "\(block.rawValue)",
-                    ])
-                }
-                return
-            }
+            guard let decision = late.decision else { return }
             try await save(decision, at: now)
-            logger.info("last night's data arrived late: the morning decided again", metadata: [
-                "file": "\(file)", "decided": "\(late.notes.joined(separator: "; "))",
-            ])
+            if case .blockStarted(let block) = late.verdict {
+                logger.info("last night's data arrived after today's first block started: today is scored, its blocks stand", metadata: [
+                    "file": "\(file)", "block": "\(block.rawValue)", "decided": "\(late.notes.joined(separator: "; "))",
+                ])
+            } else {
+                logger.info("last night's data arrived late: the morning decided again", metadata: [
+                    "file": "\(file)", "decided": "\(late.notes.joined(separator: "; "))",
+                ])
+            }
         } catch {
             logger.error("last night's data arrived late, but the morning could not decide again", metadata: [
                 "file": "\(file)", "error": "\(error)",

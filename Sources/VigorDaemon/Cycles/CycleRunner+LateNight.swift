@@ -15,7 +15,8 @@ extension CycleRunner {
     /// Samples new to the store (`arrived`) at `now`: when one is last night's for today's morning, today's morning cycle
     /// ran and today's first block has not started, the morning decides again exactly as the morning cycle does (recovery
     /// scored, the morning rules on today's blocks), for the blocks that have not started and that the morning rules
-    /// have not changed yet. Reads; writes nothing.
+    /// have not changed yet. After today's first block started, today's recovery is scored and the blocks stand.
+    /// Reads; writes nothing.
     func lateNight(arrived: [HealthSample], now: Date, settings: WeekPictureReader.Settings) async throws -> LateNightDecision {
         let calendar = LocalCalendar(timeZone: settings.zone)
         let today = calendar.day(of: now)
@@ -23,9 +24,17 @@ extension CycleRunner {
         let verdict = try LateNight.verdict(
             arrived: arrived, today: today, lastMorning: try database.lastCycleRun(kind: .morning)?.localDate, ghost: current,
             now: now, calendar: calendar)
-        guard verdict == .decideAgain else { return LateNightDecision(verdict: verdict, decision: nil, notes: []) }
+        let changing: Set<BlockID>
+        switch verdict {
+        case .decideAgain: changing = LateNight.blocksToDecide(ghost: current, today: today, now: now)
+        case .blockStarted: changing = []
+        case .nothingForLastNight, .beforeTheMorning: return LateNightDecision(verdict: verdict, decision: nil, notes: [])
+        }
         let picture = try await reader.morning(today: today, calendar: calendar, settings: settings)
-        let again = try morningAgain(picture, changing: LateNight.blocksToDecide(ghost: picture.ghost, today: today, now: now))
+        let again = try morningAgain(picture, changing: changing)
+        guard verdict == .decideAgain || !again.decision.recoveryScores.isEmpty else {
+            return LateNightDecision(verdict: verdict, decision: nil, notes: [])
+        }
         let score = Self.recoveryNote(again.decision.recoveryScores.first, inputs: try picture.signals.recoveryInputs(on: today))
         return LateNightDecision(verdict: verdict, decision: again.decision, notes: [score] + again.notes)
     }
