@@ -323,7 +323,7 @@ struct SimulatedRun {
             busy: busy + landed, failedSources: failedSources,
             unknownDays: failedSources.isEmpty ? [] : covered,
             manualTravelDays: covered.filter { scenario.travelDays.contains(dayNumber($0)) },
-            signals: try signals(today: day))
+            signals: try signals(today: day), agreedSessions: holds.agreedSessions)
         calendars?.add(to: &picture)
         if readsHistory, ghost.trust.phase == .observer { picture.readableHistoryDays = try readableHistory(before: day) }
         return picture
@@ -428,27 +428,48 @@ struct SimulatedRun {
         if !failed.isEmpty { try calendarChanged(on: day, at: now) }
     }
 
-    /// Sunday's weekly question at 21:05, right after the evening (vigord's weekly cycle follows it): a Scheduler asked
-    /// "hold these?" answers with the answer rate and says yes with the accept rate (the button, as `vigorctl plan
-    /// --hold week`): the week is held and the sessions it named accepted (`HoldBook.acceptWeek`), so their evenings
-    /// ask nothing. No answer keeps the daily proposals.
+    /// Sunday's weekly receipt at 21:05, right after the evening (vigord's weekly cycle follows it), and what it asks a
+    /// Scheduler: "hold these?" and, after a week with more workouts than the plan asked, "plan N?" (`PlanFollowing`,
+    /// on the receipt vigord builds). One message: it is answered with the answer rate, each question with the accept
+    /// rate. Yes to the first (the button, as `vigorctl plan --hold week`) holds the week and accepts the sessions it
+    /// named (`HoldBook.acceptWeek`), so their evenings ask nothing; yes to the second (`vigorctl plan --sessions N`)
+    /// has the plan ask for N from the next evening on. No answer keeps the daily proposals and the plan.
     private mutating func answerWeeklyQuestion(on day: LocalDay) throws(EngineError) {
         guard day.weekday == 1 else { return }
         let now = try calendar.date(on: day, hour: 21, minute: 5)
         let phase = ghost.trust.phase
-        guard HoldQuestion.sentence(forecast: forecast, book: holds, phase: phase, calendar: calendar, now: now)?.asks == true else { return }
+        let asksHold = HoldQuestion.sentence(forecast: forecast, book: holds, phase: phase, calendar: calendar, now: now)?.asks == true
+        let suggestion = try weeklySuggestion(on: day)
+        guard asksHold || suggestion != nil else { return }
         today.questions += 1
-        guard scenario.answerRate >= 1 || random.nextUnit() < scenario.answerRate, random.nextUnit() < scenario.acceptRate else { return }
-        let days: [LocalDay]
-        do {
-            days = try HoldDayName.days(HoldDayName.wholeWeek, after: day)
-        } catch {
-            throw error.engineError
+        guard scenario.answerRate >= 1 || random.nextUnit() < scenario.answerRate else { return }
+        if asksHold, random.nextUnit() < scenario.acceptRate {
+            let days: [LocalDay]
+            do {
+                days = try HoldDayName.days(HoldDayName.wholeWeek, after: day)
+            } catch {
+                throw error.engineError
+            }
+            try step(at: now, .holdWeek)
+            holds.acceptWeek(days, forecast: forecast, phase: phase, now: now)
+            decideHolds(try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules)), now: now)
+            today.interactions.append("hold week")
         }
-        try step(at: now, .holdWeek)
-        holds.acceptWeek(days, forecast: forecast, phase: phase, now: now)
-        decideHolds(try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules)), now: now)
-        today.interactions.append("hold week")
+        if let suggestion, random.nextUnit() < scenario.acceptRate {
+            try step(at: now, .planSessions(suggestion.sessions))
+            holds.agreedSessions = AgreedSessions(count: suggestion.sessions, asked: settings.training.sessionsPerWeek, agreedAt: now)
+            today.interactions.append("plan \(suggestion.sessions) sessions")
+        }
+    }
+
+    /// The suggestion of the weekly receipt vigord builds on Sunday `day` for the week that ends (`PlanFollowing`).
+    private func weeklySuggestion(on day: LocalDay) throws(EngineError) -> PlanFollowing.Suggestion? {
+        let planned = PlanFollowing.adjust(settings, ghost: ghost, today: day, agreed: holds.agreedSessions)
+        let receipt = try WeeklyValueReceiptBuilder.build(
+            week: day.adding(days: -6), ghost: ghost, receipts: [], previous: nil, asked: planned.sessionsPerWeek) { done in
+                PlanFollowing.suggestion(settings, ghost: ghost, today: day, done: done, planned: planned)
+            }
+        return receipt.suggestion
     }
 
     /// After a change of the calendars (a deletion in vigord's, meetings landing, a calendar unreadable or read again)
@@ -584,12 +605,15 @@ struct SimulatedRun {
         return total / 3600
     }
 
-    /// Answers today's open question (always on a `byDay` day, else with the answer rate).
+    /// Answers today's open question (always on a `byDay` day, else with the answer rate). Health data landing by then
+    /// comes first: a late workout that completes the missed block withdraws its question, and nothing is answered.
     private mutating func answerTriage(on day: LocalDay, number: Int) throws(EngineError) {
-        guard let open = ghost.triage.openQuestion, calendar.day(of: open.askedAt) == day else { return }
+        guard let asked = ghost.triage.openQuestion, calendar.day(of: asked.askedAt) == day else { return }
         let forced = scenario.triage.byDay.contains { $0.day == number }
         guard forced || random.nextUnit() < scenario.triage.answerRate else { return }
         let at = try calendar.date(on: day, hour: 23, minute: 30)
+        try deliver(landingBy: at)
+        guard let open = ghost.triage.openQuestion, open.block == asked.block else { return }
         let answer = scenario.triage.answer(onDay: number)
         try step(at: at, .answerTriage(block: open.block.rawValue, reason: answer))
         try send(.triageAnswered(open.block, answer), at: at)

@@ -13,12 +13,24 @@ struct PlanCommand: ParsableCommand {
     @Option(name: .customLong("release"), help: "Free a day's held time: YYYY-MM-DD or a weekday (wed).")
     var release: String?
 
+    @Option(name: .customLong("sessions"), help: "Plan this many sessions a week (the weekly receipt's suggestion), up to sessions_per_week_max.")
+    var sessions: Int?
+
     func validate() throws {
         if hold != nil && release != nil { throw ValidationError("Give --hold or --release, not both.") }
+        if sessions != nil && (hold != nil || release != nil) { throw ValidationError("Give --sessions alone, without --hold or --release.") }
+        if let sessions, sessions < 0 { throw ValidationError("--sessions must be 0 or more.") }
     }
 
     func run() throws {
         let client = connection.client
+        if let sessions {
+            let answer = try CallFailure.perform { () throws(RPCClientError) in
+                try client.call(PlanSessionsMethod.self, .init(count: sessions))
+            }
+            if connection.json { try JSONOutput.print(answer) } else { print(answer.sentence) }
+            return
+        }
         let week = try CallFailure.perform { () throws(RPCClientError) in
             if let day = hold ?? release {
                 return try client.call(PlanHoldMethod.self, .init(day: day, release: release != nil ? true : nil))

@@ -6,11 +6,11 @@ import Testing
 /// goes on without them.
 struct PlanResponseTests {
     /// Four weeks with sessions in 07:00–08:00, the Ghost pinned at `phase` (Observer: no block at all; Scheduler: a
-    /// proposal per session, every one accepted).
+    /// proposal per session, every one accepted); the plan stays at 3 a week, whatever the user does on their own.
     func run(_ behaviour: TrainingBehaviour, phase: TrustPhase) throws -> Trajectory {
         let scenario = Scenario(
             name: "answers the plan", startDate: "2026-03-02", days: 28, timeZone: "Europe/Berlin", seed: 11,
-            config: "[training]\npreferred = [\"07:00-08:00\"]\n", completion: CompletionBehaviour(rate: 1),
+            config: "[training]\npreferred = [\"07:00-08:00\"]\nsessions_per_week_max = 3\n", completion: CompletionBehaviour(rate: 1),
             manualPhaseChanges: [ManualPhaseChange(day: 1, phase: phase)], behaviour: behaviour)
         return try ScenarioFiles.simulator(scenario).run()
     }

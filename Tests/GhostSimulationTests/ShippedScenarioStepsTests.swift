@@ -23,6 +23,7 @@ struct ShippedScenarioStepsTests {
         case .meetingsLanded: "meetings land"
         case .eveningCycleWithUnreadableCalendar: "evening with an unreadable calendar"
         case .holdWeek: "hold the week"
+        case .planSessions: "plan sessions"
         case .notReplayable(let what): "not replayable: \(what)"
         }
     }
@@ -60,7 +61,7 @@ struct ShippedScenarioStepsTests {
 
     /// The shipped scenarios the system test replays against vigord (keep in step with `SimulatorVersusDaemonTests`).
     static let replayed = [
-        "breaker-three-deletions.json", "changing-week.json", "sacred-weekend-lunch.json", "transformation-mornings.json",
-        "travel-days.json", "watchless-faithful.json",
+        "breaker-three-deletions.json", "changing-week.json", "default-settings.json", "sacred-weekend-lunch.json",
+        "transformation-mornings.json", "travel-days.json", "watchless-faithful.json",
     ]
 }

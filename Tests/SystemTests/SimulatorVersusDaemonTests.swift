@@ -35,12 +35,13 @@ import VigorRPC
     }
 
     /// Shipped scenarios that together take every kind of step the shipped ones take (deletions, meetings landing,
-    /// unreadable evenings, travel, kept and reverted changes, detected and logged workouts, check-ins, weekly busy time;
+    /// unreadable evenings, travel, kept and reverted changes, detected and logged workouts, check-ins, weekly busy time,
+    /// the weekly receipt's "plan N?" answered;
     /// `ShippedScenarioStepsTests` checks the cover). All fourteen take about five minutes on this 2-core machine:
     /// `Scripts/sim-vs-daemon` replays them all.
     static let replayed = [
-        "breaker-three-deletions.json", "changing-week.json", "sacred-weekend-lunch.json", "transformation-mornings.json",
-        "travel-days.json", "watchless-faithful.json",
+        "breaker-three-deletions.json", "changing-week.json", "default-settings.json", "sacred-weekend-lunch.json",
+        "transformation-mornings.json", "travel-days.json", "watchless-faithful.json",
     ]
 
     @Test(arguments: replayed)

@@ -19,9 +19,11 @@ import Testing
 /// key by key, so a new spelling there fails too.
 
 /// Places that cannot use the table: `vigorctl setup` writes the file vigord reads (vigorctl links no VigorDaemon),
-/// the hold rules and the notification orchestrator name a key in a message of their own module.
+/// `plan --sessions` and its method's description name the bound the user can raise, the hold rules and the notification orchestrator name a key in a message of their own module.
 private let outsideTheDaemon: [String: Set<String>] = [
     "Sources/vigorctl/Setup/SetupAnswers.swift": ["sessions_per_week", "rest_days"],
+    "Sources/vigorctl/PlanCommand.swift": ["sessions_per_week_max"],
+    "Sources/VigorRPC/Methods/PlanSessionsMethod.swift": ["sessions_per_week", "sessions_per_week_max"],
     "Sources/GhostScheduling/Planning/Holds/HoldSettings.swift": ["defend_hours", "defend_when_free_below_minutes"],
     "Sources/GhostEngine/Notifications/NotificationOrchestrator.swift": ["daily_budget"],
 ]

@@ -70,7 +70,7 @@ private let refusals: [(text: String, message: String)] = [
     ("[training]\nlunch_allowed = \"yes\"",
      "/c/config.toml:2: key 'training.lunch_allowed': must be true or false, got a string"),
     ("[training]\nsesions_per_week = 3",
-     "/c/config.toml:2: key 'training.sesions_per_week': unknown key (did you mean 'sessions_per_week'?); known keys here: buffer_after_minutes, buffer_before_minutes, duration_minutes, earliest, intensity, latest, lunch_allowed, min_hours_between_sessions, preferred, rest_days, sessions_per_week, week_starts"),
+     "/c/config.toml:2: key 'training.sesions_per_week': unknown key (did you mean 'sessions_per_week'?); known keys here: buffer_after_minutes, buffer_before_minutes, duration_minutes, earliest, intensity, latest, lunch_allowed, min_hours_between_sessions, preferred, rest_days, sessions_per_week, sessions_per_week_max, week_starts"),
     ("[health]\ninbox = \"/tmp/a\"\ndrop_folder = \"/tmp/b\"",
      "/c/config.toml:2: key 'health.inbox': is the old name of drop_folder; give only drop_folder"),
     ("[health]\ndrop_folder = 3",

@@ -13,6 +13,8 @@ extension GhostMessage {
         case workout(id: String, correct: Bool)
         /// Yes to the weekly question: hold the week's likely sessions.
         case holdWeek
+        /// Yes to the weekly receipt's suggestion: plan this many sessions a week.
+        case planSessions(Int)
     }
 
     /// The answer `actionID` gives to this message, or nil when it offers no such action.
@@ -32,6 +34,8 @@ extension GhostMessage {
             guard key.hasPrefix(GhostMessages.workoutKeyPrefix) else { return nil }
             return .workout(id: String(key.dropFirst(GhostMessages.workoutKeyPrefix.count)), correct: actionID == "correct")
         case (.weeklyReceipt, GhostMessages.holdWeekAction): return .holdWeek
+        case (.weeklyReceipt, _) where actionID.hasPrefix(GhostMessages.planSessionsAction + "-"):
+            return Int(actionID.dropFirst(GhostMessages.planSessionsAction.count + 1)).map { .planSessions($0) }
         default: return nil
         }
     }

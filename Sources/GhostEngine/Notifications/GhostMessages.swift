@@ -14,11 +14,14 @@ public enum GhostMessages {
     ///   - weeklyReceipt: the key and text of the last weekly receipt, when one was built in the last day.
     ///   - holdQuestion: what the weekly receipt adds about held time, and whether it asks "hold these?" (a Hold these
     ///     answer, `vigorctl plan --hold week`).
+    ///   - sessionsSuggestion: the weekly receipt's suggestion to a Scheduler ("You trained 5 times this week; plan 5?")
+    ///     and the count its Plan answer sets (`vigorctl plan --sessions 5`).
     ///   - askCheckIn: the morning to ask "how did you sleep?" for: no device recorded the night and the user has
     ///     not checked in yet (the daemon decides; nil asks nothing).
     public static func pending(
         ghost: Ghost, now: Date, breakerFiredAt: Date?, weeklyReceipt: (key: String, text: String)? = nil,
-        holdQuestion: (text: String, asks: Bool)? = nil, askCheckIn: LocalDay? = nil
+        holdQuestion: (text: String, asks: Bool)? = nil, sessionsSuggestion: (sentence: String, sessions: Int)? = nil,
+        askCheckIn: LocalDay? = nil
     ) -> [GhostMessage] {
         var messages: [GhostMessage] = []
         if let fired = breakerFiredAt, now.timeIntervalSince(fired) < sentenceLifetime {
@@ -78,11 +81,15 @@ public enum GhostMessages {
         }
         if let weekly = weeklyReceipt {
             let asks = holdQuestion?.asks == true
+            var actions: [GhostMessage.Action] = asks ? [.init(id: holdWeekAction, label: "Hold these", command: "vigorctl plan --hold week")] : []
+            if let suggestion = sessionsSuggestion {
+                actions.append(.init(
+                    id: "\(planSessionsAction)-\(suggestion.sessions)", label: "Plan \(suggestion.sessions)", command: "vigorctl plan --sessions \(suggestion.sessions)"))
+            }
             messages.append(GhostMessage(
                 key: "weekly:\(weekly.key)", kind: .weeklyReceipt, title: "Your week",
-                body: [weekly.text, holdQuestion?.text].compactMap { $0 }.joined(separator: "\n\n"),
-                actions: asks ? [.init(id: holdWeekAction, label: "Hold these", command: "vigorctl plan --hold week")] : [],
-                inboxOnly: !asks))
+                body: [weekly.text, holdQuestion?.text, sessionsSuggestion?.sentence].compactMap { $0 }.joined(separator: "\n\n"),
+                actions: actions, inboxOnly: actions.isEmpty))
         }
         if let morning = askCheckIn {
             messages.append(GhostMessage(
@@ -101,6 +108,9 @@ public enum GhostMessages {
 
     /// The id of the weekly receipt's answer that holds the week's likely sessions.
     public static let holdWeekAction = "hold-week"
+
+    /// The id of the weekly receipt's answer that plans the sessions it suggests, before "-" and the count.
+    public static let planSessionsAction = "plan-sessions"
 
     /// The key of a workout confirmation: this prefix and the workout's id.
     public static let workoutKeyPrefix = "workout:"

@@ -64,7 +64,9 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
         let unreadable = inputs["autonomy"] == "proposalOnly"
         if !unreadable, let learned = inputs["learnedPreference"].flatMap(Double.init), learned > neutral + 1e-9 { return historySentence }
         var reasons = [freeCalendarsReason(unreadableCalendar: unreadable)]
-        if preferred > neutral + 1e-9 { reasons.append("it is inside your preferred hours") }
+        if inputs["inOwnHours"] == "yes" {
+            reasons.append("it is at the hours you have been training on your own")
+        } else if preferred > neutral + 1e-9 { reasons.append("it is inside your preferred hours") }
         if preferred < neutral - 1e-9 { reasons.append("it was the best free time that day, although outside your preferred hours") }
         let unread = unreadable ? " A calendar could not be read for that day, so it can only be a suggestion." : ""
         return "because " + reasons.joined(separator: " and ") + "." + unread
@@ -163,6 +165,11 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
                 else if past == 0 { "no history yet" }
                 else { "no lean either way at this weekday and hour" + (past.map { " (\($0) past session\($0 == 1 ? "" : "s") in all)" } ?? "") }
             return Factor(name: "Your past sessions", value: words, impact: above(value))
+        case "ownHours":
+            // What the plan follows of the user's own training (`PlanFollowing`): helped when the slot lies in those hours.
+            return Factor(name: "Your own training", value: input.value, impact: inputs["inOwnHours"] == "yes" ? .helped : .neutral)
+        case "plannedSessions":
+            return Factor(name: "Sessions a week", value: input.value, impact: .neutral)
         case "skipProbability":
             guard let value = number else { return nil }
             return Factor(name: "Skip risk", value: Percent.text(value), impact: above(1 - value))

@@ -72,6 +72,7 @@ public struct EveningPlan: Sendable, Equatable {
             plan: week, firstDay: tomorrow, skipRisk: Dictionary(forecasts.map { ($0.day, $0.prediction.probability) }) { first, _ in first })
             .withKinds { day, earlier in picture.sessionKind(on: day, planned: earlier) }
         self.forecast = forecast
+        notes += picture.following.sentences
         notes.append("\(forecast.days.dropFirst().filter { $0.start != nil }.count) more session(s) likely this week")
         self.week = week.week(of: tomorrow)
         if let tally = week.week(of: tomorrow) {
@@ -91,7 +92,9 @@ public struct EveningPlan: Sendable, Equatable {
         }
         let confidence = block.chosen.score
         let skip = forecasts.first { $0.day == tomorrow }
-        let candidate = block.candidate(confidence: confidence, extra: (skip?.receiptInputs ?? []) + kind.receiptInputs, kind: kind.kind)
+        let candidate = block.candidate(
+            confidence: confidence, extra: (skip?.receiptInputs ?? []) + kind.receiptInputs + picture.following.receiptInputs(block.chosen),
+            kind: kind.kind)
         let alternatives = block.alternativeCandidates(confidence: confidence, kind: kind.kind)
         if case .write(let acceptedAt) = picture.weekAcceptance?.verdict(day: tomorrow, start: candidate.start) ?? .ask {
             events.append(.acceptedSessionPlaced(candidate, alternatives: alternatives, acceptedAt: acceptedAt))
@@ -99,7 +102,8 @@ public struct EveningPlan: Sendable, Equatable {
         } else {
             events.append(.placementRequested(candidate, alternatives: alternatives))
         }
-        notes.append("best time tomorrow \(block.chosen.localStart) (\(block.fitWords.joined(separator: ", "))"
+        let fit = picture.following.inOwnHours(block.chosen) ? ["at the hours you train on your own"] : block.fitWords
+        notes.append("best time tomorrow \(block.chosen.localStart) (\(fit.joined(separator: ", "))"
             + (skip.map { ", skip risk \(Percent.text($0.prediction.probability))" } ?? "") + "): "
             + (kind.kind?.phrase ?? "") + (kind.ruledOutWords.map { "; ruled out: \($0)" } ?? ""))
     }

@@ -36,8 +36,11 @@ public struct WeekPicture: Sendable {
     public var recoveryTimeIntoFirstDay: Bool
     /// The health signals and check-ins of the last weeks, digested.
     public var signals: SignalDigest
-    /// The user's training settings (`[training]`).
+    /// The user's training settings (`[training]`), as the plan follows their own training (`following`): the sessions
+    /// a week it asks for and their own hours.
     public var settings: TrainingSettings
+    /// What the plan follows of the user's own training, and why (`PlanFollowing`).
+    public var following: PlanFollowing.Adjustment
     /// How hard the sessions are (`[training] intensity`).
     public var intensity: SessionIntensity
     /// The scheduling rules in force (`[engine]`).
@@ -59,20 +62,26 @@ public struct WeekPicture: Sendable {
     /// baseline needs the 30 days before the morning).
     public static let signalHistoryDays = 31
 
-    /// Creates a picture; everything but the days, the Ghost and the settings is optional.
+    /// Creates a picture; everything but the days, the Ghost and the settings is optional. The settings are followed as
+    /// `PlanFollowing` says, from the Ghost's workouts and a Scheduler's `agreedSessions`.
     public init(
         calendar: LocalCalendar, today: LocalDay, firstDay: LocalDay, days: Int, ghost: Ghost, settings: PlanningSettings,
         busy: [BusyInterval] = [],
         calendarFailure: String? = nil, failedSources: [String] = [], unknownDays: [LocalDay] = [],
         manualTravelDays: [LocalDay] = [], travelEvidence: [TravelEvidence] = [], personalEvents: [PersonalEvent] = [],
-        recoveryTimeIntoFirstDay: Bool = false, signals: SignalDigest? = nil
+        recoveryTimeIntoFirstDay: Bool = false, signals: SignalDigest? = nil, agreedSessions: AgreedSessions? = nil
     ) {
         self.calendar = calendar
         self.today = today
         self.firstDay = firstDay
         self.days = days
         self.ghost = ghost
-        self.settings = settings.training
+        let following = PlanFollowing.adjust(settings, ghost: ghost, today: today, agreed: agreedSessions)
+        var training = settings.training
+        training.sessionsPerWeek = following.sessionsPerWeek
+        training.ownHours = following.ownHours?.window
+        self.following = following
+        self.settings = training
         self.rules = settings.rules
         self.intensity = settings.intensity
         self.profile = settings.profile

@@ -15,6 +15,16 @@ public struct PatternRules: Codable, Sendable, Equatable {
     /// Sleep that counts as enough (no effect on the skip odds).
     public var sleepNeedMinutes = 420
 
+    /// Complete training weeks whose workouts the plan follows from Auto-Scheduler up (`PlanFollowing`): the count
+    /// reached in two of them.
+    public var ownTrainingWeeks = 3
+    /// Days of workouts on one's own the user's own hours are read from.
+    public var ownHoursLookbackDays = 28
+    /// Workouts on one's own, starting within an hour of their median, that make the user's own hours (0: never).
+    public var ownHoursMinimumWorkouts = 3
+    /// Minutes the own hours reach past a session that starts at the quarter hour of the median start.
+    public var ownHoursMarginMinutes = 15
+
     /// Creates the documented defaults.
     public init() {}
 
@@ -27,5 +37,9 @@ public struct PatternRules: Codable, Sendable, Equatable {
         typicalMeetingHours = try keys.value(.typicalMeetingHours, or: standard.typicalMeetingHours)
         sleepDebtHourCoefficient = try keys.value(.sleepDebtHourCoefficient, or: standard.sleepDebtHourCoefficient)
         sleepNeedMinutes = try keys.value(.sleepNeedMinutes, or: standard.sleepNeedMinutes)
+        ownTrainingWeeks = try keys.value(.ownTrainingWeeks, or: standard.ownTrainingWeeks)
+        ownHoursLookbackDays = try keys.value(.ownHoursLookbackDays, or: standard.ownHoursLookbackDays)
+        ownHoursMinimumWorkouts = try keys.value(.ownHoursMinimumWorkouts, or: standard.ownHoursMinimumWorkouts)
+        ownHoursMarginMinutes = try keys.value(.ownHoursMarginMinutes, or: standard.ownHoursMarginMinutes)
     }
 }

@@ -60,6 +60,7 @@ public struct SchedulingRules: Codable, Sendable, Equatable {
             ("slots.preferredWindowWeight", slots.preferredWindowWeight),
             ("slots.learnedPreferenceWeight", slots.learnedPreferenceWeight),
             ("slots.attendanceWeight", slots.attendanceWeight), ("slots.neutralFactor", slots.neutralFactor),
+            ("slots.configuredBesideOwnHours", slots.configuredBesideOwnHours),
             ("transformation.hrvCrashMargin", transformation.hrvCrashMargin),
             ("transformation.revertShareBeforeSuggesting", transformation.revertShareBeforeSuggesting),
             ("recovery.hrvShortTermShare", recovery.hrvShortTermShare),
@@ -87,6 +88,13 @@ public struct SchedulingRules: Codable, Sendable, Equatable {
         guard (7...14).contains(slots.maxHorizonDays) else {
             throw SchedulingError.invalidSetting(
                 name: "slots.maxHorizonDays", problem: "must be within 7…14 (the evening plans a week), is \(slots.maxHorizonDays)")
+        }
+        for (name, value, range) in [
+            ("patterns.ownTrainingWeeks", patterns.ownTrainingWeeks, 2...5), ("patterns.ownHoursLookbackDays", patterns.ownHoursLookbackDays, 7...35),
+            ("patterns.ownHoursMinimumWorkouts", patterns.ownHoursMinimumWorkouts, 0...1000),
+            ("patterns.ownHoursMarginMinutes", patterns.ownHoursMarginMinutes, 0...180),
+        ] where !range.contains(value) {
+            throw SchedulingError.invalidSetting(name: name, problem: "must be within \(range.lowerBound)…\(range.upperBound), is \(value)")
         }
         for (name, value) in [("patterns.priorSkips", patterns.priorSkips), ("patterns.priorCompletions", patterns.priorCompletions)]
         where !(value.isFinite && value > 0) {

@@ -10,6 +10,9 @@ public struct SlotRules: Codable, Sendable, Equatable {
     public var learnedPreferenceWeight = 0.3
     /// Weight of 1 − the day's predicted skip probability.
     public var attendanceWeight = 0.2
+    /// The preferred-window factor of a slot inside a configured preferred window but outside the user's own hours
+    /// (`PlanFollowing.OwnHours`), while they show: the configured hours still pull, the hours the user trains at more.
+    public var configuredBesideOwnHours = 0.8
     /// Value used for a factor nothing is known about (no preferred windows, no history, no prediction).
     public var neutralFactor = 0.5
     /// Alternatives kept per block for its receipt.
@@ -29,6 +32,7 @@ public struct SlotRules: Codable, Sendable, Equatable {
         preferredWindowWeight = try keys.value(.preferredWindowWeight, or: standard.preferredWindowWeight)
         learnedPreferenceWeight = try keys.value(.learnedPreferenceWeight, or: standard.learnedPreferenceWeight)
         attendanceWeight = try keys.value(.attendanceWeight, or: standard.attendanceWeight)
+        configuredBesideOwnHours = try keys.value(.configuredBesideOwnHours, or: standard.configuredBesideOwnHours)
         neutralFactor = try keys.value(.neutralFactor, or: standard.neutralFactor)
         alternativesKept = try keys.value(.alternativesKept, or: standard.alternativesKept)
         maxHorizonDays = try keys.value(.maxHorizonDays, or: standard.maxHorizonDays)

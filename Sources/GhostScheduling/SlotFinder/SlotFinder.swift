@@ -108,14 +108,14 @@ public struct SlotFinder: Sendable {
     ) -> ScoredSlot {
         let weights = rules.slots
         let endMinute = wall.minuteOfDay + settings.durationMinutes
+        let within = { (window: TimeWindow) in window.from.minuteOfDay <= wall.minuteOfDay && endMinute <= window.to.minuteOfDay }
         let preferred: Double
-        if settings.preferredWindows.isEmpty {
+        if let own = settings.ownHours {
+            preferred = within(own) ? 1 : (settings.preferredWindows.contains(where: within) ? weights.configuredBesideOwnHours : 0)
+        } else if settings.preferredWindows.isEmpty {
             preferred = weights.neutralFactor
         } else {
-            let inside = settings.preferredWindows.contains {
-                $0.from.minuteOfDay <= wall.minuteOfDay && endMinute <= $0.to.minuteOfDay
-            }
-            preferred = inside ? 1 : 0
+            preferred = settings.preferredWindows.contains(where: within) ? 1 : 0
         }
         let slot = SlotKey(reading)
         let learned = request.slotPreferences.last { $0.slot == slot }?.rate ?? weights.neutralFactor

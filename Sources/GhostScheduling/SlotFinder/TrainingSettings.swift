@@ -5,10 +5,16 @@ import CivilCalendar
 public struct TrainingSettings: Codable, Sendable, Equatable {
     /// Sessions wanted in each training week (`TrainingWeek`).
     public var sessionsPerWeek: Int
+    /// The most sessions a week the plan grows to when the user trains more than they asked (`PlanFollowing`); never
+    /// fewer than `sessionsPerWeek`, so 0 (the default) keeps the plan at `sessionsPerWeek`.
+    public var sessionsPerWeekMax: Int
     /// Length of one session in minutes.
     public var durationMinutes: Int
     /// Windows the user likes; a slot wholly inside one scores higher.
     public var preferredWindows: [TimeWindow]
+    /// The hours the user trains at on their own (`PlanFollowing.OwnHours`), which the week picture sets: a slot wholly
+    /// inside scores as a preferred window, and a configured window beside them pulls less. Not a setting.
+    public var ownHours: TimeWindow? = nil
     /// No session starts before this local time.
     public var earliest: TimeOfDay
     /// No session ends after this local time.
@@ -26,12 +32,13 @@ public struct TrainingSettings: Codable, Sendable, Equatable {
 
     /// Creates settings; buffers default to 10 minutes (issue), the gap to 16 hours.
     public init(
-        sessionsPerWeek: Int = 3, durationMinutes: Int = 45, preferredWindows: [TimeWindow] = [],
+        sessionsPerWeek: Int = 3, sessionsPerWeekMax: Int = 0, durationMinutes: Int = 45, preferredWindows: [TimeWindow] = [],
         earliest: TimeOfDay = TimeOfDay(hour: 6), latest: TimeOfDay = TimeOfDay(hour: 21),
         bufferBeforeMinutes: Int = 10, bufferAfterMinutes: Int = 10, restDays: [Int] = [],
         minHoursBetweenSessions: Int = 16, firstWeekday: Int = 2
     ) {
         self.sessionsPerWeek = sessionsPerWeek
+        self.sessionsPerWeekMax = sessionsPerWeekMax
         self.durationMinutes = durationMinutes
         self.preferredWindows = preferredWindows
         self.earliest = earliest
@@ -44,16 +51,19 @@ public struct TrainingSettings: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionsPerWeek, durationMinutes, preferredWindows, earliest, latest, bufferBeforeMinutes, bufferAfterMinutes
+        case sessionsPerWeek, sessionsPerWeekMax, durationMinutes, preferredWindows, ownHours, earliest, latest, bufferBeforeMinutes, bufferAfterMinutes
         case restDays, minHoursBetweenSessions, firstWeekday
     }
 
-    /// Decodes settings; settings saved before training weeks had a first weekday start on Monday.
+    /// Decodes settings; settings saved before training weeks had a first weekday start on Monday, and those saved before
+    /// the plan followed the user's training keep it at `sessionsPerWeek`.
     public init(from decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         sessionsPerWeek = try keys.decode(Int.self, forKey: .sessionsPerWeek)
+        sessionsPerWeekMax = try keys.value(.sessionsPerWeekMax, or: 0)
         durationMinutes = try keys.decode(Int.self, forKey: .durationMinutes)
         preferredWindows = try keys.decode([TimeWindow].self, forKey: .preferredWindows)
+        ownHours = try keys.decodeIfPresent(TimeWindow.self, forKey: .ownHours)
         earliest = try keys.decode(TimeOfDay.self, forKey: .earliest)
         latest = try keys.decode(TimeOfDay.self, forKey: .latest)
         bufferBeforeMinutes = try keys.decode(Int.self, forKey: .bufferBeforeMinutes)
@@ -68,6 +78,9 @@ public struct TrainingSettings: Codable, Sendable, Equatable {
     public func validate() throws(SchedulingError) {
         guard sessionsPerWeek >= 0 else {
             throw .invalidSetting(name: "sessionsPerWeek", problem: "must not be negative")
+        }
+        guard sessionsPerWeekMax >= 0 else {
+            throw .invalidSetting(name: "sessionsPerWeekMax", problem: "must not be negative")
         }
         guard durationMinutes > 0 else {
             throw .invalidSetting(name: "durationMinutes", problem: "must be at least 1")

@@ -34,12 +34,14 @@ public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
     /// Sessions the user asked for that week (`sessions_per_week`); nil in receipts made before the week was judged
     /// against it, which are judged against the blocks scheduled.
     public let asked: Int?
+    /// At Scheduler, when the week had more workouts than the plan asked: the suggestion to plan as many.
+    public let suggestion: PlanFollowing.Suggestion?
 
     /// Creates a receipt; normally made by `WeeklyValueReceiptBuilder`.
     public init(
         weekStart: LocalDay, scheduled: Int, completed: Int, missed: Int, removed: Int, moved: Int, transformed: Int,
         unplannedWorkouts: Int, planningMinutesSaved: Int, patterns: [String], trustScore: Double, trustChange: Double?,
-        trustPhase: TrustPhase, dots: String, strongWeeks: Int, asked: Int? = nil
+        trustPhase: TrustPhase, dots: String, strongWeeks: Int, asked: Int? = nil, suggestion: PlanFollowing.Suggestion? = nil
     ) {
         self.weekStart = weekStart
         self.scheduled = scheduled
@@ -57,6 +59,7 @@ public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
         self.dots = dots
         self.strongWeeks = strongWeeks
         self.asked = asked
+        self.suggestion = suggestion
     }
 
     /// The clean line: achievements and week dots, no numbers at all, e.g. "4 weeks strong · On track  ●●·○●··".
@@ -95,10 +98,12 @@ public struct WeeklyRules: Codable, Sendable, Equatable {
 /// Builds the weekly receipt from the Ghost's ledger and the week's decision receipts.
 public enum WeeklyValueReceiptBuilder {
     /// `receipts` may span more than the week; only the week's count. `previous` is last week's receipt, if any;
-    /// `asked` the sessions the user asked for (`sessions_per_week`), which the week is judged against.
+    /// `asked` the sessions the plan asked for (`sessions_per_week`, as the plan follows the user's training), which the
+    /// week is judged against; `suggest` makes the suggestion to plan as many as were done, from the week's count.
     public static func build(
         week weekStart: LocalDay, ghost: Ghost, receipts: [DecisionReceipt], previous: WeeklyValueReceipt?,
-        asked: Int? = nil, rules: WeeklyRules = WeeklyRules(), patternRules: PatternRules = PatternRules()
+        asked: Int? = nil, rules: WeeklyRules = WeeklyRules(), patternRules: PatternRules = PatternRules(),
+        suggest: (Int) -> PlanFollowing.Suggestion? = { _ in nil }
     ) throws(EngineError) -> WeeklyValueReceipt {
         let days = (0..<7).map { weekStart.adding(days: $0) }
         let from = try ghost.calendar.startOfDay(weekStart)
@@ -138,6 +143,6 @@ public enum WeeklyValueReceiptBuilder {
             patterns: patterns, trustScore: ghost.trust.score, trustChange: previous.map { ghost.trust.score - $0.trustScore },
             trustPhase: ghost.trust.phase, dots: dots,
             strongWeeks: strong ? (previous.map { $0.weekStart == weekStart.adding(days: -7) ? $0.strongWeeks : 0 } ?? 0) + 1 : 0,
-            asked: asked)
+            asked: asked, suggestion: suggest(completed + unplanned))
     }
 }

@@ -51,6 +51,8 @@ public enum StepAction: Sendable, Equatable {
     case eveningCycleWithUnreadableCalendar
     /// `vigorctl plan --hold week`: the weekly question's yes (its button runs the same).
     case holdWeek
+    /// `vigorctl plan --sessions COUNT`: the yes to the weekly receipt's suggestion (its button runs the same).
+    case planSessions(Int)
     /// Something the simulator does that no command reproduces yet, in words (`a deletion of b3`).
     case notReplayable(String)
 }

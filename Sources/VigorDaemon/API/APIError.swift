@@ -29,6 +29,7 @@ enum APIError {
             if case .workoutMissing = error { return RPCErrorObject(.internalError, "Internal error") }
             if case .notSacred = error { return invalidParams("field 'slot': \(error)") }
             if case .nothingToHold = error { return invalidParams("field 'day': \(error)") }
+            if case .sessionsOutOfBounds = error { return invalidParams("field 'count': \(error)") }
             return invalidParams(error.description)
         case let error as CalendarPublishError:
             return RPCErrorObject(.calendarWriteFailed, "Saved, but the calendar could not be written: \(error.cause)")

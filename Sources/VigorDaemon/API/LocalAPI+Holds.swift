@@ -20,3 +20,11 @@ extension LocalAPI {
         return WeekPlanView(try await backend.hold(days: days, release: params.release ?? false, wholeWeek: wholeWeek, at: now))
     }
 }
+
+extension LocalAPI {
+    /// `plan.sessions`: the user's yes to the weekly receipt's suggestion (`GhostBackend.agreeSessions`).
+    func servePlanSessions(_ params: PlanSessionsMethod.Params) async throws -> PlanSessionsView {
+        let answer = try await backend.agreeSessions(params.count, at: context.now())
+        return PlanSessionsView(sessionsPerWeek: answer.sessionsPerWeek, asked: answer.asked, most: answer.most, sentence: answer.sentence)
+    }
+}

@@ -89,6 +89,7 @@ public struct LocalAPI: Sendable {
         router.serve(BlocksListMethod.self, serveBlocksList)
         router.serve(PlanWeekMethod.self, servePlanWeek)
         router.serve(PlanHoldMethod.self, servePlanHold)
+        router.serve(PlanSessionsMethod.self, servePlanSessions)
         router.serve(TravelSetMethod.self, serveTravelSet)
         router.serve(DataExportMethod.self, serveDataExport)
         router.serve(DataPurgeMethod.self, serveDataPurge)

@@ -12,6 +12,8 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     case observerHoldsNothing
     /// The day the user asked to hold has no likely session to hold, for `reason`.
     case nothingToHold(day: String, reason: String)
+    /// The sessions a week the user asked the plan for are more than `sessions_per_week_max` allows.
+    case sessionsOutOfBounds(count: Int, most: Int)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
             "at Observer vigord holds no time, it only forecasts; vigorctl trust set scheduler lets it hold the days you say yes to"
         case .nothingToHold(let day, let reason):
             "\(day) has no likely session to hold: \(reason)"
+        case .sessionsOutOfBounds(let count, let most):
+            "\(count) sessions a week is more than \(ConfigKeys.sessionsPerWeekMax.name) allows (\(most)); raise it in [\(ConfigKeys.training.name)] to plan more"
         }
     }
 }

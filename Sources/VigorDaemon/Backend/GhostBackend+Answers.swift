@@ -40,6 +40,8 @@ extension GhostBackend {
         case .holdWeek:
             let zone = await state.config.schedule.zone
             _ = try await hold(days: try HoldDayName.days("week", after: LocalCalendar(timeZone: zone).day(of: now)), release: false, wholeWeek: true, at: now)
+        case .planSessions(let count):
+            _ = try await agreeSessions(count, at: now)
         case .proposal(let accepted):
             _ = try await answerProposal(block: try block(of: message, actionID), accept: accepted, at: now)
         case .triage(let reason):

@@ -101,6 +101,9 @@ public struct DaemonConfig: Sendable, Equatable {
     /// `[training]`: what to schedule, and when the user allows it.
     public struct TrainingSection: Sendable, Equatable {
         public var sessionsPerWeek = 3
+        /// The most sessions a week the plan grows to when the user trains more (never below `sessionsPerWeek`; 0, the
+        /// default: it stays at `sessionsPerWeek`).
+        public var sessionsPerWeekMax = 0
         public var durationMinutes = 45
         public var preferred: [TimeWindow] = [
             TimeWindow(from: TimeOfDay(hour: 7, minute: 0), to: TimeOfDay(hour: 9, minute: 0))

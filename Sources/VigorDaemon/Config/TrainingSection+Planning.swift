@@ -4,7 +4,7 @@ extension DaemonConfig.TrainingSection {
     /// `[training]` as the slot finder takes it.
     public var slotSettings: GhostScheduling.TrainingSettings {
         GhostScheduling.TrainingSettings(
-            sessionsPerWeek: sessionsPerWeek, durationMinutes: durationMinutes,
+            sessionsPerWeek: sessionsPerWeek, sessionsPerWeekMax: sessionsPerWeekMax, durationMinutes: durationMinutes,
             preferredWindows: preferred, earliest: earliest, latest: latest,
             bufferBeforeMinutes: bufferBeforeMinutes, bufferAfterMinutes: bufferAfterMinutes,
             restDays: restDays, minHoursBetweenSessions: minHoursBetweenSessions, firstWeekday: weekStarts)

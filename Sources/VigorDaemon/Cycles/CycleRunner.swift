@@ -61,7 +61,7 @@ public actor CycleRunner {
         case .morning: try await morningDecision(today: today, calendar: calendar, now: now, settings: settings)
         case .evening: await eveningDecision(today: today, calendar: calendar, now: now, settings: settings)
         case .weekly:
-            try await weeklyDecision(today: today, calendar: calendar, now: now, rules: settings.rules, asked: settings.training.sessionsPerWeek)
+            try await weeklyDecision(today: today, calendar: calendar, now: now, settings: settings)
         }
         let news = kind == .morning ? try MorningNews.read(database: database, now: now, calendar: calendar) : nil
         let said = [summary, news?.note].compactMap { $0 }.joined(separator: "; ")
@@ -211,16 +211,24 @@ public actor CycleRunner {
     }
 
     /// Builds the value receipt of the Monday–Sunday week containing `today` (on Sunday evening, or late for a missed
-    /// Sunday, the week that ends), to keep. No engine events: the receipt only reads the Ghost.
+    /// Sunday, the week that ends), to keep: judged against the sessions the plan asked for (`PlanFollowing`), with a
+    /// Scheduler's suggestion to plan as many as were done. No engine events: the receipt only reads the Ghost.
     private func weeklyDecision(
-        today: LocalDay, calendar: LocalCalendar, now: Date, rules: SchedulingRules, asked: Int
+        today: LocalDay, calendar: LocalCalendar, now: Date, settings: WeekPictureReader.Settings
     ) async throws -> (Decision, String) {
+        let current = await ghost.current
+        let planning = settings.planning
+        let planned = PlanFollowing.adjust(planning, ghost: current, today: today, agreed: await output.holds.book.agreedSessions)
+        let rules = settings.rules
         let monday = today.adding(days: -((today.weekday + 5) % 7))
         let stored = try database.receipts(from: try calendar.startOfDay(monday), to: try calendar.startOfDay(monday.adding(days: 7)))
         let receipts = try stored.map { record throws(StoreError) in try record.value(as: DecisionReceipt.self) }
         let previous = try database.weeklyReceipt(onOrBefore: monday.adding(days: -7))?.value(as: WeeklyValueReceipt.self)
         let receipt = try WeeklyValueReceiptBuilder.build(
-            week: monday, ghost: await ghost.current, receipts: receipts, previous: previous, asked: asked, patternRules: rules.patterns)
+            week: monday, ghost: current, receipts: receipts, previous: previous, asked: planned.sessionsPerWeek,
+            patternRules: rules.patterns) { done in
+                PlanFollowing.suggestion(planning, ghost: current, today: today, done: done, planned: planned)
+            }
         var decision = Decision()
         decision.weeklyReceipt = (monday, receipt)
         return (decision, "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")

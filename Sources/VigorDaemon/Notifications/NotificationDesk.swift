@@ -71,8 +71,9 @@ public actor NotificationDesk {
         let local = calendar.moment(at: now)
         let weekly = weeklyReceipt(now: now)
         let pending = GhostMessages.pending(
-            ghost: snapshot.ghost, now: now, breakerFiredAt: snapshot.lastBreakerFiredAt, weeklyReceipt: weekly,
+            ghost: snapshot.ghost, now: now, breakerFiredAt: snapshot.lastBreakerFiredAt, weeklyReceipt: weekly.map { ($0.key, $0.text) },
             holdQuestion: weekly == nil ? nil : await holdQuestion(snapshot.ghost, now: now),
+            sessionsSuggestion: weekly?.suggestion.map { ($0.sentence, $0.sessions) },
             askCheckIn: checkInWanted(on: local.day, hour: local.hour, now: now))
         let situation = NotificationOrchestrator.Situation(
             now: now, calendar: calendar, rules: rules, recovering: snapshot.activeEmergency != nil, poorNight: poorNight)
@@ -158,12 +159,12 @@ public actor NotificationDesk {
     }
 
     /// The last weekly receipt, while it is less than a day old.
-    private func weeklyReceipt(now: Date) -> (key: String, text: String)? {
+    private func weeklyReceipt(now: Date) -> (key: String, text: String, suggestion: PlanFollowing.Suggestion?)? {
         do {
             guard let record = try database.weeklyReceipt(), now.timeIntervalSince(record.builtAt) < GhostMessages.sentenceLifetime
             else { return nil }
             let receipt = try record.value(as: WeeklyValueReceipt.self)
-            return (record.weekStart.description, receipt.clean)
+            return (record.weekStart.description, receipt.clean, receipt.suggestion)
         } catch {
             logger.warning("cannot read the weekly receipt for the inbox", metadata: ["error": "\(error)"])
             return nil

@@ -36,6 +36,11 @@ struct WeekPictureReader: Sendable {
         /// `[calendar.hold]`: how the week's likely sessions are held and defended.
         var hold: HoldSettings
 
+        /// `[training]`, `[profile]` and the scheduling rules, as the planning functions read them.
+        var planning: PlanningSettings {
+            PlanningSettings(training: training.slotSettings, intensity: training.sessionIntensity, rules: rules, profile: profile)
+        }
+
         /// The settings of `config`.
         init(_ config: DaemonConfig) {
             self.init(
@@ -151,11 +156,8 @@ struct WeekPictureReader: Sendable {
                 checkIns: try Self.checkIns(database, before: today) + (checkIn.map { [$0] } ?? []), recordedWorkouts: SignalDigest.recordedWorkouts(of: current))
         }
         return WeekPicture(
-            calendar: calendar, today: today, firstDay: firstDay, days: days, ghost: current,
-            settings: PlanningSettings(
-                training: settings.training.slotSettings, intensity: settings.training.sessionIntensity, rules: settings.rules,
-                profile: settings.profile),
-            signals: digest)
+            calendar: calendar, today: today, firstDay: firstDay, days: days, ghost: current, settings: settings.planning,
+            signals: digest, agreedSessions: await output.holds.book.agreedSessions)
     }
 
     /// How the system zone enters a picture: observed now (and saved), or as the last evening saved it.

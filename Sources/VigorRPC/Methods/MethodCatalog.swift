@@ -36,6 +36,7 @@ public enum MethodCatalog {
         BlocksListMethod.self,
         PlanWeekMethod.self,
         PlanHoldMethod.self,
+        PlanSessionsMethod.self,
     ]
 }
 

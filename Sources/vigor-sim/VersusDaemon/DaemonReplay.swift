@@ -188,6 +188,8 @@ final class DaemonReplay {
             try awaitReplan(after: mark, what: "the calendar `shared` mended")
         case .holdWeek:
             try command(["plan", "--hold", "week"])
+        case .planSessions(let count):
+            try command(["plan", "--sessions", "\(count)"])
         case .notReplayable(let what):
             throw ReplayError("\(what) cannot be replayed against vigord yet")
         }

@@ -13,6 +13,8 @@ public struct HoldBook: Codable, Sendable, Equatable {
     public var avoidedSlots: [SlotKey] = []
     /// A Scheduler's yes to the weekly question: the sessions written without a daily question (nil: none accepted).
     public var acceptance: WeekAcceptance?
+    /// A Scheduler's yes to the weekly receipt's suggestion: the sessions a week the plan asks for (nil: as configured).
+    public var agreedSessions: AgreedSessions?
     /// The defence settings of the last decision (nil before one), so the holds' words and the tick use them.
     public var settings: HoldSettings?
 

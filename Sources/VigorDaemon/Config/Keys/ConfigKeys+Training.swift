@@ -3,7 +3,8 @@ import CivilCalendar
 extension ConfigKeys {
     /// `[training]`: what to schedule, and when the user allows it. `lunch_allowed` is kept where sacred time reads it.
     static let training = ConfigTable<DaemonConfig>(["training"], [
-        .integer("sessions_per_week", 0...14, "must be between 0 and 14", \.training.sessionsPerWeek),
+        sessionsPerWeek,
+        sessionsPerWeekMax,
         .integer("duration_minutes", 10...240, "must be between 10 and 240", \.training.durationMinutes),
         ConfigKey(
             "preferred", "array of `\"HH:MM-HH:MM\"`",
@@ -48,6 +49,11 @@ extension ConfigKeys {
             show: { TOMLText.quoted(WeekdayName.name(of: $0.training.weekStarts)) }),
         lunchAllowed,
     ], check: trainingFits)
+
+    /// How many sessions to plan a week, and the most the plan grows to when the user trains more.
+    static let sessionsPerWeek = ConfigKey<DaemonConfig>.integer("sessions_per_week", 0...14, "must be between 0 and 14", \.training.sessionsPerWeek)
+    static let sessionsPerWeekMax = ConfigKey<DaemonConfig>.integer(
+        "sessions_per_week_max", 0...14, "must be between 0 and 14", \.training.sessionsPerWeekMax)
 
     /// The lunch opt-in: the user's preference, kept where sacred time reads it (`[engine.sacred]` does not offer it).
     static let lunchAllowed = ConfigKey<DaemonConfig>.flag("lunch_allowed", \.schedulingRules.sacred.lunchOptIn)
