@@ -6,10 +6,4 @@ public struct SourceAge: Sendable, Equatable {
     /// Seconds since its data was read; nil when no data of it was ever read (before the first refresh, or a failure
     /// with no last good copy).
     public var ageSeconds: Int?
-
-    public init(name: String, ok: Bool, ageSeconds: Int?) {
-        self.name = name
-        self.ok = ok
-        self.ageSeconds = ageSeconds
-    }
 }

@@ -10,12 +10,4 @@ public struct CycleReport: Sendable, Equatable {
     public var summary: String
     /// Mornings: false when there was no health data or check-in newer than the morning before; nil for the others.
     public var newHealthData: Bool?
-
-    public init(kind: CycleKind, localDate: LocalDay, ran: Bool, summary: String, newHealthData: Bool? = nil) {
-        self.kind = kind
-        self.localDate = localDate
-        self.ran = ran
-        self.summary = summary
-        self.newHealthData = newHealthData
-    }
 }

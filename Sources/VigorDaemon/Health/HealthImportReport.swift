@@ -11,12 +11,6 @@ public enum HealthImportReport: Sendable {
         /// Why nothing was imported from it; nil when `imported` says what was.
         public var error: String?
 
-        public init(name: String, imported: HealthIntake.Imported? = nil, error: String? = nil) {
-            self.name = name
-            self.imported = imported
-            self.error = error
-        }
-
         /// Whether it was read to its end.
         public var complete: Bool { imported?.complete ?? false }
     }

@@ -9,13 +9,7 @@ public struct FailureEpisodeState: Sendable, Equatable {
     /// Why the running episode fails; nil while the work succeeds.
     public var reason: String?
     /// Episodes since vigord started.
-    public var failedEpisodes: Int
-
-    public init(failingSince: Date? = nil, reason: String? = nil, failedEpisodes: Int = 0) {
-        self.failingSince = failingSince
-        self.reason = reason
-        self.failedEpisodes = failedEpisodes
-    }
+    public var failedEpisodes = 0
 
     /// Whether the work succeeds now.
     public var ok: Bool { failingSince == nil }
