@@ -3,6 +3,7 @@ import TestPrograms
 import Testing
 
 import GhostEngine
+import VigorRPC
 @testable import ICalendarKit
 @testable import VigorDaemon
 
@@ -86,7 +87,7 @@ private func hostWithPreparedHorizon(around now: Date) async throws -> (host: Ca
     let host = try CalendarHost(config: config, stateDirectory: folder + "/state")
     let now = try instant("2026-06-24T19:00:00Z")
     await host.refresh(now: now)
-    let shown = host.freshness(at: now.addingTimeInterval(60))
+    let shown = host.freshness(at: now.addingTimeInterval(60)).map(SourceFreshnessView.init)
     #expect(shown.first { $0.name == "personal" }?.freshness == "fresh")
     let failed = try #require(shown.first { $0.name == "broken" })
     #expect(!failed.ok && failed.freshness == "unknown" && failed.ageSeconds == nil)

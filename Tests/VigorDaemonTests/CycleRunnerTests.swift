@@ -42,7 +42,7 @@ private func instant(_ text: String) throws -> Date {
     let setup = try setup(start: start)
     let first = try await setup.runner.runCycle(.morning, now: start, zone: berlin)
     #expect(first.ran)
-    #expect(first.localDate == "2026-11-23")
+    #expect(first.localDate.description == "2026-11-23")
     let before = try setup.database.ghostState(as: Ghost.self)
     let second = try await setup.runner.runCycle(.morning, now: start.addingTimeInterval(3600), zone: berlin)
     #expect(!second.ran)
@@ -294,20 +294,20 @@ private func night(ending end: Date) -> HealthSample {
     // Sunday 2027-03-28, Berlin: 02:00 CET jumps to 03:00 CEST, the day has 23 hours.
     let setup = try setup(start: try instant("2027-03-27T23:30:00Z"))
     let justAfterMidnight = try await setup.runner.runCycle(.morning, now: try instant("2027-03-27T23:30:00Z"), zone: berlin)  // 00:30 CET
-    #expect(justAfterMidnight.ran && justAfterMidnight.localDate == "2027-03-28")
+    #expect(justAfterMidnight.ran && justAfterMidnight.localDate.description == "2027-03-28")
     let lateThatDay = try await setup.runner.runCycle(.morning, now: try instant("2027-03-28T21:30:00Z"), zone: berlin)  // 23:30 CEST
     #expect(!lateThatDay.ran)
     let nextDay = try await setup.runner.runCycle(.morning, now: try instant("2027-03-28T22:30:00Z"), zone: berlin)  // Mon 00:30 CEST
-    #expect(nextDay.ran && nextDay.localDate == "2027-03-29")
+    #expect(nextDay.ran && nextDay.localDate.description == "2027-03-29")
 }
 
 @Test(.removesScratchFolders) func onTheTwentyFiveHourDayEachCycleRunsOnceForItsLocalDate() async throws {
     // Sunday 2026-10-25, Berlin: 03:00 CEST falls back to 02:00 CET, the day has 25 hours.
     let setup = try setup(start: try instant("2026-10-24T22:30:00Z"))
     let justAfterMidnight = try await setup.runner.runCycle(.evening, now: try instant("2026-10-24T22:30:00Z"), zone: berlin)  // 00:30 CEST
-    #expect(justAfterMidnight.ran && justAfterMidnight.localDate == "2026-10-25")
+    #expect(justAfterMidnight.ran && justAfterMidnight.localDate.description == "2026-10-25")
     let lateThatDay = try await setup.runner.runCycle(.evening, now: try instant("2026-10-25T22:30:00Z"), zone: berlin)  // 23:30 CET
     #expect(!lateThatDay.ran)
     let nextDay = try await setup.runner.runCycle(.evening, now: try instant("2026-10-25T23:30:00Z"), zone: berlin)  // Mon 00:30 CET
-    #expect(nextDay.ran && nextDay.localDate == "2026-10-26")
+    #expect(nextDay.ran && nextDay.localDate.description == "2026-10-26")
 }

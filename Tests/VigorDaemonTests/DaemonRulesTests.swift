@@ -1,3 +1,4 @@
+import CivilCalendar
 import TestPrograms
 import Testing
 import VigorRPC

@@ -18,7 +18,7 @@ private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:0
     let task = Task { () async -> Result<Int, HealthIntakeError> in
         withUnsafeCurrentTask { $0?.cancel() }
         do throws(HealthIntakeError) {
-            return .success(try await intake.importFile(at: path, now: { now }).response.added)
+            return .success(try await intake.importFile(at: path, now: { now }).added)
         } catch {
             return .failure(error)
         }

@@ -34,7 +34,7 @@ import Testing
 
     gate.signal()
     let outcome = try await cycle.value
-    #expect(outcome.ran && outcome.localDate == "2026-11-25", "\(outcome)")
+    #expect(outcome.ran && outcome.localDate.description == "2026-11-25", "\(outcome)")
     #expect(try context.database.cycleRuns(onOrAfter: LocalDay(year: 2026, month: 11, day: 25)).filter { $0.kind == .evening }.count == 1)
     #expect(await context.ghost.current.blocks.contains { $0.status == .proposed }, "the cycle still decided tomorrow")
     let again = try await context.backend.runCycle(.evening, at: now.addingTimeInterval(60))

@@ -36,7 +36,7 @@ private func configText(logLevel: String, dropFolder: String, sessions: Int) -> 
     #expect(config.training.sessionsPerWeek == 5, "a key read at every use takes effect at once")
     #expect(config.daemon.logLevel == "info")
     #expect(config.health.dropFolderPath == folder + "/inbox")
-    let shown = await state.effective()
+    let shown = EffectiveConfig(await state.inForce())
     func key(_ table: String, _ name: String) -> EffectiveConfig.Key? {
         shown.tables.first { $0.name == table }?.keys.first { $0.key == name }
     }
@@ -49,7 +49,7 @@ private func configText(logLevel: String, dropFolder: String, sessions: Int) -> 
     // The file back as the daemon runs it: nothing waits any more.
     try configText(logLevel: "info", dropFolder: folder + "/inbox", sessions: 5).write(toFile: path, atomically: true, encoding: .utf8)
     #expect(await reload(state).needsRestart == nil)
-    #expect(await state.effective().tables.flatMap(\.keys).allSatisfy { $0.needsRestart == nil })
+    #expect(EffectiveConfig(await state.inForce()).tables.flatMap(\.keys).allSatisfy { $0.needsRestart == nil })
 }
 
 @Test(.removesScratchFolders) func aReloadWritesStderrLogLinesInTheNewZone() async throws {
@@ -70,7 +70,7 @@ private func configText(logLevel: String, dropFolder: String, sessions: Int) -> 
 
 /// What `GhostBackend.reload` does with the configuration: reads the file again and puts it in force, or keeps the
 /// one in force when the file is invalid.
-private func reload(_ state: DaemonState) async -> ReloadOutcome {
+private func reload(_ state: DaemonState) async -> ConfigReload {
     let at = Date(timeIntervalSince1970: 0)
     do {
         return await state.adopt(try await state.readFile(), at: at)

@@ -74,16 +74,16 @@ struct UnreadableStoredValueTests {
         #expect(try context.database.weeklyReceipt() == nil)
         // The database saves: an unreadable value is not a storage episode (which would end at the next save, be counted,
         // and begin again at the next check).
-        #expect(failures.storageStatus(zone: berlin).ok && failures.storageStatus(zone: berlin).failedEpisodes == 0)
+        #expect(failures.storageStatus().ok && failures.storageStatus().failedEpisodes == 0)
     }
 
     @Test func aValueThatDoesNotReadIsTheOperationsFailureNotTheStorageEpisode() {
         let failures = FailureLog(logger: Logger(label: "test"))
         failures.failed("the daily cycles", error: StoreError.unreadableValue(
             what: "a decision receipt", table: "decisionReceipt", column: "body", row: "id r7", detail: "no value for \"id\""))
-        #expect(failures.storageStatus(zone: berlin).ok, "the database saves; saying it cannot is untrue")
+        #expect(failures.storageStatus().ok, "the database saves; saying it cannot is untrue")
         failures.failed("the daily cycles", error: StoreError.failed(operation: "save the cycle", detail: "database or disk is full"))
-        #expect(!failures.storageStatus(zone: berlin).ok, "a write the database refused is the storage episode's")
+        #expect(!failures.storageStatus().ok, "a write the database refused is the storage episode's")
     }
 
     @Test func pruningKeepsAnOldReceiptThatDoesNotReadAndPrunesTheOthers() async throws {

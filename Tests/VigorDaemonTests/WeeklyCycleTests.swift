@@ -47,14 +47,14 @@ struct WeeklyCycleTests {
         let saturdayMorning = sunday.addingTimeInterval(-1.5 * 86_400)
         #expect(try await context.backend.runCycle(.morning, now: saturdayMorning, zone: berlin).ran)
         let late = try await context.backend.runCycle(.weekly, now: monday, zone: berlin)
-        #expect(late.ran && late.localDate == "2026-11-29" && late.summary.hasPrefix("week of 2026-11-23:"), "\(late)")
+        #expect(late.ran && late.localDate.description == "2026-11-29" && late.summary.hasPrefix("week of 2026-11-23:"), "\(late)")
         #expect(try await call(WeeklyReceiptMethod.self, "{}", context).receipt?.weekStart == "2026-11-23")
         // The timer, started late too, finds nothing due: the week that ended stays the newest receipt.
         let timer = try await call(CycleRunMethod.self, #"{"kind":"weekly","ifDue":true}"#, context)
         #expect(!timer.ran && timer.summary == "not due now", "\(timer)")
         // Asked for by hand once Sunday is covered: the week so far.
         let byHand = try await context.backend.runCycle(.weekly, now: monday.addingTimeInterval(3600), zone: berlin)
-        #expect(byHand.ran && byHand.localDate == "2026-11-30" && byHand.summary.hasPrefix("week of 2026-11-30:"), "\(byHand)")
+        #expect(byHand.ran && byHand.localDate.description == "2026-11-30" && byHand.summary.hasPrefix("week of 2026-11-30:"), "\(byHand)")
     }
 
     @Test func absolutionNeedsAWeekOfHealthDataAndThenTellsTheSleepDebt() async throws {

@@ -14,12 +14,12 @@ extension LocalAPI {
 
     /// `daemon.config`: the configuration in force (after reloads), each value with its source.
     func serveConfigShow(_: NoParams) async throws -> EffectiveConfig {
-        await backend.effectiveConfig()
+        EffectiveConfig(await backend.effectiveConfig())
     }
 
     /// `daemon.reload`: re-reads the configuration; an invalid file keeps the one in force.
     func serveReload(_: NoParams) async throws -> ReloadOutcome {
-        let outcome = await backend.reload(at: context.now())
+        let outcome = ReloadOutcome(await backend.reload(at: context.now()))
         context.reloadObserver(outcome)
         guard outcome.ok else {
             throw RPCErrorObject(

@@ -32,12 +32,12 @@ extension LocalAPI {
         guard params.path.hasPrefix("/") else {
             throw APIError.invalidParams("field 'path' must be an absolute path; got '\(params.path)'")
         }
-        return try await backend.importHealth(path: params.path, clock: context.now)
+        return HealthImportResult(try await backend.importHealth(path: params.path, clock: context.now))
     }
 
     /// `health.imports`: how far the running imports are.
     func serveHealthImports(_: HealthImportsMethod.Params) async throws -> HealthImportsRunning {
-        HealthImportsRunning(running: backend.healthImportsRunning())
+        HealthImportsRunning(running: backend.healthImportsRunning().map(HealthImportsRunning.Running.init))
     }
 
     /// `health.sources`: each watched health source and how it fares.

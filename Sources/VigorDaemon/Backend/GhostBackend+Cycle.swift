@@ -4,7 +4,6 @@ import GhostEngine
 import ICalendarKit
 import GhostScheduling
 import Store
-import VigorRPC
 
 /// What pressing the red button did: the recovery time (and why it is not recorded yet, if so), the blocks inside it
 /// that were withdrawn, and the calendar file that shows it.
@@ -17,7 +16,7 @@ public struct RedButtonOutcome: Sendable {
 extension GhostBackend {
     /// Runs a morning, evening or weekly cycle now (at most once per local date, as the timers do); with `ifDue`, only
     /// when vigord's schedule says it is due.
-    public func runCycle(_ kind: CycleKind, ifDue: Bool = false, at now: Date) async throws -> CycleOutcome {
+    public func runCycle(_ kind: CycleKind, ifDue: Bool = false, at now: Date) async throws -> CycleReport {
         let config = await state.config
         let settings = WeekPictureReader.Settings(config)
         if ifDue {
@@ -25,7 +24,7 @@ extension GhostBackend {
             let planner = CyclePlanner(zone: schedule.zone, morning: schedule.morning, evening: schedule.evening)
             let today = planner.calendar.day(of: now)
             guard try planner.due(at: now, ran: try await cycles.recentRuns(before: today)).contains(kind) else {
-                return CycleOutcome(kind: kind, localDate: today.description, ran: false, summary: "not due now")
+                return CycleReport(kind: kind, localDate: today, ran: false, summary: "not due now")
             }
         }
         return try await runCycle(kind, now: now, settings: settings)
@@ -36,7 +35,7 @@ extension GhostBackend {
         _ kind: CycleKind, now: Date, zone: TimeZone, training: DaemonConfig.TrainingSection = .init(),
         rules: SchedulingRules = .standard, home: GeoPosition? = nil, hold: HoldSettings = HoldSettings(),
         profile: TrainingProfile = TrainingProfile()
-    ) async throws -> CycleOutcome {
+    ) async throws -> CycleReport {
         try await runCycle(
             kind, now: now, settings: .init(zone: zone, training: training, rules: rules, home: home, profile: profile, hold: hold))
     }
@@ -44,7 +43,7 @@ extension GhostBackend {
     /// Runs `kind` for the local date of `now` unless it already ran that day, under the user's `settings`: the cycle's
     /// decision (events, receipts, records and mark) is saved in one transaction, then the calendar follows. Runs wait
     /// for each other.
-    func runCycle(_ kind: CycleKind, now: Date, settings: WeekPictureReader.Settings) async throws -> CycleOutcome {
+    func runCycle(_ kind: CycleKind, now: Date, settings: WeekPictureReader.Settings) async throws -> CycleReport {
         if cycleRunning { await withCheckedContinuation { waitingRuns.append($0) } }
         cycleRunning = true
         defer {

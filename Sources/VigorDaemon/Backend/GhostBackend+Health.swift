@@ -3,7 +3,6 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 import Store
-import VigorRPC
 
 /// What recording a check-in did.
 public struct CheckInOutcome: Sendable {
@@ -68,29 +67,29 @@ extension GhostBackend {
     /// is logged and left out; a calendar that cannot be written is logged (the import stands).
     /// A folder is read file by file in one request (a folder of FIT files): each file's outcome is listed and a file that
     /// cannot be read is counted, not fatal; a storage failure or a shutdown stops the folder at the file it met.
-    public func importHealth(path: String, clock: @escaping @Sendable () -> Date) async throws -> HealthImportResult {
-        guard HealthIntake.isFolder(path) else { return try await importHealthFile(path: path, clock: clock).response }
-        var results: [(file: String, imported: HealthImportResult?, error: String?)] = []
+    public func importHealth(path: String, clock: @escaping @Sendable () -> Date) async throws -> HealthImportReport {
+        guard HealthIntake.isFolder(path) else { return .file(try await importHealthFile(path: path, clock: clock)) }
+        var files: [HealthImportReport.FolderFile] = []
         let entries = try HealthIntake.folderEntries(at: path)
         for entry in entries {
             if entry.isFolder {
-                results.append((entry.name, nil, "a folder: only the files directly in \(path) are imported"))
+                files.append(.init(name: entry.name, error: "a folder: only the files directly in \(path) are imported"))
                 continue
             }
             do {
                 let file = (path as NSString).appendingPathComponent(entry.name)
-                results.append((entry.name, try await importHealthFile(path: file, clock: clock).response, nil))
+                files.append(.init(name: entry.name, imported: try await importHealthFile(path: file, clock: clock)))
             } catch let error as HealthIntakeError where error.storage || error.stopped {
                 throw error
             } catch {
-                results.append((entry.name, nil, "\(error)"))
+                files.append(.init(name: entry.name, error: "\(error)"))
             }
         }
-        let total = HealthImportResult.folder(path, results)
+        let report = HealthImportReport.folder(path: path, files: files)
         logger.info("health folder imported", metadata: [
-            "folder": "\(path)", "files": "\(entries.count)", "failed": "\(total.failedFiles ?? 0)", "added": "\(total.added)",
+            "folder": "\(path)", "files": "\(entries.count)", "failed": "\(report.failedFiles ?? 0)", "added": "\(report.added)",
         ])
-        return total
+        return report
     }
 
     /// One health file into the store (with `since`, only its samples from then), its recent new workouts to the Ghost;
@@ -122,11 +121,11 @@ extension GhostBackend {
                 let current = await ghost.current
                 guard current.workouts.count > count, let counted = current.workouts.last else { continue }
                 if counted.countedAs != nil || current.workouts.contains(where: { $0.countedAs == counted.id }) {
-                    imported.response.workoutsAlreadyCounted += 1
+                    imported.workoutsAlreadyCounted += 1
                 } else if counted.completedBlock != nil {
-                    imported.response.workoutsCompletingBlocks += 1
+                    imported.workoutsCompletingBlocks += 1
                 } else {
-                    imported.response.workoutsUnplanned += 1
+                    imported.workoutsUnplanned += 1
                 }
             } catch {
                 logger.warning("an imported workout was not counted", metadata: ["workout": "\(report.id)", "error": "\(error)"])
@@ -160,7 +159,7 @@ extension GhostBackend {
     }
 
     /// How far the running imports are.
-    public nonisolated func healthImportsRunning() -> [HealthImportsRunning.Running] {
+    public nonisolated func healthImportsRunning() -> [HealthIntake.ImportProgress] {
         health.progress()
     }
 }

@@ -38,9 +38,9 @@ extension GhostBackend {
                 } else {
                     let imported = try await importHealthFile(path: path, since: read.since, clock: clock)
                     reading.filesRead += 1
-                    reading.added += imported.response.added
-                    reading.workoutsCompletingBlocks += imported.response.workoutsCompletingBlocks
-                    if let error = imported.response.error { reading.failures.append("\(name): \(error)") }
+                    reading.added += imported.added
+                    reading.workoutsCompletingBlocks += imported.workoutsCompletingBlocks
+                    if let problem = imported.problem { reading.failures.append("\(name): \(problem)") }
                     newest = [newest, imported.newestStart].compactMap { $0 }.max()
                 }
             } catch let error as HealthIntakeError where error.storage || error.stopped {

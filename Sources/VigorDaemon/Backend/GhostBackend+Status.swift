@@ -3,7 +3,6 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 import Store
-import VigorRPC
 
 /// What `status` reports, read from the owners in one pass: the configuration in force, the Ghost and what lives
 /// beside it, the calendars' freshness and writes, the health data's ages, the week ahead and the streak.
@@ -13,11 +12,11 @@ public struct StatusReport: Sendable {
     public var databasePath: String
     public var schemaVersion: String
     public var snapshot: GhostSnapshot
-    public var sources: [SourceFreshnessView]
-    public var calendarWrites: FailureEpisodeStatus
+    public var sources: [SourceAge]
+    public var calendarWrites: FailureEpisodeState
     /// Whether vigord can save its state (the storage episode).
-    public var storage: FailureEpisodeStatus
-    public var health: HealthAgeStatus
+    public var storage: FailureEpisodeState
+    var health: HealthAges
     public var week: WeekOutlook
     public var weeklyReceipt: WeeklyValueReceipt?
     /// The cycles that already ran for today: the next of each is tomorrow's.
@@ -45,8 +44,8 @@ extension GhostBackend {
         return StatusReport(
             inForce: inForce, startedAt: startedAt, databasePath: database.path, schemaVersion: try database.schemaVersion(),
             snapshot: await ghost.snapshot(at: now), sources: calendars.freshness(at: now),
-            calendarWrites: output.writeStatus(zone: zone), storage: failures.storageStatus(zone: zone),
-            health: try HealthAges.status(database: database, now: now, zone: zone),
+            calendarWrites: output.writeStatus(), storage: failures.storageStatus(),
+            health: try HealthAges.read(database: database, now: now, zone: zone),
             week: try await weekOutlook(at: now), weeklyReceipt: try weeklyReceipt(),
             ranToday: Set(try database.cycleRuns(onOrAfter: LocalCalendar(timeZone: zone).day(of: now)).map(\.kind)),
             healthSources: try await healthSources())
@@ -66,15 +65,15 @@ extension GhostBackend {
         try database.weeklyReceipt()?.value(as: WeeklyValueReceipt.self)
     }
 
-    /// The configuration in force with the source of every value.
-    public func effectiveConfig() async -> EffectiveConfig {
-        await state.effective()
+    /// The configuration in force, for `daemon.config` to show with the source of every value.
+    public func effectiveConfig() async -> ConfigInForce {
+        await state.inForce()
     }
 
     /// Re-reads the configuration (`daemon.reload`, SIGHUP). A valid file changes the calendar sources first (a
     /// failure there refuses the reload), then is put in force with the engine rules of `[engine]`. An invalid file
     /// keeps the configuration in force (`ok: false`).
-    public func reload(at now: Date) async -> ReloadOutcome {
+    public func reload(at now: Date) async -> ConfigReload {
         let read: ConfigLoader.Loaded
         do {
             read = try await state.readFile()

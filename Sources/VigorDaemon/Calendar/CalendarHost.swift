@@ -1,7 +1,6 @@
 import ICalendarKit
 import Foundation
 import Synchronization
-import VigorRPC
 
 /// Owns the calendar reader built from the configuration, rebuilds it when `[calendar]` or the
 /// zone changes on reload, and runs its blocking work on `CalendarThreads`, off the async pool: queries and
@@ -134,19 +133,18 @@ public final class CalendarHost: Sendable {
     }
 
     /// Each configured source with how fresh its data is, from the last refresh (no parsing).
-    public func freshness(at now: Date) -> [SourceFreshnessView] {
+    public func freshness(at now: Date) -> [SourceAge] {
         let entries = current.withLock { $0.sources }
         let last = lastRefresh.withLock { $0 }
         return entries.map { entry in
             guard let last, let status = last.statuses.first(where: { $0.name == entry.name }) else {
-                return SourceFreshnessView(name: entry.name, ok: false, freshness: "unknown", ageSeconds: nil)
+                return SourceAge(name: entry.name, ok: false, ageSeconds: nil)
             }
             // A source that failed with no last good copy has no data whose age could be told.
             if !status.ok && status.ageSeconds == nil {
-                return SourceFreshnessView(name: entry.name, ok: false, freshness: "unknown", ageSeconds: nil)
+                return SourceAge(name: entry.name, ok: false, ageSeconds: nil)
             }
-            let age = status.ageSeconds ?? max(0, Int(now.timeIntervalSince(last.at)))
-            return SourceFreshnessView(name: entry.name, ok: status.ok, freshness: Freshness.of(ageSeconds: age).rawValue, ageSeconds: age)
+            return SourceAge(name: entry.name, ok: status.ok, ageSeconds: status.ageSeconds ?? max(0, Int(now.timeIntervalSince(last.at))))
         }
     }
 

@@ -4,7 +4,6 @@ import GhostEngine
 import Logging
 import Store
 import Synchronization
-import VigorRPC
 
 /// vigord's own calendar: the `vigor` vdir collection, and the shadow collection when `[calendar.shadow]` asks for
 /// one. It publishes the desired set (the Ghost's written blocks, proposals and recovery time) through the Calendar
@@ -115,11 +114,9 @@ public actor CalendarOutput {
     public nonisolated var owesWrite: Bool { writeHealth.withLock { $0.failure != nil } }
 
     /// Whether vigord's calendar is in step with the Ghost, for `status`.
-    public nonisolated func writeStatus(zone: TimeZone) -> FailureEpisodeStatus {
+    public nonisolated func writeStatus() -> FailureEpisodeState {
         writeHealth.withLock { health in
-            FailureEpisodeStatus(
-                ok: health.failure == nil, failingSince: health.failure.map { RPCTimestamp($0.since, in: zone) },
-                reason: health.failure?.reason, failedEpisodes: health.episodes)
+            FailureEpisodeState(failingSince: health.failure?.since, reason: health.failure?.reason, failedEpisodes: health.episodes)
         }
     }
 

@@ -1,5 +1,5 @@
+import CivilCalendar
 import Foundation
-import VigorRPC
 
 /// Walks the parsed tree against the key tables (`ConfigKeys`), building a `DaemonConfig`: each table's names are
 /// checked (an unknown one is an error with a suggestion), then each key the file gives is read by its entry.

@@ -2,7 +2,6 @@ import CivilCalendar
 import Foundation
 import GhostEngine
 import GhostScheduling
-import VigorRPC
 
 /// Reads `[engine]` and its sub-tables into the two rules tables: the Ghost's (`[engine.trust]`,
 /// `[engine.breaker]`, …, `EngineRules`) and the scheduling brain's (`[engine.slots]`, `[engine.sacred]`,

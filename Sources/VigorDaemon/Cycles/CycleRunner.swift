@@ -5,7 +5,6 @@ import GhostEngine
 import GhostScheduling
 import Logging
 import Store
-import VigorRPC
 
 /// Decides the daily cycles: reads the picture each one decides on and returns its `Decision` (the backend runs them one
 /// at a time, each at most once per local date, and saves each decision in one transaction). Also reads the forecast,
@@ -40,8 +39,8 @@ public actor CycleRunner {
     /// What a cycle decided: its decision with the mark that says it ran (saved in one transaction by the backend), or
     /// that it ran that day already.
     enum CyclePlan: Sendable {
-        case alreadyRan(CycleOutcome)
-        case run(Decision, outcome: CycleOutcome)
+        case alreadyRan(CycleReport)
+        case run(Decision, outcome: CycleReport)
     }
 
     /// Reads the picture `kind` decides on for the local date of `now` under the user's `settings`, and returns its
@@ -55,7 +54,7 @@ public actor CycleRunner {
         }) {
             let when = today == calendar.day(of: now) ? "today" : "for \(today)"
             return .alreadyRan(
-                CycleOutcome(kind: kind, localDate: today.description, ran: false, summary: "already ran \(when): \(earlier.summary)"))
+                CycleReport(kind: kind, localDate: today, ran: false, summary: "already ran \(when): \(earlier.summary)"))
         }
         var (decision, summary) = switch kind {
         case .morning: try await morningDecision(today: today, calendar: calendar, now: now, settings: settings)
@@ -67,7 +66,7 @@ public actor CycleRunner {
         let said = [summary, news?.note].compactMap { $0 }.joined(separator: "; ")
         decision.cycle = CycleRun(kind: kind, localDate: today, ranAt: now, summary: said, newHealthData: news?.isNew)
         return .run(
-            decision, outcome: CycleOutcome(kind: kind, localDate: today.description, ran: true, summary: said, newHealthData: news?.isNew))
+            decision, outcome: CycleReport(kind: kind, localDate: today, ran: true, summary: said, newHealthData: news?.isNew))
     }
 
     /// Reads today's picture, has the morning plan close the past days, judge the health data and transform today's

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import VigorRPC
 
 /// The configuration in force: read at start, swapped on reload (an invalid file keeps the one in force).
 public actor DaemonState {
@@ -10,7 +9,7 @@ public actor DaemonState {
     private var configText: String
     public let configPath: String
     private let configMayBeMissing: Bool
-    public private(set) var lastReload: ReloadOutcome?
+    public private(set) var lastReload: ConfigReload?
     /// The file's configuration as last read, when some of its restart-only keys wait for a restart.
     private var waitingForRestart: (file: DaemonConfig, keys: [String])?
     private let logger: Logger
@@ -46,7 +45,7 @@ public actor DaemonState {
     }
 
     /// Puts a configuration read by `readFile` in force; a changed restart-only key waits for a restart, and says so.
-    public func adopt(_ read: ConfigLoader.Loaded, at now: Date) -> ReloadOutcome {
+    public func adopt(_ read: ConfigLoader.Loaded, at now: Date) -> ConfigReload {
         for warning in read.config.deprecations { logger.warning("\(warning)") }
         for note in read.config.profileNotes where !config.profileNotes.contains(note) { logger.notice("\(note)") }
         let (loaded, needsRestart) = RestartOnlyKeys.settle(file: read.config, running: config)
@@ -60,31 +59,25 @@ public actor DaemonState {
         configText = read.text
         reloaded.changed()
         logger.info("configuration reloaded", metadata: ["config": "\(configPath)"])
-        let outcome = ReloadOutcome(
-            at: RPCTimestamp(now, in: loaded.schedule.zone), ok: true, configPath: configPath, error: nil,
-            needsRestart: needsRestart.isEmpty ? nil : needsRestart)
+        let outcome = ConfigReload(
+            at: now, zone: loaded.schedule.zone, configPath: configPath, error: nil, needsRestart: needsRestart.isEmpty ? nil : needsRestart)
         lastReload = outcome
         return outcome
     }
 
     /// Keeps the configuration in force after a reload that failed for `error`.
-    public func refuse(_ error: any Error, at now: Date) -> ReloadOutcome {
+    public func refuse(_ error: any Error, at now: Date) -> ConfigReload {
         logger.error("configuration reload refused; keeping the previous configuration", metadata: ["error": "\(error)"])
-        let outcome = ReloadOutcome(at: RPCTimestamp(now, in: config.schedule.zone), ok: false, configPath: configPath, error: "\(error)")
+        let outcome = ConfigReload(at: now, zone: config.schedule.zone, configPath: configPath, error: "\(error)")
         lastReload = outcome
         return outcome
     }
 
     /// The configuration in force, where it came from and how the last reload went, as one value.
     public func inForce() -> ConfigInForce {
-        ConfigInForce(config: config, origin: configOrigin, path: configPath, lastReload: lastReload)
-    }
-
-    /// The `daemon.config` result: the configuration in force with the source of every value.
-    public func effective() -> EffectiveConfig {
-        EffectiveConfigView.build(
-            config, origin: configOrigin, path: configPath, locator: TOMLKeyLocator(text: configText), waiting: waitingForRestart,
-            folders: folders)
+        ConfigInForce(
+            config: config, origin: configOrigin, path: configPath, text: configText, lastReload: lastReload,
+            waitingForRestart: waitingForRestart, folders: folders)
     }
 }
 
@@ -93,5 +86,11 @@ public struct ConfigInForce: Sendable {
     public var config: DaemonConfig
     public var origin: ConfigLoader.Origin
     public var path: String
-    public var lastReload: ReloadOutcome?
+    /// The text of the file in force (empty for defaults), so each key's line can be named.
+    public var text: String
+    public var lastReload: ConfigReload?
+    /// The file's configuration as last read, when some of its restart-only keys wait for a restart.
+    public var waitingForRestart: (file: DaemonConfig, keys: [String])?
+    /// The socket and folders vigord runs with (nil in tests that start no daemon).
+    public var folders: FoldersInForce?
 }

@@ -6,7 +6,6 @@ import HealthImport
 import Logging
 import Store
 import Synchronization
-import VigorRPC
 
 #if canImport(Glibc)
 import Glibc
@@ -28,7 +27,7 @@ public final class HealthIntake: Sendable {
     private let database: AppDatabase
     private let logger: Logger
     private let queue = DispatchQueue(label: "vigord.health-import")
-    private let running = Mutex<[String: HealthImportsRunning.Running]>([:])
+    private let running = Mutex<[String: ImportProgress]>([:])
     /// How each watched health source fares (`HealthSourceService` sets it, status and `health.sources` read it).
     let sources = HealthSourceStates()
     /// Imported workouts count for the engine only when they started this recently (older ones are history).
@@ -42,21 +41,43 @@ public final class HealthIntake: Sendable {
         self.logger = logger
     }
 
+    /// How far one running import is.
+    public struct ImportProgress: Sendable, Equatable {
+        public var file: String
+        public var bytesRead: Int64
+        public var totalBytes: Int64
+    }
+
     /// The imports running now.
-    public func progress() -> [HealthImportsRunning.Running] {
+    public func progress() -> [ImportProgress] {
         running.withLock { Array($0.values).sorted { $0.file < $1.file } }
     }
 
-    /// What one import stored: the reply, the workouts it added (for the Ghost) and the importer's summary.
+    /// What one import stored: its counts, the workouts it added (for the Ghost) and the importer's summary.
     public struct Imported: Sendable {
-        public var response: HealthImportResult
+        public var file: String
+        /// Samples that were new.
+        public var added: Int
+        /// Samples already stored.
+        public var duplicates: Int
+        /// Why the file stopped part-way (truncated, malformed); nil when it was read to its end.
+        public var problem: String?
+        /// What the new recent workouts became once the Ghost counted them (`GhostBackend.importHealthFile`).
+        public var workoutsCompletingBlocks = 0
+        public var workoutsUnplanned = 0
+        /// Workouts the Ghost had counted already (logged by hand, or imported from another device).
+        public var workoutsAlreadyCounted = 0
         var workouts: [HealthInsertResult.Workout]
-        var summary: HealthImportSummary
+        /// What the importer read: the format, the records per kind, the skipped ones and the bytes.
+        public var summary: HealthImportSummary
         var startedAt: Date
         /// The start of the newest sample the file gave (stored or already there); nil when it gave none.
         var newestStart: Date?
         /// The new sleep, HRV and resting heart rate samples that ended within `nightHorizon` of the start.
         var recentNightSamples: [HealthSample]
+
+        /// Whether the file was read to its end.
+        public var complete: Bool { problem == nil }
     }
 
     /// Imports `path` into the store; throws when nothing could be read from it. A file that stops part-way
@@ -158,15 +179,9 @@ public final class HealthIntake: Sendable {
             summary = partial
             stopped = error
         }
-        let response = HealthImportResult(
-            file: path, format: summary.format.rawValue, complete: stopped == nil, error: stopped?.description,
-            added: inserted.added, duplicates: inserted.duplicates, ignored: summary.ignored, skipped: summary.skippedTotal,
-            records: Dictionary(uniqueKeysWithValues: summary.imported.map { ($0.key.rawValue, $0.value) }),
-            skippedByReason: Dictionary(uniqueKeysWithValues: summary.skipped.map { ($0.key.rawValue, $0.value) }),
-            skippedExamples: summary.examples.map { "line \($0.line): \($0.message)" },
-            workoutsCompletingBlocks: 0, workoutsUnplanned: 0, bytes: summary.bytesRead)
         return .success(Imported(
-            response: response, workouts: inserted.addedWorkouts, summary: summary, startedAt: .distantPast, newestStart: newestStart,
+            file: path, added: inserted.added, duplicates: inserted.duplicates, problem: stopped?.description,
+            workouts: inserted.addedWorkouts, summary: summary, startedAt: .distantPast, newestStart: newestStart,
             recentNightSamples: inserted.addedKept))
     }
 
@@ -177,16 +192,16 @@ public final class HealthIntake: Sendable {
 
     /// Records the import run (what `status` and the health folder's bookkeeping read) and logs it.
     func record(_ result: Imported, finished: Date) {
-        let path = result.response.file
+        let path = result.file
         let started = result.startedAt
         logger.info("health file imported", metadata: [
-            "file": "\(path)", "added": "\(result.response.added)", "duplicates": "\(result.response.duplicates)",
-            "skipped": "\(result.response.skipped)", "complete": "\(result.response.complete)",
+            "file": "\(path)", "added": "\(result.added)", "duplicates": "\(result.duplicates)",
+            "skipped": "\(result.summary.skippedTotal)", "complete": "\(result.complete)",
         ])
         do {
             _ = try database.recordHealthImport(HealthImportRun(
-                file: path, format: result.response.format, startedAt: started, finishedAt: finished, added: result.response.added,
-                duplicates: result.response.duplicates, skipped: result.response.skipped, error: result.response.error,
+                file: path, format: result.summary.format.rawValue, startedAt: started, finishedAt: finished, added: result.added,
+                duplicates: result.duplicates, skipped: result.summary.skippedTotal, error: result.problem,
                 summary: try StoredJSON.encode(result.summary)))
         } catch {
             logger.error("could not record the health import", metadata: ["file": "\(path)", "error": "\(error)"])

@@ -3,7 +3,6 @@ import GhostEngine
 import Logging
 import Store
 import Synchronization
-import VigorRPC
 
 /// Writes a failure to the log once when it starts and once when it clears (see `FailureJournal`):
 /// a calendar source that fails, a write to vigord's calendar, the notification channels; and the one storage
@@ -98,11 +97,9 @@ public final class FailureLog: Sendable {
     }
 
     /// `status.storage`: whether vigord can save its state now, or since when and why not.
-    public func storageStatus(zone: TimeZone) -> FailureEpisodeStatus {
+    public func storageStatus() -> FailureEpisodeState {
         storage.withLock { episode in
-            FailureEpisodeStatus(
-                ok: episode.failing == nil, failingSince: episode.failing.map { RPCTimestamp($0.since, in: zone) },
-                reason: episode.failing?.reason, failedEpisodes: episode.episodes)
+            FailureEpisodeState(failingSince: episode.failing?.since, reason: episode.failing?.reason, failedEpisodes: episode.episodes)
         }
     }
 

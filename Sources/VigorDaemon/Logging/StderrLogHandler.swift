@@ -1,7 +1,6 @@
 import CivilCalendar
 import Foundation
 import Logging
-import VigorRPC
 
 #if canImport(Glibc)
 import Glibc

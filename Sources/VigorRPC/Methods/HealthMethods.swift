@@ -153,38 +153,3 @@ public struct HealthImportFileOutcome: Codable, Sendable, Equatable {
         ],
         required: ["file", "added", "complete"])
 }
-
-extension HealthImportResult {
-    /// The counts of a folder's files, summed, with each file's outcome: what it imported, or why nothing.
-    public static func folder(_ path: String, _ results: [(file: String, imported: HealthImportResult?, error: String?)]) -> HealthImportResult {
-        var total = HealthImportResult(
-            file: path, format: "folder", complete: true, error: nil, added: 0, duplicates: 0, ignored: 0, skipped: 0, records: [:],
-            skippedByReason: [:], skippedExamples: [], workoutsCompletingBlocks: 0, workoutsUnplanned: 0, bytes: 0)
-        var files: [HealthImportFileOutcome] = []
-        for (file, imported, error) in results {
-            switch imported {
-            case let one?:
-                total.added += one.added
-                total.duplicates += one.duplicates
-                total.ignored += one.ignored
-                total.skipped += one.skipped
-                total.records.merge(one.records, uniquingKeysWith: +)
-                total.skippedByReason.merge(one.skippedByReason, uniquingKeysWith: +)
-                total.skippedExamples += one.skippedExamples.map { "\(file): \($0)" }
-                total.workoutsCompletingBlocks += one.workoutsCompletingBlocks
-                total.workoutsUnplanned += one.workoutsUnplanned
-                total.workoutsAlreadyCounted += one.workoutsAlreadyCounted
-                total.bytes += one.bytes
-                files.append(HealthImportFileOutcome(file: file, format: one.format, added: one.added, complete: one.complete, error: one.error))
-            case nil:
-                files.append(HealthImportFileOutcome(file: file, format: nil, added: 0, complete: false, error: error ?? "not imported"))
-            }
-        }
-        total.skippedExamples = Array(total.skippedExamples.prefix(20))
-        total.files = files
-        total.failedFiles = files.filter { !$0.complete }.count
-        total.complete = total.failedFiles == 0
-        if let failed = total.failedFiles, failed > 0 { total.error = "\(failed) of \(files.count) files could not be imported completely" }
-        return total
-    }
-}

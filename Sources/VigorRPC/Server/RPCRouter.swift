@@ -1,3 +1,5 @@
+import CivilCalendar
+
 /// The table of method name → handler that a server answers from. Built once, then read-only.
 public struct RPCRouter: Sendable {
     /// A handler takes the raw params (nil when absent) and returns an encodable result.

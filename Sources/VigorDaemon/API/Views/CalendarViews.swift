@@ -23,6 +23,13 @@ extension CalendarSourceView {
     }
 }
 
+extension SourceFreshnessView {
+    /// The API's view of a source's age, on the freshness scale of `status`.
+    init(_ age: SourceAge) {
+        self.init(name: age.name, ok: age.ok, freshness: Freshness.of(ageSeconds: age.ageSeconds).rawValue, ageSeconds: age.ageSeconds)
+    }
+}
+
 /// Reads the `from`/`to` params of `calendar.busy`: RFC 3339, or a local date meaning midnight in
 /// the user's zone (a DST day still starts at its own midnight).
 enum WindowBound {

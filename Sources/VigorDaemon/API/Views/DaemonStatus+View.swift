@@ -24,7 +24,7 @@ extension DaemonStatus {
             configPath: report.inForce.path,
             configSource: report.inForce.origin.rawValue,
             timezone: zone.identifier,
-            lastReload: report.inForce.lastReload,
+            lastReload: report.inForce.lastReload.map(ReloadOutcome.init),
             database: DatabaseStatus(path: report.databasePath, schemaVersion: report.schemaVersion),
             ghost: GhostStatus(ghost, now: current),
             nextCycles: NextCycles(
@@ -32,9 +32,10 @@ extension DaemonStatus {
                 evening: RPCTimestamp(Self.next(.evening, at: schedule.evening, report: report, now: current, zone: zone), in: zone)),
             emergency: report.snapshot.activeEmergency.map { RecoveryTimeStatus($0, zone: zone) } ?? RecoveryTimeStatus(active: false),
             plan: plan,
-            sources: report.sources,
+            sources: report.sources.map(SourceFreshnessView.init),
             travel: TravelStatus(report.snapshot.travel, today: ghost.calendar.day(of: current)),
-            health: report.health, calendarWrites: report.calendarWrites, storage: report.storage, streak: report.weeklyReceipt?.strongWeeks,
+            health: HealthAgeStatus(report.health, zone: zone), calendarWrites: FailureEpisodeStatus(report.calendarWrites, zone: zone),
+            storage: FailureEpisodeStatus(report.storage, zone: zone), streak: report.weeklyReceipt?.strongWeeks,
             profile: Self.profile(report.inForce.config),
             healthSources: report.healthSources.isEmpty ? nil : report.healthSources.map { HealthSourceView($0, zone: zone) })
     }

@@ -51,3 +51,19 @@ extension HealthSourceView {
             failingSince: report.state.failingSince.map { RPCTimestamp($0, in: zone) })
     }
 }
+
+extension HealthAgeStatus {
+    /// The API's view of the health data's ages, times in the user's zone.
+    init(_ ages: HealthAges, zone: TimeZone) {
+        self.init(
+            newestDataAt: ages.newest.map { RPCTimestamp($0.at, in: zone) }, newestDataKind: ages.newest?.kind,
+            ageSeconds: ages.ageSeconds, freshness: Freshness.of(ageSeconds: ages.ageSeconds).rawValue,
+            recovery: ages.recovery.map { recovery in
+                RecoveryAge(
+                    date: recovery.day.description, score: recovery.score, computedAt: RPCTimestamp(recovery.computedAt, in: zone),
+                    dataAgeSeconds: recovery.dataAgeSeconds, freshness: Freshness.of(ageSeconds: recovery.dataAgeSeconds).rawValue,
+                    carriedOver: recovery.carriedOver)
+            },
+            lastMorning: ages.lastMorning.map { MorningRead(ranAt: RPCTimestamp($0.ranAt, in: zone), newHealthData: $0.newHealthData) })
+    }
+}

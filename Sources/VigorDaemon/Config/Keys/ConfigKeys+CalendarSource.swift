@@ -1,6 +1,6 @@
+import CivilCalendar
 import Foundation
 import ICalendarKit
-import VigorRPC
 
 /// One `[[calendar.source]]` as the file gives it, before the checks between its keys.
 struct CalendarSourceDraft: RepeatedTableDraft {

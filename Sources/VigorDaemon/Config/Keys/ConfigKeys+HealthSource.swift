@@ -1,6 +1,6 @@
+import CivilCalendar
 import Foundation
 import HealthImport
-import VigorRPC
 
 /// One `[[health.source]]` as the file gives it, before the checks between its keys.
 struct HealthSourceDraft: RepeatedTableDraft {

@@ -1,6 +1,5 @@
 import CivilCalendar
 import Foundation
-import VigorRPC
 
 /// One key's value as the file gives it, with what its messages need: the key as the file spells it, its table and
 /// the reader (which finds the line). Each reading names the type in today's words: `must be a string, got …`.

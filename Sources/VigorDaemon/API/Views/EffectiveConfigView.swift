@@ -4,6 +4,24 @@ import GhostEngine
 import GhostScheduling
 import VigorRPC
 
+extension EffectiveConfig {
+    /// The API's view of the configuration in force: every key with its value and source.
+    init(_ inForce: ConfigInForce) {
+        self = EffectiveConfigView.build(
+            inForce.config, origin: inForce.origin, path: inForce.path, locator: TOMLKeyLocator(text: inForce.text),
+            waiting: inForce.waitingForRestart, folders: inForce.folders)
+    }
+}
+
+extension ReloadOutcome {
+    /// The API's view of a reload, its time in the zone in force then.
+    init(_ reload: ConfigReload) {
+        self.init(
+            at: RPCTimestamp(reload.at, in: reload.zone), ok: reload.ok, configPath: reload.configPath, error: reload.error,
+            needsRestart: reload.needsRestart)
+    }
+}
+
 /// The configuration in force as `daemon.config` shows it: every key of every table, its value in TOML syntax,
 /// and its source, `file:LINE` when the file sets it (TOMLKeyLocator), else `default`.
 enum EffectiveConfigView {
