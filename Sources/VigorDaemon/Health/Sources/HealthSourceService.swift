@@ -38,14 +38,15 @@ struct HealthSourceService: Service {
             }
             return
         }
-        logger.info("watching the health sources", metadata: ["sources": "\(sources.map(\.name))"])
-        notifier.status("Serving; watching \(sources.count) health source\(sources.count == 1 ? "" : "s")")
         let queue = DispatchQueue(label: "vigord.health-source-watch")
         await cancelWhenGracefulShutdown {
             // The watch is set before each read, so nothing that lands during a read goes unseen.
             var plan = HealthSourceWatchPlan(sources: sources, isFolder: HealthIntake.isFolder)
             var watcher = watch(plan)
             await readAll()
+            // Said once every source was looked at: until then `health.sources` cannot tell whether a path is there.
+            logger.info("watching the health sources", metadata: ["sources": "\(sources.map(\.name))"])
+            notifier.status("Serving; watching \(sources.count) health source\(sources.count == 1 ? "" : "s")")
             while !Task.isCancelled {
                 if let watcher {
                     if await watcher.change(on: queue, timeoutMilliseconds: Self.passMilliseconds) {
