@@ -432,13 +432,15 @@ struct SimulatedRun {
     /// Scheduler: "hold these?" and, after a week with more workouts than the plan asked, "plan N?" (`PlanFollowing`,
     /// on the receipt vigord builds). One message: it is answered with the answer rate, each question with the accept
     /// rate. Yes to the first (the button, as `vigorctl plan --hold week`) holds the week and accepts the sessions it
-    /// named (`HoldBook.acceptWeek`), so their evenings ask nothing; yes to the second (`vigorctl plan --sessions N`)
+    /// named (`HoldBook.acceptWeek`), tomorrow's proposal first, so their evenings ask nothing; yes to the second (`vigorctl plan --sessions N`)
     /// has the plan ask for N from the next evening on. No answer keeps the daily proposals and the plan.
     private mutating func answerWeeklyQuestion(on day: LocalDay) throws(EngineError) {
         guard day.weekday == 1 else { return }
         let now = try calendar.date(on: day, hour: 21, minute: 5)
         let phase = ghost.trust.phase
-        let asksHold = HoldQuestion.sentence(forecast: forecast, book: holds, phase: phase, calendar: calendar, now: now)?.asks == true
+        let proposal = phase == .scheduler ? HoldQuestion.proposalNamed(forecast: forecast, ghost: ghost, now: now) : nil
+        let asksHold = HoldQuestion.sentence(
+            forecast: forecast, book: holds, phase: phase, calendar: calendar, now: now, proposal: proposal)?.asks == true
         let suggestion = try weeklySuggestion(on: day)
         guard asksHold || suggestion != nil else { return }
         today.questions += 1
@@ -451,7 +453,11 @@ struct SimulatedRun {
                 throw error.engineError
             }
             try step(at: now, .holdWeek)
-            holds.acceptWeek(days, forecast: forecast, phase: phase, now: now)
+            holds.acceptWeek(days, forecast: forecast, phase: phase, now: now, proposal: proposal)
+            // Tomorrow's proposal, named first, is accepted with the week (vigord's `plan --hold week` does the same).
+            if let proposal, holds.acceptance?.sessions.contains(where: { $0.day == proposal.day }) == true {
+                try send(.proposalAnswered(proposal.id, accepted: true), at: now)
+            }
             decideHolds(try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules)), now: now)
             today.interactions.append("hold week")
         }

@@ -143,11 +143,11 @@ private func decide(
     let now = try TestTime.date(0, 21)
     let told = GhostMessages.pending(
         ghost: fixture.ghost, now: now, breakerFiredAt: nil, weeklyReceipt: (key: "2026-11-16", text: "3 of 3."),
-        holdQuestion: (text: "Held for next week: Mon 07:00.", asks: false))
+        holdQuestion: (text: "Held for next week: Mon 07:00.", asks: false, covers: nil))
     #expect(told.first { $0.kind == .weeklyReceipt }?.inboxOnly == true)
     let asked = GhostMessages.pending(
         ghost: fixture.ghost, now: now, breakerFiredAt: nil, weeklyReceipt: (key: "2026-11-16", text: "3 of 3."),
-        holdQuestion: (text: "Hold these?", asks: true))
+        holdQuestion: (text: "Hold these?", asks: true, covers: nil))
     #expect(asked.first { $0.kind == .weeklyReceipt }?.inboxOnly == false)
 }
 

@@ -151,13 +151,13 @@ struct ChangingWeekScenarioTests {
 
     @Test func anAutoSchedulerMovesItsBlockLaterThatDay() throws {
         let trajectory = try ScenarioFiles.run("changing-week.json")
-        #expect(reasons(trajectory, day: 18).first == "moved: Moved Thu 07:00 → 11:00: 'Client visit' (scenario) now covers 07:00–10:00.")
+        #expect(reasons(trajectory, day: 18).first == "moved: Moved Thu 09:00 → 11:00: 'Client visit' (scenario) now covers 07:00–10:00.")
         #expect(trajectory.day(18)?.blocks.map(\.start) == ["11:00"])
     }
 
     @Test func aDayWithNoRoomLeftSendsTheBlockToTheNextDayWhichGetsNoSecondOne() throws {
         let trajectory = try ScenarioFiles.run("changing-week.json")
-        #expect(reasons(trajectory, day: 23).first == "moved: Moved Tue 11:00 → Wed 07:00: 'Hiring panel' (scenario) now covers 07:00–12:00.")
+        #expect(reasons(trajectory, day: 23).first == "moved: Moved Tue 10:00 → Wed 07:00: 'Hiring panel' (scenario) now covers 07:00–12:00.")
         #expect(trajectory.day(23)?.blocks.isEmpty == true)
         #expect(trajectory.day(24)?.blocks.map(\.start) == ["07:00"])
         #expect(trajectory.days.allSatisfy { $0.blocks.count <= 1 })

@@ -98,3 +98,36 @@ extension DesktopNotificationTests {
         }
     }
 }
+
+extension DesktopNotificationTests {
+    @Test func aSchedulersSundayQuestionNamesMondaysProposalAndItsYesAcceptsItWithTheWeek() async throws {
+        let session = try DesktopSession(server: true)
+        defer { session.stop() }
+        var config = DaemonConfig()
+        config.schedule.timezone = "Europe/Berlin"
+        let context = try makeTestContext(config: config, now: Self.sunday20)
+        _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: Self.sunday20)
+        let berlin = config.schedule.zone
+        _ = try await context.backend.runCycle(.evening, now: Self.sunday20, zone: berlin)
+        _ = try await context.backend.runCycle(.weekly, now: Self.sunday20.addingTimeInterval(60), zone: berlin)
+        let monday = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
+
+        let answers = Answers()
+        let sink = try answeringSink(session, context, answers)
+        defer { sink.stop() }
+        await context.notifications.use([sink])
+        await context.backend.settleNotifications(at: Self.sunday20.addingTimeInterval(120))
+        // Sunday's one notification is the weekly question, Monday's session first; Monday is not asked on its own.
+        #expect(try session.open() == 1)
+        let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
+        let weekly = try #require(inbox.first { $0.kind == "weeklyReceipt" })
+        #expect(weekly.state == "delivered", "\(weekly)")
+        #expect(weekly.body.contains("This week: Mon 07:00, Wed 07:00, Fri 07:00 — hold these?"), "\(weekly.body)")
+        #expect(!inbox.contains { $0.kind == "proposal" }, "\(inbox.map { ($0.kind, $0.title) })")
+
+        try session.click(GhostMessages.holdWeekAction)
+        try await answers.nextFinished()
+        #expect(await context.ghost.current.block(monday.id)?.status == .scheduled, "the yes accepted Monday's proposal")
+        #expect(await context.output.holds.book.acceptance?.sessions.map(\.day.description) == ["2026-11-23", "2026-11-25", "2026-11-27"])
+    }
+}

@@ -12,15 +12,16 @@ public enum GhostMessages {
     /// - Parameters:
     ///   - breakerFiredAt: when the safety breaker last fired.
     ///   - weeklyReceipt: the key and text of the last weekly receipt, when one was built in the last day.
-    ///   - holdQuestion: what the weekly receipt adds about held time, and whether it asks "hold these?" (a Hold these
-    ///     answer, `vigorctl plan --hold week`).
+    ///   - holdQuestion: what the weekly receipt adds about held time, whether it asks "hold these?" (a Hold these
+    ///     answer, `vigorctl plan --hold week`), and the proposed block it names and its yes accepts: that block is asked
+    ///     in the weekly receipt only, which then cannot wait either (it carries the block's start).
     ///   - sessionsSuggestion: the weekly receipt's suggestion to a Scheduler ("You trained 5 times this week; plan 5?")
     ///     and the count its Plan answer sets (`vigorctl plan --sessions 5`).
     ///   - askCheckIn: the morning to ask "how did you sleep?" for: no device recorded the night and the user has
     ///     not checked in yet (the daemon decides; nil asks nothing).
     public static func pending(
         ghost: Ghost, now: Date, breakerFiredAt: Date?, weeklyReceipt: (key: String, text: String)? = nil,
-        holdQuestion: (text: String, asks: Bool)? = nil, sessionsSuggestion: (sentence: String, sessions: Int)? = nil,
+        holdQuestion: (text: String, asks: Bool, covers: BlockID?)? = nil, sessionsSuggestion: (sentence: String, sessions: Int)? = nil,
         askCheckIn: LocalDay? = nil
     ) -> [GhostMessage] {
         var messages: [GhostMessage] = []
@@ -51,7 +52,7 @@ public enum GhostMessages {
                 .init(id: "accept", label: "Yes", command: "vigorctl accept \(id)"),
                 .init(id: "decline", label: "No", command: "vigorctl decline \(id)"),
             ]
-            if block.status == .proposed {
+            if block.status == .proposed, weeklyReceipt == nil || holdQuestion?.covers != block.id {
                 messages.append(GhostMessage(
                     key: "proposal:\(id):\(Int(block.start.timeIntervalSince1970))", kind: .proposal,
                     title: "\(label(block.start, ghost)) workout?",
@@ -86,10 +87,11 @@ public enum GhostMessages {
                 actions.append(.init(
                     id: "\(planSessionsAction)-\(suggestion.sessions)", label: "Plan \(suggestion.sessions)", command: "vigorctl plan --sessions \(suggestion.sessions)"))
             }
+            let covered = holdQuestion?.covers.flatMap { ghost.block($0) }
             messages.append(GhostMessage(
                 key: "weekly:\(weekly.key)", kind: .weeklyReceipt, title: "Your week",
                 body: [weekly.text, holdQuestion?.text, sessionsSuggestion?.sentence].compactMap { $0 }.joined(separator: "\n\n"),
-                actions: actions, inboxOnly: actions.isEmpty))
+                actions: actions, startsAt: covered?.start, inboxOnly: actions.isEmpty))
         }
         if let morning = askCheckIn {
             messages.append(GhostMessage(

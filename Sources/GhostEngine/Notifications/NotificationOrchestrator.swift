@@ -118,10 +118,10 @@ public enum NotificationOrchestrator {
         return nil
     }
 
-    /// True for a proposal (a new block or a move) whose block starts before the next time a message may be shown: it
-    /// cannot wait for tomorrow's notification.
+    /// True for a proposal (a new block or a move), or a weekly question that names one, whose block starts before the
+    /// next time a message may be shown: it cannot wait for tomorrow's notification.
     static func cannotWait(_ message: GhostMessage, _ situation: Situation) -> Bool {
-        guard message.kind == .proposal, let start = message.startsAt else { return false }
+        guard [.proposal, .weeklyReceipt].contains(message.kind), let start = message.startsAt else { return false }
         return start > situation.now && start <= situation.nextChance
     }
 

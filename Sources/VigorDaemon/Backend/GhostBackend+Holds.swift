@@ -7,14 +7,19 @@ extension GhostBackend {
     /// The user holds `days` (their likely sessions) in the calendar, or releases them; the holds are decided again on
     /// today's picture and vigord's calendar follows before the answer. An Observer holds nothing
     /// (`BackendError.observerHoldsNothing`); a release is taken at every phase. `wholeWeek` (the weekly question's yes,
-    /// `vigorctl plan --hold week`) at Scheduler also accepts the sessions the question names (`WeekAcceptance`).
+    /// `vigorctl plan --hold week`) at Scheduler also accepts the sessions the question names (`WeekAcceptance`), the
+    /// proposal of the forecast's first day among them (the evening's for tomorrow: accepted as `accept` would).
     public func hold(days: [LocalDay], release: Bool, wholeWeek: Bool = false, at now: Date) async throws -> WeekOutlook {
         let phase = await ghost.current.trust.phase
         if !release, phase == .observer { throw BackendError.observerHoldsNothing }
         if !release, days.count == 1, let day = days.first { try await checkHoldable(day, at: now) }
         let settings = WeekPictureReader.Settings(await state.config)
-        let answered = !release && wholeWeek ? try await output.holds.acceptedWeek(days, phase: phase, now: now)
-            : await output.holds.consented(hold: !release, days: days)
+        var answered = await output.holds.consented(hold: !release, days: days)
+        if !release && wholeWeek {
+            let accepted = try await output.holds.acceptedWeek(days, phase: phase, ghost: await ghost.current, now: now)
+            answered = accepted.book
+            if let proposal = accepted.proposal { _ = try await answerProposal(block: proposal.id, accept: true, at: now) }
+        }
         let picture = try await replanner.picture(now: now, settings: settings)
         var decision = Decision()
         if let change = try await output.holds.plan(picture, from: answered, now: now, settings: settings.hold) {

@@ -72,11 +72,14 @@ public actor HoldDesk {
     }
 
     /// The book with the weekly question's yes at `now` (`HoldBook.acceptWeek`): `days` held and, at Scheduler, the
-    /// sessions the last forecast gave the question accepted.
-    func acceptedWeek(_ days: [LocalDay], phase: TrustPhase, now: Date) throws -> HoldBook {
+    /// sessions the last forecast gave the question accepted, with the first day's proposal the question named (`ghost`'s,
+    /// returned for the backend to accept on the engine).
+    func acceptedWeek(_ days: [LocalDay], phase: TrustPhase, ghost: Ghost, now: Date) throws -> (book: HoldBook, proposal: ScheduledBlock?) {
         var next = book
-        next.acceptWeek(days, forecast: try lastForecast(), phase: phase, now: now)
-        return next
+        let forecast = try lastForecast()
+        let proposal = phase == .scheduler ? HoldQuestion.proposalNamed(forecast: forecast, ghost: ghost, now: now) : nil
+        next.acceptWeek(days, forecast: forecast, phase: phase, now: now, proposal: proposal)
+        return (next, next.acceptance?.sessions.contains { $0.day == proposal?.day } == true ? proposal : nil)
     }
 
     /// Puts a saved book in force (the backend saved it with its decision).

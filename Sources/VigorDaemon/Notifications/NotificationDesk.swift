@@ -146,12 +146,17 @@ public actor NotificationDesk {
         }
     }
 
-    /// What the weekly receipt says about held time (`HoldQuestion`).
-    private func holdQuestion(_ ghost: Ghost, now: Date) async -> (text: String, asks: Bool)? {
+    /// What the weekly receipt says about held time (`HoldQuestion`), and the proposal of the forecast's first day its
+    /// question names (and its yes accepts).
+    private func holdQuestion(_ ghost: Ghost, now: Date) async -> (text: String, asks: Bool, covers: BlockID?)? {
         guard let holds else { return nil }
         do {
-            return HoldQuestion.sentence(
-                forecast: try await holds.lastForecast(), book: await holds.book, phase: ghost.trust.phase, calendar: ghost.calendar, now: now)
+            let forecast = try await holds.lastForecast()
+            let proposal = ghost.trust.phase == .scheduler ? HoldQuestion.proposalNamed(forecast: forecast, ghost: ghost, now: now) : nil
+            guard let said = HoldQuestion.sentence(
+                forecast: forecast, book: await holds.book, phase: ghost.trust.phase, calendar: ghost.calendar, now: now, proposal: proposal)
+            else { return nil }
+            return (said.text, said.asks, said.asks ? proposal?.id : nil)
         } catch {
             logger.warning("cannot read the week forecast for the weekly receipt", metadata: ["error": "\(error)"])
             return nil

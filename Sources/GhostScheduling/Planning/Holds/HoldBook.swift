@@ -43,9 +43,12 @@ public struct HoldBook: Codable, Sendable, Equatable {
     }
 
     /// The weekly question's yes at `now` (`vigorctl plan --hold week`, its button): every day of `days` held, and at
-    /// Scheduler the sessions the question named accepted (`WeekAcceptance`), in place of a week accepted before.
-    public mutating func acceptWeek(_ days: [LocalDay], forecast: WeekForecast?, phase: TrustPhase, now: Date) {
-        let accepting = WeekAcceptance.accepting(forecast: forecast, book: self, phase: phase, now: now)
+    /// Scheduler the sessions the question named accepted (`WeekAcceptance`), in place of a week accepted before;
+    /// `proposal` is the first day's proposed block the question named (its caller accepts it on the engine).
+    public mutating func acceptWeek(
+        _ days: [LocalDay], forecast: WeekForecast?, phase: TrustPhase, now: Date, proposal: ScheduledBlock? = nil
+    ) {
+        let accepting = WeekAcceptance.accepting(forecast: forecast, book: self, phase: phase, now: now, proposal: proposal)
         for day in days { consent.hold(day) }
         if let accepting { acceptance = accepting }
     }

@@ -9,14 +9,17 @@ public enum HoldQuestion {
     /// - Parameters:
     ///   - forecast: the last evening's forecast; its first day is the evening's to decide, so it is never held.
     ///   - book: the holds in force and what the user said.
+    ///   - proposal: the proposed block of the forecast's first day (`proposalNamed`): the question names it first, and
+    ///     its yes accepts it, so Sunday's one notification asks once for the whole week, Monday included.
     public static func sentence(
-        forecast: WeekForecast?, book: HoldBook, phase: TrustPhase, calendar: LocalCalendar, now: Date
+        forecast: WeekForecast?, book: HoldBook, phase: TrustPhase, calendar: LocalCalendar, now: Date,
+        proposal: ScheduledBlock? = nil
     ) -> (text: String, asks: Bool)? {
         switch phase {
         case .observer:
             return nil
         case .scheduler:
-            let open = askedSessions(forecast: forecast, book: book, now: now).map(\.start)
+            let open = askedSessions(forecast: forecast, book: book, now: now, proposal: proposal).map(\.start)
             guard !open.isEmpty else { return nil }
             return ("This week: \(labels(open, calendar)) — hold these? "
                 + HoldQuestion.acceptanceSentence, true)
@@ -30,10 +33,20 @@ public enum HoldQuestion {
     /// What a Scheduler's yes does besides holding (`WeekAcceptance`).
     public static let acceptanceSentence = "Yes also books each one the evening before, without a daily question; a changed time is asked again."
 
-    /// The sessions a Scheduler's question names: the forecast's after its first day, still ahead, neither held nor
-    /// released. A yes accepts exactly these (`WeekAcceptance`).
-    public static func askedSessions(forecast: WeekForecast?, book: HoldBook, now: Date) -> [WeekAcceptance.Session] {
-        (forecast?.days.dropFirst() ?? []).compactMap { day -> WeekAcceptance.Session? in
+    /// The proposed block of the forecast's first day, still ahead at `now`: the evening proposed it, and the weekly
+    /// question names it too.
+    public static func proposalNamed(forecast: WeekForecast?, ghost: Ghost, now: Date) -> ScheduledBlock? {
+        guard let date = forecast?.days.first?.date, let first = LocalDay(iso: date) else { return nil }
+        return ghost.blocks.first { $0.day == first && $0.status == .proposed && $0.start > now }
+    }
+
+    /// The sessions a Scheduler's question names: `proposal` (the first day's proposed block), then the forecast's after
+    /// its first day, still ahead, neither held nor released. A yes accepts exactly these (`WeekAcceptance`).
+    public static func askedSessions(
+        forecast: WeekForecast?, book: HoldBook, now: Date, proposal: ScheduledBlock? = nil
+    ) -> [WeekAcceptance.Session] {
+        let first = proposal.map { [WeekAcceptance.Session(day: $0.day, start: $0.start)] } ?? []
+        return first + (forecast?.days.dropFirst() ?? []).compactMap { day -> WeekAcceptance.Session? in
             guard let start = day.start, start > now, let local = LocalDay(iso: day.date), book.hold(on: local) == nil,
                   !book.consent.releasedDays.contains(local)
             else { return nil }

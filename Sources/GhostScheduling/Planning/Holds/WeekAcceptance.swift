@@ -43,9 +43,11 @@ public struct WeekAcceptance: Codable, Sendable, Equatable {
     /// The yes at `now` to the question `HoldQuestion` asks a Scheduler from `forecast` and `book`: the sessions it
     /// names. Nil in another phase (nothing is asked day by day from Auto-Scheduler up; an Observer is asked nothing) or
     /// when it names none.
-    public static func accepting(forecast: WeekForecast?, book: HoldBook, phase: TrustPhase, now: Date) -> WeekAcceptance? {
+    public static func accepting(
+        forecast: WeekForecast?, book: HoldBook, phase: TrustPhase, now: Date, proposal: ScheduledBlock? = nil
+    ) -> WeekAcceptance? {
         guard phase == .scheduler else { return nil }
-        let sessions = HoldQuestion.askedSessions(forecast: forecast, book: book, now: now)
+        let sessions = HoldQuestion.askedSessions(forecast: forecast, book: book, now: now, proposal: proposal)
         guard !sessions.isEmpty else { return nil }
         return WeekAcceptance(acceptedAt: now, sessions: sessions)
     }
