@@ -11,16 +11,26 @@ extension DesktopNotificationTests {
     /// Sunday 2026-11-22 20:00 Berlin.
     static let sunday20 = Date(timeIntervalSince1970: 1_795_374_000)
 
+    /// A Scheduler in Berlin on Sunday 2026-11-22 at 20:00 under `config`: `before` runs first (workouts logged, …),
+    /// then the evening and the weekly cycle, with the configuration's `[training]`.
+    static func schedulerSunday(
+        _ config: DaemonConfig = DaemonConfig(), before: (LocalAPI.Context) async throws -> Void = { _ in }
+    ) async throws -> LocalAPI.Context {
+        var config = config
+        config.schedule.timezone = "Europe/Berlin"
+        let context = try makeTestContext(config: config, now: sunday20)
+        _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: sunday20)
+        try await before(context)
+        let berlin = config.schedule.zone
+        _ = try await context.backend.runCycle(.evening, now: sunday20, zone: berlin, training: config.training)
+        _ = try await context.backend.runCycle(.weekly, now: sunday20.addingTimeInterval(60), zone: berlin, training: config.training)
+        return context
+    }
+
     @Test func aSchedulersWeekIsHeldWhenTheWeeklyReceiptsHoldTheseButtonIsPressed() async throws {
         let session = try DesktopSession(server: true)
         defer { session.stop() }
-        var config = DaemonConfig()
-        config.schedule.timezone = "Europe/Berlin"
-        let context = try makeTestContext(config: config, now: Self.sunday20)
-        _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: Self.sunday20)
-        let berlin = config.schedule.zone
-        _ = try await context.backend.runCycle(.evening, now: Self.sunday20, zone: berlin)
-        _ = try await context.backend.runCycle(.weekly, now: Self.sunday20.addingTimeInterval(60), zone: berlin)
+        let context = try await Self.schedulerSunday()
         #expect(await context.output.holds.book.holds.isEmpty, "a Scheduler holds nothing before the yes")
         // Monday's proposal answered in the terminal, so today's one notification is the weekly receipt.
         let proposed = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
@@ -51,13 +61,8 @@ extension DesktopNotificationTests {
     @Test func aSchedulersWeeklyYesFillsTheWeekWithBlocksAndAsksNothingMoreThatWeek() async throws {
         let session = try DesktopSession(server: true)
         defer { session.stop() }
-        var config = DaemonConfig()
-        config.schedule.timezone = "Europe/Berlin"
-        let context = try makeTestContext(config: config, now: Self.sunday20)
-        _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: Self.sunday20)
-        let berlin = config.schedule.zone
-        _ = try await context.backend.runCycle(.evening, now: Self.sunday20, zone: berlin)
-        _ = try await context.backend.runCycle(.weekly, now: Self.sunday20.addingTimeInterval(60), zone: berlin)
+        let context = try await Self.schedulerSunday()
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
         // Monday's proposal answered in the terminal, so today's one notification is the weekly question.
         let monday = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
         _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(monday.id.rawValue)","accept":true}"#, context)
@@ -103,13 +108,7 @@ extension DesktopNotificationTests {
     @Test func aSchedulersSundayQuestionNamesMondaysProposalAndItsYesAcceptsItWithTheWeek() async throws {
         let session = try DesktopSession(server: true)
         defer { session.stop() }
-        var config = DaemonConfig()
-        config.schedule.timezone = "Europe/Berlin"
-        let context = try makeTestContext(config: config, now: Self.sunday20)
-        _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: Self.sunday20)
-        let berlin = config.schedule.zone
-        _ = try await context.backend.runCycle(.evening, now: Self.sunday20, zone: berlin)
-        _ = try await context.backend.runCycle(.weekly, now: Self.sunday20.addingTimeInterval(60), zone: berlin)
+        let context = try await Self.schedulerSunday()
         let monday = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
 
         let answers = Answers()

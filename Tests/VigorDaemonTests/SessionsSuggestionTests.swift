@@ -11,18 +11,15 @@ extension DesktopNotificationTests {
         let session = try DesktopSession(server: true)
         defer { session.stop() }
         var config = DaemonConfig()
-        config.schedule.timezone = "Europe/Berlin"
         config.training.sessionsPerWeekMax = 7
-        let context = try makeTestContext(config: config, now: Self.sunday20)
-        _ = try await context.ghost.perform(.manualPhaseChange(to: .scheduler), at: Self.sunday20)
-        // Five workouts on their own in the week that ends and in the one before: Monday, Tuesday, Wednesday, Friday and
-        // Saturday at 18:00.
-        for date in ["09", "10", "11", "13", "14", "16", "17", "18", "20", "21"] {
-            _ = try await routerResult(WorkoutLogMethod.self, #"{"at":"2026-11-\#(date)T18:00:00+01:00","minutes":45}"#, context)
+        let context = try await Self.schedulerSunday(config) { context in
+            // Five workouts on their own in the week that ends and in the one before: Monday, Tuesday, Wednesday, Friday
+            // and Saturday at 18:00.
+            for date in ["09", "10", "11", "13", "14", "16", "17", "18", "20", "21"] {
+                _ = try await routerResult(WorkoutLogMethod.self, #"{"at":"2026-11-\#(date)T18:00:00+01:00","minutes":45}"#, context)
+            }
         }
-        let berlin = config.schedule.zone
-        _ = try await context.backend.runCycle(.evening, now: Self.sunday20, zone: berlin, training: config.training)
-        _ = try await context.backend.runCycle(.weekly, now: Self.sunday20.addingTimeInterval(60), zone: berlin, training: config.training)
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
         // Monday's proposal answered in the terminal, so today's one notification is the weekly receipt.
         let monday = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
         _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(monday.id.rawValue)","accept":true}"#, context)
