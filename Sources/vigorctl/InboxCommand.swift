@@ -20,7 +20,8 @@ struct InboxCommand: ParsableCommand {
             print(all ? "The inbox is empty." : "Nothing waiting. (--all shows what was answered.)")
         }
         for entry in shown {
-            print("\(entry.firstSeen)  \(entry.title)")
+            // A delivered message by when it went out; any other by when it first came up.
+            print("\(entry.state == "delivered" ? entry.decidedAt : entry.firstSeen)  \(entry.title)")
             print("    \(entry.body)")
             print("    \(entry.reason)")
             for action in entry.actions where entry.state != "settled" {

@@ -162,20 +162,19 @@ struct LogCommand: ParsableCommand {
     }
 
     static func sentence(_ result: WorkoutLogResult, undone: Bool) -> String {
-        let trust = "Trust now \(Percent.text(result.ghost.trustScore))."
         if undone, let kept = result.countedAs {
             return "Taken back your log \(result.workout). The workout a device recorded still counts (\(kept)"
-                + (result.block.map { ", completing \($0)" } ?? "") + "); to take it back too: vigorctl log --undo --workout \(kept). \(trust)"
+                + (result.block.map { ", completing \($0)" } ?? "") + "); to take it back too: vigorctl log --undo --workout \(kept)."
         }
         if undone {
-            return "Taken back \(result.workout)" + (result.block.map { "; \($0) is open again" } ?? "") + ". \(trust)"
+            return "Taken back \(result.workout)" + (result.block.map { "; \($0) is open again" } ?? "") + "."
         }
         if let kept = result.countedAs {
             return "Already counted: a device recorded this workout (\(kept)"
                 + (result.block.map { ", completing \($0)" } ?? "") + "). It counts once; your log is kept beside it."
         }
         guard result.counted else { return "Already counted (or too short to count); nothing changed." }
-        let what = result.block.map { "Logged: it completes \($0)." } ?? "Logged as unplanned activity."
-        return "\(what) \(trust) Tell me if wrong: vigorctl log --undo"
+        let what = result.block.map { "Logged: it completes \($0)." } ?? "Logged: it counts as training on your own."
+        return "\(what) Tell me if wrong: vigorctl log --undo"
     }
 }
