@@ -45,6 +45,8 @@ struct PlanCommand: ParsableCommand {
             print("No forecast yet: the evening cycle plans the week ahead (vigorctl cycle evening runs it now).")
             return
         }
+        if let day = hold { print(day.lowercased() == "week" ? "Held the week ahead." : "Held \(day).") }
+        if let day = release { print("Released \(day).") }
         print("The week ahead, as planned \(madeAt.description.prefix(16).replacing("T", with: " ")):")
         for day in week.days { print("  " + WeekText.line(day)) }
     }

@@ -220,6 +220,14 @@ private func utcStamp(_ date: Date) -> String {
     #expect(day.reason.hasPrefix("You held this day: the next evening plans a session here if the week has room."), "\(day.reason)")
 }
 
+@Test(.removesScratchFolders) func holdingTheWholeWeekNeverPromisesASessionOnARestDay() async throws {
+    let week = try await HeldWeek(phase: .scheduler, restDays: [1, 7])
+    try await week.runEvening()
+    let held = try await routerResult(PlanHoldMethod.self, #"{"day":"week"}"#, week.context)
+    let rest = try #require(held.days.first { $0.why == "restDay" }, "\(held.days.map(\.why))")
+    #expect(!rest.reason.hasPrefix("You held this day"), "\(rest.reason)")
+}
+
 @Test(.removesScratchFolders) func aDeclinedProposalLeavesThePlan() async throws {
     let week = try await HeldWeek(phase: .scheduler)
     try await week.runEvening()

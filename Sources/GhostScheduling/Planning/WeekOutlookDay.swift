@@ -11,7 +11,7 @@ public enum WeekOutlookDay: Sendable, Equatable {
     case held(Hold)
     /// The user declined the proposal at the forecast's slot: the day is left free.
     case declined(ScheduledBlock)
-    /// A day the user held that has no session yet.
+    /// A day the user held that has no session only because the week's sessions went to other days.
     case heldByUserWithoutSession
     /// As the forecast says: a likely session, or none and why.
     case forecast
@@ -32,8 +32,9 @@ public enum WeekOutlookDay: Sendable, Equatable {
                let declined = ghost.blocks.last(where: { $0.day.description == day.date && $0.status == .declined && $0.start == start }) {
                 return (day, .declined(declined))
             }
-            // A day the user held that has no session yet: the next evening's plan keeps it while the week has room.
-            if day.start == nil, let local = LocalDay(iso: day.date), holds.consent.heldDays.contains(local) {
+            // A day the user held whose session went to the week's other days: the next evening's plan keeps it while the
+            // week has room. A held rest, travel or full day has no session to come, and says why as the forecast does.
+            if day.start == nil, day.why == .weekFull, let local = LocalDay(iso: day.date), holds.consent.heldDays.contains(local) {
                 return (day, .heldByUserWithoutSession)
             }
             return (day, .forecast)
