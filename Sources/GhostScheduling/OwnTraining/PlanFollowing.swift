@@ -127,7 +127,7 @@ public enum PlanFollowing {
     public static func suggestion(
         done: Int, earlier: [Int], phase: TrustPhase, planned: Adjustment, settings: TrainingSettings
     ) -> Suggestion? {
-        let most = max(settings.sessionsPerWeek, settings.sessionsPerWeekMax)
+        let most = mostSessions(settings)
         let sessions = min(done, most, reachedTwice([done] + earlier) ?? 0)
         guard phase == .scheduler, sessions > planned.sessionsPerWeek else { return nil }
         return Suggestion(done: done, sessions: sessions)
@@ -160,7 +160,7 @@ public enum PlanFollowing {
         _ settings: TrainingSettings, phase: TrustPhase, own: OwnTraining, agreed: AgreedSessions?, rules: PatternRules
     ) -> Adjustment {
         let asked = settings.sessionsPerWeek
-        let most = max(asked, settings.sessionsPerWeekMax)
+        let most = mostSessions(settings)
         var count = asked
         var reason: SessionsReason?
         if let agreed, agreed.asked == asked, agreed.count > asked {
@@ -174,6 +174,11 @@ public enum PlanFollowing {
         return Adjustment(
             sessionsPerWeek: count, asked: asked, sessionsReason: count > asked ? reason : nil,
             ownHours: ownHours(own.onOwn, settings: settings, rules: rules))
+    }
+
+    /// The most sessions a week the plan grows to: `sessions_per_week_max`, never below `sessions_per_week`.
+    public static func mostSessions(_ settings: TrainingSettings) -> Int {
+        max(settings.sessionsPerWeek, settings.sessionsPerWeekMax)
     }
 
     /// The number of workouts reached in at least two of the weeks (the second highest count); nil with fewer than two.

@@ -19,7 +19,7 @@ extension GhostBackend {
     public func agreeSessions(_ count: Int, at now: Date) async throws -> SessionsAnswer {
         let training = await state.config.training.slotSettings
         let asked = training.sessionsPerWeek
-        let most = max(asked, training.sessionsPerWeekMax)
+        let most = PlanFollowing.mostSessions(training)
         guard count >= 0, count <= most else { throw BackendError.sessionsOutOfBounds(count: count, most: most) }
         var book = await output.holds.book
         book.agreedSessions = count > asked ? AgreedSessions(count: count, asked: asked, agreedAt: now) : nil
