@@ -27,20 +27,33 @@ extension DesktopNotificationTests {
         return context
     }
 
+    /// Monday's proposal answered in the terminal, so Sunday's one notification is the weekly receipt.
+    static func acceptMondayInTheTerminal(_ context: LocalAPI.Context) async throws -> BlockID {
+        let monday = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
+        _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(monday.id.rawValue)","accept":true}"#, context)
+        return monday.id
+    }
+
+    /// The desktop channel on `session`, answering through `context`'s backend, with Sunday's notifications settled on
+    /// it at 20:02; stop it when the test ends.
+    static func sundayOnTheDesktop(
+        _ session: DesktopSession, _ context: LocalAPI.Context, _ answers: Answers
+    ) async throws -> DesktopSink {
+        let sink = try answeringSink(session, context, answers)
+        await context.notifications.use([sink])
+        await context.backend.settleNotifications(at: sunday20.addingTimeInterval(120))
+        return sink
+    }
+
     @Test func aSchedulersWeekIsHeldWhenTheWeeklyReceiptsHoldTheseButtonIsPressed() async throws {
         let session = try DesktopSession(server: true)
         defer { session.stop() }
         let context = try await Self.schedulerSunday()
         #expect(await context.output.holds.book.holds.isEmpty, "a Scheduler holds nothing before the yes")
-        // Monday's proposal answered in the terminal, so today's one notification is the weekly receipt.
-        let proposed = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
-        _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(proposed.id.rawValue)","accept":true}"#, context)
-
+        _ = try await Self.acceptMondayInTheTerminal(context)
         let answers = Answers()
-        let sink = try answeringSink(session, context, answers)
+        let sink = try await Self.sundayOnTheDesktop(session, context, answers)
         defer { sink.stop() }
-        await context.notifications.use([sink])
-        await context.notifications.settle(now: Self.sunday20.addingTimeInterval(120), rules: NotificationRules())
         #expect(try session.open() == 1)
         let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries
         let weekly = try #require(inbox.first { $0.kind == "weeklyReceipt" })
@@ -63,15 +76,10 @@ extension DesktopNotificationTests {
         defer { session.stop() }
         let context = try await Self.schedulerSunday()
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
-        // Monday's proposal answered in the terminal, so today's one notification is the weekly question.
-        let monday = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
-        _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(monday.id.rawValue)","accept":true}"#, context)
-
+        let monday = try await Self.acceptMondayInTheTerminal(context)
         let answers = Answers()
-        let sink = try answeringSink(session, context, answers)
+        let sink = try await Self.sundayOnTheDesktop(session, context, answers)
         defer { sink.stop() }
-        await context.notifications.use([sink])
-        await context.backend.settleNotifications(at: Self.sunday20.addingTimeInterval(120))
         #expect(try session.open() == 1)
         let weekly = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first { $0.kind == "weeklyReceipt" })
         #expect(weekly.body.contains("This week: Wed 07:00, Fri 07:00 — hold these?"), "\(weekly.body)")
@@ -92,7 +100,7 @@ extension DesktopNotificationTests {
         #expect(!inbox.contains { $0.kind == "proposal" }, "\(inbox.map { ($0.kind, $0.title) })")
         #expect(try session.open() == 0, "dunst shows nothing new")
         // Written on their evenings; by Saturday their time has passed without a workout, so they count as missed.
-        let accepted = blocks.filter { $0.id != monday.id }
+        let accepted = blocks.filter { $0.id != monday }
         let wednesday = Self.sunday20.addingTimeInterval(2 * 86_400 + 11 * 3_600)
         #expect(accepted.map(\.start) == [wednesday, wednesday.addingTimeInterval(2 * 86_400)])
         for block in accepted {
@@ -112,10 +120,8 @@ extension DesktopNotificationTests {
         let monday = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
 
         let answers = Answers()
-        let sink = try answeringSink(session, context, answers)
+        let sink = try await Self.sundayOnTheDesktop(session, context, answers)
         defer { sink.stop() }
-        await context.notifications.use([sink])
-        await context.backend.settleNotifications(at: Self.sunday20.addingTimeInterval(120))
         // Sunday's one notification is the weekly question, Monday's session first; Monday is not asked on its own.
         #expect(try session.open() == 1)
         let inbox = try await routerResult(InboxListMethod.self, "{}", context).entries

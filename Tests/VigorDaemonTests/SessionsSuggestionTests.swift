@@ -20,15 +20,10 @@ extension DesktopNotificationTests {
             }
         }
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
-        // Monday's proposal answered in the terminal, so today's one notification is the weekly receipt.
-        let monday = try #require(await context.ghost.current.blocks.first { $0.status == .proposed })
-        _ = try await routerResult(ProposalAnswerMethod.self, #"{"block":"\#(monday.id.rawValue)","accept":true}"#, context)
-
+        _ = try await Self.acceptMondayInTheTerminal(context)
         let answers = Answers()
-        let sink = try answeringSink(session, context, answers)
+        let sink = try await Self.sundayOnTheDesktop(session, context, answers)
         defer { sink.stop() }
-        await context.notifications.use([sink])
-        await context.backend.settleNotifications(at: Self.sunday20.addingTimeInterval(120))
         #expect(try session.open() == 1)
         let weekly = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first { $0.kind == "weeklyReceipt" })
         #expect(weekly.body.hasSuffix("You trained 5 times this week; plan 5?"), "\(weekly.body)")
