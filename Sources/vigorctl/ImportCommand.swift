@@ -74,6 +74,12 @@ struct ImportCommand: ParsableCommand {
             lines.append("\(result.workoutsAlreadyCounted) workout(s) you had logged (or another device had recorded) "
                 + "were already counted: each still counts once, with the measured record kept.")
         }
+        if result.nightsStillRecorded > 0 {
+            lines.append(result.nightsStillRecorded == 1
+                ? "A night was still being recorded when the file was written: it is read from a later copy that shows its end."
+                : "\(result.nightsStillRecorded) nights were still being recorded when the files were written: each is read "
+                    + "from a later copy that shows its end.")
+        }
         if result.skipped > 0 {
             let reasons = result.skippedByReason.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             lines.append("Skipped \(result.skipped) bad record(s): \(reasons.joined(separator: ", ")).")

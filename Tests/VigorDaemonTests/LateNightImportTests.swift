@@ -1,6 +1,8 @@
 import CivilCalendar
 import Foundation
 import GhostEngine
+import HealthExportGenerator
+import HealthImport
 import Store
 import TestPrograms
 import Testing
@@ -135,6 +137,46 @@ struct LateNightImportTests {
         #expect(after.allSatisfy { $0.status == .scheduled })
         #expect(await context.ghost.current == ghostBefore)
         #expect(try tuesdayScores(context).count == 1, "today has a recovery score from the night that came late")
+    }
+
+    /// Tuesday's night as a band records it: a generated Gadgetbridge database whose last day is Tuesday, and the
+    /// night's first and last minute asleep.
+    private func bandDatabase(in folder: String) throws -> (url: URL, nightStart: Date, nightEnd: Date) {
+        let url = URL(fileURLWithPath: folder + "/generated.db")
+        _ = try GadgetbridgeDatabaseGenerator(seed: 3, firstDay: 20_777).write(to: url, days: 5)
+        var sleep: [HealthSample] = []
+        _ = try HealthImporter().importFile(at: url) { batch in sleep += batch.filter { $0.kind == .sleep } }
+        let mondayMidnight = try instant("2026-11-23T23:00:00Z")
+        let tuesday = sleep.filter { $0.start >= mondayMidnight }
+        return (url, try #require(tuesday.map(\.start).min()), try #require(tuesday.map(\.end).max()))
+    }
+
+    @Test func aNightTheBandStillRecordedWhenThePhoneExportedIsNotReadAsShortAndItsRestChangesNoStartedBlock() async throws {
+        let (context, blocks) = try await transformer()
+        let folder = try ScratchFolder.make("band")
+        let band = try bandDatabase(in: folder)
+        // The phone exports four hours into the night, before the morning cycle: read as it is, a 240-minute night.
+        let exported = band.nightStart.addingTimeInterval(4 * 3600)
+        #expect(exported < (try sixOClock()))
+        let watched = folder + "/Gadgetbridge.db"
+        try GadgetbridgeExportCut.write(from: band.url, exportedAt: exported, to: URL(fileURLWithPath: watched))
+        let source = HealthSourceEntry(name: "band", path: watched)
+        let early = exported.addingTimeInterval(5 * 60)
+        _ = try await context.backend.readHealthSource(source, clock: { early })
+        _ = try await context.backend.runCycle(.morning, now: try sixOClock(), zone: berlin)
+        #expect(try await shape(context, blocks[0]).status == .scheduled, "an unfinished night is no short night")
+        #expect(try await shape(context, blocks[0]).rule == nil)
+
+        // The next export, once the night is over and the 07:30 block has started: the night is read whole and
+        // today is scored; the block stands.
+        let later = max(band.nightEnd.addingTimeInterval(5 * 60), try instant("2026-11-24T06:40:00Z"))
+        try GadgetbridgeExportCut.write(from: band.url, exportedAt: later, to: URL(fileURLWithPath: watched))
+        let reading = try await context.backend.readHealthSource(source, clock: { later })
+        #expect(reading.added > 0)
+        let night = try context.database.healthSamples(kind: .sleep, endingFrom: band.nightStart, to: band.nightEnd.addingTimeInterval(1))
+        #expect(night.contains { $0.end == band.nightEnd }, "the whole night is stored")
+        #expect(try await shape(context, blocks[0]).status == .scheduled)
+        #expect(try tuesdayScores(context).count >= 1)
     }
 
     @Test(arguments: [

@@ -16,6 +16,8 @@ struct RecordCollector {
     let deliverFrom: Date?
     /// Records left out for starting before `deliverFrom`.
     private(set) var beforeWindow = 0
+    /// Nights held back because the device's data ended while they were being recorded.
+    private(set) var nightsStillRecorded = 0
 
     let batchSize: Int
 
@@ -52,6 +54,11 @@ struct RecordCollector {
         unreadTables.append(name)
     }
 
+    /// Notes a night held back because the device's data ends in it (Gadgetbridge), for the summary.
+    mutating func noteNightStillRecorded() {
+        nightsStillRecorded += 1
+    }
+
     /// Adds what became of one record; `line` is used for skipped ones.
     mutating func add(_ outcome: RecordOutcome, line: Int) {
         switch outcome {
@@ -84,7 +91,8 @@ struct RecordCollector {
         }
         return HealthImportSummary(
             format: format, bytesRead: bytesRead, imported: imported, ignored: ignored,
-            skipped: skippedCounts, examples: examples, unreadTables: unreadTables, beforeWindow: beforeWindow)
+            skipped: skippedCounts, examples: examples, unreadTables: unreadTables, beforeWindow: beforeWindow,
+            nightsStillRecorded: nightsStillRecorded)
     }
 }
 

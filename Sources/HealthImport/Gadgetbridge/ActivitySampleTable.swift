@@ -1,5 +1,6 @@
 /// A per-minute activity sample table (`TIMESTAMP` in seconds, `DEVICE_ID`, `STEPS`, `RAW_KIND`): steps summed
-/// per hour, and sleep segments where the table codes sleep (Mi Band, Amazfit, Zepp OS).
+/// per hour, and sleep segments where the table codes sleep (Mi Band, Amazfit, Zepp OS). A night the device's data
+/// ends in is held back until a later copy shows its end (`NightInProgress`).
 struct ActivitySampleTable: GadgetbridgeTableReader {
     let table: String
     /// How `RAW_KIND` codes sleep; `.huami` tables fall back to `.firstMiBand` for a first-generation Mi Band.
@@ -12,6 +13,7 @@ struct ActivitySampleTable: GadgetbridgeTableReader {
         var coding: SampleSleepCoding
         var steps = HourlySteps()
         var sleep = SleepRun()
+        var night = NightInProgress()
         var carriedKind: Int64?
     }
 
@@ -49,7 +51,10 @@ struct ActivitySampleTable: GadgetbridgeTableReader {
             switch row.integer(4, "RAW_KIND") {
             case .success(let rawKind):
                 let stage = state.coding.stage(rawKind: rawKind, carried: &state.carriedKind)
-                state.sleep.add(timestamp: timestamp, stage: stage, row: row.rowid, table: table, source: state.source, into: &collector)
+                if let ended = state.sleep.add(timestamp: timestamp, stage: stage, row: row.rowid, table: table, source: state.source) {
+                    state.night.add(ended, into: &collector)
+                }
+                if stage == nil { state.night.awake(at: timestamp, into: &collector) }
             case .failure(let problem):
                 row.skip(problem, into: &collector)
             }
@@ -61,7 +66,13 @@ struct ActivitySampleTable: GadgetbridgeTableReader {
         for id in states.keys.sorted() {
             guard var state = states[id] else { continue }
             state.steps.finish(table: table, source: state.source, into: &collector)
-            state.sleep.finish(table: table, source: state.source, into: &collector)
+            let endsAsleep = state.sleep.isOpen
+            if let ended = state.sleep.finish(table: table, source: state.source) { state.night.add(ended, into: &collector) }
+            if endsAsleep {
+                state.night.holdBack(into: &collector)
+            } else {
+                state.night.release(into: &collector)
+            }
         }
         states = [:]
     }

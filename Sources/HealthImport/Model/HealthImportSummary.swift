@@ -18,6 +18,9 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
     public var unreadTables: [String]
     /// A re-read of a source: records read that start before its window and were left out (already stored).
     public var beforeWindow: Int
+    /// Gadgetbridge: nights left out because the device's data ended while it still recorded them; a later copy of
+    /// the database gives them whole.
+    public var nightsStillRecorded: Int
 
     /// How many skipped records are kept in `examples`.
     public static let exampleLimit = 10
@@ -26,7 +29,7 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
     public init(
         format: HealthFileFormat, bytesRead: Int64 = 0, imported: [HealthKind: Int] = [:],
         ignored: Int = 0, skipped: [HealthSkipReason: Int] = [:], examples: [HealthSkippedRecord] = [],
-        unreadTables: [String] = [], beforeWindow: Int = 0
+        unreadTables: [String] = [], beforeWindow: Int = 0, nightsStillRecorded: Int = 0
     ) {
         self.format = format
         self.bytesRead = bytesRead
@@ -36,13 +39,14 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
         self.examples = examples
         self.unreadTables = unreadTables
         self.beforeWindow = beforeWindow
+        self.nightsStillRecorded = nightsStillRecorded
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, bytesRead, imported, ignored, skipped, examples, unreadTables, beforeWindow
+        case format, bytesRead, imported, ignored, skipped, examples, unreadTables, beforeWindow, nightsStillRecorded
     }
 
-    /// Decodes a summary; `unreadTables` and `beforeWindow` may be absent (summaries stored before they existed).
+    /// Decodes a summary; `unreadTables`, `beforeWindow` and `nightsStillRecorded` may be absent (summaries stored before they existed).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(HealthFileFormat.self, forKey: .format)
@@ -53,6 +57,7 @@ public struct HealthImportSummary: Sendable, Equatable, Codable {
         examples = try container.decode([HealthSkippedRecord].self, forKey: .examples)
         unreadTables = try container.decodeIfPresent([String].self, forKey: .unreadTables) ?? []
         beforeWindow = try container.decodeIfPresent(Int.self, forKey: .beforeWindow) ?? 0
+        nightsStillRecorded = try container.decodeIfPresent(Int.self, forKey: .nightsStillRecorded) ?? 0
     }
 
     /// All records delivered.

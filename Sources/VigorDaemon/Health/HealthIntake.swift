@@ -197,6 +197,7 @@ public final class HealthIntake: Sendable {
         logger.info("health file imported", metadata: [
             "file": "\(path)", "added": "\(result.added)", "duplicates": "\(result.duplicates)",
             "skipped": "\(result.summary.skippedTotal)", "complete": "\(result.complete)",
+            "nights_still_recorded": "\(result.summary.nightsStillRecorded)",
         ])
         do {
             _ = try database.recordHealthImport(HealthImportRun(

@@ -46,6 +46,9 @@ public struct HealthImportResult: Codable, Sendable, Equatable {
     /// New workouts the Ghost had counted already (logged by hand, or imported from another device): one workout,
     /// counted once, with the richer record kept.
     public var workoutsAlreadyCounted: Int
+    /// Nights left out because the device's data ended while it still recorded them (a Gadgetbridge database
+    /// exported during the night); a later copy of the file gives them whole.
+    public var nightsStillRecorded: Int
     /// Bytes read.
     public var bytes: Int64
     /// For a folder: each file's outcome, by name; absent for a file.
@@ -56,7 +59,7 @@ public struct HealthImportResult: Codable, Sendable, Equatable {
     public init(
         file: String, format: String, complete: Bool, error: String?, added: Int, duplicates: Int, ignored: Int, skipped: Int,
         records: [String: Int], skippedByReason: [String: Int], skippedExamples: [String], workoutsCompletingBlocks: Int,
-        workoutsUnplanned: Int, bytes: Int64, workoutsAlreadyCounted: Int = 0
+        workoutsUnplanned: Int, bytes: Int64, workoutsAlreadyCounted: Int = 0, nightsStillRecorded: Int = 0
     ) {
         self.file = file
         self.format = format
@@ -72,6 +75,7 @@ public struct HealthImportResult: Codable, Sendable, Equatable {
         self.workoutsCompletingBlocks = workoutsCompletingBlocks
         self.workoutsUnplanned = workoutsUnplanned
         self.workoutsAlreadyCounted = workoutsAlreadyCounted
+        self.nightsStillRecorded = nightsStillRecorded
         self.bytes = bytes
     }
 
@@ -82,12 +86,13 @@ public struct HealthImportResult: Codable, Sendable, Equatable {
             "added": Schema.integer, "duplicates": Schema.integer, "ignored": Schema.integer, "skipped": Schema.integer,
             "records": counts, "skippedByReason": counts, "skippedExamples": Schema.array(of: Schema.string),
             "workoutsCompletingBlocks": Schema.integer, "workoutsUnplanned": Schema.integer,
-            "workoutsAlreadyCounted": Schema.integer, "bytes": Schema.integer,
+            "workoutsAlreadyCounted": Schema.integer, "nightsStillRecorded": Schema.integer, "bytes": Schema.integer,
             "files": Schema.array(of: HealthImportFileOutcome.schema), "failedFiles": Schema.integer,
         ],
         required: [
             "file", "format", "complete", "added", "duplicates", "ignored", "skipped", "records", "skippedByReason",
-            "skippedExamples", "workoutsCompletingBlocks", "workoutsUnplanned", "workoutsAlreadyCounted", "bytes",
+            "skippedExamples", "workoutsCompletingBlocks", "workoutsUnplanned", "workoutsAlreadyCounted", "nightsStillRecorded",
+            "bytes",
         ])
 }
 

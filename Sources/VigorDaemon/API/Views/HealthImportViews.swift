@@ -20,7 +20,8 @@ extension HealthImportResult {
             skippedByReason: Dictionary(uniqueKeysWithValues: summary.skipped.map { ($0.key.rawValue, $0.value) }),
             skippedExamples: summary.examples.map { "line \($0.line): \($0.message)" },
             workoutsCompletingBlocks: imported.workoutsCompletingBlocks, workoutsUnplanned: imported.workoutsUnplanned,
-            bytes: summary.bytesRead, workoutsAlreadyCounted: imported.workoutsAlreadyCounted)
+            bytes: summary.bytesRead, workoutsAlreadyCounted: imported.workoutsAlreadyCounted,
+            nightsStillRecorded: summary.nightsStillRecorded)
     }
 
     /// A folder's files: their counts summed, each file's outcome (what it imported, or why nothing), the first 20
@@ -48,6 +49,7 @@ extension HealthImportResult {
             workoutsCompletingBlocks += one.workoutsCompletingBlocks
             workoutsUnplanned += one.workoutsUnplanned
             workoutsAlreadyCounted += one.workoutsAlreadyCounted
+            nightsStillRecorded += one.nightsStillRecorded
             bytes += one.bytes
             outcomes.append(HealthImportFileOutcome(file: entry.name, format: one.format, added: one.added, complete: one.complete, error: one.error))
         }
