@@ -155,7 +155,7 @@ let package = Package(
 
         // Programs the tests run, each with a deadline: a hung program fails its test, not the run; and the scratch
         // folders tests make, removed when their test ends.
-        .target(name: "TestPrograms", dependencies: ["ChildProcesses"], path: "Tests/TestPrograms"),
+        .target(name: "TestPrograms", dependencies: ["ChildProcesses", "CSpawn"], path: "Tests/TestPrograms"),
         // The differential test's reference side is a python script it runs, not a source of the target.
         .testTarget(name: "ICalendarKitTests", dependencies: ["ICalendarKit", "CLibical", "CivilCalendar", "SafeFiles", "TestPrograms"], exclude: ["Differential/reference_busy.py"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "TestPrograms"]),

@@ -77,7 +77,7 @@ private func script(_ body: String) throws -> (arguments: [String], folder: Stri
     await context.notifications.use([CommandSink(arguments: hook.arguments, timeout: .seconds(1))])
     await context.backend.settleNotifications(at: monday10)
     // The desk waited for the kill: the process is gone and reaped.
-    #expect(try await processesLeft(naming: hook.folder).isEmpty)
+    #expect(try processesLeft(naming: hook.folder).isEmpty)
     #expect(await context.ghost.current.ghostHealth.failures == 1)
     let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
     #expect(entry.reason.hasSuffix("did not finish within 1.0 seconds and was killed"), "\(entry.reason)")
@@ -91,15 +91,14 @@ private func processes(naming text: String) throws -> [String] {
     }
 }
 
-/// The processes naming `text` once none is left, or those still there after `seconds`: a killed process leaves
-/// /proc only when the kernel next runs it, which on a loaded machine (and at `nice 19`) is not at once.
-private func processesLeft(naming text: String, within seconds: Int = 30) async throws -> [String] {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while true {
-        let left = try processes(naming: text)
-        if left.isEmpty || ContinuousClock.now >= deadline { return left }
-        try await Task.sleep(for: .milliseconds(50))
+/// The processes naming `text` once each has exited, or those still running after `seconds`: a killed process leaves
+/// when the kernel next runs it, which on a loaded machine (and at `nice 19`) is not at once.
+private func processesLeft(naming text: String, within seconds: Int = 30) throws -> [String] {
+    for pid in try processes(naming: text) {
+        guard let id = pid_t(pid) else { continue }
+        _ = processExits(id, within: seconds)
     }
+    return try processes(naming: text)
 }
 
 @Test(.removesScratchFolders) func aFailingHookIsCountedOnceAndNeverBlocksTheInbox() async throws {
@@ -139,7 +138,7 @@ private func processesLeft(naming text: String, within seconds: Int = 30) async 
     let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
     #expect(entry.reason.hasSuffix("exited with 3: no network"), "\(entry.reason)")
     // What it left running in its process group went with it.
-    #expect(try await processesLeft(naming: hook.folder).isEmpty)
+    #expect(try processesLeft(naming: hook.folder).isEmpty)
 }
 
 @Test(.removesScratchFolders, .timeLimit(.minutes(5))) func aHookWhoseChildNeverStopsWritingErrorOutputIsStillReportedAndIsKilled() async throws {
@@ -154,7 +153,7 @@ private func processesLeft(naming text: String, within seconds: Int = 30) async 
     await context.backend.settleNotifications(at: monday10)
     let entry = try #require(try await routerResult(InboxListMethod.self, "{}", context).entries.first)
     #expect(entry.reason.contains("\(hook.folder) exited with 3:"), "\(entry.reason.prefix(300))")
-    #expect(try await processesLeft(naming: hook.folder).isEmpty)
+    #expect(try processesLeft(naming: hook.folder).isEmpty)
 }
 
 @Test(.removesScratchFolders) func withNoChannelTheInboxSaysTheMessageIsOnlyThere() async throws {
