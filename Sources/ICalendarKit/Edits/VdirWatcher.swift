@@ -79,9 +79,23 @@ public final class VdirWatcher: @unchecked Sendable {
         name.hasSuffix(".ics") && !name.hasPrefix(".")
     }
 
+    /// What ended a wait.
+    public enum Wake: Sendable, Equatable {
+        /// Files that matter changed; `onlyMovedIn` when each of those events was a file moved in whole (a sync tool's
+        /// rename), none a file written in place, removed or changed otherwise.
+        case changed(onlyMovedIn: Bool)
+        /// `wake()` was called, or the time ran out.
+        case nothing
+    }
+
     /// Waits until a file that matters changes (true) or `wake()` is called (false), at most `timeoutMilliseconds`
     /// (-1: no limit); drains the pending events. Blocks the calling thread: call it off the async pool.
     public func waitForChange(timeoutMilliseconds: Int32 = -1) -> Bool {
+        waitForWake(timeoutMilliseconds: timeoutMilliseconds) != .nothing
+    }
+
+    /// Waits as `waitForChange` does, and says whether the change was only files moved in.
+    public func waitForWake(timeoutMilliseconds: Int32 = -1) -> Wake {
         let deadline = timeoutMilliseconds < 0 ? nil : ContinuousClock.now.advanced(by: .milliseconds(timeoutMilliseconds))
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -93,12 +107,13 @@ public final class VdirWatcher: @unchecked Sendable {
             var requests = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&requests, 2, remaining)
             if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return false }
+            guard ready > 0 else { return .nothing }
             if requests[1].revents != 0 {
                 while buffer.withUnsafeMutableBytes({ read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
-                return false
+                return .nothing
             }
-            if drainEvents(into: &buffer) { return true }
+            let drained = drainEvents(into: &buffer)
+            if drained.mattered { return .changed(onlyMovedIn: drained.onlyMovedIn) }
         }
     }
 
@@ -109,13 +124,14 @@ public final class VdirWatcher: @unchecked Sendable {
         _ = write(wakeWrite, &byte, 1)
     }
 
-    /// Reads every pending inotify event; true when one names a file that matters, or the queue overflowed
-    /// (then anything may have changed).
-    private func drainEvents(into buffer: inout [UInt8]) -> Bool {
+    /// Reads every pending inotify event: `mattered` when one names a file that matters, or the queue overflowed
+    /// (then anything may have changed); `onlyMovedIn` when every event that mattered was a file moved in.
+    private func drainEvents(into buffer: inout [UInt8]) -> (mattered: Bool, onlyMovedIn: Bool) {
         var mattered = false
+        var onlyMovedIn = true
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { return mattered }
+            guard count > 0 else { return (mattered, mattered && onlyMovedIn) }
             buffer.withUnsafeBytes { bytes in
                 var offset = 0
                 let header = MemoryLayout<inotify_event>.size
@@ -127,8 +143,10 @@ public final class VdirWatcher: @unchecked Sendable {
                     let name = String(decoding: nameBytes, as: UTF8.self)
                     if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                         mattered = true
+                        onlyMovedIn = false
                     } else if let folder = folders[watch], !name.isEmpty, matters(folder, name) {
                         mattered = true
+                        if mask & UInt32(IN_MOVED_TO) == 0 { onlyMovedIn = false }
                     }
                     offset += header + length
                 }

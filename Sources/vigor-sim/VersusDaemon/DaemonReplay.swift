@@ -13,8 +13,9 @@ import Glibc
 /// Replays a simulated run against the real vigord: one process in a scratch folder, its configuration the scenario's
 /// `config` with the scenario's calendar files as `[[calendar.source]]`s, its clock started at the first day's
 /// midnight and moved by the test hook (`debug.clock`) to every step; the cycles run through `cycle.run` and the
-/// user's answers, check-ins, logged workouts, readings and detected workouts (an import), travel, kept and reverted
-/// changes are real `vigorctl` commands. What the user does to calendars is done to files: a deleted block's file is
+/// user's answers, check-ins, logged workouts, travel, kept and reverted changes are real `vigorctl` commands. Readings
+/// and detected workouts arrive as a phone's sync delivers them: a JSON Lines file renamed into the folder vigord watches
+/// as the `[[health.source]]` `phone`, and the replay waits until vigord says it has read it. What the user does to calendars is done to files: a deleted block's file is
 /// removed from vigord's `vigor` collection, a meeting is written into the calendar file `scenario` (which also holds
 /// the scenario's weekly busy times), and an unreadable calendar is the file `shared` broken for the evening. After
 /// such a change the replay waits until vigord says it has re-planned (`STATUS=` on its notify socket). After each
@@ -32,8 +33,14 @@ final class DaemonReplay {
     /// The calendar file of weekly busy times and landed meetings, and the one broken on unreadable evenings.
     private var scenarioFile: ReplayCalendarFile
     private let sharedFile: ReplayCalendarFile
+    /// The folder vigord watches as the health source `phone`.
+    let phoneFolder: URL
     /// The status vigord sends after re-planning for a calendar change.
     static let replannedStatus = "Serving; replanned the week"
+    /// The status vigord sends after reading the health source `phone`.
+    static let phoneReadStatus = "Serving; read the health source phone"
+    /// The status vigord sends once it watches its health sources.
+    static let watchingStatus = "Serving; watching 1 health source"
 
     /// How long vigord may take to start listening, and any one request.
     static let startSeconds = 30.0, requestSeconds = 30
@@ -46,6 +53,8 @@ final class DaemonReplay {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let sources = folder.appendingPathComponent("sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        phoneFolder = folder.appendingPathComponent("phone")
+        try FileManager.default.createDirectory(at: phoneFolder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         notify = try NotifyListener(folder: folder)
         scenarioFile = ReplayCalendarFile(path: sources.appendingPathComponent("scenario.ics"), events: [])
         sharedFile = ReplayCalendarFile(path: sources.appendingPathComponent("shared.ics"), events: [])
@@ -64,7 +73,8 @@ final class DaemonReplay {
         try sharedFile.write()
     }
 
-    /// The scenario's settings as vigord reads them: its `config`, then the zone, the calendars and scratch paths.
+    /// The scenario's settings as vigord reads them: its `config`, then the zone, the calendars, the phone's health source
+    /// and scratch paths.
     static func configText(scenarioConfig: String, zone: String, sources: [(name: String, path: String)], folder: URL) throws -> String {
         for table in ["[schedule]", "[calendar", "[health]", "[notify]"] where scenarioConfig.contains(table) {
             throw ReplayError("the scenario's config sets \(table)…: the replay sets the zone, calendars, inbox and notifications itself")
@@ -72,6 +82,7 @@ final class DaemonReplay {
         var text = scenarioConfig + "\n[schedule]\ntimezone = \"\(zone)\"\n"
         text += "[calendar.output]\npath = \"\(folder.appendingPathComponent("calendars").path)\"\n"
         text += "[health]\ndrop_folder = \"\(folder.appendingPathComponent("inbox").path)\"\n[notify]\ndesktop = false\n"
+        text += "[[health.source]]\nname = \"phone\"\npath = \"\(folder.appendingPathComponent("phone").path)\"\nformat = \"jsonl\"\n"
         for source in sources {
             text += "[[calendar.source]]\nname = \"\(source.name)\"\npath = \"\(source.path)\"\n"
         }
@@ -103,6 +114,10 @@ final class DaemonReplay {
                 _ = try RPCConnection(socketPath: socketPath, timeoutSeconds: 2)
                 // vigord re-plans once at start (blocks may have met conflicts while it was down): let it finish.
                 try awaitReplan(after: 0, what: "the re-planning at start")
+                // And it watches the phone's folder before anything is delivered there.
+                guard notify.waitForStatus(prefix: Self.watchingStatus, after: 0, seconds: Self.startSeconds) != nil else {
+                    throw ReplayError("vigord did not watch the phone's folder within \(Int(Self.startSeconds)) s\n\(logTail())")
+                }
                 return
             } catch let error as ReplayError {
                 throw error
@@ -156,10 +171,7 @@ final class DaemonReplay {
         case .checkIn:
             try command(["checkin", "--felt", "ok"])
         case .importReadings(let readings):
-            readingFiles += 1
-            let file = folder.appendingPathComponent("readings-\(readingFiles).jsonl")
-            try Data(readings.map { Self.line($0, stamp: stamp) }.joined().utf8).write(to: file)
-            try command(["import", file.path])
+            try deliver(readings.map { Self.line($0, stamp: stamp) }.joined())
         case .logWorkout(let start, let minutes):
             try command(["log", "--at", stamp(start), "--minutes", "\(minutes)"])
         case .answerTriage(let block, let reason):
@@ -192,6 +204,23 @@ final class DaemonReplay {
             try command(["plan", "--sessions", "\(count)"])
         case .notReplayable(let what):
             throw ReplayError("\(what) cannot be replayed against vigord yet")
+        }
+    }
+
+    /// Delivers `lines` as a phone's sync does: written under a name vigord passes over, then renamed into the watched
+    /// folder; returns once vigord says it has read the source.
+    private func deliver(_ lines: String) throws {
+        readingFiles += 1
+        let name = "readings-\(readingFiles).jsonl"
+        let partial = phoneFolder.appendingPathComponent(".\(name).tmp")
+        try Data(lines.utf8).write(to: partial)
+        let mark = notify.statuses.count
+        guard rename(partial.path, phoneFolder.appendingPathComponent(name).path) == 0 else {
+            throw ReplayError("cannot move \(partial.path) into the phone's folder: \(String(cString: strerror(errno)))")
+        }
+        guard notify.waitForStatus(prefix: Self.phoneReadStatus, after: mark, seconds: Self.startSeconds) != nil else {
+            throw ReplayError("vigord did not read \(name) from the phone's folder within \(Int(Self.startSeconds)) s "
+                + "(statuses: \(notify.statuses.suffix(5)))\n\(logTail())")
         }
     }
 

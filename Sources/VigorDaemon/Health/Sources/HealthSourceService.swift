@@ -10,8 +10,8 @@ import Glibc
 
 /// Reads every `[[health.source]]` at start and whenever one changes. An inotify watch on each source's folder (the
 /// folder itself, or a file's folder) wakes it when a file is finished or moved in there (a sync tool's rename, a
-/// file closed after writing); it reads once nothing has changed for a second, so a file written in several goes is
-/// read whole. A pass every minute finds what a watch cannot see: a watch's volume mounted, a folder made after start.
+/// file closed after writing). A file moved in whole is read at once; after any other change it reads once nothing
+/// has changed for a second, so a file written in several goes is read whole. A pass every minute finds what a watch cannot see: a watch's volume mounted, a folder made after start.
 /// A read takes only what is new (`GhostBackend.readHealthSource`) and writes nothing inside the source. A source
 /// whose path is not there is waited for, not failed; one that cannot be read is one failure episode: logged when it
 /// begins and when it ends, counted once in ghost health.
@@ -49,7 +49,8 @@ struct HealthSourceService: Service {
             notifier.status("Serving; watching \(sources.count) health source\(sources.count == 1 ? "" : "s")")
             while !Task.isCancelled {
                 if let watcher {
-                    if await watcher.change(on: queue, timeoutMilliseconds: Self.passMilliseconds) {
+                    // A file moved in whole (a sync tool's rename) is read at once; one written in place once it is quiet.
+                    if await watcher.wakeUp(on: queue, timeoutMilliseconds: Self.passMilliseconds) == .changed(onlyMovedIn: false) {
                         while await watcher.change(on: queue, timeoutMilliseconds: Self.settleMilliseconds), !Task.isCancelled {}
                     }
                 } else {
