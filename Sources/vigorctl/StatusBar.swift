@@ -57,8 +57,7 @@ struct StatusBar: Encodable, Equatable {
         for block in plan.pendingTriage {
             tooltip.append("Missed \(block.id) \(Self.when(block.start, now: now)): vigorctl triage answer \(block.id) --reason …")
         }
-        let pin = status.ghost.pinnedByUser ? ", set by you" : ""
-        tooltip.append("Trust: \(status.ghost.trustPhaseName) (\(Percent.text(status.ghost.trustScore))\(pin))")
+        tooltip.append("Trust: \(status.ghost.trustPhaseName)\(status.ghost.pinnedByUser ? ", set by you" : "")")
         tooltip.append(recovery.map { "Recovery: \(Int($0.score.rounded()))/100 for \($0.date) (\(SourceText.freshness($0.freshness)))" }
             ?? "Recovery: no score yet")
         tooltip.append(status.streak.map { "Streak: \($0) strong week\($0 == 1 ? "" : "s") in a row" } ?? "Streak: no weekly receipt yet")

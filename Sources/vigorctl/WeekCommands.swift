@@ -34,7 +34,7 @@ struct WeekCommand: ParsableCommand {
         if clean { return try writeClean(receipt) }
         let trust = receipt.trustChange.map { " (\(TextFormat.fixed($0 * 100, places: 0, signed: true)) points this week)" } ?? ""
         var lines = [
-            "Week of \(receipt.weekStart)   \(receipt.dots)",
+            "Week of \(DayText.label(iso: receipt.weekStart))   \(receipt.dots)",
         ]
         if let asked = receipt.asked {
             lines.append("  asked      \(receipt.completed + receipt.unplannedWorkouts) workout(s) done of the \(asked) you asked for")

@@ -80,7 +80,7 @@ public struct WeekForecast: Codable, Sendable, Equatable {
     /// A likely session's reasons: free, and what made its time the best.
     static func reasons(_ block: PlannedBlock, risk: Double?) -> String {
         var parts = ["free at \(block.chosen.localStart)"] + block.fitWords
-        if let risk { parts.append("skip risk \(Percent.text(risk))") }
+        if let risk { parts.append("a \(Percent.text(risk)) chance you skip it") }
         if block.autonomy == .proposalOnly { parts.append("a calendar could not be read, so only as a proposal") }
         return parts.joined(separator: "; ")
     }
