@@ -38,7 +38,9 @@ public struct WeekForecast: Codable, Sendable, Equatable {
                 return Day(date: day.description, start: block.chosen.start, why: nil, reason: Self.reasons(block, risk: skipRisk[day]))
             }
             let why = Self.why(plan.skippedDays.first { $0.day == day }?.reason ?? .notChosen)
-            let short = plan.week(of: day)?.shortfall.map { " " + $0 } ?? ""
+            let tally = plan.week(of: day)
+            if why == .weekFull, let tally { return Day(date: day.description, start: nil, why: why, reason: tally.fullSentence) }
+            let short = tally?.shortfall.map { " " + $0 } ?? ""
             return Day(date: day.description, start: nil, why: why, reason: why.sentence + short)
         }
     }
