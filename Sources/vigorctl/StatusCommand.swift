@@ -182,7 +182,13 @@ enum PlanText {
 
     static func list(_ blocks: [BlockView]) -> String {
         guard !blocks.isEmpty else { return "no blocks" }
-        return blocks.map { "\($0.id) \(clock($0.start))-\(clock($0.end)) \($0.status)\(kind($0.kind))\(change($0))" }.joined(separator: ", ")
+        return blocks.map { "\($0.id) \(clock($0.start))-\(clock($0.end)) \($0.status)\(kind($0.kind))\(change($0))\(move($0))" }
+            .joined(separator: ", ")
+    }
+
+    /// " (a move to Sat 19:15 proposed)" for a block the Ghost asked to move, or "".
+    static func move(_ block: BlockView) -> String {
+        block.proposedMove.map { " (a move to \(DayText.moment($0)) proposed)" } ?? ""
     }
 
     /// " run", " strength", or "" for a block placed before sessions had kinds.
