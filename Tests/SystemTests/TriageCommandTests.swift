@@ -62,3 +62,17 @@ import VigorRPC
     let accepted = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout
     #expect(accepted.hasSuffix("  scheduled (accepted)\n") && !accepted.contains("proposal"), "\(accepted)")
 }
+
+/// Declining a proposal names what was declined as the user knows it.
+@Test(.removesScratchFolders) func aDeclineNamesTheProposalByItsKindAndTime() throws {
+    let (daemon, _) = try PinnedDaemon.make("decline-names")
+    try daemon.start()
+    defer { withExtendedLifetime(daemon) {} }
+    let socket = ["--socket", daemon.socketPath]
+    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+    let proposal = try #require(try daemon.connect().call(StatusMethod.self, NoParams()).plan.proposals.first)
+    let declined = try runCommand(Binaries.vigorctl, ["decline", proposal.id] + socket)
+    let noun = "the " + (try #require(proposal.kind)).title.lowercased()
+    #expect(declined.stdout == "Declined \(noun) on Thu 4 Mar at 18:00.\n", "\(declined.stdout)")
+}
