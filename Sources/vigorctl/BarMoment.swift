@@ -9,8 +9,8 @@ import Foundation
 
 /// What the bar's text is about at this moment of the day, from the status alone (the daemon's clock and zone):
 /// - `afterWorkout`: within an hour of a workout's end (a completed block, or a recorded workout): the streak;
-/// - `morning`: up to three hours after today's morning cycle, until today's first block starts: the recovery score
-///   and whether the morning changed today's block;
+/// - `morning`: up to three hours after today's morning cycle, until today's first block starts and before the
+///   evening's hours: the recovery score and whether the morning changed today's block;
 /// - `evening`: from three hours before the evening cycle on (or once today's has run): the Ghost's status and
 ///   tomorrow's block;
 /// - `workday`: otherwise: a countdown to the next block.
@@ -36,16 +36,17 @@ enum BarMoment: Equatable {
         }
         let offset = status.nextCycles.evening.offsetSeconds
         func day(_ date: Date) -> Int { Int(((date.timeIntervalSince1970 + Double(offset)) / 86_400).rounded(.down)) }
+        let evening = status.nextCycles.evening.date
+        let eveningIsToday = day(evening) == day(now)
+        // Today's evening cycle is near, or it has run and the next morning is tomorrow (not yet past midnight). The
+        // evening's hours win over a morning cycle that ran late (on the day of setup, or after a sleep).
+        if eveningIsToday ? evening.timeIntervalSince(now) <= eveningLeadSeconds : day(status.nextCycles.morning.date) != day(now) {
+            return .evening
+        }
         if let morning = status.health.lastMorning?.ranAt.date, day(morning) == day(now), now >= morning,
            now.timeIntervalSince(morning) < morningSeconds,
            !today.contains(where: { $0.status != "proposed" && $0.start.date <= now }) {
             return .morning
-        }
-        let evening = status.nextCycles.evening.date
-        let eveningIsToday = day(evening) == day(now)
-        // Today's evening cycle is near, or it has run and the next morning is tomorrow (not yet past midnight).
-        if eveningIsToday ? evening.timeIntervalSince(now) <= eveningLeadSeconds : day(status.nextCycles.morning.date) != day(now) {
-            return .evening
         }
         return .workday
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CivilCalendar
 import VigorRPC
 
 struct BlocksCommand: ParsableCommand {
@@ -19,7 +20,16 @@ struct BlocksCommand: ParsableCommand {
         }
         if result.blocks.isEmpty { print("No blocks.") }
         for block in result.blocks {
-            print("\(block.id)  \(block.start) – \(PlanText.clock(block.end))  \(block.status) (\(block.origin))\(PlanText.change(block))")
+            print("\(block.id)  \(DayText.moment(block.start))–\(PlanText.clock(block.end))\(PlanText.kind(block.kind))  "
+                + "\(block.status)\(Self.origin(block))\(PlanText.change(block))")
         }
+    }
+
+    /// How the block came to be, where its state does not already say it: " (accepted)" for a proposal the user said
+    /// yes to, alone or with the week (the weekly Yes writes each session as an accepted proposal), " (by the Ghost)"
+    /// for one the Ghost wrote on its own.
+    static func origin(_ block: BlockView) -> String {
+        if block.origin == "auto" { return " (by the Ghost)" }
+        return ["proposed", "declined", "expired"].contains(block.status) ? "" : " (accepted)"
     }
 }

@@ -22,7 +22,7 @@ struct TriageListCommand: ParsableCommand {
             print("Nothing to answer.")
         } else {
             for block in result.pending {
-                print("\(block.id) \(block.start) missed. Why?")
+                print("Missed \(BlockName.phrase(block)). Why?")
                 for reason in MissReasonArgument.allCases {
                     print("  \(TextFormat.padded(reason.button, to: 38)) vigorctl triage answer \(block.id) --reason \(reason.rawValue)")
                 }
@@ -76,10 +76,12 @@ struct TriageAnswerCommand: ParsableCommand {
 
     func run() throws {
         let client = connection.client
+        // The missed block as the user knows it, read while it still waits for its reason.
+        let missed = connection.json ? nil : BlockLookup.pending(block, client: client)
         let ghost = try CallFailure.perform { () throws(RPCClientError) in
             try client.call(TriageAnswerMethod.self, .init(block: block, reason: reason.wireName))
         }
-        if connection.json { try JSONOutput.print(ghost) } else { print("Thanks. Noted for \(block).") }
+        if connection.json { try JSONOutput.print(ghost) } else { print("Thanks. Noted for \(missed.map(BlockName.phrase) ?? "that block").") }
     }
 }
 
@@ -106,27 +108,43 @@ struct DeclineCommand: ParsableCommand {
 enum ProposalAnswer {
     static func send(block: String, accept: Bool, connection: ConnectionOptions) throws {
         let client = connection.client
+        // The proposal as the user knows it, read before the answer (a declined one leaves the coming days).
+        let proposal = connection.json || accept ? nil : BlockLookup.coming(block, client: client)
         let ghost = try CallFailure.perform { () throws(RPCClientError) in
             try client.call(ProposalAnswerMethod.self, .init(block: block, accept: accept))
         }
         if connection.json { return try JSONOutput.print(ghost) }
-        guard accept else { return print("Declined \(block).") }
-        print("Accepted \(block); " + (acceptedTime(block, client: client).map { "it is in your calendar \($0)." } ?? "it is in your calendar."))
+        guard accept else { return print("Declined \(proposal.map(BlockName.phrase) ?? "that proposal").") }
+        // Where the accepted block now stands: a proposed move has moved it.
+        guard let accepted = BlockLookup.coming(block, client: client) else { return print("Accepted; it is in your calendar.") }
+        print("Accepted: \(BlockName.noun(accepted)) is in your calendar \(acceptedTime(accepted)).")
     }
 
-    /// "on Thu 2026-12-10 at 07:30–08:15": where the accepted block now stands (a proposed move has moved it). Nil
-    /// when the block is not in the coming days or the lookup fails: the accept itself is done either way.
-    static func acceptedTime(_ block: String, client: RPCClient) -> String? {
-        let found: BlocksListMethod.Result
+    /// "on Thu 10 Dec at 07:30–08:15".
+    static func acceptedTime(_ view: BlockView) -> String {
+        "on \(DayText.label(view.start)) at \(PlanText.clock(view.start))–\(PlanText.clock(view.end))"
+    }
+}
+
+/// A block read to name it in a reply. Nil when it is not found or the lookup fails: the answer itself is done
+/// either way, and the reply then names no block rather than its id.
+enum BlockLookup {
+    /// A block of the coming days (`blocks.list`'s default range).
+    static func coming(_ block: String, client: RPCClient) -> BlockView? {
         do {
-            found = try client.call(BlocksListMethod.self, .init())
+            return try client.call(BlocksListMethod.self, .init()).blocks.first { $0.id == block }
         } catch {
             return nil
         }
-        guard let view = found.blocks.first(where: { $0.id == block }) else { return nil }
-        let day = String(view.start.description.prefix(10))
-        let weekday = LocalDay(iso: day).map { WeekdayName.label(of: $0.weekday) + " " } ?? ""
-        return "on \(weekday)\(day) at \(PlanText.clock(view.start))–\(PlanText.clock(view.end))"
+    }
+
+    /// A missed block waiting for its reason.
+    static func pending(_ block: String, client: RPCClient) -> BlockView? {
+        do {
+            return try client.call(TriageListMethod.self).pending.first { $0.id == block }
+        } catch {
+            return nil
+        }
     }
 }
 

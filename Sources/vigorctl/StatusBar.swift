@@ -49,16 +49,20 @@ struct StatusBar: Encodable, Equatable {
         if status.emergency.active, let until = status.emergency.endsAt {
             tooltip.append("Recovery Time until \(Self.when(until, now: now)): the Ghost is quiet.")
         }
-        tooltip.append(next.map { "Next block: \(Self.when($0.start, now: now))–\(PlanText.clock($0.end)) (\($0.status))" }
-            ?? "No block ahead today or tomorrow.")
+        tooltip.append(next.map { block in
+            let move = block.proposedMove.map { "; a move to \(Self.when($0, now: now)) proposed" } ?? ""
+            return "Next block: \(Self.when(block.start, now: now))–\(PlanText.clock(block.end)) (\(block.status)\(move))"
+        } ?? "No block ahead today or tomorrow.")
         for block in plan.proposals {
-            tooltip.append("Proposed \(block.id) \(Self.when(block.start, now: now)): vigorctl accept \(block.id) (or decline)")
+            // A proposed move is a proposal about a block on the calendar: it names both times.
+            let what = block.proposedMove.map { "Move proposed: \(Self.noun(block)) \(Self.when(block.start, now: now)) → \(Self.when($0, now: now))" }
+                ?? "Proposed \(Self.noun(block)) \(Self.when(block.start, now: now))"
+            tooltip.append("\(what): vigorctl accept \(block.id) (or decline)")
         }
         for block in plan.pendingTriage {
-            tooltip.append("Missed \(block.id) \(Self.when(block.start, now: now)): vigorctl triage answer \(block.id) --reason …")
+            tooltip.append("Missed \(Self.noun(block)) \(Self.when(block.start, now: now)): vigorctl triage answer \(block.id) --reason …")
         }
-        let pin = status.ghost.pinnedByUser ? ", set by you" : ""
-        tooltip.append("Trust: \(status.ghost.trustPhaseName) (\(Percent.text(status.ghost.trustScore))\(pin))")
+        tooltip.append("Trust: \(status.ghost.trustPhaseName)\(status.ghost.pinnedByUser ? ", set by you" : "")")
         tooltip.append(recovery.map { "Recovery: \(Int($0.score.rounded()))/100 for \($0.date) (\(SourceText.freshness($0.freshness)))" }
             ?? "Recovery: no score yet")
         tooltip.append(status.streak.map { "Streak: \($0) strong week\($0 == 1 ? "" : "s") in a row" } ?? "Streak: no weekly receipt yet")
@@ -107,13 +111,16 @@ struct StatusBar: Encodable, Equatable {
             return parts
         case .workday:
             let stale = calendarsStale ? " (calendar stale)" : ""
-            guard let next else { return ["no block" + stale] }
-            let what = next.kind?.title ?? "Block"
-            if next.start.date <= now { return ["\(what) now until \(PlanText.clock(next.end))"] }
-            guard Self.when(next.start, now: now) == PlanText.clock(next.start) else {
-                return ["no block today", "next \(Self.when(next.start, now: now))" + stale]
+            if let next, Self.when(next.start, now: now) == PlanText.clock(next.start) {
+                let what = next.kind?.title ?? "Block"
+                if next.start.date <= now { return ["\(what) now until \(PlanText.clock(next.end))"] }
+                return ["\(what) in \(Self.countdown(next.start.date.timeIntervalSince(now)))" + stale]
             }
-            return ["\(what) in \(Self.countdown(next.start.date.timeIntervalSince(now)))" + stale]
+            // Nothing more today: what today was, then the next block or held session of the days ahead.
+            let done = status.plan.today.contains { $0.status == "completed" }
+            let later = next.map { Self.when($0.start, now: now) } ?? Self.nextInWeek(status.plan.week, now: now)
+            guard let later else { return [(done ? "done today" : "no block") + stale] }
+            return [done ? "done today" : "no block today", "next \(later)" + stale]
         case .evening:
             var ghost = status.ghost.trustPhaseName
             if status.ghost.ghostHealth != "healthy" { ghost += " (\(status.ghost.ghostHealthName.lowercased()))" }
@@ -121,6 +128,20 @@ struct StatusBar: Encodable, Equatable {
                 .min { $0.start.date < $1.start.date }
             return [ghost, tomorrow.map { "tomorrow \(($0.kind?.title ?? "block").lowercased()) \(PlanText.clock($0.start))" } ?? "nothing tomorrow"]
         }
+    }
+
+    /// The first block or held session of the week ahead after `now`: "Wed 07:00", "Wed 07:00 (held)"; nil when none.
+    static func nextInWeek(_ week: [PlanDayView], now: Date) -> String? {
+        let ahead = week.filter { ["scheduled", "proposed", "held"].contains($0.status) }
+            .compactMap { day in day.start.map { (day, $0) } }
+            .filter { $0.1.date > now }
+            .min { $0.1.date < $1.1.date }
+        return ahead.map { day, start in Self.when(start, now: now) + (day.status == "held" ? " (held)" : "") }
+    }
+
+    /// "run", "strength training", or "block" for a block placed before sessions had kinds.
+    static func noun(_ block: BlockView) -> String {
+        block.kind.map { $0.title.lowercased() } ?? "block"
     }
 
     /// "2h 10m", "2h", "45m", "under 1m".

@@ -43,6 +43,16 @@ struct StatusCommand: ParsableCommand {
     }
 }
 
+/// The trust phase in words: the level, and what moves it only where there is evidence (a phase set by hand that
+/// the Ghost's record does not earn steps down when handed back). The score is the engine's own number.
+enum TrustText {
+    /// ", set by you; handed back, it steps down one phase a day until Scheduler", ", set by you", or "".
+    static func pin(_ ghost: GhostStatus) -> String {
+        guard ghost.pinnedByUser else { return "" }
+        return ", set by you" + (ghost.phaseOnReleaseName.map { "; handed back, it steps down one phase a day until \($0)" } ?? "")
+    }
+}
+
 /// Bold headings on a terminal, plain text otherwise or when NO_COLOR is set.
 struct TerminalStyle {
     var enabled: Bool
@@ -68,8 +78,7 @@ enum StatusText {
         row("config", status.configSource == "file" ? status.configPath : "\(status.configPath) (not found: using defaults)")
         row("database", "\(status.database.path) (schema \(status.database.schemaVersion))")
         let ghost = status.ghost
-        let pin = ghost.pinnedByUser ? ", set by you" + (ghost.phaseOnReleaseName.map { "; the score earns \($0)" } ?? "") : ""
-        row("trust", "\(style.bold(ghost.trustPhaseName)) (score \(Percent.text(ghost.trustScore))\(pin))")
+        row("trust", style.bold(ghost.trustPhaseName) + TrustText.pin(ghost))
         row("may", ghost.capabilities.isEmpty ? "observe and learn only" : ghost.capabilities.map(CapabilityText.phrase).joined(separator: ", "))
         if let profile = status.profile {
             let equipment = profile.equipment.isEmpty ? "no equipment" : "equipment " + profile.equipment.joined(separator: ", ")
@@ -173,7 +182,13 @@ enum PlanText {
 
     static func list(_ blocks: [BlockView]) -> String {
         guard !blocks.isEmpty else { return "no blocks" }
-        return blocks.map { "\($0.id) \(clock($0.start))-\(clock($0.end)) \($0.status)\(kind($0.kind))\(change($0))" }.joined(separator: ", ")
+        return blocks.map { "\($0.id) \(clock($0.start))-\(clock($0.end)) \($0.status)\(kind($0.kind))\(change($0))\(move($0))" }
+            .joined(separator: ", ")
+    }
+
+    /// " (a move to Sat 19:15 proposed)" for a block the Ghost asked to move, or "".
+    static func move(_ block: BlockView) -> String {
+        block.proposedMove.map { " (a move to \(DayText.moment($0)) proposed)" } ?? ""
     }
 
     /// " run", " strength", or "" for a block placed before sessions had kinds.

@@ -34,8 +34,12 @@ struct WeekCommand: ParsableCommand {
         if clean { return try writeClean(receipt) }
         let trust = receipt.trustChange.map { " (\(TextFormat.fixed($0 * 100, places: 0, signed: true)) points this week)" } ?? ""
         var lines = [
-            "Week of \(receipt.weekStart)   \(receipt.dots)",
+            // The dots of the receipt vigord sends (`●` done, `○` planned and not done, `·` nothing planned).
+            "Week of \(DayText.label(iso: receipt.weekStart))   \(receipt.cleanDots)",
         ]
+        if receipt.beforeGhost == true {
+            lines.append("  before     this week began before vigord was set up: shown, not counted in the streak")
+        }
         if let asked = receipt.asked {
             lines.append("  asked      \(receipt.completed + receipt.unplannedWorkouts) workout(s) done of the \(asked) you asked for")
         }

@@ -54,7 +54,7 @@ struct WhyCommand: ParsableCommand {
                 let name = TextFormat.padded(factor.name, to: width)
                 print("  \(name)  \(factor.value) — \(factor.impact)")
             }
-            print("  Decided \(RelativeTime.text(from: receipt.at.date, to: now)) (\(receipt.at.description.prefix(10)) \(PlanText.clock(receipt.at))), receipt \(receipt.id)")
+            print("  Decided \(RelativeTime.text(from: receipt.at.date, to: now)) (\(DayText.moment(receipt.at)))")
             guard inputs else { continue }
             if receipt.headline != receipt.reason { print("  reason: \(receipt.reason)") }
             let raw = receipt.inputs.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")

@@ -49,6 +49,19 @@ struct WeeklyReceiptTests {
     }
 }
 
+/// A week that began before vigord was set up is shown, marked so, and never counted in the streak: the Ghost's first
+/// whole week starts it.
+@Test func aWeekBeforeTheGhostIsShownButNeverCountedInTheStreak() throws {
+    var ghost = Ghost(startingAt: try Week.at(0, 0), timeZone: Week.berlin.timeZone)
+    for day in [0, 2, 4] { _ = try ghost.handle(.workoutDetected(at: try Week.at(day, 18), confidence: 1), now: try Week.at(day, 19)) }
+    let before = try WeeklyValueReceiptBuilder.build(week: Week.monday, ghost: ghost, receipts: [], previous: nil, asked: 3, beforeGhost: true)
+    #expect(before.isBeforeGhost && before.dots == "●·●·●··")
+    #expect(before.isStrong && before.strongWeeks == 0)
+    for day in [7, 9, 11] { _ = try ghost.handle(.workoutDetected(at: try Week.at(day, 18), confidence: 1), now: try Week.at(day, 19)) }
+    let first = try WeeklyValueReceiptBuilder.build(week: Week.monday.adding(days: 7), ghost: ghost, receipts: [], previous: before, asked: 3)
+    #expect(!first.isBeforeGhost && first.strongWeeks == 1)
+}
+
 /// A workout on one's own is a filled circle like a completed block.
 @Test func aWorkoutWithoutABlockFillsItsDaysCircle() throws {
     var ghost = Ghost(startingAt: try Week.at(0, 0), timeZone: Week.berlin.timeZone)

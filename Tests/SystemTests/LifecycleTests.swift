@@ -328,9 +328,11 @@ final class Answer: Sendable {
         let proposal = try #require(status.plan.proposals.first?.id)
         let accepted = try runCommand(Binaries.vigorctl, ["accept", proposal] + socket)
         #expect(accepted.status == 0)
-        // The answer says where the block now stands: "Accepted b1; it is in your calendar on Wed 2026-… at 07:00–07:45."
+        // The answer says where the block now stands: "Accepted: the run is in your calendar on Wed 9 Dec at 07:00–07:45."
         let start = try #require(status.plan.proposals.first?.start.description)
-        #expect(accepted.stdout.contains("it is in your calendar on Wed \(start.prefix(10)) at \(start.dropFirst(11).prefix(5))–"), "\(accepted.stdout)")
+        let day = try #require(Int(start.dropFirst(8).prefix(2)))
+        #expect(accepted.stdout.contains("is in your calendar on Wed \(day) ") && accepted.stdout.contains(" at \(start.dropFirst(11).prefix(5))–"),
+                "\(accepted.stdout)")
         let file = try #require(try blockFile(in: output + "/vigor", block: proposal))
         first.signal(SIGTERM)
         #expect(first.waitForExit() == 0)

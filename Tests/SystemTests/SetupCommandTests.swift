@@ -425,6 +425,13 @@ import TestPrograms
         // The knee rules out a run: the first proposal is strength training, and vigord's calendar says so and why.
         let proposal = try #require(status.plan.proposals.first)
         #expect(proposal.kind == .strength)
+        // The first plan in plain words: each date with its weekday, the chance of a skip said as one, no block id.
+        let windows = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("free at ") }
+        let weekdays = ["Mon ", "Tue ", "Wed ", "Thu ", "Fri ", "Sat ", "Sun "]
+        #expect(!windows.isEmpty && windows.allSatisfy { line in weekdays.contains { line.dropFirst(2).hasPrefix($0) } }, "\(run.stdout)")
+        #expect(!run.stdout.contains("skip risk") && !run.stdout.contains("(\(proposal.id))"), "\(run.stdout)")
+        let first = run.stdout.split(separator: "\n").first { $0.hasPrefix("First proposal: Strength training, ") }
+        #expect(first.map { line in weekdays.contains { line.dropFirst(35).hasPrefix($0) } } == true, "\(run.stdout)")
         // `[calendar.output] path` takes effect on restart: the harness's folder until then.
         let written = try Self.calendarFiles(under: daemon.folder + "/calendars").map { try String(contentsOfFile: $0, encoding: .utf8) }
             .first { $0.contains("X-VIGOR-BLOCK-ID:\(proposal.id)\r\n") }

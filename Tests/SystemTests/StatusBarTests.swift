@@ -62,14 +62,14 @@ import VigorRPC
         let folder = try makeScratchFolder("bar-answer")
         let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: try chosenStatus { _ in }))
         let shown = try bar(["--bar", "--socket", server.path])
-        #expect(shown.object["text"] as? String == "1 to answer · no block today · next Sat 09:30", "\(shown.stdout)")
+        #expect(shown.object["text"] as? String == "1 to answer · done today · next Sat 09:30", "\(shown.stdout)")
         #expect(shown.object["class"] as? String == "needs-answer")
         #expect(shown.object["percentage"] as? Int == 72)
         let tooltip = try #require(shown.object["tooltip"] as? String)
-        #expect(tooltip.contains("Proposed b2 Sat 09:30: vigorctl accept b2 (or decline)"), "\(tooltip)")
+        #expect(tooltip.contains("Proposed block Sat 09:30: vigorctl accept b2 (or decline)"), "\(tooltip)")
         #expect(tooltip.contains("Recovery: 72/100 for 2026-11-27") && tooltip.contains("Streak: 3 strong weeks in a row"), "\(tooltip)")
         let plain = try runCommand(Binaries.vigorctl, ["status", "--bar=plain", "--socket", server.path])
-        #expect(plain.stdout == "1 to answer · no block today · next Sat 09:30\n")
+        #expect(plain.stdout == "1 to answer · done today · next Sat 09:30\n")
         withExtendedLifetime(server) {}
     }
 
@@ -119,7 +119,68 @@ import VigorRPC
 
     @Test func anHourAfterAWorkoutTheBarShowsTheStreak() throws {
         #expect(try dayAt(16 + 55.0 / 60, done: true)["text"] as? String == "Run done · streak 3")
-        #expect(try dayAt(17 + 25.0 / 60, done: true)["text"] as? String == "no block today · next Sat 07:00")
+        #expect(try dayAt(17 + 25.0 / 60, done: true)["text"] as? String == "done today · next Sat 07:00")
+    }
+
+    /// What the bar shows at `hour` of the chosen day with `change` applied to its status.
+    private func textAt(_ hour: Double, _ change: (inout DaemonStatus) -> Void) throws -> [String: Any] {
+        let folder = try makeScratchFolder("bar-text")
+        let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: try chosenStatus(hour: hour, change)))
+        defer { withExtendedLifetime(server) {} }
+        return try bar(["--bar", "--socket", server.path]).object
+    }
+
+    @Test func withNothingLeftTodayTheBarSaysTheDayIsDoneOrNamesTheNextHeldSession() throws {
+        let held = PlanDayView(date: "2026-11-30", status: "held", start: RPCTimestamp(rfc3339: "2026-11-30T07:00:00+01:00")!, reason: "", why: nil)
+        let free = try textAt(13) { status in
+            status.plan.today = []
+            status.plan.tomorrow = []
+            status.plan.proposals = []
+            status.plan.week = [held]
+        }
+        #expect(free["text"] as? String == "no block today · next Mon 07:00 (held)", "\(free)")
+        let done = try textAt(13) { status in
+            status.plan.tomorrow = []
+            status.plan.proposals = []
+        }
+        #expect(done["text"] as? String == "done today", "\(done)")
+    }
+
+    @Test func aMorningCycleRunLateOnSetupDayGivesWayToTheEveningsHours() throws {
+        // Set up at 19:30: the morning cycle ran then; at 21:03 the evening view shows, not the morning's.
+        let shown = try textAt(21 + 3.0 / 60) { status in
+            status.health.lastMorning = MorningRead(ranAt: RPCTimestamp(rfc3339: "2026-11-27T19:30:00+01:00")!, newHealthData: true)
+            status.plan.today = []
+        }
+        let text = try #require(shown["text"] as? String)
+        #expect(text.hasSuffix(" · tomorrow block 09:30") && !text.contains("recovery"), "\(shown)")
+    }
+
+    @Test func aProposedMoveIsShownAsAProposalBesideTheBlockAsItStands() throws {
+        let shown = try textAt(16) { status in
+            let block = BlockView(
+                id: "b3", start: RPCTimestamp(rfc3339: "2026-11-27T18:00:00+01:00")!, end: RPCTimestamp(rfc3339: "2026-11-27T18:45:00+01:00")!,
+                origin: "auto", status: "scheduled", proposedMove: RPCTimestamp(rfc3339: "2026-11-27T19:15:00+01:00")!, kind: .run)
+            status.plan.today.append(block)
+            status.plan.proposals = [block]
+        }
+        #expect(shown["text"] as? String == "1 to answer · Run in 2h", "\(shown)")
+        let tooltip = try #require(shown["tooltip"] as? String)
+        #expect(tooltip.contains("Next block: 18:00–18:45 (scheduled; a move to 19:15 proposed)"), "\(tooltip)")
+        #expect(tooltip.contains("Move proposed: run 18:00 → 19:15: vigorctl accept b3 (or decline)"), "\(tooltip)")
+
+        // `vigorctl status` lists it among the proposals with the move it proposes.
+        let folder = try makeScratchFolder("status-move")
+        let result = try chosenStatus(hour: 16) { status in
+            let block = BlockView(
+                id: "b3", start: RPCTimestamp(rfc3339: "2026-11-27T18:00:00+01:00")!, end: RPCTimestamp(rfc3339: "2026-11-27T18:45:00+01:00")!,
+                origin: "auto", status: "scheduled", proposedMove: RPCTimestamp(rfc3339: "2026-11-27T19:15:00+01:00")!, kind: .run)
+            status.plan.proposals = [block]
+        }
+        let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: result))
+        let text = try runCommand(Binaries.vigorctl, ["status", "--socket", server.path]).stdout
+        #expect(text.contains("proposals   b3 18:00-18:45 scheduled run (a move to Fri 27 Nov 19:15 proposed)"), "\(text)")
+        withExtendedLifetime(server) {}
     }
 
     @Test func theEveningShowsTheGhostsStatusAndTomorrow() throws {

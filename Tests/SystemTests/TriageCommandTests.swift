@@ -20,9 +20,59 @@ import VigorRPC
     let listed = try runCommand(Binaries.vigorctl, ["triage"] + socket)
     #expect(listed.status == 0, "\(listed.stderr)")
     let lines = listed.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasPrefix("b1 ") == true && lines.first?.hasSuffix("missed. Why?") == true, "\(listed.stdout)")
+    #expect(lines.first?.hasPrefix("Missed the ") == true && lines.first?.hasSuffix(" on Thu 4 Mar at 18:00. Why?") == true, "\(listed.stdout)")
     #expect(lines.contains { $0.contains("Bad time — Schedule differently") && $0.hasSuffix("vigorctl triage answer b1 --reason bad-time") },
             "\(listed.stdout)")
     #expect(lines.contains { $0.contains("Just today — Time was fine") && $0.hasSuffix("vigorctl triage answer b1 --reason life-happened") },
             "\(listed.stdout)")
+}
+
+/// The replies to a proposal and to a missed block name the block as the user knows it (its kind, weekday, date and
+/// time in the user's zone), never by its id, which stays only in the commands that take it.
+@Test(.removesScratchFolders) func aReplyNamesTheBlockByItsKindAndTimeNeverByItsID() throws {
+    let (daemon, _) = try PinnedDaemon.make("reply-names")
+    try daemon.start()
+    defer { withExtendedLifetime(daemon) {} }
+    let socket = ["--socket", daemon.socketPath]
+    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+    let proposal = try #require(try daemon.connect().call(StatusMethod.self, NoParams()).plan.proposals.first)
+    let noun = "the " + (try #require(proposal.kind)).title.lowercased()
+
+    let accepted = try runCommand(Binaries.vigorctl, ["accept", proposal.id] + socket)
+    #expect(accepted.stdout == "Accepted: \(noun) is in your calendar on Thu 4 Mar at 18:00–18:45.\n", "\(accepted.stdout)")
+    _ = try daemon.connect().call(DebugClockMethod.self, .init(advanceHours: 48))
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "morning"] + socket).status == 0)
+    let answered = try runCommand(Binaries.vigorctl, ["triage", "answer", proposal.id, "--reason", "life-happened"] + socket)
+    #expect(answered.status == 0, "\(answered.stderr)")
+    #expect(answered.stdout == "Thanks. Noted for \(noun) on Thu 4 Mar at 18:00.\n", "\(answered.stdout)")
+}
+
+/// A proposal the user said yes to is listed as accepted, in the state it is in, never as "(proposal)".
+@Test(.removesScratchFolders) func anAcceptedProposalIsListedAsAcceptedNotAsAProposal() throws {
+    let (daemon, _) = try PinnedDaemon.make("blocks-accepted")
+    try daemon.start()
+    defer { withExtendedLifetime(daemon) {} }
+    let socket = ["--socket", daemon.socketPath]
+    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+    let proposed = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout
+    #expect(proposed.hasPrefix("b1  Thu 4 Mar 18:00–18:45 ") && proposed.hasSuffix("  proposed\n"), "\(proposed)")
+    #expect(try runCommand(Binaries.vigorctl, ["accept", "b1"] + socket).status == 0)
+    let accepted = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout
+    #expect(accepted.hasSuffix("  scheduled (accepted)\n") && !accepted.contains("proposal"), "\(accepted)")
+}
+
+/// Declining a proposal names what was declined as the user knows it.
+@Test(.removesScratchFolders) func aDeclineNamesTheProposalByItsKindAndTime() throws {
+    let (daemon, _) = try PinnedDaemon.make("decline-names")
+    try daemon.start()
+    defer { withExtendedLifetime(daemon) {} }
+    let socket = ["--socket", daemon.socketPath]
+    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+    let proposal = try #require(try daemon.connect().call(StatusMethod.self, NoParams()).plan.proposals.first)
+    let declined = try runCommand(Binaries.vigorctl, ["decline", proposal.id] + socket)
+    let noun = "the " + (try #require(proposal.kind)).title.lowercased()
+    #expect(declined.stdout == "Declined \(noun) on Thu 4 Mar at 18:00.\n", "\(declined.stdout)")
 }

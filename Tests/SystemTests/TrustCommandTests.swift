@@ -11,7 +11,8 @@ import VigorRPC
         let socket = ["--socket", daemon.socketPath]
         #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "full-ghost"] + socket).status == 0)
         let status = try runCommand(Binaries.vigorctl, ["status"] + socket)
-        #expect(status.stdout.contains("set by you; the score earns Scheduler"), "\(status.stdout)")
+        #expect(status.stdout.contains("  trust       Full Ghost, set by you; handed back, it steps down one phase a day until Scheduler\n"),
+                "\(status.stdout)")
 
         // On a terminal the user is asked first, and No keeps the phase.
         let kept = try runOnTerminal(Binaries.vigorctl, ["trust", "set", "auto"] + socket, answers: ["n"], environment: [:])
@@ -28,5 +29,16 @@ import VigorRPC
         #expect(lines.first?.hasPrefix("You set Full Ghost by hand.") == true && lines.last?.hasPrefix("The Ghost moves its own trust phase again") == true,
                 "\(handed.stdout)")
         #expect(try !daemon.connect().call(StatusMethod.self, NoParams()).ghost.pinnedByUser)
+    }
+
+    @Test func statusSaysTheTrustPhaseNeverTheTrustScore() throws {
+        let daemon = try DaemonHarness(label: "trust-words")
+        try daemon.start()
+        let socket = ["--socket", daemon.socketPath]
+        let status = try runCommand(Binaries.vigorctl, ["status"] + socket)
+        let trust = status.stdout.split(separator: "\n").filter { $0.hasPrefix("  trust ") }
+        #expect(trust == ["  trust       Observer"], "\(status.stdout)")
+        let bar = try runCommand(Binaries.vigorctl, ["status", "--bar"] + socket)
+        #expect(bar.stdout.contains(#"Trust: Observer\n"#) && !bar.stdout.contains("Trust: Observer ("), "\(bar.stdout)")
     }
 }

@@ -29,6 +29,8 @@ import VigorRPC
     #expect(plain.stdout.contains("You moved me to Scheduler."))
     // vigord's clock is the tests', not the machine's: "ago" is counted on the daemon's clock.
     #expect(plain.stdout.contains("Decided just now ("), "\(plain.stdout)")
+    // A decision is named by when it was made, never by its receipt's id.
+    #expect(!plain.stdout.contains("receipt r"), "\(plain.stdout)")
     #expect(!plain.stdout.contains(proposal.inputHash) && !plain.stdout.contains("inputs:"), "\(plain.stdout)")
 
     let detailed = try runCommand(Binaries.vigorctl, ["why", "--inputs"] + socket)

@@ -56,7 +56,7 @@ struct WeekForecastTests {
         let empty = week.days.filter { $0.status == "none" }
         #expect(empty.count == 3 && empty.allSatisfy { $0.why == "weekFull" && $0.start == nil })
         let likely = try #require(week.days.first { $0.status == "likely" })
-        #expect(likely.reason.hasPrefix("free at 07:00; in your preferred window") && likely.reason.contains("skip risk"), "\(likely.reason)")
+        #expect(likely.reason.hasPrefix("free at 07:00; in your preferred window") && likely.reason.contains(" chance you skip it"), "\(likely.reason)")
         #expect(!likely.reason.contains("score"), "the reason says why in words, not the score")
         let status = try RPCCoding.decode(DaemonStatus.self, from: try #require(try await routerCall("status", "{}", context).result))
         #expect(status.plan.week == week.days)

@@ -6,7 +6,8 @@ public enum DayWithoutBlock: String, Codable, Sendable, CaseIterable {
     case travel
     /// Busy time, buffers and sacred time leave no room that day.
     case noFreeSlot
-    /// The training week's sessions are done, on the calendar or on better days.
+    /// The training week has its sessions: done, missed, on the calendar or planned on other days (the plan's
+    /// sentence gives the counts: `WeekTally.fullSentence`).
     case weekFull
     /// The training week falls short, and a session that day would be too close to another (the minimum gap).
     case tooCloseToAnotherSession
@@ -23,7 +24,7 @@ public enum DayWithoutBlock: String, Codable, Sendable, CaseIterable {
         case .restDay: "It is a rest day, so I placed no workout."
         case .travel: "You are travelling that day, so I placed no workout."
         case .noFreeSlot: "Your calendar, the buffers around it and your protected time leave no free slot that day."
-        case .weekFull: "This week's sessions are already done, on your calendar or on better days."
+        case .weekFull: "This week already has the sessions you asked for, counting those done, missed, on your calendar and planned on other days."
         case .tooCloseToAnotherSession: "A session that day would be too close to another one (your minimum hours between sessions)."
         case .recoveryTime: "Recovery time is running, so I placed nothing."
         case .unknownDay: "I could not read your calendars, so I do not know that day's busy time."

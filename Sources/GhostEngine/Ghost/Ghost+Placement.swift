@@ -76,9 +76,9 @@ extension Ghost {
     }
 
     /// The receipt of a day the evening cycle left without a block.
-    mutating func emptyDayReceipt(_ day: LocalDay, _ why: DayWithoutBlock, at moment: Moment) -> DecisionReceipt {
+    mutating func emptyDayReceipt(_ day: LocalDay, _ why: DayWithoutBlock, reason: String?, at moment: Moment) -> DecisionReceipt {
         makeReceipt(
             .notPlaced, at: moment, inputs: [ReceiptInput("day", day.description), ReceiptInput("why", why.rawValue)] + stateInputs(),
-            alternatives: [], confidence: 1, trustImpact: 0, reason: why.sentence)
+            alternatives: [], confidence: 1, trustImpact: 0, reason: reason ?? why.sentence)
     }
 }

@@ -106,8 +106,8 @@ public struct Ghost: Codable, Sendable, Equatable {
             return try place(candidate, alternatives: alternatives, at: moment)
         case .acceptedSessionPlaced(let candidate, let alternatives, let acceptedAt):
             return try placeAccepted(candidate, alternatives: alternatives, acceptedAt: acceptedAt, at: moment)
-        case .dayLeftEmpty(let day, let why):
-            return [.recordReceipt(emptyDayReceipt(day, why, at: moment))]
+        case .dayLeftEmpty(let day, let why, let reason):
+            return [.recordReceipt(emptyDayReceipt(day, why, reason: reason, at: moment))]
         case .proposalAnswered(let id, let accepted):
             return try answerProposal(id, accepted: accepted, at: moment)
         case .autoBlockDeleted(let id):

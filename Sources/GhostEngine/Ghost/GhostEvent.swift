@@ -19,8 +19,9 @@ public enum GhostEvent: Sendable, Equatable {
     /// yes): a Scheduler writes it as their accepted block, without asking again; another phase places it with its
     /// `alternatives` as `placementRequested` does.
     case acceptedSessionPlaced(BlockCandidate, alternatives: [BlockCandidate], acceptedAt: Date)
-    /// The evening cycle placed no block on `day`, the Ghost keeps a receipt saying why.
-    case dayLeftEmpty(LocalDay, DayWithoutBlock)
+    /// The evening cycle placed no block on `day`, the Ghost keeps a receipt saying why: `reason` when the plan has
+    /// a more exact sentence than the kind's own (a full week's counts), else the kind's sentence.
+    case dayLeftEmpty(LocalDay, DayWithoutBlock, reason: String? = nil)
     /// The user accepted or declined a proposal.
     case proposalAnswered(BlockID, accepted: Bool)
     /// The user deleted an auto-scheduled block.

@@ -86,7 +86,7 @@ public struct EveningPlan: Sendable, Equatable {
         let kind = picture.sessionKind(on: tomorrow)
         guard let block = week.block(on: tomorrow), kind.kind != nil else {
             let why = forecast.days.first?.why ?? .weekFull
-            events.append(.dayLeftEmpty(tomorrow, why))
+            events.append(.dayLeftEmpty(tomorrow, why, reason: why == .weekFull ? forecast.days.first?.reason : nil))
             notes.append("no block tomorrow: \(forecast.days.first?.reason ?? why.sentence)")
             return
         }

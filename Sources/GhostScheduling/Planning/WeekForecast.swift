@@ -38,7 +38,9 @@ public struct WeekForecast: Codable, Sendable, Equatable {
                 return Day(date: day.description, start: block.chosen.start, why: nil, reason: Self.reasons(block, risk: skipRisk[day]))
             }
             let why = Self.why(plan.skippedDays.first { $0.day == day }?.reason ?? .notChosen)
-            let short = plan.week(of: day)?.shortfall.map { " " + $0 } ?? ""
+            let tally = plan.week(of: day)
+            if why == .weekFull, let tally { return Day(date: day.description, start: nil, why: why, reason: tally.fullSentence) }
+            let short = tally?.shortfall.map { " " + $0 } ?? ""
             return Day(date: day.description, start: nil, why: why, reason: why.sentence + short)
         }
     }
@@ -80,7 +82,7 @@ public struct WeekForecast: Codable, Sendable, Equatable {
     /// A likely session's reasons: free, and what made its time the best.
     static func reasons(_ block: PlannedBlock, risk: Double?) -> String {
         var parts = ["free at \(block.chosen.localStart)"] + block.fitWords
-        if let risk { parts.append("skip risk \(Percent.text(risk))") }
+        if let risk { parts.append("a \(Percent.text(risk)) chance you skip it") }
         if block.autonomy == .proposalOnly { parts.append("a calendar could not be read, so only as a proposal") }
         return parts.joined(separator: "; ")
     }

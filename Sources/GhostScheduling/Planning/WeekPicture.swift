@@ -156,6 +156,7 @@ public struct WeekPicture: Sendable {
             firstDay: firstDay, days: days, busy: busy, unknownDays: unknownDays, travelDays: travelDays,
             personalEvents: personalEvents, sacredSlots: ghost.triage.sacredSlots, slotPreferences: slotPreferences,
             skipPredictions: skipPredictions, existingSessions: existingSessions, pastSessions: pastSessions,
-            heldDays: heldDays, releasedDays: releasedDays)
+            heldDays: heldDays, releasedDays: releasedDays,
+            missedSessions: ghost.blocks.filter { $0.status == .missed }.map(\.start))
     }
 }

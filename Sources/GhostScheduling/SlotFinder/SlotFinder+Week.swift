@@ -44,6 +44,8 @@ extension SlotFinder {
             let weekEnd = weekStart.adding(days: 7)
             let inWeek = { (day: LocalDay) in day >= weekStart && day < weekEnd }
             let counted = Set(sessions.map { calendar.day(of: $0) }.filter(inWeek)).count
+            let missedDays = Set(request.missedSessions.map { calendar.day(of: $0) }.filter(inWeek))
+            let pastDays = Set(request.pastSessions.map { calendar.day(of: $0) }.filter(inWeek))
             let weekCandidates = candidates.filter { inWeek($0.chosen.day) }
             let choice = WeekChoice(
                 candidates: weekCandidates.map { WeekChoice.Candidate(day: $0.chosen.day, start: $0.chosen.start, score: $0.chosen.score) },
@@ -52,7 +54,9 @@ extension SlotFinder {
                 minimumGap: gap)
             let chosen = choice.choose()
             blocks += chosen.map { weekCandidates[$0] }
-            let tally = WeekTally(firstDay: weekStart, asked: settings.sessionsPerWeek, counted: counted, chosen: chosen.count)
+            let tally = WeekTally(
+                firstDay: weekStart, asked: settings.sessionsPerWeek, counted: counted, chosen: chosen.count,
+                done: pastDays.subtracting(missedDays).count, missed: pastDays.intersection(missedDays).count)
             weeks.append(tally)
             skipped += weekCandidates.indices.filter { !chosen.contains($0) }.map {
                 SkippedDay(day: weekCandidates[$0].chosen.day, reason: tally.missing > 0 ? .tooClose : .notChosen)

@@ -27,6 +27,8 @@ public struct SlotRequest: Codable, Sendable, Equatable {
     /// Starts of the sessions the weeks the horizon touches already had: blocks done or missed (their days are taken;
     /// the gap is kept from them; they count for their week).
     public var pastSessions: [Date]
+    /// Of `pastSessions`, those missed (their time passed with no workout): a week's tally tells them from those done.
+    public var missedSessions: [Date]
     /// Days the user held (`vigorctl plan --hold`, or a weekly yes to the holds): kept when they have room.
     public var heldDays: [LocalDay]
     /// Days the user released: used only when the week has no other room.
@@ -37,7 +39,8 @@ public struct SlotRequest: Codable, Sendable, Equatable {
         firstDay: LocalDay, days: Int = 7, busy: [BusyInterval] = [], unknownDays: [LocalDay] = [],
         travelDays: [LocalDay] = [], personalEvents: [PersonalEvent] = [], sacredSlots: [SlotKey] = [],
         slotPreferences: [SlotPreference] = [], skipPredictions: [DaySkipPrediction] = [],
-        existingSessions: [Date] = [], pastSessions: [Date] = [], heldDays: [LocalDay] = [], releasedDays: [LocalDay] = []
+        existingSessions: [Date] = [], pastSessions: [Date] = [], heldDays: [LocalDay] = [], releasedDays: [LocalDay] = [],
+        missedSessions: [Date] = []
     ) {
         self.firstDay = firstDay
         self.days = days
@@ -50,6 +53,7 @@ public struct SlotRequest: Codable, Sendable, Equatable {
         self.skipPredictions = skipPredictions
         self.existingSessions = existingSessions
         self.pastSessions = pastSessions
+        self.missedSessions = missedSessions
         self.heldDays = heldDays
         self.releasedDays = releasedDays
     }

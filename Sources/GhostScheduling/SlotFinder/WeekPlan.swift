@@ -39,13 +39,46 @@ public struct WeekTally: Codable, Sendable, Equatable {
     public let counted: Int
     /// Sessions the plan adds on the horizon's days of the week.
     public let chosen: Int
+    /// Of `counted`, the days with a session done.
+    public let done: Int
+    /// Of `counted`, the days with a session missed (not placed again); the rest are on the calendar.
+    public let missed: Int
 
     /// Creates a tally.
-    public init(firstDay: LocalDay, asked: Int, counted: Int, chosen: Int) {
+    public init(firstDay: LocalDay, asked: Int, counted: Int, chosen: Int, done: Int = 0, missed: Int = 0) {
         self.firstDay = firstDay
         self.asked = asked
         self.counted = counted
         self.chosen = chosen
+        self.done = done
+        self.missed = missed
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case firstDay, asked, counted, chosen, done, missed
+    }
+
+    /// Reads a tally; one written before `done` and `missed` were kept counts neither.
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            firstDay: try keys.decode(LocalDay.self, forKey: .firstDay), asked: try keys.decode(Int.self, forKey: .asked),
+            counted: try keys.decode(Int.self, forKey: .counted), chosen: try keys.decode(Int.self, forKey: .chosen),
+            done: try keys.decodeIfPresent(Int.self, forKey: .done) ?? 0, missed: try keys.decodeIfPresent(Int.self, forKey: .missed) ?? 0)
+    }
+
+    /// Of `counted`, the days with a session on the calendar.
+    public var onCalendar: Int { max(0, counted - done - missed) }
+
+    /// Why a day of a full week gets no session, with the counts that decided it: "This week already has its 4
+    /// sessions: 1 done and 3 planned on other days." Only what is there is named.
+    public var fullSentence: String {
+        let parts = [(done, "done"), (missed, "missed"), (onCalendar, "on your calendar"),
+                     (chosen, chosen == 1 ? "planned on another day" : "planned on other days")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        guard !parts.isEmpty else { return DayWithoutBlock.weekFull.sentence }
+        let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1] : parts.joined()
+        return "This week already has its \(asked) session\(asked == 1 ? "" : "s"): \(list)."
     }
 
     /// Sessions the week still lacks after the plan: its days left have no room (busy, rest, travel, or too close to

@@ -36,12 +36,16 @@ public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
     public let asked: Int?
     /// At Scheduler, when the week had more workouts than the plan asked: the suggestion to plan as many.
     public let suggestion: PlanFollowing.Suggestion?
+    /// True for a week that began before vigord was set up (what it shows came partly from imported history): shown,
+    /// never counted in the streak. Nil in receipts made before this was kept.
+    public let beforeGhost: Bool?
 
     /// Creates a receipt; normally made by `WeeklyValueReceiptBuilder`.
     public init(
         weekStart: LocalDay, scheduled: Int, completed: Int, missed: Int, removed: Int, moved: Int, transformed: Int,
         unplannedWorkouts: Int, planningMinutesSaved: Int, patterns: [String], trustScore: Double, trustChange: Double?,
-        trustPhase: TrustPhase, dots: String, strongWeeks: Int, asked: Int? = nil, suggestion: PlanFollowing.Suggestion? = nil
+        trustPhase: TrustPhase, dots: String, strongWeeks: Int, asked: Int? = nil, suggestion: PlanFollowing.Suggestion? = nil,
+        beforeGhost: Bool? = nil
     ) {
         self.weekStart = weekStart
         self.scheduled = scheduled
@@ -60,7 +64,11 @@ public struct WeeklyValueReceipt: Codable, Sendable, Equatable {
         self.strongWeeks = strongWeeks
         self.asked = asked
         self.suggestion = suggestion
+        self.beforeGhost = beforeGhost
     }
+
+    /// True for a week that began before vigord was set up.
+    public var isBeforeGhost: Bool { beforeGhost == true }
 
     /// The clean line: achievements and week dots, no numbers at all, e.g. "4 weeks strong · On track  ●●·○●··".
     public var clean: String { CleanWeek(self).line }
@@ -100,9 +108,11 @@ public enum WeeklyValueReceiptBuilder {
     /// `receipts` may span more than the week; only the week's count. `previous` is last week's receipt, if any;
     /// `asked` the sessions the plan asked for (`sessions_per_week`, as the plan follows the user's training), which the
     /// week is judged against; `suggest` makes the suggestion to plan as many as were done, from the week's count.
+    /// `beforeGhost`: the week began before vigord was set up; its receipt says so and is never counted in the streak
+    /// (the Ghost's first whole week starts it).
     public static func build(
         week weekStart: LocalDay, ghost: Ghost, receipts: [DecisionReceipt], previous: WeeklyValueReceipt?,
-        asked: Int? = nil, rules: WeeklyRules = WeeklyRules(), patternRules: PatternRules = PatternRules(),
+        asked: Int? = nil, beforeGhost: Bool = false, rules: WeeklyRules = WeeklyRules(), patternRules: PatternRules = PatternRules(),
         suggest: (Int) -> PlanFollowing.Suggestion? = { _ in nil }
     ) throws(EngineError) -> WeeklyValueReceipt {
         let days = (0..<7).map { weekStart.adding(days: $0) }
@@ -142,7 +152,7 @@ public enum WeeklyValueReceiptBuilder {
             planningMinutesSaved: placed.count * rules.minutesPerPlacedBlock + (moved + transformed) * rules.minutesPerAdjustment,
             patterns: patterns, trustScore: ghost.trust.score, trustChange: previous.map { ghost.trust.score - $0.trustScore },
             trustPhase: ghost.trust.phase, dots: dots,
-            strongWeeks: strong ? (previous.map { $0.weekStart == weekStart.adding(days: -7) ? $0.strongWeeks : 0 } ?? 0) + 1 : 0,
-            asked: asked, suggestion: suggest(completed + unplanned))
+            strongWeeks: strong && !beforeGhost ? (previous.map { $0.weekStart == weekStart.adding(days: -7) ? $0.strongWeeks : 0 } ?? 0) + 1 : 0,
+            asked: asked, suggestion: suggest(completed + unplanned), beforeGhost: beforeGhost ? true : nil)
     }
 }

@@ -223,14 +223,17 @@ public actor CycleRunner {
         let stored = try database.receipts(from: try calendar.startOfDay(monday), to: try calendar.startOfDay(monday.adding(days: 7)))
         let receipts = try stored.map { record throws(StoreError) in try record.value(as: DecisionReceipt.self) }
         let previous = try database.weeklyReceipt(onOrBefore: monday.adding(days: -7))?.value(as: WeeklyValueReceipt.self)
+        // A week vigord did not see from its Monday on began before it was set up.
+        let beforeGhost = !(try database.hasCycleRun(before: monday.adding(days: 1)))
         let receipt = try WeeklyValueReceiptBuilder.build(
             week: monday, ghost: current, receipts: receipts, previous: previous, asked: planned.sessionsPerWeek,
-            patternRules: rules.patterns) { done in
+            beforeGhost: beforeGhost, patternRules: rules.patterns) { done in
                 PlanFollowing.suggestion(planning, ghost: current, today: today, done: done, planned: planned)
             }
         var decision = Decision()
         decision.weeklyReceipt = (monday, receipt)
-        return (decision, "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved")
+        return (decision, "week of \(monday): \(receipt.clean); \(receipt.planningMinutesSaved) minutes of planning saved"
+            + (beforeGhost ? "; it began before vigord was set up, so it does not count in the streak" : ""))
     }
 
     /// The zone vigord started with as the system's settled zone, to keep unless one is saved already, so a later

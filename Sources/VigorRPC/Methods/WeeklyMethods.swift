@@ -44,13 +44,16 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
     public var cleanAchievements: [String]
     /// The clean receipt's circles, Monday first: `●` done, `○` planned and not done, `·` nothing planned.
     public var cleanDots: String
+    /// True for a week that began before vigord was set up: shown, never counted in the streak; absent otherwise.
+    public var beforeGhost: Bool?
 
     public init(
         weekStart: String, scheduled: Int, completed: Int, missed: Int, removed: Int, moved: Int, transformed: Int,
         unplannedWorkouts: Int, planningMinutesSaved: Int, patterns: [String], trustScore: Double, trustChange: Double?,
         trustPhase: String, dots: String, strongWeeks: Int, clean: String, cleanAchievements: [String], cleanDots: String,
-        asked: Int? = nil
+        asked: Int? = nil, beforeGhost: Bool? = nil
     ) {
+        self.beforeGhost = beforeGhost
         self.weekStart = weekStart
         self.scheduled = scheduled
         self.completed = completed
@@ -79,7 +82,7 @@ public struct WeeklyReceiptView: Codable, Sendable, Equatable {
             "planningMinutesSaved": Schema.integer, "patterns": Schema.array(of: Schema.string), "trustScore": Schema.number,
             "trustChange": Schema.nullable(Schema.number), "trustPhase": Schema.string, "dots": Schema.string,
             "strongWeeks": Schema.integer, "asked": Schema.nullable(Schema.integer), "clean": Schema.string,
-            "cleanAchievements": Schema.array(of: Schema.string), "cleanDots": Schema.string,
+            "cleanAchievements": Schema.array(of: Schema.string), "cleanDots": Schema.string, "beforeGhost": Schema.boolean,
         ],
         required: [
             "weekStart", "scheduled", "completed", "missed", "removed", "moved", "transformed", "unplannedWorkouts",

@@ -20,21 +20,21 @@ enum FirstPlanText {
             let count = plan.windows.count
             lines.append("I've already found \(count) protected window\(count == 1 ? "" : "s") this week:")
             for window in plan.windows {
-                lines.append("  \(window.start.description.prefix(10)) \(PlanText.clock(window.start))\(PlanText.kind(window.kind))  \(window.reason)")
+                lines.append("  \(DayText.moment(window.start))\(PlanText.kind(window.kind))  \(window.reason)")
             }
         }
         if let block = plan.block {
             let when = (block.kind.map { $0.title + ", " } ?? "")
-                + "\(block.start.description.prefix(10)) \(PlanText.clock(block.start))-\(PlanText.clock(block.end))"
+                + "\(DayText.moment(block.start))-\(PlanText.clock(block.end))"
             lines.append(block.status == "proposed"
-                ? "First proposal: \(when) (\(block.id)). Say yes with `vigorctl accept \(block.id)` or no with "
+                ? "First proposal: \(when). Say yes with `vigorctl accept \(block.id)` or no with "
                     + "`vigorctl decline \(block.id)`. `vigorctl inbox` has it too, and says whether it reached your desktop."
-                : "First session: \(when) (\(block.id)), on your calendar.")
+                : "First session: \(when), on your calendar.")
         }
         if plan.block == nil, let waiting = plan.waiting {
             if let evening = waiting.evening, let day = waiting.forDate {
                 lines.append("No proposal yet: \(waiting.because). The first one comes on the evening of "
-                    + "\(evening.description.prefix(10)) (\(PlanText.clock(evening))), for \(day).")
+                    + "\(DayText.label(evening)) (\(PlanText.clock(evening))), for \(DayText.label(iso: day)).")
             } else {
                 lines.append("No proposal this week: \(waiting.because).")
             }

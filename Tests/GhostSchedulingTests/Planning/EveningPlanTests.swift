@@ -155,3 +155,27 @@ private func placement(_ plan: EveningPlan) -> BlockCandidate? {
     #expect(placement(packed) == nil, "ten hours of meetings make Monday the likeliest skip of the week")
     #expect(packed.notes.last?.hasPrefix("no block tomorrow") == true)
 }
+
+/// Two a week, Monday's and Tuesday's done: Tuesday evening leaves Wednesday empty, and its receipt gives the counts
+/// that decided it, never "already done, on your calendar or on better days".
+@Test func aDayLeftOutOfAFullWeekIsExplainedWithTheWeeksCounts() throws {
+    var ghost = Ghost(startingAt: try Week.at(sunday, 0), timeZone: Week.berlin.timeZone)
+    _ = try ghost.handle(.manualPhaseChange(to: .autoScheduler), now: try Week.at(sunday, 1))
+    for day in [0, 1] {
+        _ = try ghost.handle(
+            .placementRequested(BlockCandidate(start: try Week.at(day, 7), durationMinutes: 45, confidence: 1), alternatives: []),
+            now: try Week.at(day, 1))
+        _ = try ghost.handle(.workoutDetected(at: try Week.at(day, 7, 10), confidence: 1), now: try Week.at(day, 9))
+    }
+    var settings = Week.morningSettings
+    settings.sessionsPerWeek = 2
+    let tuesday = Week.monday.adding(days: 1)
+    let picture = WeekPicture(
+        calendar: Week.berlin, today: tuesday, firstDay: tuesday.adding(days: 1), days: 7, ghost: ghost,
+        settings: PlanningSettings(training: settings))
+    let plan = EveningPlan.decide(picture)
+    let sentence = "This week already has its 2 sessions: 2 done."
+    #expect(plan.events.last == .dayLeftEmpty(tuesday.adding(days: 1), .weekFull, reason: sentence), "\(plan.events)")
+    let effects = try ghost.handle(try #require(plan.events.last), now: try Week.at(1, 21))
+    #expect(effects.contains { if case .recordReceipt(let receipt) = $0 { receipt.reason == sentence } else { false } })
+}

@@ -24,7 +24,25 @@ import Testing
             firstDay: Week.monday.adding(days: 2), days: 7, pastSessions: [try Week.at(0, 7), try Week.at(1, 7)])
         let plan = try Week.finder(settings(3)).planWeek(request)
         #expect(days(plan).filter { $0 < 7 } == [3], "Thursday: Wednesday would be a third day running")
-        #expect(plan.weeks.first == WeekTally(firstDay: Week.monday, asked: 3, counted: 2, chosen: 1))
+        #expect(plan.weeks.first == WeekTally(firstDay: Week.monday, asked: 3, counted: 2, chosen: 1, done: 2))
+    }
+
+    @Test func aFullWeekSaysWhyADayHasNoSessionWithTheCountsThatDecidedIt() throws {
+        // Four a week; Monday done, Tuesday missed. Tuesday evening plans two more, so the days left out say so:
+        // one done, one missed, two planned, never "already done".
+        let request = SlotRequest(
+            firstDay: Week.monday.adding(days: 2), days: 5, pastSessions: [try Week.at(0, 7), try Week.at(1, 7)],
+            missedSessions: [try Week.at(1, 7)])
+        let plan = try Week.finder(settings(4)).planWeek(request)
+        #expect(plan.weeks.first == WeekTally(firstDay: Week.monday, asked: 4, counted: 2, chosen: 2, done: 1, missed: 1))
+        let forecast = WeekForecast(plan: plan, firstDay: Week.monday.adding(days: 2), skipRisk: [:])
+        let empty = forecast.days.filter { $0.why == .weekFull }
+        #expect(!empty.isEmpty && empty.allSatisfy {
+            $0.reason == "This week already has its 4 sessions: 1 done, 1 missed and 2 planned on other days."
+        }, "\(forecast.days.map(\.reason))")
+        // One done and three on other days: only what is there is named.
+        #expect(WeekTally(firstDay: Week.monday, asked: 4, counted: 1, chosen: 3, done: 1).fullSentence
+            == "This week already has its 4 sessions: 1 done and 3 planned on other days.")
     }
 
     @Test func aMissedSessionCountsForItsWeekAndIsNotPlacedAgain() throws {

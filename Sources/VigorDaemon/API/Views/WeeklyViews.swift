@@ -10,7 +10,8 @@ extension WeeklyReceiptView {
             removed: receipt.removed, moved: receipt.moved, transformed: receipt.transformed, unplannedWorkouts: receipt.unplannedWorkouts,
             planningMinutesSaved: receipt.planningMinutesSaved, patterns: receipt.patterns, trustScore: receipt.trustScore,
             trustChange: receipt.trustChange, trustPhase: receipt.trustPhase.rawValue, dots: receipt.dots, strongWeeks: receipt.strongWeeks,
-            clean: clean.line, cleanAchievements: clean.achievements, cleanDots: clean.dots, asked: receipt.asked)
+            clean: clean.line, cleanAchievements: clean.achievements, cleanDots: clean.dots, asked: receipt.asked,
+            beforeGhost: receipt.isBeforeGhost ? true : nil)
     }
 }
 
