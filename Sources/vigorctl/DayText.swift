@@ -4,11 +4,9 @@ import VigorRPC
 /// How vigorctl names a day and a block in a sentence: "Wed 9 Dec", "the run on Wed 9 Dec at 07:00". A block's id
 /// stays the argument a command takes (`vigorctl accept b2`); a sentence names the block as the user knows it.
 enum DayText {
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
     /// "Wed 9 Dec".
     static func label(_ day: LocalDay) -> String {
-        "\(WeekdayName.label(of: day.weekday)) \(day.day) \(months[day.month - 1])"
+        day.label
     }
 
     /// "Wed 9 Dec" of a `YYYY-MM-DD` date; the text itself when it is not one.

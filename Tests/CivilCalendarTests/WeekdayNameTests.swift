@@ -26,3 +26,8 @@ import Testing
     #expect(LocalDay(year: 2024, month: 2, day: 29).weekday == 5)
     #expect(LocalDay(ordinal: -1).weekday == 4)
 }
+
+@Test func aDayIsNamedByItsWeekdayDayAndMonth() {
+    #expect(LocalDay(year: 2026, month: 12, day: 9).label == "Wed 9 Dec")
+    #expect(LocalDay(year: 2027, month: 1, day: 1).label == "Fri 1 Jan")
+}

@@ -44,8 +44,6 @@ extension Ghost {
 
     /// "Sun 22 Nov" in the user's zone.
     static func acceptanceDay(_ date: Date, calendar: LocalCalendar) -> String {
-        let day = calendar.day(of: date)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(WeekdayName.label(of: day.weekday)) \(day.day) \(months[day.month - 1])"
+        calendar.day(of: date).label
     }
 }
