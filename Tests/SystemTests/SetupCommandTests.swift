@@ -327,6 +327,30 @@ import TestPrograms
         #expect(!written.contains("name = \"personal\""), "calendar 2 was left out")
     }
 
+    @Test func decliningDesktopNotificationsSaysTheInboxKeepsTheDaysMessageAndHowToHandItToAProgram() throws {
+        let home = try homeWithCalendarPrograms("no-desktop")
+        let run = try runOnTerminal(
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            answers: ["", "", "", "", "", "", "n"], environment: home.environment)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(run.transcript.contains("(6 questions asked)"), "no question was added: \(run.transcript)")
+        let told = try #require(run.transcript.range(of: "Without desktop notifications"), "\(run.transcript)")
+        let advice = run.transcript[told.lowerBound...]
+        #expect(advice.contains("waits in `vigorctl inbox`"), "\(advice)")
+        #expect(advice.contains("  [notify]\n  command = [\"ntfy\", \"publish\", \"mytopic\"]\n"), "the exact lines: \(advice)")
+        let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        #expect(written.contains("desktop = false\n"))
+    }
+
+    @Test func acceptingDesktopNotificationsSaysNothingOfAProgram() throws {
+        let home = try homeWithCalendarPrograms("desktop")
+        let run = try runOnTerminal(
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            answers: ["", "", "", "", "", "", ""], environment: home.environment)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(!run.transcript.contains("Without desktop notifications"), "\(run.transcript)")
+    }
+
     @Test func aRefusedWindowShowsAnExampleAndItsRetryIsNotASecondQuestion() throws {
         let home = try homeWithCalendarPrograms("retry")
         let run = try runOnTerminal(
