@@ -70,7 +70,7 @@ def grow(day_number):
 
 os.makedirs(source, exist_ok=True)
 generated = os.path.join(work, "Gadgetbridge.db")
-subprocess.run([os.path.join(bin_dir, "vigor-health-export"), "--format", "gadgetbridge", "--days", "365", generated],
+subprocess.run([os.path.join(bin_dir, "vigor-health-export"), "--format", "gadgetbridge", "--days", "365", "--start", "2024-01-01", generated],
                check=True, stdout=subprocess.DEVNULL)
 config = os.path.join(work, "health-source.toml")
 with open(config, "w") as file:

@@ -15,8 +15,9 @@ public struct HealthExportGenerator: Sendable {
     }
 
     /// Generates about `targetBytes` (whole days, at least one) and passes the bytes to `write` in chunks of about 1 MiB.
+    /// With `days`, exactly that many days are written, whatever their size.
     public func generate(
-        targetBytes: Int64, write: (UnsafeRawBufferPointer) throws -> Void
+        targetBytes: Int64, days: Int? = nil, write: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows -> GeneratedExportReport {
         var builder = ExportDocumentBuilder(seed: seed)
         var written: Int64 = 0
@@ -32,21 +33,21 @@ public struct HealthExportGenerator: Sendable {
             builder.writeDay(day)
             day += 1
             try drain(false)
-        } while written + Int64(builder.writer.bytes.count) < targetBytes
+        } while days.map { day - firstDay < $0 } ?? (written + Int64(builder.writer.bytes.count) < targetBytes)
         builder.writer.text("</HealthData>\n")
         try drain(true)
         return builder.report(bytes: written, days: day - firstDay)
     }
 
-    /// Writes a generated export to `url` (replacing it).
-    public func write(to url: URL, targetBytes: Int64) throws -> GeneratedExportReport {
+    /// Writes a generated export to `url` (replacing it); with `days`, exactly that many days.
+    public func write(to url: URL, targetBytes: Int64, days: Int? = nil) throws -> GeneratedExportReport {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }
         let handle = try FileHandle(forWritingTo: url)
         let report: GeneratedExportReport
         do {
-            report = try generate(targetBytes: targetBytes) { chunk in
+            report = try generate(targetBytes: targetBytes, days: days) { chunk in
                 try handle.write(contentsOf: Data(chunk))
             }
         } catch {

@@ -26,7 +26,7 @@ enum ExportArchive {
 
     /// Generates export.xml of about `targetBytes` into a scratch folder beside `url`, then writes the
     /// archive to `url` (replacing it) and removes the folder.
-    static func write(_ generator: HealthExportGenerator, targetBytes: Int64, to url: URL) throws -> GeneratedExportReport {
+    static func write(_ generator: HealthExportGenerator, targetBytes: Int64, days: Int?, to url: URL) throws -> GeneratedExportReport {
         let files = FileManager.default
         // Beside the output, not in /tmp: a large export may not fit a memory-backed /tmp.
         let scratch = url.deletingLastPathComponent().appendingPathComponent(".vigor-health-export-\(UUID().uuidString)")
@@ -37,7 +37,7 @@ enum ExportArchive {
             at: scratch.appendingPathComponent("apple_health_export/workout-routes"), withIntermediateDirectories: true)
         try Data(clinicalDocument.utf8).write(to: scratch.appendingPathComponent(entries[0]))
         try Data(route.utf8).write(to: scratch.appendingPathComponent(entries[1]))
-        let report = try generator.write(to: scratch.appendingPathComponent(entries[2]), targetBytes: targetBytes)
+        let report = try generator.write(to: scratch.appendingPathComponent(entries[2]), targetBytes: targetBytes, days: days)
         if files.fileExists(atPath: url.path) { try files.removeItem(at: url) }
         do {
             let archive = try Archive(url: url, accessMode: .create)

@@ -7,6 +7,7 @@ struct LinuxExports {
     let seed: UInt64
     let days: Int
     let files: Int
+    let placing: VigorHealthExport.Placement
 
     func write(_ format: VigorHealthExport.ExportFormat, to output: String) throws {
         let started = ContinuousClock.now
@@ -25,9 +26,19 @@ struct LinuxExports {
     }
 
     private func writeGadgetbridge(to url: URL) throws -> String {
-        let report = try GadgetbridgeDatabaseGenerator(seed: seed).write(to: url, days: days)
+        let first = switch placing {
+        case .from(let day): day
+        case .until(let day): day - days + 1
+        }
+        let report = try GadgetbridgeDatabaseGenerator(seed: seed, firstDay: first).write(to: url, days: days)
         let counts = report.expectedCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        return "a Gadgetbridge database of \(report.days) days, \(report.sampleRows) minute samples (\(counts))"
+        return "a Gadgetbridge database of \(report.days) days, \(ExportDays.text(first)) to \(ExportDays.text(first + days - 1)), "
+            + "\(report.sampleRows) minute samples (\(counts))"
+    }
+
+    /// The day number of a workout's start (UTC).
+    private static func day(of workout: FITWorkout?) -> Int {
+        Int((workout?.start.timeIntervalSince1970 ?? 0).rounded(.down)) / 86_400
     }
 
     /// Files `000001.fit`, `000002.fit`, …; every tenth holds two sessions, every fifth has record messages,
@@ -36,7 +47,14 @@ struct LinuxExports {
         let manager = FileManager.default
         if manager.fileExists(atPath: folder.path) { try manager.removeItem(at: folder) }
         try manager.createDirectory(at: folder, withIntermediateDirectories: false)
-        let workouts = FITWorkoutGenerator(seed: seed).workouts(count: files + files / 10)
+        let count = files + files / 10
+        // The generator starts a day or two after its first day; ending on a day shifts the same workouts there.
+        let workouts = switch placing {
+        case .from(let day): FITWorkoutGenerator(seed: seed, firstDay: day - 1).workouts(count: count)
+        case .until(let day):
+            FITWorkoutGenerator(seed: seed, firstDay: day - Self.day(of: FITWorkoutGenerator(seed: seed, firstDay: 0).workouts(count: count).last))
+                .workouts(count: count)
+        }
         var next = 0
         var bytes = 0
         for index in 1...files {
@@ -48,6 +66,7 @@ struct LinuxExports {
             bytes += data.count
             try data.write(to: folder.appendingPathComponent(String(format: "%06d.fit", index)))
         }
-        return "\(files) FIT files, \(next) workouts, \(bytes) bytes"
+        let span = "\(ExportDays.text(Self.day(of: workouts.first))) to \(ExportDays.text(Self.day(of: workouts.last)))"
+        return "\(files) FIT files, \(next) workouts, \(span), \(bytes) bytes"
     }
 }

@@ -12,7 +12,11 @@ struct VigorHealthExport: ParsableCommand {
         discussion: """
             The export holds days of sleep, heart-rate variability, resting heart rate, steps and workouts \
             from a watch, a phone and a ring, in Apple's format, plus records of other kinds that vigord ignores. \
-            It is made up from the seed: the same seed and size give identical export.xml bytes.
+            It is made up from the seed: the same seed, size and --start (or --end) give identical bytes.
+
+            The data ends yesterday, the last whole day on this machine's clock in its time zone, so a fresh \
+            import counts as recent and nothing in it lies after now. --end DATE ends it on another day; --start DATE \
+            begins it on a day instead (an Apple export then covers as many days as its size takes).
 
             An output ending in .zip is written as the iPhone shares it (apple_health_export/export.xml after \
             export_cda.xml, with a workout route); one ending in .xml is the bare export.xml.
@@ -24,6 +28,7 @@ struct VigorHealthExport: ParsableCommand {
             Examples:
               vigor-health-export --megabytes 5 /tmp/export.zip
               vigor-health-export --format gadgetbridge --days 365 /tmp/Gadgetbridge.db
+              vigor-health-export --format gadgetbridge --days 30 --end 2026-11-24 /tmp/Gadgetbridge.db
               vigor-health-export --format fit --files 1000 /tmp/fit
               vigorctl import /tmp/export.zip
 
@@ -43,8 +48,14 @@ struct VigorHealthExport: ParsableCommand {
     @Option(help: "How many FIT files to write.")
     var files: Int = 1000
 
-    @Option(help: "Seed of the made-up data; the same seed and size give identical export.xml bytes.")
+    @Option(help: "Seed of the made-up data; the same seed, size and --start (or --end) give identical bytes.")
     var seed: UInt64 = 1
+
+    @Option(help: "The last day of data, YYYY-MM-DD (default: yesterday, on this machine's clock in its time zone).")
+    var end: String?
+
+    @Option(help: "The first day of data instead, YYYY-MM-DD.")
+    var start: String?
 
     @Argument(help: "Where to write: for apple a path ending in .zip or .xml, for gadgetbridge a file, for fit a folder (replaced if it exists).")
     var output: String
@@ -59,28 +70,58 @@ struct VigorHealthExport: ParsableCommand {
         guard (1...1_000_000).contains(files) else {
             throw ValidationError("--files must be 1 to 1000000, not \(files)")
         }
+        if start != nil, end != nil { throw ValidationError("give --start or --end, not both") }
+        for (flag, value) in [("--start", start), ("--end", end)] {
+            if let value, ExportDays.day(iso: value) == nil {
+                throw ValidationError("\(flag) must be a date YYYY-MM-DD, not '\(value)'")
+            }
+        }
         guard format != .apple || Format(path: output) != nil else {
             throw ValidationError("the output must end in .zip or .xml: '\(output)'")
         }
     }
 
     func run() throws {
+        let placing = placement(now: Date(), zone: .current)
         switch format {
-        case .apple: try writeApple()
-        case .gadgetbridge, .fit: try LinuxExports(seed: seed, days: days, files: files).write(format, to: output)
+        case .apple: try writeApple(placing)
+        case .gadgetbridge, .fit: try LinuxExports(seed: seed, days: days, files: files, placing: placing).write(format, to: output)
         }
     }
 
-    private func writeApple() throws {
+    /// Where the data goes: from `--start`, or ending on `--end` (default: yesterday on the clock given).
+    func placement(now: Date, zone: TimeZone) -> Placement {
+        if let first = start.flatMap(ExportDays.day(iso:)) { return .from(first) }
+        return .until(end.flatMap(ExportDays.day(iso:)) ?? ExportDays.yesterday(now: now, zone: zone))
+    }
+
+    /// The first day of the data, or its last.
+    enum Placement {
+        case from(Int)
+        case until(Int)
+    }
+
+    private func writeApple(_ placing: Placement) throws {
         let started = ContinuousClock.now
         let url = URL(fileURLWithPath: output)
-        let generator = HealthExportGenerator(seed: seed)
         let targetBytes = Int64(megabytes * 1_000_000)
+        // Ending on a day: the days the size takes (a day's bytes vary a little with its date), then exactly those days.
+        var generator = HealthExportGenerator(seed: seed)
+        var days: Int?
+        switch placing {
+        case .from(let first):
+            generator.firstDay = first
+        case .until(let last):
+            generator.firstDay = last
+            let count = generator.generate(targetBytes: targetBytes) { _ in }.days
+            generator.firstDay = last - count + 1
+            days = count
+        }
         let report: GeneratedExportReport
         do {
             switch Format(path: output) {
-            case .zip: report = try ExportArchive.write(generator, targetBytes: targetBytes, to: url)
-            case .xml, nil: report = try generator.write(to: url, targetBytes: targetBytes)
+            case .zip: report = try ExportArchive.write(generator, targetBytes: targetBytes, days: days, to: url)
+            case .xml, nil: report = try generator.write(to: url, targetBytes: targetBytes, days: days)
             }
         } catch {
             FileHandle.standardError.write(Data("vigor-health-export: cannot write \(output): \(Self.reason(error, writing: url))\n".utf8))
@@ -88,7 +129,8 @@ struct VigorHealthExport: ParsableCommand {
         }
         let counts = report.expectedCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         let seconds = (ContinuousClock.now - started) / .seconds(1)
-        print("Wrote \(output): export.xml of \(report.bytes) bytes, \(report.days) day\(report.days == 1 ? "" : "s") (\(counts); "
+        let span = "\(ExportDays.text(generator.firstDay)) to \(ExportDays.text(generator.firstDay + report.days - 1))"
+        print("Wrote \(output): export.xml of \(report.bytes) bytes, \(report.days) day\(report.days == 1 ? "" : "s"), \(span) (\(counts); "
             + "\(report.expectedIgnored) of other kinds) in \(String(format: "%.1f", seconds)) s.")
         print("Try it: vigorctl import \(url.standardizedFileURL.path)")
     }

@@ -8,7 +8,7 @@ struct BlocksCommand: ParsableCommand {
         discussion: "Times are RFC 3339 or local dates (2026-11-23).")
 
     @Option(name: .long, help: "Start (default: today).") var from: String?
-    @Option(name: .long, help: "End, exclusive (default: seven days after --from).") var to: String?
+    @Option(name: .long, help: "End, exclusive (default: seven days after --from's day: today and the next 6 days).") var to: String?
     @OptionGroup var connection: ConnectionOptions
 
     func run() throws {
@@ -18,6 +18,7 @@ struct BlocksCommand: ParsableCommand {
             try JSONOutput.print(result)
             return
         }
+        print(BlocksHeading.text(from: result.from, to: result.to, isDefault: from == nil && to == nil))
         if result.blocks.isEmpty { print("No blocks.") }
         for block in result.blocks {
             print("\(block.id)  \(DayText.moment(block.start))–\(PlanText.clock(block.end))\(PlanText.kind(block.kind))  "

@@ -34,6 +34,23 @@ struct DecisionExplanationTests {
         #expect(DecisionExplanation(receipt, timeZone: newYork).headline == "Scheduled for Wed 01:00 \(window)")
     }
 
+    @Test func aSlotTheWeekendMorningPushedLaterSaysSoInTheHeadlineAndARow() throws {
+        let morning = ReceiptInput("weekendMorning", "kept free until 09:00; 06:30 would have come first, in your preferred window")
+        let explanation = DecisionExplanation(
+            try placement(phase: .autoScheduler, preferred: "0.000", learned: "0.500", history: [morning]), timeZone: TestTime.berlin.timeZone)
+        #expect(explanation.headline.hasSuffix(
+            "it was the best free time that day, although outside your preferred hours and the weekend morning is kept free until 09:00."),
+            "\(explanation.headline)")
+        #expect(explanation.factors.contains(.init(
+            name: "Weekend morning", value: "kept free until 09:00; 06:30 would have come first, in your preferred window", impact: .hurt)))
+    }
+
+    @Test func aSlotTheWeekendMorningDidNotMoveNamesNoWeekendMorning() throws {
+        let explanation = DecisionExplanation(try placement(phase: .autoScheduler), timeZone: TestTime.berlin.timeZone)
+        #expect(!explanation.headline.contains("weekend morning"))
+        #expect(!explanation.factors.contains { $0.name == "Weekend morning" })
+    }
+
     @Test func factorsAboveTheNeutralValueHelpedAndBelowItHurt() throws {
         let factors = DecisionExplanation(try placement(phase: .autoScheduler), timeZone: TestTime.berlin.timeZone).factors
         let rows = Dictionary(uniqueKeysWithValues: factors.map { ($0.name, $0) })

@@ -40,6 +40,38 @@ struct GhostWorkoutTests {
         #expect(fixture.ghost.workouts.isEmpty)
     }
 
+    private func walk(_ id: String, day: Int, from: (Int, Int), to: (Int, Int)) throws -> WorkoutReport {
+        WorkoutReport(
+            id: id, start: try TestTime.date(day, from.0, from.1), end: try TestTime.date(day, to.0, to.1),
+            confidence: WorkoutReport.importedConfidence, source: "Apple Watch", activity: "walking")
+    }
+
+    @Test func anEightyOneMinuteWalkADeviceRecordedIsNotASession() throws {
+        var fixture = try GhostFixture()
+        #expect(try fixture.send(.workoutRecorded(walk("walk", day: 0, from: (17, 0), to: (18, 21))), day: 0, hour: 19).isEmpty)
+        #expect(fixture.ghost.workouts.isEmpty && fixture.ghost.unplannedWorkoutDays.isEmpty)
+    }
+
+    @Test func aWalkDuringARunBlockDoesNotCompleteIt() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        let id = try #require(try fixture.autoBlock(day: 0, hour: 7))
+        #expect(try fixture.send(.workoutRecorded(walk("walk", day: 0, from: (7, 0), to: (8, 21))), day: 0, hour: 9).isEmpty)
+        #expect(fixture.ghost.block(id)?.status == .scheduled)
+    }
+
+    @Test func aWalkCompletesABlockThatIsAWalk() throws {
+        var fixture = try GhostFixture(phase: .autoScheduler)
+        let candidate = BlockCandidate(start: try TestTime.date(0, 7), durationMinutes: 45, confidence: 1, kind: .walk)
+        var written: BlockID?
+        for case .writeBlock(let block) in try fixture.ghost.handle(.placementRequested(candidate, alternatives: []), now: TestTime.date(0, 5)) {
+            written = block.id
+        }
+        let id = try #require(written)
+        let effects = try fixture.send(.workoutRecorded(walk("walk", day: 0, from: (7, 0), to: (7, 50))), day: 0, hour: 9)
+        #expect(effects.attributions.first?.signal == .workoutCompleted(inGhostBlock: true))
+        #expect(fixture.ghost.block(id)?.status == .completed)
+    }
+
     @Test func aLateReportCompletesAMissedBlockAndWithdrawsItsQuestion() throws {
         var fixture = try GhostFixture(phase: .autoScheduler)
         let id = try #require(try fixture.autoBlock(day: 0, hour: 7))

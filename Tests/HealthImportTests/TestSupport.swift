@@ -32,11 +32,11 @@ struct ImportOutcome {
 }
 
 /// Imports a file, keeping everything delivered even when the import fails.
-func runImport(_ url: URL, batchSize: Int = 4096, since: Date? = nil) -> ImportOutcome {
+func runImport(_ url: URL, batchSize: Int = 4096, since: Date? = nil, now: Date? = nil) -> ImportOutcome {
     var outcome = ImportOutcome()
     do {
         outcome.summary = try HealthImporter(batchSize: batchSize).importFile(
-            at: url, since: since, progress: { done, total in outcome.progress.append((done, total)) },
+            at: url, since: since, now: now, progress: { done, total in outcome.progress.append((done, total)) },
             deliver: { batch in
                 outcome.batchSizes.append(batch.count)
                 outcome.records.append(contentsOf: batch)

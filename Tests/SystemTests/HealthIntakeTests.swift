@@ -25,6 +25,41 @@ import Glibc
         #expect(result.added == 0 && result.duplicates > 0)
     }
 
+    @Test func samplesFromTheFutureAreRefusedCountedShownAndLoggedOnceWhenTheyBeginAndOnceWhenTheyEnd() throws {
+        let daemon = try DaemonHarness(label: "import-future")
+        try daemon.start()
+        let socket = ["--socket", daemon.socketPath]
+        let formatter = ISO8601DateFormatter()
+        func line(_ kind: String, _ value: Int, _ unit: String, hoursFromNow: Double) -> String {
+            let start = formatter.string(from: daemon.now.addingTimeInterval(hoursFromNow * 3600))
+            return #"{"type":"\#(kind)","start":"\#(start)","value":\#(value),"unit":"\#(unit)","source":"phone"}"#
+        }
+        let phone = daemon.folder + "/phone"
+        try FileManager.default.createDirectory(atPath: phone, withIntermediateDirectories: true)
+        for (name, lines) in [
+            ("monday.jsonl", [line("hrv", 48, "ms", hoursFromNow: -1), line("hrv", 51, "ms", hoursFromNow: 23)]),
+            ("tuesday.jsonl", [line("restingHeartRate", 52, "bpm", hoursFromNow: -2), line("hrv", 50, "ms", hoursFromNow: 30)]),
+            ("wednesday.jsonl", [line("hrv", 47, "ms", hoursFromNow: -3)]),
+        ] {
+            try (lines.joined(separator: "\n") + "\n").write(toFile: phone + "/" + name, atomically: true, encoding: .utf8)
+        }
+
+        let first = try runCommand(Binaries.vigorctl, ["import", phone + "/monday.jsonl"] + socket)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Skipped 1 bad record(s): 1 future."), "\(first.stdout)")
+        #expect(first.stdout.contains("line 2: hrv starting "), "\(first.stdout)")
+        #expect(first.stdout.contains("is after the time of the import"), "\(first.stdout)")
+        let json = try runCommand(Binaries.vigorctl, ["import", phone + "/tuesday.jsonl", "--json"] + socket)
+        let second = try RPCCoding.decode(HealthImportResult.self, from: try JSONParser.parse(Data(json.stdout.utf8)))
+        #expect(second.added == 1 && second.skippedByReason == ["future": 1], "the rest of the file is stored: \(second)")
+        #expect(daemon.log.components(separatedBy: "health samples from the future refused").count == 2, "logged once: \(daemon.log)")
+        #expect(!daemon.log.contains("health samples from the future no longer arrive"))
+
+        let third = try runCommand(Binaries.vigorctl, ["import", phone + "/wednesday.jsonl"] + socket)
+        #expect(third.status == 0 && !third.stdout.contains("Skipped"), "\(third.stdout)")
+        #expect(daemon.log.components(separatedBy: "health samples from the future no longer arrive").count == 2, "\(daemon.log)")
+    }
+
     @Test func vigorctlImportOfAFileThatIsNotHealthDataFailsWithTheReason() throws {
         let daemon = try DaemonHarness(label: "import-bad")
         try daemon.start()

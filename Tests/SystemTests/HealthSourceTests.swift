@@ -38,7 +38,7 @@ import Glibc
         let phone = daemon.folder + "/phone"
         try FileManager.default.createDirectory(atPath: phone, withIntermediateDirectories: true)
         let generated = daemon.folder + "/Gadgetbridge.db"
-        let written = try runCommand(Self.generator, ["--format", "gadgetbridge", "--days", "10", "--seed", "3", generated])
+        let written = try runCommand(Self.generator, ["--format", "gadgetbridge", "--days", "10", "--start", "2024-01-01", "--seed", "3", generated])
         #expect(written.status == 0, "\(written.stderr)")
         try daemon.start()
         #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; watching 1 health source"), "\(daemon.log)")
@@ -69,7 +69,7 @@ import Glibc
 
         // The phone writes its exports (each whole, then renamed into place, as the apps' exports end up).
         let generated = scratch + "/Gadgetbridge.db"
-        #expect(try runCommand(Self.generator, ["--format", "gadgetbridge", "--days", "10", "--seed", "5", generated]).status == 0)
+        #expect(try runCommand(Self.generator, ["--format", "gadgetbridge", "--days", "10", "--start", "2024-01-01", "--seed", "5", generated]).status == 0)
         try FileManager.default.copyItem(atPath: generated, toPath: pair.phone + "/.Gadgetbridge.db.part")
         #expect(rename(pair.phone + "/.Gadgetbridge.db.part", pair.phone + "/Gadgetbridge.db") == 0)
         #expect(daemon.notify.waitFor(prefix: "STATUS=Serving; read the health source phone (", timeout: 120), "\(pair.log)\n\(daemon.log)")
@@ -91,7 +91,7 @@ import Glibc
         try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: volume + "/GARMIN", withIntermediateDirectories: true)
         let activities = volume + "/GARMIN/Activity"
-        #expect(try runCommand(Self.generator, ["--format", "fit", "--files", "3", "--seed", "9", activities]).status == 0)
+        #expect(try runCommand(Self.generator, ["--format", "fit", "--files", "3", "--start", "2024-01-01", "--seed", "9", activities]).status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: activities).sorted()
         let later = try #require(names.last)
         #expect(rename(activities + "/" + later, daemon.folder + "/" + later) == 0)

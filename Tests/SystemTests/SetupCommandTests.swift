@@ -191,6 +191,31 @@ import TestPrograms
         #expect(try runCommand(Binaries.vigord, ["--check-config", "--config", home.configPath]).status == 0)
     }
 
+    @Test func syncthingsConfigIsReadWhereReleasesFrom1_27KeepItBeforeWhereEarlierOnesDid() throws {
+        let home = try SetupHome("syncthing-state")
+        for (config, folder) in [(".local/state/syncthing/config.xml", "Current"), (".config/syncthing/config.xml", "Earlier")] {
+            try home.write(
+                #"<configuration version="37"><folder id="\#(folder)" label="Phone" path="~/\#(folder)" type="receiveonly"></folder></configuration>"#,
+                at: config)
+            try FileManager.default.createDirectory(atPath: home.path + "/\(folder)/Gadgetbridge", withIntermediateDirectories: true)
+            let database = home.path + "/\(folder)/Gadgetbridge/Gadgetbridge.db"
+            #expect(try runCommand(Binaries.folder.appendingPathComponent("vigor-health-export").path,
+                                   ["--format", "gadgetbridge", "--days", "1", database]).status == 0)
+        }
+        let run = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            environment: home.environment)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("Gadgetbridge export (Syncthing): ~/Current/Gadgetbridge/Gadgetbridge.db"), "\(run.stdout)")
+        #expect(!run.stdout.contains("~/Earlier"), "~/.config/syncthing is read only when ~/.local/state/syncthing has no config.xml")
+
+        try FileManager.default.removeItem(atPath: home.path + "/.local/state/syncthing/config.xml")
+        let earlier = try runCommand(
+            Binaries.vigorctl, ["setup", "--yes", "--dry-run", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            environment: home.environment)
+        #expect(earlier.stdout.contains("Gadgetbridge export (Syncthing): ~/Earlier/Gadgetbridge/Gadgetbridge.db"), "\(earlier.stdout)")
+    }
+
     @Test func withoutAPhonesDataSetupSaysWhereAHealthSourceGoesAndAsksNothing() throws {
         let home = try SetupHome("no-health-sources")
         let run = try runCommand(
@@ -325,6 +350,30 @@ import TestPrograms
         #expect(written.contains("injuries = []\n"))
         #expect(written.contains("name = \"work\""))
         #expect(!written.contains("name = \"personal\""), "calendar 2 was left out")
+    }
+
+    @Test func decliningDesktopNotificationsSaysTheInboxKeepsTheDaysMessageAndHowToHandItToAProgram() throws {
+        let home = try homeWithCalendarPrograms("no-desktop")
+        let run = try runOnTerminal(
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            answers: ["", "", "", "", "", "", "n"], environment: home.environment)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(run.transcript.contains("(6 questions asked)"), "no question was added: \(run.transcript)")
+        let told = try #require(run.transcript.range(of: "Without desktop notifications"), "\(run.transcript)")
+        let advice = run.transcript[told.lowerBound...]
+        #expect(advice.contains("waits in `vigorctl inbox`"), "\(advice)")
+        #expect(advice.contains("  [notify]\n  command = [\"ntfy\", \"publish\", \"mytopic\"]\n"), "the exact lines: \(advice)")
+        let written = try String(contentsOfFile: home.configPath, encoding: .utf8)
+        #expect(written.contains("desktop = false\n"))
+    }
+
+    @Test func acceptingDesktopNotificationsSaysNothingOfAProgram() throws {
+        let home = try homeWithCalendarPrograms("desktop")
+        let run = try runOnTerminal(
+            Binaries.vigorctl, ["setup", "--config", home.configPath, "--socket", "/nonexistent/vigord.sock"],
+            answers: ["", "", "", "", "", "", ""], environment: home.environment)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(!run.transcript.contains("Without desktop notifications"), "\(run.transcript)")
     }
 
     @Test func aRefusedWindowShowsAnExampleAndItsRetryIsNotASecondQuestion() throws {

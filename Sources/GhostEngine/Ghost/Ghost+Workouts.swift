@@ -1,9 +1,11 @@
+import CivilCalendar
 import Foundation
 
 extension Ghost {
     /// Counts a reported workout once: it completes the block it overlaps (within the tolerance),
     /// a missed block whose question is still open included; otherwise it is unplanned activity.
-    /// Only a block it completes resets the safety breaker. A report seen before, or too short, changes nothing.
+    /// Only a block it completes resets the safety breaker. A report seen before, too short, or a walk that is
+    /// not for a walk block (`countsAsTraining`) changes nothing.
     /// A second report of a workout already counted (see `sameWorkout`) changes no block and no trust:
     /// the richer of the two becomes the entry that counts.
     mutating func recordWorkout(_ report: WorkoutReport, at moment: Moment) throws(EngineError) -> [GhostEffect] {
@@ -18,10 +20,11 @@ extension Ghost {
         guard !workouts.contains(where: { $0.id == report.id }), minutes >= Double(rules.workouts.minimumMinutes) else {
             return []
         }
+        let index = matchingBlock(report)
+        guard Self.countsAsTraining(report, for: index.map { blocks[$0] }) else { return [] }
         if let same = sameWorkout(as: report) {
             return try absorb(report, sameAs: same, at: moment)
         }
-        let index = matchingBlock(report)
         let before = index.map { blocks[$0].status }
         let effects = try trustEffects(
             .signal(.workoutCompleted(inGhostBlock: index != nil), confidence: report.confidence), at: moment)
@@ -89,6 +92,14 @@ extension Ghost {
                 && counted.start.addingTimeInterval(-tolerance) < report.end
         }
         return candidates.max { overlap(report, workouts[$0]) < overlap(report, workouts[$1]) }
+    }
+
+    /// Whether a measured workout is training: a walk a device recorded (the way to work, the dog) counts only for a
+    /// block that is a walk itself (the recovery walk, or a walk when every other kind is ruled out), however long it
+    /// lasted. Every other activity counts, and so does a hand log, whose activity the user did not need to name.
+    static func countsAsTraining(_ report: WorkoutReport, for block: ScheduledBlock?) -> Bool {
+        guard report.activity == SessionKind.walk.activity else { return true }
+        return block?.currentKind == .walk
     }
 
     /// An activity that says something: importers write `other` when the source did not say.

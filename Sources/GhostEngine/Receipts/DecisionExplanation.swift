@@ -68,6 +68,9 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
             reasons.append("it is at the hours you have been training on your own")
         } else if preferred > neutral + 1e-9 { reasons.append("it is inside your preferred hours") }
         if preferred < neutral - 1e-9 { reasons.append("it was the best free time that day, although outside your preferred hours") }
+        if let morning = inputs["weekendMorning"]?.split(separator: ";").first {
+            reasons.append("the weekend morning is \(morning)")
+        }
         let unread = unreadable ? " A calendar could not be read for that day, so it can only be a suggestion." : ""
         return "because " + reasons.joined(separator: " and ") + "." + unread
     }
@@ -211,6 +214,9 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
             return Factor(name: "Session", value: kind.map { $0.title.lowercased() } ?? "none open", impact: kind == nil ? .hurt : .neutral)
         case "ruledOut":
             return Factor(name: "Ruled out", value: input.value, impact: .neutral)
+        case "weekendMorning":
+            // The weekend morning's sacred time kept the day's best time free (`WeekendMorningEvidence`).
+            return Factor(name: "Weekend morning", value: input.value, impact: .hurt)
         case "trustPhase":
             return Factor(name: "Trust phase", value: TrustPhase(rawValue: input.value)?.displayName ?? input.value, impact: .neutral)
         default:

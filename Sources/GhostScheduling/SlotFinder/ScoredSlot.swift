@@ -48,6 +48,8 @@ public struct PlannedBlock: Codable, Sendable, Equatable {
     public let autonomy: BlockAutonomy
     /// Session length in minutes.
     public let durationMinutes: Int
+    /// On a weekend day: the weekend morning kept the day's best time free (nil when it changed nothing).
+    public var weekendMorning: WeekendMorningEvidence? = nil
 
     /// The engine candidate for `Ghost`'s `placementRequested`, carrying `receiptInputs` and `extra`
     /// factors into the receipt. A proposal-only block gets confidence 0, which is below every
@@ -74,7 +76,7 @@ public struct PlannedBlock: Codable, Sendable, Equatable {
         var words: [String] = []
         if factors.preferredWindow == 1 { words.append("in your preferred window") }
         if factors.learnedPreference > 0.5 { words.append("a time you usually train") }
-        return words.isEmpty ? ["the best of the day's free times"] : words
+        return (words.isEmpty ? ["the best of the day's free times"] : words) + (weekendMorning.map { [$0.words] } ?? [])
     }
 
     /// Receipt lines: the chosen slot and each alternative with its score and factors.
@@ -91,7 +93,7 @@ public struct PlannedBlock: Codable, Sendable, Equatable {
             ReceiptInput("learnedPreference", Self.decimal(chosen.factors.learnedPreference)),
             ReceiptInput("skipProbability", Self.decimal(chosen.factors.skipProbability)),
             ReceiptInput("autonomy", autonomy.rawValue),
-        ]
+        ] + (weekendMorning.map { [$0.receiptInput] } ?? [])
     }
 
     static func decimal(_ value: Double) -> String {

@@ -28,8 +28,11 @@ extension SlotFinder {
                 skipped.append(SkippedDay(day: day, reason: .alreadyPlanned))
             } else {
                 let free = try slots(on: day, request: request, busy: busy).sorted(by: Self.better)
-                let apart = free.filter { slot in sessions.allSatisfy { abs($0.timeIntervalSince(slot.start)) >= gap } }
-                if let block = plannedBlock(from: apart, on: day, request: request) {
+                let keepsGap = { (slot: ScoredSlot) in sessions.allSatisfy { abs($0.timeIntervalSince(slot.start)) >= gap } }
+                let apart = free.filter(keepsGap)
+                if var block = plannedBlock(from: apart, on: day, request: request) {
+                    block.weekendMorning = try weekendMorningEvidence(
+                        on: day, chosen: block.chosen, request: request, busy: busy, allowed: keepsGap)
                     candidates.append(block)
                 } else {
                     skipped.append(SkippedDay(day: day, reason: free.isEmpty ? .noFreeSlot : .tooClose))

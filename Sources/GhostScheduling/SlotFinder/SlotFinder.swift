@@ -50,11 +50,14 @@ public struct SlotFinder: Sendable {
         return nil
     }
 
-    /// Feasible slots of `day` in start order; `busy` is `request.busy` as a timeline, built once per plan.
-    func slots(on day: LocalDay, request: SlotRequest, busy: BusyTimeline) throws(SchedulingError) -> [ScoredSlot] {
+    /// Feasible slots of `day` in start order; `busy` is `request.busy` as a timeline, built once per plan. `ignoring`
+    /// leaves one kind of sacred time out (to tell what it changed).
+    func slots(
+        on day: LocalDay, request: SlotRequest, busy: BusyTimeline, ignoring: SacredReason? = nil
+    ) throws(SchedulingError) -> [ScoredSlot] {
         let sacred = try SacredTime.intervals(
             on: day, calendar: calendar, rules: rules.sacred, personalEvents: request.personalEvents,
-            sacredSlots: request.sacredSlots)
+            sacredSlots: request.sacredSlots).filter { $0.reason != ignoring }
         let dayStart: Date
         let dayEnd: Date
         let latest: Date
@@ -129,6 +132,18 @@ public struct SlotFinder: Sendable {
     /// Local weekday of `day` (1 = Sunday).
     func weekday(of day: LocalDay) -> Int {
         day.weekday
+    }
+
+    /// What the weekend morning changed on `day` where `chosen` won among `candidates`: the time that would have come
+    /// first without it (among the starts `allowed`), when that is another time; nil on a weekday or when it changed nothing.
+    func weekendMorningEvidence(
+        on day: LocalDay, chosen: ScoredSlot, request: SlotRequest, busy: BusyTimeline, allowed: (ScoredSlot) -> Bool
+    ) throws(SchedulingError) -> WeekendMorningEvidence? {
+        guard day.weekday == 1 || day.weekday == 7 else { return nil }
+        let unprotected = try slots(on: day, request: request, busy: busy, ignoring: .weekendMorning).filter(allowed)
+        guard let best = unprotected.sorted(by: Self.better).first, best.start != chosen.start else { return nil }
+        return WeekendMorningEvidence(
+            until: rules.sacred.weekendMorningUntil, keptFree: best.localStart, inPreferredWindow: best.factors.preferredWindow == 1)
     }
 
     /// Deterministic order: higher score first, then earlier start.

@@ -3,7 +3,7 @@ import Foundation
 /// Made-up workouts for FIT files, from a seed: one every day or two at a plausible hour, of a few sports.
 public struct FITWorkoutGenerator: Sendable {
     public var seed: UInt64
-    /// Days since 1970-01-01 of the first workout's day; 19723 is 2024-01-01.
+    /// Days since 1970-01-01 of the day before the first workout's (which comes one or two days later); 19723 is 2024-01-01.
     public var firstDay: Int
 
     public init(seed: UInt64 = 1, firstDay: Int = 19_723) {

@@ -19,10 +19,14 @@ struct RecordCollector {
     /// Nights held back because the device's data ended while they were being recorded.
     private(set) var nightsStillRecorded = 0
 
+    /// Records starting after it are refused as `future` (the time of the import); nil: none is.
+    let refuseAfter: Date?
+
     let batchSize: Int
 
-    init(batchSize: Int, deliverFrom: Date? = nil) {
+    init(batchSize: Int, deliverFrom: Date? = nil, refuseAfter: Date? = nil) {
         self.deliverFrom = deliverFrom
+        self.refuseAfter = refuseAfter
         self.batchSize = max(1, batchSize)
         pending.reserveCapacity(min(self.batchSize, 1 << 16))
     }
@@ -62,7 +66,13 @@ struct RecordCollector {
     /// Adds what became of one record; `line` is used for skipped ones.
     mutating func add(_ outcome: RecordOutcome, line: Int) {
         switch outcome {
-        case .record(let record): accept(record)
+        case .record(let record):
+            if let refuseAfter, record.start > refuseAfter {
+                skip(line: line, reason: .future, message: "\(record.kind.rawValue) starting \(RFC3339.text(record.start)) is after the time "
+                    + "of the import, \(RFC3339.text(refuseAfter)): is the device's clock ahead?")
+            } else {
+                accept(record)
+            }
         case .ignored: ignore()
         case .skipped(let reason, let message): skip(line: line, reason: reason, message: message)
         }

@@ -41,13 +41,15 @@ public struct HealthImporter: Sendable {
     /// `shouldStop` is asked after every chunk or step: true ends the import with a `.stopped` error.
     /// With `since` (a re-read of a source), only records starting at or after it are delivered; a Gadgetbridge
     /// database is read from `windowContext` before it, so a re-read costs the new rows, not the whole file.
+    /// With `now` (the time of the import), a record starting after it is skipped as `future`; the rest is read.
     public func importFile(
-        at url: URL, since: Date? = nil, shouldStop: @escaping () -> Bool = { false },
+        at url: URL, since: Date? = nil, now: Date? = nil, shouldStop: @escaping () -> Bool = { false },
         progress: (Int64, Int64) -> Void = { _, _ in }, deliver: ([HealthSample]) throws -> Void
     ) throws(HealthImportError) -> HealthImportSummary {
         let format = try Self.detectFormat(of: url)
         var run = ImportRun(
-            file: url.lastPathComponent, format: format, batchSize: batchSize, deliverFrom: since, shouldStop: shouldStop)
+            file: url.lastPathComponent, format: format, batchSize: batchSize, deliverFrom: since, refuseAfter: now,
+            shouldStop: shouldStop)
         switch format {
         case .appleHealthXML:
             var parser = AppleHealthXMLParser()

@@ -13,13 +13,13 @@ struct ImportRun {
     private let shouldStop: () -> Bool
 
     init(
-        file: String, format: HealthFileFormat, batchSize: Int, deliverFrom: Date? = nil,
+        file: String, format: HealthFileFormat, batchSize: Int, deliverFrom: Date? = nil, refuseAfter: Date? = nil,
         shouldStop: @escaping () -> Bool = { false }
     ) {
         self.file = file
         self.format = format
         self.shouldStop = shouldStop
-        collector = RecordCollector(batchSize: batchSize, deliverFrom: deliverFrom)
+        collector = RecordCollector(batchSize: batchSize, deliverFrom: deliverFrom, refuseAfter: refuseAfter)
     }
 
     /// Throws `.stopped` when the caller asked the import to stop.

@@ -18,6 +18,9 @@ public enum HealthSkipReason: String, Codable, Sendable, CaseIterable, CodingKey
     case unknownValue
     /// A JSON Lines line is not a JSON object, or a CSV row has the wrong number of fields.
     case malformedLine
+    /// The record starts after the time of the import: no device measures the future (its clock is ahead, or the
+    /// year is wrong), and a sample from it would stand as the newest for days.
+    case future
 }
 
 /// A skipped record as shown to the user: where it was and why.

@@ -28,6 +28,7 @@ public final class HealthIntake: Sendable {
     private let logger: Logger
     private let queue = DispatchQueue(label: "vigord.health-import")
     private let running = Mutex<[String: ImportProgress]>([:])
+    private let futureSamples = Mutex(FutureSampleEpisodes())
     /// How each watched health source fares (`HealthSourceService` sets it, status and `health.sources` read it).
     let sources = HealthSourceStates()
     /// Imported workouts count for the engine only when they started this recently (older ones are history).
@@ -81,7 +82,8 @@ public final class HealthIntake: Sendable {
     }
 
     /// Imports `path` into the store; throws when nothing could be read from it. A file that stops part-way
-    /// (truncated, malformed) returns `complete: false` with what came before it stored. The backend hands the new
+    /// (truncated, malformed) returns `complete: false` with what came before it stored. A sample that starts after
+    /// `now()` is refused and counted (`future`), the rest of the file is stored. The backend hands the new
     /// workouts to the Ghost and then has the import recorded (`record`). With `since` (a re-read of a health source)
     /// only samples starting from then are delivered.
     public func importFile(
@@ -94,7 +96,8 @@ public final class HealthIntake: Sendable {
             await withCheckedContinuation { continuation in
                 let nightsSince = started.addingTimeInterval(-Self.nightHorizon)
                 queue.async {
-                    continuation.resume(returning: self.store(path: path, since: since, nightsSince: nightsSince, stop: stop))
+                    continuation.resume(returning: self.store(
+                        path: path, since: since, now: started, nightsSince: nightsSince, stop: stop))
                 }
             }
         } onCancel: {
@@ -144,15 +147,15 @@ public final class HealthIntake: Sendable {
     }
 
     /// Runs on the import queue: reads the file and stores each batch in its own transaction; keeps the new night samples
-    /// that ended after `nightsSince`.
-    private func store(path: String, since: Date?, nightsSince: Date, stop: Stop) -> Result<Imported, HealthIntakeError> {
+    /// that ended after `nightsSince`. A sample starting after `now` is refused (`HealthSkipReason.future`).
+    private func store(path: String, since: Date?, now: Date, nightsSince: Date, stop: Stop) -> Result<Imported, HealthIntakeError> {
         let url = URL(fileURLWithPath: path)
         var inserted = HealthInsertResult()
         var newestStart: Date?
         let summary: HealthImportSummary
         var stopped: HealthImportError?
         do {
-            summary = try HealthImporter().importFile(at: url, since: since, shouldStop: { stop.isRequested }, progress: { read, total in
+            summary = try HealthImporter().importFile(at: url, since: since, now: now, shouldStop: { stop.isRequested }, progress: { read, total in
                 self.running.withLock { $0[path] = .init(file: path, bytesRead: read, totalBytes: total) }
             }) { batch in
                 if let newest = batch.map(\.start).max() { newestStart = max(newestStart ?? newest, newest) }
@@ -185,6 +188,23 @@ public final class HealthIntake: Sendable {
             recentNightSamples: inserted.addedKept))
     }
 
+    /// Logs samples from the future once when a folder's files begin bringing them and once when they stop.
+    private func logFutureSamples(_ result: Imported) {
+        let refused = result.summary.skipped[.future, default: 0]
+        let folder = (result.file as NSString).deletingLastPathComponent
+        switch futureSamples.withLock({ $0.imported(from: folder, refused: refused) }) {
+        case .began:
+            let example = result.summary.examples.first { $0.reason == .future }
+            logger.warning("health samples from the future refused", metadata: [
+                "file": "\(result.file)", "refused": "\(refused)", "first": "\(example?.message ?? "")",
+            ])
+        case .ended:
+            logger.info("health samples from the future no longer arrive", metadata: ["folder": "\(folder)", "file": "\(result.file)"])
+        case .unchanged:
+            break
+        }
+    }
+
     /// Problems after which what was read stands: the file ran out or broke part-way.
     private static func canContinue(_ kind: HealthImportError.Kind) -> Bool {
         [.truncated, .malformed, .unsupportedEncoding].contains(kind)
@@ -199,6 +219,7 @@ public final class HealthIntake: Sendable {
             "skipped": "\(result.summary.skippedTotal)", "complete": "\(result.complete)",
             "nights_still_recorded": "\(result.summary.nightsStillRecorded)",
         ])
+        logFutureSamples(result)
         do {
             _ = try database.recordHealthImport(HealthImportRun(
                 file: path, format: result.summary.format.rawValue, startedAt: started, finishedAt: finished, added: result.added,

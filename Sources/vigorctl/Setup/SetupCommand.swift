@@ -87,6 +87,7 @@ struct SetupCommand: ParsableCommand {
         answers.calendars = chooseCalendars(home: home, environment: environment, prompter: prompter)
         answers.healthSources = chooseHealthSources(home: home, environment: environment, prompter: prompter)
         ask(&answers, prompter: prompter)
+        if !answers.desktop { print("\n" + WithoutDesktopText.text(config: SetupPaths.tilde(configPath, home: home))) }
         let system = SystemTimeZone.identifier(environment: environment)
         answers.timezone = SetupAnswers.timezone(explicit: timezone, system: system, calendars: answers.calendars)
         if timezone == nil, let zone = answers.timezone {

@@ -14,7 +14,7 @@ struct SetupHome {
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = path
-        for key in ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "VDIRSYNCER_CONFIG", "VIGOR_SOCKET", "DBUS_SESSION_BUS_ADDRESS"] {
+        for key in ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "VDIRSYNCER_CONFIG", "VIGOR_SOCKET", "DBUS_SESSION_BUS_ADDRESS"] {
             environment.removeValue(forKey: key)
         }
         environment["PATH"] = "/nonexistent"
