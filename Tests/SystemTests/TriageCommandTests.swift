@@ -56,11 +56,14 @@ import VigorRPC
     let socket = ["--socket", daemon.socketPath]
     #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
     #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
-    let proposed = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout
-    #expect(proposed.hasPrefix("b1  Thu 4 Mar 18:00–18:45 ") && proposed.hasSuffix("  proposed\n"), "\(proposed)")
+    // The lines after the heading ("Blocks for today and the next 6 days, …:").
+    let proposed = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout.split(separator: "\n").dropFirst()
+    #expect(proposed.count == 1 && proposed.allSatisfy { $0.hasPrefix("b1  Thu 4 Mar 18:00–18:45 ") && $0.hasSuffix("  proposed") },
+            "\(proposed)")
     #expect(try runCommand(Binaries.vigorctl, ["accept", "b1"] + socket).status == 0)
-    let accepted = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout
-    #expect(accepted.hasSuffix("  scheduled (accepted)\n") && !accepted.contains("proposal"), "\(accepted)")
+    let accepted = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout.split(separator: "\n").dropFirst()
+    #expect(accepted.count == 1 && accepted.allSatisfy { $0.hasSuffix("  scheduled (accepted)") && !$0.contains("proposal") },
+            "\(accepted)")
 }
 
 /// Declining a proposal names what was declined as the user knows it.
