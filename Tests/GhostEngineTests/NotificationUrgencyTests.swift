@@ -128,3 +128,21 @@ private func deliveries(_ effects: [NotificationOrchestrator.Effect]) -> [Notifi
     #expect(effects == [.deliver(health, alsoWaiting: 1)])
     #expect(mondayMorning.entry(triage.key)?.reason == "held back: today's notification went to how the Ghost is running")
 }
+
+private let logged = GhostMessage(key: "workout:sample:4", kind: .workoutLogged, title: "34 min run logged.", body: "From Mi Band 3.")
+
+@Test func aWorkoutToConfirmNeverTakesTheBudgetFromTheEveningsProposalOrTheWeeklyQuestion() throws {
+    // Sunday 18:50 a run arrives from the band and is confirmed; at 21:00 the evening proposes and asks the week.
+    let (afternoon, confirmed) = decide([logged], try at(sunday, 18, 50))
+    #expect(confirmed == [.deliver(logged, alsoWaiting: 0)])
+    let tuesday = proposal("b3", startsAt: try instant(monday.adding(days: 1), 18))
+    let (evening, effects) = decide([tuesday, weekly], try at(sunday, 21), after: afternoon)
+    #expect(deliveries(effects) == [.deliver(tuesday, alsoWaiting: 1)])
+    #expect(evening.entry(weekly.key)?.reason == "held back: today's notification went to a proposal")
+    // The weekly question alone gets it back too.
+    #expect(deliveries(decide([weekly], try at(sunday, 21), after: afternoon).1) == [.deliver(weekly, alsoWaiting: 0)])
+    // Anything else still finds the day spent by the confirmation.
+    let (held, none) = decide([logged, changed], try at(sunday, 21), after: afternoon)
+    #expect(none.isEmpty)
+    #expect(held.entry(changed.key)?.reason == "held back: today's notification went to a logged workout")
+}

@@ -7,7 +7,8 @@ import Foundation
 /// transformation > weekly receipt > check-in > logged workout), the rest held back for tomorrow and counted in the
 /// one that goes out; nothing in quiet hours or during recovery time, and after a poor night nothing all day but the
 /// apology (the seed: "Poor sleep = say nothing"; the red button answers on its own, never by notification). The
-/// morning check-in never holds the day's budget while a proposal or a triage question waits. A message that cannot
+/// morning check-in and a workout to confirm never hold the day's budget while a proposal, a triage question or the
+/// weekly question waits. A message that cannot
 /// change anything (`GhostMessage.inboxOnly`) stays in the inbox and takes no budget. A message no longer
 /// pending is settled and its notification withdrawn. Every decision leaves its reason in the ledger.
 public enum NotificationOrchestrator {
@@ -66,9 +67,9 @@ public enum NotificationOrchestrator {
         let inboxOnly = unsent.count - waiting.count
         guard !waiting.isEmpty else { return (ledger, effects) }
         let silence = reasonForSilence(situation, rules: rules)
-        let checkInYields = waiting.contains { $0.kind == .proposal || $0.kind == .triage }
+        let questionWaits = waiting.contains { Self.asksToDecide($0.kind) }
         func holdsBudget(_ entry: NotificationLedger.Entry) -> Bool {
-            entry.deliveredOn == situation.day && !(checkInYields && entry.message.kind == .checkIn)
+            entry.deliveredOn == situation.day && !(questionWaits && Self.givesWay(entry.message.kind))
         }
         let budgetLeft = rules.dailyBudget - ledger.entries.filter(holdsBudget).count
         for (index, message) in waiting.enumerated() {
@@ -91,6 +92,19 @@ public enum NotificationOrchestrator {
             }
         }
         return (ledger, effects)
+    }
+
+    /// Messages that give the day's notification back while a question waits: the morning check-in and a workout to
+    /// confirm only tell or ask about what has happened, and a question that decides the days ahead must not wait a day
+    /// behind them.
+    static func givesWay(_ kind: GhostMessage.Kind) -> Bool {
+        kind == .checkIn || kind == .workoutLogged
+    }
+
+    /// Messages that ask the user to decide something about the days ahead: a proposal, a triage question, the weekly
+    /// question (a weekly receipt that asks nothing is inbox-only and never waits here).
+    static func asksToDecide(_ kind: GhostMessage.Kind) -> Bool {
+        kind == .proposal || kind == .triage || kind == .weeklyReceipt
     }
 
     /// Where a message that cannot change anything stays.
