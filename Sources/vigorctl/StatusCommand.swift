@@ -215,7 +215,9 @@ enum HealthAgeText {
         }
         if let recovery = health.recovery {
             let age = recovery.dataAgeSeconds.map { "data \(StatusText.duration($0)) old, " } ?? ""
-            let kept = recovery.carriedOver ? ", carried over: nothing new to read" : ""
+            // An earlier day's score (the last morning had none) is not "nothing new to read": say what is known.
+            let earlierDay = health.lastMorning.map { String($0.ranAt.description.prefix(10)) > recovery.date } ?? false
+            let kept = !recovery.carriedOver ? "" : earlierDay ? ", carried over: today has no score yet" : ", carried over: nothing new to read"
             lines.append(("score", "recovery \(Int(recovery.score.rounded()))/100 for \(recovery.date) (\(age)"
                 + "\(SourceText.freshness(recovery.freshness))\(kept))", !recovery.carriedOver && recovery.freshness != "expired"))
         }

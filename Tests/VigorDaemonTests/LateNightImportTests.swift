@@ -139,6 +139,12 @@ struct LateNightImportTests {
         #expect(try tuesdayScores(context).count == 1, "today has a recovery score from the night that came late")
     }
 
+    /// "04:55": the wall time of `date` in Berlin.
+    private static func berlinClock(_ date: Date) -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "Europe/Berlin")!, from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     /// Tuesday's night as a band records it: a generated Gadgetbridge database whose last day is Tuesday, and the
     /// night's first and last minute asleep.
     private func bandDatabase(in folder: String) throws -> (url: URL, nightStart: Date, nightEnd: Date) {
@@ -163,8 +169,11 @@ struct LateNightImportTests {
         let source = HealthSourceEntry(name: "band", path: watched)
         let early = exported.addingTimeInterval(5 * 60)
         _ = try await context.backend.readHealthSource(source, clock: { early })
-        _ = try await context.backend.runCycle(.morning, now: try sixOClock(), zone: berlin)
+        let morning = try await context.backend.runCycle(.morning, now: try sixOClock(), zone: berlin)
         #expect(try await shape(context, blocks[0]).status == .scheduled, "an unfinished night is no short night")
+        #expect(morning.summary.contains(
+            "last night was still being recorded when Gadgetbridge.db was read at \(Self.berlinClock(early)): the next copy brings "
+                + "it, and the morning decides again then"), "\(morning.summary)")
         #expect(try await shape(context, blocks[0]).rule == nil)
 
         // The next export, once the night is over and the 07:30 block has started: the night is read whole and

@@ -3,6 +3,7 @@ import ICalendarKit
 import Foundation
 import GhostEngine
 import GhostScheduling
+import HealthImport
 import Logging
 import Store
 
@@ -91,6 +92,9 @@ public actor CycleRunner {
         let score = scores.score(inputs)
         if let score { decision.recoveryScores.append(score) }
         notes.append(Self.recoveryNote(score, inputs: inputs))
+        if inputs.sleepMinutes == nil, let waiting = try nightStillRecorded(since: now.addingTimeInterval(-Self.nightLookback), calendar: calendar) {
+            notes.append(waiting)
+        }
         if picture.signals.checkedIn(on: today) { notes.append("read this morning's check-in") }
         notes += plan.transformations.map(\.note)
         decision.pruning = try receiptsToPrune(now: now)
@@ -139,6 +143,20 @@ public actor CycleRunner {
         let outcomes = try MorningPlan.transform(picture, only: changing)
         decision.events = outcomes.flatMap(\.events)
         return (decision, outcomes.map(\.note))
+    }
+
+    /// How far back a morning without last night looks for an import that held a night back.
+    static let nightLookback: TimeInterval = 12 * 3600
+
+    /// When the newest import since `since` left a night out because the device was still recording it (a phone that
+    /// exported during the night), the sentence that says so; nil otherwise.
+    func nightStillRecorded(since: Date, calendar: LocalCalendar) throws -> String? {
+        guard let run = try database.healthImports(limit: 1).first, run.finishedAt >= since,
+              try run.value(as: HealthImportSummary.self).nightsStillRecorded > 0 else { return nil }
+        let moment = calendar.moment(at: run.finishedAt)
+        let name = (run.file as NSString).lastPathComponent
+        return "last night was still being recorded when \(name) was read at " + String(format: "%02d:%02d", moment.hour, moment.minute)
+            + ": the next copy brings it, and the morning decides again then"
     }
 
     /// The morning's recovery score in words, with the formula and input hash behind it.
