@@ -4,6 +4,7 @@ import GhostEngine
 import ICalendarKit
 import GhostScheduling
 import Store
+import VigorConfig
 
 /// What pressing the red button did: the recovery time (and why it is not recorded yet, if so), the blocks inside it
 /// that were withdrawn, and the calendar file that shows it.
