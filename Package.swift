@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // vigord: a personal scheduling daemon. See Docs/architecture.md for the layer map:
-// executables -> VigorDaemon -> (GhostEngine, ICalendarKit, Store, VigorRPC) -> system libraries.
+// executables -> VigorDaemon -> (VigorConfig, CalendarPlanning, GhostEngine, ICalendarKit, Store, VigorRPC) -> system libraries.
 
 import PackageDescription
 
@@ -83,10 +83,28 @@ let package = Package(
             dependencies: ["CivilCalendar", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
-        // Wiring: services, socket server, systemd integration, configuration.
+        // The configuration: `DaemonConfig`, its key table and the reader of config.toml; no daemon in it, so
+        // vigor-sim reads a scenario's `config` with the daemon's own reader without linking the daemon.
+        .target(
+            name: "VigorConfig",
+            dependencies: [
+                "CivilCalendar",
+                "GhostEngine",
+                "GhostScheduling",
+                "HealthImport",
+                "ICalendarKit",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        // What the calendars say about a week picture's days, in planning's terms: the one translation from
+        // ICalendarKit to a `WeekPicture`, for the daemon's reader and vigor-sim's scenario calendars.
+        .target(name: "CalendarPlanning", dependencies: ["CivilCalendar", "GhostEngine", "GhostScheduling", "ICalendarKit"]),
+
+        // Wiring: services, socket server, systemd integration, the configuration in force.
         .target(
             name: "VigorDaemon",
             dependencies: [
+                "CalendarPlanning",
                 "ICalendarKit",
                 "ChildProcesses",
                 "CivilCalendar",
@@ -97,13 +115,13 @@ let package = Package(
                 "HealthImport",
                 "SafeFiles",
                 "Store",
+                "VigorConfig",
                 "VigorRPC",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
 
@@ -133,8 +151,10 @@ let package = Package(
                 "ChildProcesses",
                 "CivilCalendar",
                 "GhostSimulation",
-                // The daemon's config reader for the scenario's `config` text, and ICalendarKit for its calendars.
-                "VigorDaemon",
+                // The daemon's config reader for the scenario's `config` text, ICalendarKit for its calendars and
+                // CalendarPlanning to turn them into the picture's days as the daemon does.
+                "VigorConfig",
+                "CalendarPlanning",
                 "ICalendarKit",
                 "GhostScheduling",
                 "GhostEngine",
@@ -165,7 +185,7 @@ let package = Package(
         .testTarget(name: "GhostSchedulingTests", dependencies: ["CivilCalendar", "GhostScheduling", "GhostEngine"]),
         .testTarget(
             name: "GhostSimulationTests",
-            dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "CivilCalendar", "VigorDaemon", "vigor-sim", "TestPrograms"]),
+            dependencies: ["GhostSimulation", "GhostEngine", "GhostScheduling", "CivilCalendar", "VigorConfig", "vigor-sim", "TestPrograms"]),
         .testTarget(name: "VigorRPCTests", dependencies: ["VigorRPC", "CivilCalendar"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "CivilCalendar", "TestPrograms", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
@@ -179,7 +199,7 @@ let package = Package(
         .testTarget(
             name: "VigorDaemonTests",
             dependencies: [
-                "VigorDaemon", "VigorRPC", "Store", "CivilCalendar", "HealthImport", "HealthExportGenerator", "ICalendarKit", "GhostEngine",
+                "VigorDaemon", "VigorConfig", "CalendarPlanning", "VigorRPC", "Store", "CivilCalendar", "HealthImport", "HealthExportGenerator", "ICalendarKit", "GhostEngine",
                 "GhostScheduling", "TestPrograms", .product(name: "Logging", package: "swift-log"),
             ]
         ),

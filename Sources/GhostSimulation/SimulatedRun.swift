@@ -136,7 +136,7 @@ struct SimulatedRun {
         if crashing {
             let pressed = try calendar.date(on: day, hour: 6, minute: 5)
             try step(at: pressed, .crashing(minutes: 240))
-            try send(.emergencyClear(reason: "240 minutes (vigorctl crashing)", until: pressed.addingTimeInterval(240 * 60)), at: pressed)
+            try send(.emergencyClear(reason: RedButton.reason(minutes: 240), until: pressed.addingTimeInterval(240 * 60)), at: pressed)
             today.interactions.append("crashing")
         }
         if !crashing, let placed = block, placed.origin == .auto, scenario.deletionDays.contains(number),
@@ -559,7 +559,7 @@ struct SimulatedRun {
             arrivals.append(end.addingTimeInterval(300))
             try send(.workoutRecorded(report), at: end.addingTimeInterval(300))
         case .logged:
-            let report = WorkoutReport(id: "log:\(Int(start.timeIntervalSince1970))", start: start, end: end, confidence: 1)
+            let report = WorkoutReport.logged(start: start, end: end)
             try step(at: end.addingTimeInterval(300), .logWorkout(start: start, minutes: settings.training.durationMinutes - 10))
             try send(.workoutRecorded(report), at: end.addingTimeInterval(300))
             today.interactions.append("log")

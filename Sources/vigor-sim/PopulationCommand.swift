@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GhostSimulation
-import VigorDaemon
+import VigorConfig
 
 /// `vigor-sim population --users N --days D --seed S [--model NAME]… [--profiles FILE]… [--history-days H] [--json]
 /// [--svg FILE]`: draws users from profiles, runs each through the daemon's planning and the engine (their calendars

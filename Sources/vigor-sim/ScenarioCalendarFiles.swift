@@ -2,7 +2,7 @@ import ICalendarKit
 import Foundation
 import GhostScheduling
 import GhostSimulation
-import VigorDaemon
+import CalendarPlanning
 
 /// A scenario's calendars read by the real calendar module, as vigord reads `[[calendar.source]]` files: ICS text in
 /// the scenario is written to a private folder first; a path is relative to the scenario file.

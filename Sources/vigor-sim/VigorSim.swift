@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GhostSimulation
-import VigorDaemon
+import VigorConfig
 
 /// `vigor-sim [run] SCENARIO.json [--json]`, `vigor-sim population …` and `vigor-sim versus-daemon SCENARIO.json`: the
 /// Ghost engine and the daemon's planning over one simulated user or a drawn population, or one user's run replayed

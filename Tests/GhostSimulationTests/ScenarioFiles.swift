@@ -1,6 +1,6 @@
 import Foundation
 import GhostSimulation
-import VigorDaemon
+import VigorConfig
 
 /// The shipped scenario files, found relative to this source file (no bundle resources).
 enum ScenarioFiles {

@@ -43,6 +43,72 @@ private let platformModules: Set<String> = [
     #expect(modules.subtracting(platformModules) == ["VigorRPC", "ArgumentParser", "CivilCalendar", "SafeFiles", "ChildProcesses"])
 }
 
+/// What the simulator, and the two modules it shares with the daemon, may link: nothing of the daemon (no sockets,
+/// services, store or wire types), so the simulator runs the daemon's own reader and translation, not the daemon.
+private let besideTheDaemon: [String: Set<String>] = [
+    "vigor-sim": [
+        "ArgumentParser", "CalendarPlanning", "ChildProcesses", "CivilCalendar", "GhostEngine", "GhostScheduling", "GhostSimulation",
+        "ICalendarKit", "VigorConfig", "VigorRPC",
+    ],
+    // The configuration: its values, key table and reader.
+    "VigorConfig": ["CivilCalendar", "GhostEngine", "GhostScheduling", "HealthImport", "ICalendarKit", "TOMLKit"],
+    // What the calendars say about a week picture's days.
+    "CalendarPlanning": ["CivilCalendar", "GhostEngine", "GhostScheduling", "ICalendarKit"],
+]
+
+@Test func theSimulatorReadsTheConfigurationAndCalendarsWithoutTheDaemon() throws {
+    let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let (breaches, scanned) = try linksBesideTheDaemon(root: packageRoot, manifest: manifest)
+    #expect(scanned > 30, "only \(scanned) files were read under Sources/vigor-sim, Sources/VigorConfig and Sources/CalendarPlanning")
+    #expect(breaches.isEmpty, "\(breaches)")
+}
+
+@Test(.removesScratchFolders) func aDaemonModuleTheSimulatorOrItsModulesWouldLinkIsFound() throws {
+    let root = URL(fileURLWithPath: try ScratchFolder.make("beside-the-daemon"))
+    for (folder, source) in [
+        ("vigor-sim", "import GhostSimulation\nimport VigorDaemon\n"), ("VigorConfig", "@testable import Store\n"),
+        ("CalendarPlanning", "import CivilCalendar\n// import VigorRPC\n"),
+    ] {
+        let url = root.appendingPathComponent("Sources/\(folder)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try source.write(to: url.appendingPathComponent("Planted.swift"), atomically: true, encoding: .utf8)
+    }
+    let manifest = """
+        .target(name: "VigorConfig", dependencies: ["CivilCalendar", .product(name: "NIOCore", package: "swift-nio")]),
+        .target(name: "CalendarPlanning", dependencies: ["CivilCalendar"]),
+        .executableTarget(name: "vigor-sim", dependencies: ["GhostSimulation", "VigorDaemon"]),
+        """
+    let (breaches, scanned) = try linksBesideTheDaemon(root: root, manifest: manifest)
+    #expect(scanned == 3)
+    #expect(breaches.sorted() == [
+        "Package.swift: VigorConfig depends on NIOCore", "Package.swift: vigor-sim depends on VigorDaemon",
+        "Sources/VigorConfig/Planted.swift imports Store", "Sources/vigor-sim/Planted.swift imports VigorDaemon",
+    ])
+}
+
+/// Each dependency `manifest` declares, and each import under `root`'s `Sources/`, of the targets in `besideTheDaemon`
+/// that is not among those it may link; and how many files were read.
+private func linksBesideTheDaemon(root: URL, manifest: String) throws -> (breaches: [String], scanned: Int) {
+    let declared = declaredDependencies(in: manifest)
+    var breaches: [String] = []
+    var scanned = 0
+    for (target, allowed) in besideTheDaemon {
+        guard let dependencies = declared[target] else {
+            breaches.append("Package.swift: no target \(target)")
+            continue
+        }
+        breaches += dependencies.subtracting(allowed).sorted().map { "Package.swift: \(target) depends on \($0)" }
+        for file in swiftFiles(under: root.appendingPathComponent("Sources/\(target)")) {
+            scanned += 1
+            for module in imports(in: try String(contentsOf: file, encoding: .utf8))
+            where !allowed.contains(module) && !platformModules.contains(module) {
+                breaches.append("\(file.path.replacingOccurrences(of: root.path + "/", with: "")) imports \(module)")
+            }
+        }
+    }
+    return (breaches, scanned)
+}
+
 /// Foundation's `Process` learns that a program ended only when a socket the program inherited closes. Started while
 /// another thread starts a second program, a long-running one (a daemon, a notify command's child, a test's server)
 /// inherits that socket too, and the first program's end is then never seen. vigord, its tools and its tests start
@@ -126,7 +192,9 @@ private func declaredDependencies(in manifest: String) -> [String: Set<String>] 
         let call = rest[..<end]
         var names: Set<String> = []
         if let list = call.firstMatch(of: /dependencies:\s*\[([^\]]*)\]/) {
-            for item in list.1.matches(of: /(?:\.product\(name:\s*)?"([^"]+)"/) { names.insert(String(item.1)) }
+            // A product's package (`package: "swift-nio"`) is not a module.
+            let modules = String(list.1).replacing(/package:\s*"[^"]*"/, with: "")
+            for item in modules.matches(of: /(?:\.product\(name:\s*)?"([^"]+)"/) { names.insert(String(item.1)) }
         }
         result[name] = names
     }

@@ -6,6 +6,7 @@ import GhostEngine
 import VigorRPC
 @testable import ICalendarKit
 @testable import VigorDaemon
+@testable import VigorConfig
 
 private let personalVdir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/calendars/khal-vdir/personal").path

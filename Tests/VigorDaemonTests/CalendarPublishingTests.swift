@@ -7,6 +7,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 #if canImport(Glibc)
 import Glibc

@@ -7,6 +7,7 @@ import VigorRPC
 
 @testable import ICalendarKit
 @testable import VigorDaemon
+@testable import VigorConfig
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/calendars").path

@@ -7,6 +7,7 @@ import GhostScheduling
 import Testing
 
 @testable import VigorDaemon
+@testable import CalendarPlanning
 
 private let berlin = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
 

@@ -5,6 +5,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 private let sundayEvening = Date(timeIntervalSince1970: 1_795_374_000)  // 2026-11-22 20:00 Berlin
 

@@ -3,6 +3,7 @@ import TestPrograms
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// The key table is what the docs, the manual and the template list: a key added to `ConfigKeys` without its row, its
 /// item or its line fails here, and so does a documented key the table lacks.

@@ -3,8 +3,9 @@ import TestPrograms
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
-/// A configuration key is spelled once, in its entry of the key table (`Sources/VigorDaemon/Config/Keys/`); everything
+/// A configuration key is spelled once, in its entry of the key table (`Sources/VigorConfig/Keys/`); everything
 /// else names it through the entry (`ConfigKeys.dropFolder.name`), so renaming a key or adding one is one edit.
 ///
 /// How it scans: every `.swift` file under `Sources/` except the key table's folder, line by line, skipping `//`
@@ -13,12 +14,13 @@ import Testing
 /// - is the key's qualified name (`calendar.output.alarm_minutes`), anywhere;
 /// - holds a key whose name has an underscore (`alarm_minutes`, `step_minutes` of `[engine]`) as a whole word,
 ///   anywhere: such a name means nothing else, so it is the key even inside a message;
-/// - is exactly a one-word key (`path`, `morning`, `socket`), in `Sources/VigorDaemon/Config/`: outside the folder
-///   that reads the configuration those words are other things (RPC fields, timer names, log labels).
-/// Modules below VigorDaemon cannot import the table; the places they spell a key are listed in `outsideTheDaemon`,
+/// - is exactly a one-word key (`path`, `morning`, `socket`), in `Sources/VigorConfig/` or `Sources/VigorDaemon/Config/`:
+///   outside the folders that read and check the configuration those words are other things (RPC fields, timer names,
+///   log labels).
+/// Modules that do not link VigorConfig cannot use the table; the places they spell a key are listed in `outsideTheDaemon`,
 /// key by key, so a new spelling there fails too.
 
-/// Places that cannot use the table: `vigorctl setup` writes the file vigord reads (vigorctl links no VigorDaemon),
+/// Places that cannot use the table: `vigorctl setup` writes the file vigord reads (vigorctl links no VigorConfig),
 /// `plan --sessions` and its method's description name the bound the user can raise, the hold rules and the notification orchestrator name a key in a message of their own module.
 private let outsideTheDaemon: [String: Set<String>] = [
     "Sources/vigorctl/Setup/SetupAnswers.swift": ["sessions_per_week", "rest_days"],
@@ -37,14 +39,14 @@ func keySpellings(under folder: URL, root: URL) throws -> [String] {
     let byQualified = Dictionary(keys.map { ($0.qualified, $0) }, uniquingKeysWith: { first, _ in first })
     let byName = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let literal = try Regex(#""((?:[^"\\]|\\.)*)""#)
-    let table = root.appendingPathComponent("Sources/VigorDaemon/Config/Keys/").path
-    let configFolder = root.appendingPathComponent("Sources/VigorDaemon/Config/").path
+    let table = root.appendingPathComponent("Sources/VigorConfig/Keys/").path
+    let configFolders = ["Sources/VigorConfig/", "Sources/VigorDaemon/Config/"].map { root.appendingPathComponent($0).path }
     var found: [String] = []
     let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
     for file in files.sorted(by: { $0.path < $1.path }) where file.pathExtension == "swift" && !file.path.hasPrefix(table) {
         let relative = String(file.path.dropFirst(root.path.count + 1))
         let allowed = outsideTheDaemon[relative] ?? []
-        let inConfig = file.path.hasPrefix(configFolder)
+        let inConfig = configFolders.contains { file.path.hasPrefix($0) }
         let text = try String(contentsOf: file, encoding: .utf8)
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && !line.contains("\"\"\"") {

@@ -7,6 +7,7 @@ import TestPrograms
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 @Test(.removesScratchFolders) func emptyFileGivesTheDocumentedDefaults() throws {
     let config = try parseConfig("")

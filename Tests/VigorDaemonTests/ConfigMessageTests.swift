@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// What `vigord --check-config` says about a wrong value: `FILE:LINE: key 'TABLE.KEY': RULE; got VALUE`, in the words
 /// each key's entry of the key table gives. One case per message the other configuration tests do not already quote.

@@ -3,6 +3,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 @Test(.removesScratchFolders) func theSystemServiceKeepsItsCalendarAndInboxInTheFolderSystemdMadeForIt() {
     let service = ["STATE_DIRECTORY": "/var/lib/vigor", "HOME": "/"]

@@ -9,6 +9,7 @@ import Synchronization
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 private let berlin = TimeZone(identifier: "Europe/Berlin")!
 

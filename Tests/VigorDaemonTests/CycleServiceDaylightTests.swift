@@ -7,6 +7,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// The cycle service itself (its once-a-check loop, the planner, the runner) through the days a Berlin clock skips or
 /// repeats an hour: each cycle runs once, at its local time, and none is missed or doubled.

@@ -6,6 +6,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Docs/rpc.md's lists of values are the code's: a new receipt action, message kind or migration shows there, or
 /// fails here.

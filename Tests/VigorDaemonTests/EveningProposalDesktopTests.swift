@@ -7,6 +7,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// A new user without a wearable, four sessions a week between 06:30 and 08:30, quiet hours until 07:00: the
 /// proposal for Monday 06:30 must reach the desktop on Sunday evening, although Sunday's 07:00 check-in went out: as

@@ -6,6 +6,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// The end of `vigorctl setup` against a real notification server: a new Ghost whose calendar shows 90 days of
 /// history plans at 10:00 on a Monday, and its first proposal reaches dunst on a private bus.

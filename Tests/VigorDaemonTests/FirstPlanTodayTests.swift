@@ -5,6 +5,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Monday 2026-11-23 00:07 Berlin: setup just after midnight, hours before the preferred 07:00-09:00.
 private let mondayJustAfterMidnight = Date(timeIntervalSince1970: 1_795_388_820)

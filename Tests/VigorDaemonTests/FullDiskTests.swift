@@ -6,6 +6,7 @@ import TestPrograms
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 #if canImport(Glibc)
 import Glibc

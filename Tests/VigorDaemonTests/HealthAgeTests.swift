@@ -8,6 +8,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// The ages `status` gives health data and the recovery score, and the morning that has nothing new to read,
 /// on an injected clock over one real (in-memory) SQLite store.

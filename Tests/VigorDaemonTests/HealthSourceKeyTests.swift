@@ -3,6 +3,7 @@ import HealthImport
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// `[[health.source]]`: files and folders a phone or a watch keeps up to date, each named once, read as they change.
 @Suite(.removesScratchFolders)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// The health sources' watch covers each source's folder for its files, and every folder above it for the one name on
 /// the way down, so a volume mounted later wakes it.

@@ -8,6 +8,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Monday 2026-11-23 21:00 Berlin: the evening plans Tuesday and holds the week's later likely sessions.
 private let evening = Date(timeIntervalSince1970: 1_795_464_000)

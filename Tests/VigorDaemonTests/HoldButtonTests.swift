@@ -6,6 +6,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 extension DesktopNotificationTests {
     /// Sunday 2026-11-22 20:00 Berlin.

@@ -9,6 +9,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Last night's data imported after the morning cycle (`health.import`, the real importer and store): the morning decides
 /// again while today's first block has not started. Tuesday 2026-11-24 in Berlin, a Transformer's block at 07:30.

@@ -7,6 +7,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 private let start = Date(timeIntervalSince1970: 1_795_341_600)
 

@@ -8,6 +8,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Monday 2026-11-23 10:00 Berlin.
 private let monday10 = Date(timeIntervalSince1970: 1_795_424_400)

@@ -5,6 +5,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// The desk in a zone far from UTC: the budget's day is the user's local day, and the evening's proposal for a block
 /// before quiet hours end goes out before they begin.

@@ -4,6 +4,7 @@ import TestPrograms
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// The planning settings are read from the configuration in one place, so the pictures a replan, the holds, a
 /// check-in and the absolution decide on carry the same ones as a cycle's: `[profile]` included.

@@ -7,6 +7,7 @@ import TestPrograms
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// An injury added with a reload reaches the sessions already planned: vigord's calendar shows the new kind at once.
 @Test(.removesScratchFolders) func aKneeAddedByAReloadTurnsTomorrowsRunIntoAnotherSessionOnTheCalendar() async throws {

@@ -5,6 +5,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// `data.purge` as Docs/rpc.md promises it: all user data gone in one transaction, the calendar and its busy-only
 /// shadow let go of the old blocks, and an unwritable calendar does not stop the purge (`-32007`).

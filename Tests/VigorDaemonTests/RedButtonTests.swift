@@ -6,6 +6,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 private let now = Date(timeIntervalSince1970: 1_795_341_600)
 
@@ -65,7 +66,9 @@ private func berlin(refusal: WriteRefusal) throws -> LocalAPI.Context {
     let blocks = await context.ghost.current.blocks
     #expect(blocks.map(\.status) == [.removed, .scheduled, .scheduled])
     let receipt = try #require(try context.database.latestReceipt(action: DecisionAction.emergency.rawValue))
-    #expect(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body).reason.contains("the rest of your week stays"))
+    // `vigorctl why` says what was pressed, in the words the simulator's presses use too (`RedButton.reason`).
+    #expect(try JSONDecoder().decode(DecisionReceipt.self, from: receipt.body).reason
+        == "You asked for recovery time: 30 minutes (vigorctl crashing). I took off the blocks inside it; the rest of your week stays.")
 }
 
 @Test(.removesScratchFolders) func aSecondPressExtendsTheOneRecoveryTimeAndWithdrawsWhatTheLongerOneCovers() async throws {

@@ -6,6 +6,7 @@ import GhostEngine
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// A reload that arrives while a cycle runs: the cycle is held waiting for the calendars (their one lane is busy), the
 /// configuration is read again meanwhile, and then the cycle finishes.

@@ -5,6 +5,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 private func configText(logLevel: String, dropFolder: String, sessions: Int) -> String {
     """

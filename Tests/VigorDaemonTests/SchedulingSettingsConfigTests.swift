@@ -7,6 +7,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// `[training]`'s scheduling keys and the scheduling groups of `[engine]`: read, checked with file, line and a
 /// suggestion, applied on reload, and shown with their sources by `daemon.config`.

@@ -6,6 +6,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// The evening cycle as the daemon runs it (`cycle.run` through the router, `[profile]` from the configuration in
 /// force) writes a block titled with its kind, and says what an injury ruled out.

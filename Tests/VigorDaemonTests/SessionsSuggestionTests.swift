@@ -5,6 +5,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 extension DesktopNotificationTests {
     @Test func aSchedulerWhoTrainsFiveTimesAWeekOnTheirOwnIsAskedToPlanFiveAndItsButtonPlansFive() async throws {

@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Each `[training]` setting and each group of scheduling rules under `[engine]` changes a decision: the same
 /// evening (or morning) is run twice through `cycle.run`, once with the defaults and once with the key set in

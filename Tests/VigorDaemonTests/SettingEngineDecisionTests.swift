@@ -6,6 +6,7 @@ import TestPrograms
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// `[engine.*]` keys whose effect a single evening cannot show (it needs a session history, a reverted rule, a
 /// conflict on a placed block or a longer horizon): each is read from `config.toml` text by

@@ -7,6 +7,7 @@ import GhostEngine
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 private let now = Date(timeIntervalSince1970: 1_795_341_600)
 

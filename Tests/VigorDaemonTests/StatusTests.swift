@@ -4,6 +4,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Every call below happens at this one instant: `status` must show each change at once.
 private let now = Date(timeIntervalSince1970: 1_795_341_600.25)

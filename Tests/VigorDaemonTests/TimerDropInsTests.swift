@@ -4,6 +4,7 @@ import TestPrograms
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 #if canImport(Glibc)
 import Glibc

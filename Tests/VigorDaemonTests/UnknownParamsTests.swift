@@ -5,6 +5,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 private let now = Date(timeIntervalSince1970: 1_795_341_600)  // 2026-11-22 11:00 Berlin
 

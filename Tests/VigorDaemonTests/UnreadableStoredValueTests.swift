@@ -8,6 +8,7 @@ import TestPrograms
 import Testing
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// The wall clock a cycle service reads, moved by the test.
 private final class Wall: Sendable {

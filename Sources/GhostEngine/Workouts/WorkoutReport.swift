@@ -35,6 +35,12 @@ public struct WorkoutReport: Codable, Sendable, Equatable {
     /// How sure we are that a workout a device recorded was training.
     public static let importedConfidence = 0.9
 
+    /// The report of a workout the user logged by hand (`vigorctl workout`), as vigord hands it to the Ghost and the
+    /// simulator's user logs it: its id `log:` and its start in seconds, so the same log sent twice counts once.
+    public static func logged(start: Date, end: Date) -> WorkoutReport {
+        WorkoutReport(id: "log:\(Int(start.timeIntervalSince1970))", start: start, end: end, confidence: 1)
+    }
+
     /// The report of a workout a health file brought in (a wearable's record), as vigord's import hands it to the
     /// Ghost and the simulator's wearable does: the sample's times, source, activity and energy, `importedConfidence`.
     public init(imported workout: HealthSample, id: String) {

@@ -1,3 +1,5 @@
+import VigorConfig
+
 /// Why the backend refused a request it understood: what it names is not there (the API maps these in `APIError`).
 public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The block left the ledger (it was pruned).

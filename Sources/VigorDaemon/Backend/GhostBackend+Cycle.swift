@@ -4,6 +4,7 @@ import GhostEngine
 import ICalendarKit
 import GhostScheduling
 import Store
+import VigorConfig
 
 /// What pressing the red button did: the recovery time (and why it is not recorded yet, if so), the blocks inside it
 /// that were withdrawn, and the calendar file that shows it.
@@ -82,7 +83,7 @@ extension GhostBackend {
         let open = Set(await ghost.current.blocks.filter { [.scheduled, .proposed].contains($0.status) }.map(\.id))
         let press = try await following(at: now) {
             let press = await ghost.pressRedButton(
-                startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60), reason: "\(minutes) minutes (vigorctl crashing)")
+                startedAt: now, endsAt: now.addingTimeInterval(Double(minutes) * 60), reason: RedButton.reason(minutes: minutes))
             if let problem = press.notRecorded {
                 failures.failed("recording a press of the red button", reason: problem)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import HealthImport
 import Store
+import VigorConfig
 
 /// What one read of a health source found and did.
 public struct HealthSourceReading: Sendable, Equatable {

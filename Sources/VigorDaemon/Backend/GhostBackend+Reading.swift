@@ -3,6 +3,7 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 import Store
+import VigorConfig
 
 /// Busy time over a window with the sources that gave it.
 public struct BusyReading: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GhostScheduling
+import VigorConfig
 
 extension GhostBackend {
     /// What the plan asks for after the user's answer to the weekly receipt's suggestion.

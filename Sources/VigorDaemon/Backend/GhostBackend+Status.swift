@@ -3,6 +3,7 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 import Store
+import VigorConfig
 
 /// What `status` reports, read from the owners in one pass: the configuration in force, the Ghost and what lives
 /// beside it, the calendars' freshness and writes, the health data's ages, the week ahead and the streak.

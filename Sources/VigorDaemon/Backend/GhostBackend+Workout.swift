@@ -16,9 +16,10 @@ public struct WorkoutOutcome: Sendable {
 extension GhostBackend {
     /// The user says they trained from `start` to `end`; a workout over a block completes it.
     public func logWorkout(start: Date, end: Date, at now: Date) async throws -> WorkoutOutcome {
-        let id = "log:\(Int(start.timeIntervalSince1970))"
+        let report = WorkoutReport.logged(start: start, end: end)
+        let id = report.id
         let before = await ghost.current.workouts.count
-        try await decide(.workoutRecorded(WorkoutReport(id: id, start: start, end: end, confidence: 1)), at: now)
+        try await decide(.workoutRecorded(report), at: now)
         let current = await ghost.current
         let entry = current.workouts.count > before ? current.workouts.last : nil
         // A workout a device recorded already: the log is kept beside it and the measured record counts.

@@ -1,6 +1,7 @@
 import ICalendarKit
 import Foundation
 import Synchronization
+import VigorConfig
 
 /// Owns the calendar reader built from the configuration, rebuilds it when `[calendar]` or the
 /// zone changes on reload, and runs its blocking work on `CalendarThreads`, off the async pool: queries and

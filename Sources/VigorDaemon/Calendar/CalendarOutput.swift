@@ -4,6 +4,7 @@ import GhostEngine
 import Logging
 import Store
 import Synchronization
+import VigorConfig
 
 /// vigord's own calendar: the `vigor` vdir collection, and the shadow collection when `[calendar.shadow]` asks for
 /// one. It publishes the desired set (the Ghost's written blocks, proposals and recovery time) through the Calendar

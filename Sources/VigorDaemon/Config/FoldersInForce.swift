@@ -1,5 +1,6 @@
 import Foundation
 import VigorRPC
+import VigorConfig
 
 /// The socket and folders vigord runs with, fixed at start, each with where it came from when that is not the file's
 /// own key: `vigorctl config` shows these, so it never names a default folder vigord does not use.

@@ -1,6 +1,7 @@
 import ICalendarKit
 import SafeFiles
 import Foundation
+import VigorConfig
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 import ICalendarKit
+import VigorConfig
 
 extension CycleRunner {
     /// What the first plan at setup decided, before the backend saves it.

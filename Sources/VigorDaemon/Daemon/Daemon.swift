@@ -5,6 +5,7 @@ import NIOPosix
 import ServiceLifecycle
 import Store
 import VigorRPC
+import VigorConfig
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import VigorConfig
+
 /// Why the daemon cannot start or keep running; each message says what to do.
 public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
     case config(ConfigError)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import VigorConfig
 
 /// The configuration in force: read at start, swapped on reload (an invalid file keeps the one in force).
 public actor DaemonState {

@@ -1,18 +1,9 @@
 import Foundation
+import VigorConfig
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// `[daemon] log`: where log lines go.
-public enum LogDestinationChoice: String, Sendable, Equatable {
-    /// journald when systemd connected our stderr to it, readable stderr lines otherwise.
-    case auto
-    /// Always journald (falls back to stderr, with a warning, when its socket is absent).
-    case journal
-    /// Always stderr.
-    case stderr
-}
 
 /// Decides between journald and stderr. `sd_journal_send` reports success even when nothing
 /// listens, so the decision looks for the journal's socket and for systemd's JOURNAL_STREAM.

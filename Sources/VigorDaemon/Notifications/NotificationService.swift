@@ -3,6 +3,7 @@ import Foundation
 import GhostEngine
 import Logging
 import ServiceLifecycle
+import VigorConfig
 
 /// Has the backend settle the notification desk: after every change of the Ghost, and at the moments the rules turn on (quiet
 /// hours ending and starting, midnight's new budget). It sleeps in between, at most an

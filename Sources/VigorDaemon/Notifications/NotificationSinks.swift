@@ -1,5 +1,6 @@
 import GhostEngine
 import Logging
+import VigorConfig
 
 /// The sinks `[notify]` asks for.
 enum NotificationSinks {

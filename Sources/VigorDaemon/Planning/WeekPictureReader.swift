@@ -4,6 +4,8 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 import Store
+import CalendarPlanning
+import VigorConfig
 
 /// The daemon's one reader of what planning looks at: builds the `WeekPicture` for an evening, a morning, a
 /// re-planning or the absolution from the calendars, the Ghost and the store. The decisions are the pure functions of

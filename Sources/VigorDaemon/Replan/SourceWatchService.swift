@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Logging
 import ServiceLifecycle
+import VigorConfig
 
 /// Watches the folders of the configured calendar files and vdirs (inotify) and signals a replan when
 /// one changes; after a reload it watches the new set and signals a replan too (sources, zone or training

@@ -1,6 +1,7 @@
 import CivilCalendar
 import Foundation
 import SafeFiles
+import VigorConfig
 
 #if canImport(Glibc)
 import Glibc

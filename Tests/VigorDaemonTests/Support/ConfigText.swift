@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Reads `text` as a config.toml in /etc/vigor.
 func parseConfig(_ text: String) throws(ConfigError) -> DaemonConfig {

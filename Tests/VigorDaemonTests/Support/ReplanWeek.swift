@@ -5,6 +5,7 @@ import Logging
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Sunday 2026-11-22 11:00 Berlin; the block goes on Monday 2026-11-23 07:00 Berlin (06:00Z).
 let replanNow = Date(timeIntervalSince1970: 1_795_341_600)

@@ -3,6 +3,7 @@ import Testing
 import VigorRPC
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// Sends one request for `method` with `params` (a JSON object's text) through the daemon's router.
 func routerCall(_ method: String, _ params: String, _ context: LocalAPI.Context) async throws -> RPCResponse {

@@ -4,6 +4,7 @@ import Logging
 import Store
 
 @testable import VigorDaemon
+@testable import VigorConfig
 
 /// A daemon context over an in-memory database and scratch folders, with a fixed clock.
 func makeTestContext(

@@ -1,6 +1,7 @@
 import ICalendarKit
 import Foundation
 import VigorRPC
+import VigorConfig
 
 extension CalendarSourceView {
     /// The API's view of a configured source and its state.

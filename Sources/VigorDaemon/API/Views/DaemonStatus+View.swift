@@ -4,6 +4,7 @@ import GhostEngine
 import GhostScheduling
 import Store
 import VigorRPC
+import VigorConfig
 
 extension DaemonStatus {
     /// The API's view of the backend's status report, with the socket the request came in on.

@@ -3,6 +3,7 @@ import Foundation
 import GhostEngine
 import GhostScheduling
 import VigorRPC
+import VigorConfig
 
 extension EffectiveConfig {
     /// The API's view of the configuration in force: every key with its value and source.

@@ -1,6 +1,7 @@
 import Foundation
 import GhostScheduling
 import VigorRPC
+import VigorConfig
 
 extension CheckInResult {
     /// The API's view of a recorded check-in.

@@ -3,6 +3,7 @@ import Foundation
 import ICalendarKit
 import Logging
 import ServiceLifecycle
+import VigorConfig
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import VigorConfig
+
 /// Which folders the health sources' watch covers, and which names in each wake it: a source folder (or a file source's
 /// folder) for its finished files; and every existing folder above a source for the one name on the way down to it,
 /// so a source that appears (a watch's volume mounted, a folder made or renamed into place) wakes the watch at once.

@@ -3,15 +3,26 @@ import Foundation
 
 /// Walks the parsed tree against the key tables (`ConfigKeys`), building a `DaemonConfig`: each table's names are
 /// checked (an unknown one is an error with a suggestion), then each key the file gives is read by its entry.
-struct ConfigReader {
+public struct ConfigReader {
     let file: String
-    let locator: TOMLKeyLocator
+    public let locator: TOMLKeyLocator
     let baseDirectory: String
 
+    public init(file: String, locator: TOMLKeyLocator, baseDirectory: String) {
+        self.file = file
+        self.locator = locator
+        self.baseDirectory = baseDirectory
+    }
+
     /// A position in the document, for messages.
-    struct Place {
+    public struct Place {
         var table: [String]
         var arrayIndex: Int?
+
+        public init(table: [String], arrayIndex: Int? = nil) {
+            self.table = table
+            self.arrayIndex = arrayIndex
+        }
 
         func dotted(_ key: String?) -> String {
             var text = table.joined(separator: ".")
@@ -21,7 +32,7 @@ struct ConfigReader {
         }
     }
 
-    func error(_ place: Place, _ key: String?, _ message: String) -> ConfigError {
+    public func error(_ place: Place, _ key: String?, _ message: String) -> ConfigError {
         let line = locator.line(table: place.table, arrayIndex: place.arrayIndex, key: key)
             ?? key.flatMap { locator.line(table: place.table + [$0], key: nil) }
             ?? locator.line(table: place.table, arrayIndex: place.arrayIndex, key: nil)

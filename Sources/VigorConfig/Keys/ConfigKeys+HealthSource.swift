@@ -3,7 +3,7 @@ import Foundation
 import HealthImport
 
 /// One `[[health.source]]` as the file gives it, before the checks between its keys.
-struct HealthSourceDraft: RepeatedTableDraft {
+public struct HealthSourceDraft: RepeatedTableDraft {
     var name: String?
     var path: String?
     var format: HealthFileFormat?
@@ -11,7 +11,7 @@ struct HealthSourceDraft: RepeatedTableDraft {
     init() {}
 
     /// A source as the configuration keeps it, shown by `vigorctl config` like one the file gave.
-    init(_ entry: HealthSourceEntry) {
+    public init(_ entry: HealthSourceEntry) {
         name = entry.name
         path = entry.path
         format = entry.format
@@ -20,7 +20,7 @@ struct HealthSourceDraft: RepeatedTableDraft {
 
 extension ConfigKeys {
     /// `[[health.source]]`, repeatable: a file or a folder a phone or a watch keeps up to date, each with a unique name.
-    static let healthSource = ConfigTable<HealthSourceDraft>(["health", "source"], [
+    public static let healthSource = ConfigTable<HealthSourceDraft>(["health", "source"], [
         .entryName, .entryPath,
         ConfigKey(
             "format", HealthSourceEntry.formatNames.keys.sorted().map { "`\"\($0)\"`" }.joined(separator: ", "),

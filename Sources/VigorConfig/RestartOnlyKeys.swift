@@ -2,7 +2,7 @@
 /// folders, its log, the health drop folder and the health sources it watches. A reload keeps their running values in force and lists a changed one as waiting for a restart
 /// (`daemon.reload`'s `needsRestart`, `vigorctl config`), so nothing shows a value the daemon does not use.
 /// Docs/configuration.md and vigord.conf(5) list the same names (`restartOnlyKeysAreListedInTheDocs`).
-enum RestartOnlyKeys {
+public enum RestartOnlyKeys {
     /// One key, named as `vigorctl config` shows it (`table.key`), or a whole table (`calendar.shadow`).
     struct Key: Sendable {
         let name: String
@@ -28,7 +28,7 @@ enum RestartOnlyKeys {
 
     /// What a reload puts in force: the file's configuration with the running values of the restart-only keys, and the
     /// names of those whose file value waits for a restart.
-    static func settle(file: DaemonConfig, running: DaemonConfig) -> (inForce: DaemonConfig, needsRestart: [String]) {
+    public static func settle(file: DaemonConfig, running: DaemonConfig) -> (inForce: DaemonConfig, needsRestart: [String]) {
         var inForce = file
         var waiting: [String] = []
         for key in all where key.differs(file, running) {
@@ -41,7 +41,7 @@ enum RestartOnlyKeys {
 
 extension RestartOnlyKeys {
     /// Whether `key` of `table` (as `vigorctl config` names them) is among `names`, itself or by its table.
-    static func isAmong(_ names: [String], table: String, key: String) -> Bool {
+    public static func isAmong(_ names: [String], table: String, key: String) -> Bool {
         names.contains(table + "." + key) || names.contains(table)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds the line of a key in TOML text, so errors found after parsing can still name a line.
 /// It understands `[table]`, `[[array.of.tables]]` and `key = value` lines (bare or quoted keys).
-struct TOMLKeyLocator: Sendable {
+public struct TOMLKeyLocator: Sendable {
     private struct Entry {
         var table: [String]
         var arrayIndex: Int?
@@ -12,7 +12,7 @@ struct TOMLKeyLocator: Sendable {
 
     private var entries: [Entry] = []
 
-    init(text: String) {
+    public init(text: String) {
         var table: [String] = []
         var arrayIndex: Int?
         var arrayCounts: [String: Int] = [:]
@@ -41,7 +41,7 @@ struct TOMLKeyLocator: Sendable {
 
     /// The line of `key` in `table` (the n-th `[[table]]` when `arrayIndex` is set), or of the
     /// table header itself when `key` is nil.
-    func line(table: [String], arrayIndex: Int? = nil, key: String?) -> Int? {
+    public func line(table: [String], arrayIndex: Int? = nil, key: String?) -> Int? {
         entries.first { entry in
             entry.table == table && entry.key == key && (arrayIndex == nil || entry.arrayIndex == arrayIndex)
         }?.line

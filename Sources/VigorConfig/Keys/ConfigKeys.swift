@@ -3,10 +3,10 @@
 /// the documentation checks walk these tables; `[engine]` is the rules tables themselves (`EngineRulesReader`).
 /// A new key is one entry in its table's file, plus its row in Docs/configuration.md, its item in vigord.conf(5)
 /// and its line in config/config.toml.
-enum ConfigKeys {
+public enum ConfigKeys {
     /// The tables of plain keys; `[[calendar.source]]` (`calendarSource`) and `[[health.source]]` (`healthSource`) are
     /// repeatable and read into values of their own.
-    static let tables: [ConfigTable<DaemonConfig>] = [
+    public static let tables: [ConfigTable<DaemonConfig>] = [
         daemon, schedule, calendar, calendarOutput, calendarShadow, calendarHold, training, health, profile, notify,
     ]
 

@@ -9,7 +9,7 @@ import GhostScheduling
 /// camelCase, every key checked against the tables (an unknown key is an error with a suggestion), times as
 /// `"HH:MM"` and windows as `"HH:MM-HH:MM"`, missing keys keep their documented defaults, and both tables must
 /// pass their `validate()`.
-struct EngineRulesReader {
+public struct EngineRulesReader {
     let loader: ConfigReader
 
     /// The scheduling groups `[engine]` offers. The recovery formula is versioned (a stored score names the
@@ -92,7 +92,7 @@ struct EngineRulesReader {
     }
 
     /// The JSON of both tables as `[engine]` offers them (without the keys set elsewhere or not offered).
-    static func describe(_ engine: EngineRules, _ scheduling: SchedulingRules) throws -> [String: Any] {
+    public static func describe(_ engine: EngineRules, _ scheduling: SchedulingRules) throws -> [String: Any] {
         guard var table = try JSONSerialization.jsonObject(with: JSONEncoder().encode(engine)) as? [String: Any],
             let rules = try JSONSerialization.jsonObject(with: JSONEncoder().encode(scheduling)) as? [String: Any]
         else { return [:] }
@@ -176,7 +176,7 @@ struct EngineRulesReader {
     }
 
     /// `consecutiveDeletions` → `consecutive_deletions`, as the documentation and `vigorctl config` write keys.
-    static func snakeCase(_ key: String) -> String {
+    public static func snakeCase(_ key: String) -> String {
         key.reduce(into: "") { text, character in
             if character.isUppercase { text += "_" + character.lowercased() } else { text.append(character) }
         }
@@ -184,7 +184,7 @@ struct EngineRulesReader {
 }
 
 /// How a rule that is not a plain number is written in `config.toml`, recognised from the JSON of its default.
-enum RuleValueShape {
+public enum RuleValueShape {
     /// A `TimeOfDay`, `"HH:MM"`.
     case time
     /// A `TimeWindow`, `"HH:MM-HH:MM"`.
@@ -192,7 +192,7 @@ enum RuleValueShape {
     /// A list of words.
     case strings
 
-    init?(_ expected: Any) {
+    public init?(_ expected: Any) {
         if expected is [Any] {
             self = .strings
         } else if let table = expected as? [String: Any], Set(table.keys) == ["hour", "minute"] {

@@ -19,7 +19,7 @@ extension ConfigKeys {
     ])
 
     /// `[calendar.output]`: the vdir vigord writes, and the reminder its blocks carry.
-    static let calendarOutput = ConfigTable<DaemonConfig>(["calendar", "output"], [
+    public static let calendarOutput = ConfigTable<DaemonConfig>(["calendar", "output"], [
         outputPath,
         ConfigKey(
             "alarm_minutes", "integer 0–1440, or `false`", restartOnly: .value(\.calendar.alarmMinutes),
@@ -37,11 +37,11 @@ extension ConfigKeys {
     ])
 
     /// The vdir root of vigord's own calendar.
-    static let outputPath = ConfigKey<DaemonConfig>.path(
+    public static let outputPath = ConfigKey<DaemonConfig>.path(
         "path", \.calendar.outputPath, notSet: "$XDG_DATA_HOME/vigor/calendars", restartOnly: true)
 
     /// `[calendar.shadow]`: a busy-only copy of the blocks; when the table is given, its `path` is required.
-    static let calendarShadow = ConfigTable<DaemonConfig>(["calendar", "shadow"], [
+    public static let calendarShadow = ConfigTable<DaemonConfig>(["calendar", "shadow"], [
         shadowPath,
         ConfigKey(
             "summary", "string, one line of 1–100 characters", restartOnly: .table(\.calendar.shadow),
@@ -61,7 +61,7 @@ extension ConfigKeys {
     })
 
     /// The shadow calendar's collection folder, required when the table is given.
-    static let shadowPath = ConfigKey<DaemonConfig>(
+    public static let shadowPath = ConfigKey<DaemonConfig>(
         "path", "string", restartOnly: .table(\.calendar.shadow),
         read: { input, config throws(ConfigError) in
             let path = try input.string()
@@ -76,7 +76,7 @@ extension ConfigKeys {
 
     /// `[calendar.hold]`: hours before its start a hold turns busy to others, and the free minutes of its day below
     /// which it does at once.
-    static let calendarHold = ConfigTable<DaemonConfig>(["calendar", "hold"], [
+    public static let calendarHold = ConfigTable<DaemonConfig>(["calendar", "hold"], [
         .integer("defend_hours", 0...168, "must be hours before a hold's start (0…168)", \.calendar.hold.defendHours),
         .integer(
             "defend_when_free_below_minutes", 0...1440, "must be free minutes of the day (0…1440)",

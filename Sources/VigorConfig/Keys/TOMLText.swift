@@ -1,12 +1,12 @@
 /// Values written back in TOML syntax, as `vigorctl config` shows them.
-enum TOMLText {
+public enum TOMLText {
     /// `"text"`, with `\` and `"` escaped.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// `[a, b]` of items already in TOML syntax.
-    static func list(_ items: [String]) -> String {
+    public static func list(_ items: [String]) -> String {
         "[" + items.joined(separator: ", ") + "]"
     }
 }

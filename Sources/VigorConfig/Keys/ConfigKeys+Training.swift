@@ -2,7 +2,7 @@ import CivilCalendar
 
 extension ConfigKeys {
     /// `[training]`: what to schedule, and when the user allows it. `lunch_allowed` is kept where sacred time reads it.
-    static let training = ConfigTable<DaemonConfig>(["training"], [
+    public static let training = ConfigTable<DaemonConfig>(["training"], [
         sessionsPerWeek,
         sessionsPerWeekMax,
         .integer("duration_minutes", 10...240, "must be between 10 and 240", \.training.durationMinutes),
@@ -51,8 +51,8 @@ extension ConfigKeys {
     ], check: trainingFits)
 
     /// How many sessions to plan a week, and the most the plan grows to when the user trains more.
-    static let sessionsPerWeek = ConfigKey<DaemonConfig>.integer("sessions_per_week", 0...14, "must be between 0 and 14", \.training.sessionsPerWeek)
-    static let sessionsPerWeekMax = ConfigKey<DaemonConfig>.integer(
+    public static let sessionsPerWeek = ConfigKey<DaemonConfig>.integer("sessions_per_week", 0...14, "must be between 0 and 14", \.training.sessionsPerWeek)
+    public static let sessionsPerWeekMax = ConfigKey<DaemonConfig>.integer(
         "sessions_per_week_max", 0...14, "must be between 0 and 14", \.training.sessionsPerWeekMax)
 
     /// The lunch opt-in: the user's preference, kept where sacred time reads it (`[engine.sacred]` does not offer it).

@@ -3,7 +3,7 @@ import Foundation
 import ICalendarKit
 
 /// One `[[calendar.source]]` as the file gives it, before the checks between its keys.
-struct CalendarSourceDraft: RepeatedTableDraft {
+public struct CalendarSourceDraft: RepeatedTableDraft {
     var name: String?
     var path: String?
     var url: URL?
@@ -12,7 +12,7 @@ struct CalendarSourceDraft: RepeatedTableDraft {
     init() {}
 
     /// A source as the configuration keeps it, shown by `vigorctl config` like one the file gave.
-    init(_ entry: CalendarSourceEntry) {
+    public init(_ entry: CalendarSourceEntry) {
         name = entry.name
         switch entry.location {
         case .path(let path): self.path = path
@@ -24,7 +24,7 @@ struct CalendarSourceDraft: RepeatedTableDraft {
 
 extension ConfigKeys {
     /// `[[calendar.source]]`, repeatable: each entry has a unique name and either a path or a URL.
-    static let calendarSource = ConfigTable<CalendarSourceDraft>(["calendar", "source"], [
+    public static let calendarSource = ConfigTable<CalendarSourceDraft>(["calendar", "source"], [
         .entryName, .entryPath,
         ConfigKey(
             "url", "string",

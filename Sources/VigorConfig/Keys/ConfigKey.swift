@@ -2,11 +2,11 @@
 /// value gets), how `vigorctl config` shows it (the default is what it shows for `DaemonConfig()`), whether a reload
 /// waits for a restart to use it, and the type its row in Docs/configuration.md states. Every key is one entry of
 /// `ConfigKeys`; the reader, `vigorctl config`, the restart-only list and the documentation checks walk them.
-struct ConfigKey<Target>: Sendable {
+public struct ConfigKey<Target>: Sendable {
     /// The key as the file spells it (`alarm_minutes`).
-    let name: String
+    public let name: String
     /// An older name still read, with a warning that names the new one.
-    var oldName: OldName?
+    public internal(set) var oldName: OldName?
     /// The type column of its row in Docs/configuration.md (`integer 0–1440, or \`false\``).
     let documented: String
     /// Set when a reload keeps the running value and lists a changed one as waiting for a restart.
@@ -15,7 +15,7 @@ struct ConfigKey<Target>: Sendable {
     let read: @Sendable (KeyInput, inout Target) throws(ConfigError) -> Void
     /// The value in force in TOML syntax, or a `# not set: …` comment; nil: the key is not written (a source's
     /// `path` when it has a `url`).
-    let show: @Sendable (Target) -> String?
+    public let show: @Sendable (Target) -> String?
 
     init(
         _ name: String, _ documented: String, oldName: OldName? = nil, restartOnly: RestartOnly? = nil,
@@ -38,8 +38,8 @@ struct ConfigKey<Target>: Sendable {
     }
 
     /// A key's first name, still read: giving both is an error, the old one alone a deprecation warning.
-    struct OldName: Sendable {
-        let name: String
+    public struct OldName: Sendable {
+        public let name: String
         /// Why the rename changes nothing for the user, in the warning (`the same folder`).
         let sameness: String
     }

@@ -2,7 +2,7 @@ import CivilCalendar
 
 extension ConfigKeys {
     /// `[daemon]`: where the daemon listens, keeps state and logs; all read only at start.
-    static let daemon = ConfigTable<DaemonConfig>(["daemon"], [
+    public static let daemon = ConfigTable<DaemonConfig>(["daemon"], [
         socket,
         stateDir,
         ConfigKey(
@@ -25,10 +25,10 @@ extension ConfigKeys {
     ])
 
     /// The socket vigord binds when systemd passes none.
-    static let socket = ConfigKey<DaemonConfig>.path(
+    public static let socket = ConfigKey<DaemonConfig>.path(
         "socket", \.daemon.socket, notSet: "the default socket (see vigord.conf(5))", restartOnly: true)
 
     /// The folder of the state database.
-    static let stateDir = ConfigKey<DaemonConfig>.path(
+    public static let stateDir = ConfigKey<DaemonConfig>.path(
         "state_dir", \.daemon.stateDir, notSet: "the default state folder (see vigord.conf(5))", restartOnly: true)
 }

@@ -21,7 +21,7 @@ public struct HealthSourceEntry: Sendable, Equatable {
     ]
 
     /// The name `format` gives `format`, if it has one.
-    static func formatName(_ format: HealthFileFormat) -> String? {
+    public static func formatName(_ format: HealthFileFormat) -> String? {
         formatNames.first { $0.value == format }?.key
     }
 }

@@ -1,8 +1,8 @@
 /// One table of `config.toml` (`[calendar.output]`) and its keys, in the order `vigorctl config` and the docs list them.
-struct ConfigTable<Target>: Sendable {
+public struct ConfigTable<Target>: Sendable {
     /// `["calendar", "output"]`.
-    let path: [String]
-    let keys: [ConfigKey<Target>]
+    public let path: [String]
+    public let keys: [ConfigKey<Target>]
     /// Checks between its keys, run after every key the file gives is read (a table that is present and lacks a
     /// required key fails here).
     var check: (@Sendable (TableInput, inout Target) throws(ConfigError) -> Void)?
@@ -17,13 +17,13 @@ struct ConfigTable<Target>: Sendable {
     }
 
     /// `calendar.output`.
-    var name: String { path.joined(separator: ".") }
+    public var name: String { path.joined(separator: ".") }
 
     /// Every name the file may give a key of this table: the keys' and their old names.
-    var spelledNames: [String] { keys.flatMap { [$0.name] + ($0.oldName.map { [$0.name] } ?? []) } }
+    public var spelledNames: [String] { keys.flatMap { [$0.name] + ($0.oldName.map { [$0.name] } ?? []) } }
 
     /// `calendar.output.alarm_minutes`, as `vigorctl config` and the restart-only list name a key.
-    func qualifiedName(_ key: ConfigKey<Target>) -> String { name + "." + key.name }
+    public func qualifiedName(_ key: ConfigKey<Target>) -> String { name + "." + key.name }
 }
 
 /// A table as the file gives it, for the checks between its keys.
