@@ -130,7 +130,7 @@ struct DecisionExplanationTests {
         #expect(explanation.headline == receipt.reason)
         #expect(explanation.factors.prefix(3) == [
             .init(name: "What changed", value: cause, impact: .hurt), .init(name: "Was at", value: "Sat 18:00", impact: .neutral),
-            .init(name: "Next free time", value: "Sat 19:15", impact: .neutral),
+            .init(name: "Moved to", value: "Sat 19:15", impact: .neutral),
         ])
         #expect(!explanation.headline.contains("best combination"))
     }
@@ -160,7 +160,7 @@ struct DecisionExplanationTests {
         #expect(removal.action == .removed)
         let explained = DecisionExplanation(removal, timeZone: zone)
         #expect(explained.headline == "Removed Sat 18:00: \(cause), and no free time is left in the next days.")
-        #expect(explained.factors.contains { $0.name == "Next free time" && $0.value == "none in the next days" })
+        #expect(explained.factors.contains { $0.name == "Moved to" && $0.value == "none in the next days" })
     }
 
     @Test func aTransformedBlockSaysFromWhatToWhat() throws {

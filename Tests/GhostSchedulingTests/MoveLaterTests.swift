@@ -1,3 +1,4 @@
+import CivilCalendar
 import Foundation
 import GhostEngine
 import Testing
@@ -22,6 +23,20 @@ import GhostScheduling
         let request = SlotRequest(firstDay: Week.monday, busy: [try Week.busy(0, (6, 50), (8, 50))])
         let outcome = try Week.finder().moveLater(blockStart: try Week.at(0, 7), request: request)
         #expect(outcome.plannedBlock?.chosen.start == (try Week.at(0, 9)))
+    }
+
+    @Test func aMoveKeepsToTheEveningWindowLeftThatDayBeforeTheNearestFreeTimeOutsideIt() throws {
+        // Mornings and evenings preferred; a shift now covers 06:00–14:30: 14:45 is free first, but 18:00 is in a window.
+        var settings = Week.morningSettings
+        settings.preferredWindows.append(TimeWindow(from: TimeOfDay(hour: 18), to: TimeOfDay(hour: 20)))
+        let request = SlotRequest(firstDay: Week.monday, busy: [try Week.busy(0, (6, 0), (14, 30))])
+        let outcome = try Week.finder(settings).moveLater(blockStart: try Week.at(0, 7), request: request)
+        guard case .sameDay(let block) = outcome else {
+            Issue.record("expected a same-day move, got \(outcome)")
+            return
+        }
+        #expect(block.chosen.start == (try Week.at(0, 18)))
+        #expect(Week.starts(block.alternatives) == ["18:15", "18:30", "18:45"])
     }
 
     @Test func fullDayMovesToTheNextSuitableDay() throws {

@@ -44,7 +44,7 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
             factors = [
                 Factor(name: "What changed", value: cause, impact: .hurt),
                 Factor(name: "Was at", value: time("start") ?? "unknown", impact: .neutral),
-                Factor(name: "Next free time", value: time("target") ?? "none in the next days", impact: .neutral),
+                Factor(name: "Moved to", value: time("target") ?? "none in the next days", impact: .neutral),
             ] + Self.factors(receipt, inputs: inputs, neutral: neutral)
             return
         }
