@@ -218,7 +218,7 @@ private func utcStamp(_ date: Date) -> String {
     let free = try #require(plan.days.first { $0.why == "weekFull" }, "\(plan.days.map(\.why))")
     let held = try await routerResult(PlanHoldMethod.self, #"{"day":"\#(free.date)"}"#, week.context)
     let day = try #require(held.days.first { $0.date == free.date })
-    #expect(day.reason.hasPrefix("You held this day: the next evening plans a session here if the week has room."), "\(day.reason)")
+    #expect(day.reason.hasPrefix("You held this day; it stays free while the week has its sessions, and the next evening plans one here if one falls out (declined or removed). This week already has its"), "\(day.reason)")
 }
 
 @Test(.removesScratchFolders) func holdingTheWholeWeekNeverPromisesASessionOnARestDay() async throws {

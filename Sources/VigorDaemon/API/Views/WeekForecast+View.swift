@@ -31,7 +31,7 @@ extension WeekForecast {
             case .heldByUserWithoutSession:
                 return PlanDayView(
                     date: day.date, status: status, start: stamp,
-                    reason: "You held this day: the next evening plans a session here if the week has room. " + day.reason,
+                    reason: "You held this day; it stays free while the week has its sessions, and the next evening plans one here if one falls out (declined or removed). " + day.reason,
                     why: why, kind: kind)
             case .forecast:
                 return PlanDayView(date: day.date, status: status, start: stamp, reason: day.reason, why: why, kind: kind)
