@@ -367,24 +367,30 @@ struct SimulatedRun {
         landed += arriving
         let now = try calendar.date(on: day, hour: 5, minute: 45)
         try step(at: now, .meetingsLanded(arriving))
+        // As vigord re-plans: every conflict first (`Replanning.conflicts`), then the user answers the moves it proposed.
         let ahead = try Replanning.blocksToCheck(ghost, today: day, calendar: calendar, now: now)
-        for block in ahead {
-            let current = try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules))
-            let found: BlockConflict?
+        var proposedMoves: [BlockID] = []
+        if !ahead.isEmpty {
+            var current = try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules))
+            let events: [GhostEvent]
             do {
-                found = try ghost.block(block.id).flatMap { block throws(SchedulingError) in try Replanning.conflict(of: block, in: current) }
+                events = try Replanning.conflicts(of: ahead, in: &current, now: now)
             } catch {
                 throw error.engineError
             }
-            guard let found else { continue }
-            let effects = try send(.conflictFound(found), at: now)
-            if effects.contains(where: { if case .proposeMove = $0 { true } else { false } }) {
-                let accepted = random.nextUnit() < scenario.acceptRate
-                let at = try calendar.date(on: day, hour: 5, minute: 50)
-                try step(at: at, .answerProposal(block: block.id.rawValue, accept: accepted))
-                try send(.moveAnswered(block.id, accepted: accepted), at: at)
-                today.interactions.append("move \(block.id)")
+            for event in events {
+                let effects = try send(event, at: now)
+                guard case .conflictFound(let found) = event,
+                      effects.contains(where: { if case .proposeMove = $0 { true } else { false } }) else { continue }
+                proposedMoves.append(found.block)
             }
+        }
+        for block in proposedMoves {
+            let accepted = random.nextUnit() < scenario.acceptRate
+            let at = try calendar.date(on: day, hour: 5, minute: 50)
+            try step(at: at, .answerProposal(block: block.rawValue, accept: accepted))
+            try send(.moveAnswered(block, accepted: accepted), at: at)
+            today.interactions.append("move \(block)")
         }
         try calendarChanged(on: day, at: now)
     }

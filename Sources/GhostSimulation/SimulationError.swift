@@ -17,7 +17,7 @@ extension SchedulingError {
     /// The engine error a simulation reports for a slot-finder failure (same code family and message).
     var engineError: EngineError {
         switch self {
-        case .calendar(let error): error
+        case .calendar(let error), .engine(let error): error
         case .invalidSetting(let name, let problem): .invalidRule(name: name, problem: problem)
         case .slotNotSacred, .noRecoveryInputs: .invalidRule(name: "scheduling", problem: message)
         }

@@ -11,6 +11,8 @@ public enum SchedulingError: Error, Equatable, Sendable, CustomStringConvertible
     case slotNotSacred(SlotKey)
     /// No input needed by the recovery formula was present.
     case noRecoveryInputs(LocalDay)
+    /// The engine refused an event a rule handed to a draft of the Ghost.
+    case engine(EngineError)
 
     /// Stable machine-readable code.
     public var code: String {
@@ -19,6 +21,7 @@ public enum SchedulingError: Error, Equatable, Sendable, CustomStringConvertible
         case .calendar(let error): error.code
         case .slotNotSacred: "slot-not-sacred"
         case .noRecoveryInputs: "no-recovery-inputs"
+        case .engine(let error): error.code
         }
     }
 
@@ -29,6 +32,7 @@ public enum SchedulingError: Error, Equatable, Sendable, CustomStringConvertible
         case .calendar(let error): error.message
         case .slotNotSacred(let slot): "\(slot) is not a sacred slot, so there is nothing to clear."
         case .noRecoveryInputs(let day): "No sleep, HRV or heart-rate value was given for \(day); training strain alone makes no recovery score."
+        case .engine(let error): error.message
         }
     }
 

@@ -22,6 +22,25 @@ public enum Replanning {
         return ghost.blocks.filter { [.scheduled, .proposed].contains($0.status) && $0.start > now && $0.start < horizonEnd }
     }
 
+    /// The conflicts of `ahead` (`blocksToCheck`) in `picture`, as the engine events that hand them over, in order. Each
+    /// block is checked as the earlier conflicts leave it: each event is handed to the picture's Ghost, a draft, on the
+    /// way. vigord's re-planning and the simulator's both run it.
+    public static func conflicts(of ahead: [ScheduledBlock], in picture: inout WeekPicture, now: Date) throws(SchedulingError) -> [GhostEvent] {
+        var events: [GhostEvent] = []
+        for block in ahead {
+            // The block as it stands now: an earlier conflict may have moved or removed it.
+            guard let current = picture.ghost.block(block.id), let found = try conflict(of: current, in: picture) else { continue }
+            let event = GhostEvent.conflictFound(found)
+            do {
+                _ = try picture.ghost.handle(event, now: now)
+            } catch {
+                throw .engine(error)
+            }
+            events.append(event)
+        }
+        return events
+    }
+
     /// The conflict over `block` (as it stands now) in the picture's busy time, with where "move later" puts it; nil
     /// while it still fits or when it is no longer scheduled or proposed. The Ghost's other scheduled, proposed and
     /// completed blocks keep their days.

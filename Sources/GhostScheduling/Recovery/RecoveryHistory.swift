@@ -19,7 +19,13 @@ public struct RecoveryHistory: Codable, Sendable, Equatable {
 
     /// The score shown for `day`: the latest one of the highest formula version.
     public func current(on day: LocalDay) -> RecoveryScore? {
-        scores.filter { $0.day == day }.max { $0.formula.version <= $1.formula.version }
+        Self.current(of: scores.filter { $0.day == day }, score: \.self)
+    }
+
+    /// The rule itself, over one day's `entries` in the order they were computed (a stored row with its score): the
+    /// latest one of the highest formula version.
+    public static func current<Entry>(of entries: [Entry], score: (Entry) -> RecoveryScore) -> Entry? {
+        entries.max { score($0).formula.version <= score($1).formula.version }
     }
 
     /// Every score of `day` in recording order ("why did my score change?").

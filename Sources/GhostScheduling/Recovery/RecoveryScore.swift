@@ -38,6 +38,12 @@ public struct RecoveryScore: Codable, Sendable, Equatable {
     public let inputHash: String
     /// The inputs used, with provenance.
     public let inputs: [ProvenancedInput]
+
+    /// The inputs measured for the morning (sleep, HRV, resting heart rate, a check-in): not the baselines they are
+    /// compared with, nor the training sums; the data's age runs from the newest of them.
+    public var measuredInputs: [MetricValue] {
+        inputs.map(\.metric).filter { !$0.source.hasPrefix("baseline:") && !$0.source.hasPrefix("workouts:") }
+    }
     /// The components and weights present.
     public let components: [RecoveryComponent]
 }

@@ -56,7 +56,7 @@ extension GhostBackend {
         let byDay = Dictionary(grouping: try scores.stored(endingOn: today, days: days)) { $0.score.day }
         let shown = byDay.keys.sorted(by: >).compactMap { day -> RecoveryHistoryReading.Day? in
             let entries = byDay[day] ?? []
-            guard let current = entries.max(by: { $0.score.formula.version <= $1.score.formula.version }) else { return nil }
+            guard let current = RecoveryHistory.current(of: entries, score: \.score) else { return nil }
             return .init(current: current.score, computedAt: current.computedAt, earlier: entries.map(\.score))
         }
         return RecoveryHistoryReading(formula: scores.formula.identity.description, days: shown, zone: zone)

@@ -45,17 +45,13 @@ struct HealthAges: Sendable {
     private static func recovery(database: AppDatabase, today: LocalDay, now: Date, morning: CycleRun?) throws -> RecoveryAge? {
         let stored = try RecoveryScores(database: database).stored(endingOn: today, days: 31)
         guard let day = stored.map(\.score.day).max() else { return nil }
-        let ofDay = stored.filter { $0.score.day == day }
-        guard let version = ofDay.map(\.score.formula.version).max(),
-              let current = ofDay.last(where: { $0.score.formula.version == version }) else { return nil }
-        let measured = current.score.inputs.map(\.metric)
-            .filter { !$0.source.hasPrefix("baseline:") && !$0.source.hasPrefix("workouts:") }
+        guard let current = RecoveryHistory.current(of: stored.filter { $0.score.day == day }, score: \.score) else { return nil }
         let carriedOver = day < today
             || (morning?.localDate == day && morning?.newHealthData == false
                 && current.computedAt <= morning?.ranAt ?? .distantPast)
         return RecoveryAge(
             day: day, score: current.score.value, computedAt: current.computedAt,
-            dataAgeSeconds: measured.map(\.recordedAt).max().map { Self.seconds(from: $0, to: now) }, carriedOver: carriedOver)
+            dataAgeSeconds: current.score.measuredInputs.map(\.recordedAt).max().map { Self.seconds(from: $0, to: now) }, carriedOver: carriedOver)
     }
 
     private static func seconds(from date: Date, to now: Date) -> Int {

@@ -34,14 +34,7 @@ public actor Replanner {
         let ahead = try Replanning.blocksToCheck(await ghost.current, today: today, calendar: calendar, now: now)
         guard !ahead.isEmpty else { return ([], nil) }
         var picture = try await reader.replanning(today: today, calendar: calendar, settings: settings)
-        var events: [GhostEvent] = []
-        for block in ahead {
-            // The block as it stands now: an earlier conflict may have moved or removed it.
-            guard let current = picture.ghost.block(block.id), let found = try Replanning.conflict(of: current, in: picture) else { continue }
-            let event = GhostEvent.conflictFound(found)
-            _ = try picture.ghost.handle(event, now: now)
-            events.append(event)
-        }
+        let events = try Replanning.conflicts(of: ahead, in: &picture, now: now)
         return (events, picture)
     }
 

@@ -25,8 +25,7 @@ extension RecoveryDay {
     /// A stored score as `recovery.history` shows it; the data's age runs from the newest measured input (not a
     /// baseline or a training sum) to the time the score was computed.
     init(_ score: RecoveryScore, earlier: [RecoveryScore], computedAt: Date, zone: TimeZone) {
-        let measured = score.inputs.map(\.metric).filter { !$0.source.hasPrefix("baseline:") && !$0.source.hasPrefix("workouts:") }
-        let age = measured.map(\.recordedAt).max().map { max(0, Int(computedAt.timeIntervalSince($0))) }
+        let age = score.measuredInputs.map(\.recordedAt).max().map { max(0, Int(computedAt.timeIntervalSince($0))) }
         let others = earlier.filter { $0.formula != score.formula }
         self.init(
             date: score.day.description, score: score.value, formula: score.formula.description,
