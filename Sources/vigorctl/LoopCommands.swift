@@ -96,7 +96,8 @@ struct AcceptCommand: ParsableCommand {
 }
 
 struct DeclineCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline a proposed block.")
+    static let configuration = CommandConfiguration(
+        commandName: "decline", abstract: "Decline a proposed block, or take back your yes to an accepted one before it begins.")
     @Argument(help: "The proposal's block id.") var block: String
     @OptionGroup var connection: ConnectionOptions
 
@@ -114,6 +115,9 @@ enum ProposalAnswer {
             try client.call(ProposalAnswerMethod.self, .init(block: block, accept: accept))
         }
         if connection.json { return try JSONOutput.print(ghost) }
+        if !accept, let accepted = proposal, accepted.status == "scheduled" {
+            return print("Took back your yes: \(BlockName.phrase(accepted)) is off your calendar.")
+        }
         guard accept else { return print("Declined \(proposal.map(BlockName.phrase) ?? "that proposal").") }
         // Where the accepted block now stands: a proposed move has moved it.
         guard let accepted = BlockLookup.coming(block, client: client) else { return print("Accepted; it is in your calendar.") }
