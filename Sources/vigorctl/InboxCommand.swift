@@ -21,7 +21,7 @@ struct InboxCommand: ParsableCommand {
         }
         for entry in shown {
             // A delivered message by when it went out; any other by when it first came up.
-            print("\(entry.state == "delivered" ? entry.decidedAt : entry.firstSeen)  \(entry.title)")
+            print("\(DayText.moment(entry.state == "delivered" ? entry.decidedAt : entry.firstSeen))  \(entry.title)")
             print("    \(entry.body)")
             print("    \(entry.reason)")
             for action in entry.actions where entry.state != "settled" {

@@ -96,7 +96,8 @@ struct AcceptCommand: ParsableCommand {
 }
 
 struct DeclineCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline a proposed block.")
+    static let configuration = CommandConfiguration(
+        commandName: "decline", abstract: "Decline a proposed block, or take back your yes to an accepted one before it begins.")
     @Argument(help: "The proposal's block id.") var block: String
     @OptionGroup var connection: ConnectionOptions
 
@@ -114,6 +115,9 @@ enum ProposalAnswer {
             try client.call(ProposalAnswerMethod.self, .init(block: block, accept: accept))
         }
         if connection.json { return try JSONOutput.print(ghost) }
+        if !accept, let accepted = proposal, accepted.status == "scheduled" {
+            return print("Took back your yes: \(BlockName.phrase(accepted)) is off your calendar.")
+        }
         guard accept else { return print("Declined \(proposal.map(BlockName.phrase) ?? "that proposal").") }
         // Where the accepted block now stands: a proposed move has moved it.
         guard let accepted = BlockLookup.coming(block, client: client) else { return print("Accepted; it is in your calendar.") }
@@ -175,24 +179,36 @@ struct LogCommand: ParsableCommand {
                 : try client.call(WorkoutLogMethod.self, .init(at: at, minutes: minutes))
         }
         if connection.json { return try JSONOutput.print(result) }
-        if confirm { return print("Thanks: \(result.workout) stays counted.") }
-        print(Self.sentence(result, undone: undo))
+        if confirm { return print("Thanks: \(WorkoutName.phrase(result)) stays counted.") }
+        let block = result.block.map { BlockLookup.coming($0, client: client).map(BlockName.phrase) ?? "its block" }
+        print(Self.sentence(result, undone: undo, block: block))
     }
 
-    static func sentence(_ result: WorkoutLogResult, undone: Bool) -> String {
+    /// The reply, naming the workout as the user knows it and `block`, the block it completed or reopened, by its name.
+    static func sentence(_ result: WorkoutLogResult, undone: Bool, block: String?) -> String {
         if undone, let kept = result.countedAs {
-            return "Taken back your log \(result.workout). The workout a device recorded still counts (\(kept)"
-                + (result.block.map { ", completing \($0)" } ?? "") + "); to take it back too: vigorctl log --undo --workout \(kept)."
+            return "Taken back your log of \(WorkoutName.phrase(result)). The workout a device recorded still counts"
+                + (block.map { ", completing \($0)" } ?? "") + "; to take it back too: vigorctl log --undo --workout \(kept)."
         }
         if undone {
-            return "Taken back \(result.workout)" + (result.block.map { "; \($0) is open again" } ?? "") + "."
+            return "Taken back \(WorkoutName.phrase(result))" + (block.map { "; \($0) is open again" } ?? "") + "."
         }
-        if let kept = result.countedAs {
-            return "Already counted: a device recorded this workout (\(kept)"
-                + (result.block.map { ", completing \($0)" } ?? "") + "). It counts once; your log is kept beside it."
+        if result.countedAs != nil {
+            return "Already counted: a device recorded this workout" + (block.map { ", completing \($0)" } ?? "")
+                + ". It counts once; your log is kept beside it."
         }
         guard result.counted else { return "Already counted (or too short to count); nothing changed." }
-        let what = result.block.map { "Logged: it completes \($0)." } ?? "Logged: it counts as training on your own."
+        let what = block.map { "Logged: it completes \($0)." } ?? "Logged: it counts as training on your own."
         return "\(what) Tell me if wrong: vigorctl log --undo"
+    }
+}
+
+/// A workout as the user knows it: "the 45 min run on Sun 6 Dec at 19:00".
+enum WorkoutName {
+    static func phrase(_ result: WorkoutLogResult) -> String {
+        guard let start = RPCTimestamp(rfc3339: result.start) else { return "the workout" }
+        let minutes = RPCTimestamp(rfc3339: result.end).map { Int(($0.date.timeIntervalSince(start.date) / 60).rounded()) }
+        let noun = result.activity ?? "workout"
+        return "the " + (minutes.map { "\($0) min \(noun)" } ?? noun) + " on \(DayText.label(start)) at \(PlanText.clock(start))"
     }
 }

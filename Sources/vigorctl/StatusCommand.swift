@@ -73,7 +73,7 @@ enum StatusText {
         func row(_ label: String, _ value: String) {
             lines.append("  " + TextFormat.padded(label, to: 12) + value)
         }
-        row("since", "\(status.startedAt) (\(status.timezone))")
+        row("since", "\(DayText.moment(status.startedAt)) (\(status.timezone))")
         row("socket", "\(status.socket) (\(status.socketOrigin == "systemd" ? "from systemd" : "bound by vigord"))")
         row("config", status.configSource == "file" ? status.configPath : "\(status.configPath) (not found: using defaults)")
         row("database", "\(status.database.path) (schema \(status.database.schemaVersion))")
@@ -102,7 +102,7 @@ enum StatusText {
         row("tomorrow", PlanText.list(plan.tomorrow))
         row("week", WeekText.summary(plan.week) + (plan.week.isEmpty ? "" : "  (vigorctl plan)"))
         if let held = plan.week.first(where: { $0.status == "held" }), let start = held.start {
-            row("next hold", "\(start.description.prefix(10)) \(PlanText.clock(start)), " + (held.defended == true ? "busy to others" : "still free to others"))
+            row("next hold", "\(DayText.moment(start)), " + (held.defended == true ? "busy to others" : "still free to others"))
         }
         if !plan.proposals.isEmpty {
             row("proposals", PlanText.list(plan.proposals) + "  (vigorctl accept|decline ID)")
@@ -120,7 +120,7 @@ enum StatusText {
             row("calendar", style.red("vigord's calendar cannot be written: \(status.calendarWrites.reason ?? "")"))
         }
         if !status.storage.ok {
-            row("storage", style.red("vigord cannot save its state since \(status.storage.failingSince?.description ?? "?"): \(status.storage.reason ?? "")"))
+            row("storage", style.red("vigord cannot save its state since \(status.storage.failingSince.map(DayText.moment) ?? "?"): \(status.storage.reason ?? "")"))
         }
         for source in status.healthSources ?? [] {
             if !source.ok {
@@ -138,10 +138,10 @@ enum StatusText {
         if !status.travel.ranges.isEmpty {
             row("travel", (status.travel.travellingToday ? "travelling today; " : "") + status.travel.ranges.joined(separator: ", "))
         }
-        row("morning", "next \(status.nextCycles.morning)")
-        row("evening", "next \(status.nextCycles.evening)")
+        row("morning", "next \(DayText.moment(status.nextCycles.morning))")
+        row("evening", "next \(DayText.moment(status.nextCycles.evening))")
         if let reload = status.lastReload {
-            row("last reload", reload.ok ? "\(reload.at) ok" : "\(reload.at) " + style.red("refused: \(reload.error ?? "")"))
+            row("last reload", reload.ok ? "\(DayText.moment(reload.at)) ok" : "\(DayText.moment(reload.at)) " + style.red("refused: \(reload.error ?? "")"))
         }
         return lines.joined(separator: "\n")
     }

@@ -24,6 +24,6 @@ import VigorRPC
         let shown = try runCommand(Binaries.vigorctl, ["inbox", "--socket", server.path])
         #expect(shown.status == 0, "\(shown.stderr)")
         let titles = shown.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
-        #expect(titles == ["2026-12-07T07:02:00+01:00  Your week", "2026-12-07T07:38:00+01:00  42 min run logged."], "\(shown.stdout)")
+        #expect(titles == ["Mon 7 Dec 07:02  Your week", "Mon 7 Dec 07:38  42 min run logged."], "\(shown.stdout)")
     }
 }

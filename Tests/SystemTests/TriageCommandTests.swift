@@ -79,3 +79,21 @@ import VigorRPC
     let noun = "the " + (try #require(proposal.kind)).title.lowercased()
     #expect(declined.stdout == "Declined \(noun) on Thu 4 Mar at 18:00.\n", "\(declined.stdout)")
 }
+
+/// Declining a block the user accepted, before it begins, takes the yes back and says so in the user's words.
+@Test(.removesScratchFolders) func declineOfAnAcceptedBlockTakesTheYesBackAndSaysItIsOffTheCalendar() throws {
+    let (daemon, _) = try PinnedDaemon.make("decline-accepted")
+    try daemon.start()
+    defer { withExtendedLifetime(daemon) {} }
+    let socket = ["--socket", daemon.socketPath]
+    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+    let proposal = try #require(try daemon.connect().call(StatusMethod.self, NoParams()).plan.proposals.first)
+    #expect(try runCommand(Binaries.vigorctl, ["accept", proposal.id] + socket).status == 0)
+    let declined = try runCommand(Binaries.vigorctl, ["decline", proposal.id] + socket)
+    let noun = "the " + (try #require(proposal.kind)).title.lowercased()
+    #expect(declined.status == 0, "\(declined.stderr)")
+    #expect(declined.stdout == "Took back your yes: \(noun) on Thu 4 Mar at 18:00 is off your calendar.\n", "\(declined.stdout)")
+    let blocks = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout
+    #expect(!blocks.contains("scheduled"), "\(blocks)")
+}

@@ -103,7 +103,7 @@ public struct ScheduledBlock: Codable, Sendable, Equatable {
         case .scheduled:
             switch origin {
             case .auto?: "a block I placed on your calendar"
-            case .proposal?: "a proposal you accepted"
+            case .proposal?: "a block you accepted"
             case nil: "a block on your calendar"
             }
         case .declined: "a proposal you declined"

@@ -45,7 +45,7 @@ public enum EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownBlock(let id):
             "No block with id '\(id.rawValue)' is known to the engine."
         case .blockNotInExpectedState(let id, let expected, let actual):
-            "\(id.rawValue) is \(actual); this needs \(expected)."
+            "\(id.rawValue) is \(actual), not \(expected)."
         case .valueOutOfRange(let name, let value, let allowed):
             "\(name) is \(value), but must be in \(allowed)."
         case .noOpenTriageQuestion(let id):

@@ -144,7 +144,7 @@ public enum GhostMessages {
     }
 
     /// "run" for running, "ride" for cycling…, "american football" for americanFootball, "workout" when unknown.
-    static func activityNoun(_ activity: String?) -> String {
+    public static func activityNoun(_ activity: String?) -> String {
         let nouns = ["running": "run", "cycling": "ride", "walking": "walk", "swimming": "swim", "hiking": "hike", "rowing": "row"]
         guard let activity, activity != "other", !activity.isEmpty else { return "workout" }
         if let noun = nouns[activity] { return noun }

@@ -12,7 +12,7 @@ enum APIError {
         case let error as RPCErrorObject:
             return error
         case let error as EngineError:
-            return RPCErrorObject(.engineRefused, "Refused by the engine: \(error.message)", data: ["engineCode": .string(error.code)])
+            return RPCErrorObject(.engineRefused, error.message, data: ["engineCode": .string(error.code)])
         case let error as StoreError:
             return RPCErrorObject(.storageFailed, "Storage failed; nothing was changed: \(error.description)")
         case CalendarError.unknownSource(let name):
@@ -20,10 +20,10 @@ enum APIError {
         case let error as HealthIntakeError:
             return RPCErrorObject(error.stopped ? .shuttingDown : error.storage ? .storageFailed : .importFailed, error.description)
         case BackendError.blockNotInLedger(let block):
-            return RPCErrorObject(.engineRefused, "Refused by the engine: \(BackendError.blockNotInLedger(block))")
+            return RPCErrorObject(.engineRefused, "Nothing changed: \(BackendError.blockNotInLedger(block)).")
         case BackendError.observerHoldsNothing:
             return RPCErrorObject(
-                .engineRefused, "Refused by the engine: \(BackendError.observerHoldsNothing)",
+                .engineRefused, "Nothing held: \(BackendError.observerHoldsNothing).",
                 data: ["engineCode": .string("observer-holds-nothing")])
         case let error as BackendError:
             if case .workoutMissing = error { return RPCErrorObject(.internalError, "Internal error") }

@@ -9,10 +9,18 @@ extension GhostBackend {
         return await ghost.current
     }
 
-    /// The user accepts or declines a proposed block, or a move the Ghost proposed for one.
+    /// The user accepts or declines a proposed block, or a move the Ghost proposed for one. Declining a block the user
+    /// accepted (alone, or with the week's "Hold these") before it begins takes the yes back, as deleting it from the
+    /// calendar does (a late decline); a session accepted with the week is then released, so no evening writes it again.
     public func answerProposal(block: BlockID, accept: Bool, at now: Date) async throws -> Ghost {
-        if await ghost.current.block(block)?.proposedMove != nil {
+        let current = await ghost.current.block(block)
+        if current?.proposedMove != nil {
             try await decide(.moveAnswered(block, accepted: accept), at: now)
+        } else if !accept, let accepted = current, accepted.status == .scheduled, accepted.origin == .proposal, accepted.start > now {
+            try await decide(.acceptedBlockDeleted(block), at: now)
+            if await output.holds.book.acceptance?.sessions.contains(where: { $0.day == accepted.day }) == true {
+                _ = try await hold(days: [accepted.day], release: true, at: now)
+            }
         } else {
             try await decide(.proposalAnswered(block, accepted: accept), at: now)
         }

@@ -72,7 +72,7 @@ public actor NotificationDesk {
         let weekly = weeklyReceipt(now: now)
         let pending = GhostMessages.pending(
             ghost: snapshot.ghost, now: now, breakerFiredAt: snapshot.lastBreakerFiredAt, weeklyReceipt: weekly.map { ($0.key, $0.text) },
-            holdQuestion: weekly == nil ? nil : await holdQuestion(snapshot.ghost, now: now),
+            holdQuestion: weekly == nil ? nil : await holdQuestion(snapshot.ghost, askedSince: weekly?.builtAt, now: now),
             sessionsSuggestion: weekly?.suggestion.map { ($0.sentence, $0.sessions) },
             askCheckIn: checkInWanted(on: local.day, hour: local.hour, now: now))
         let situation = NotificationOrchestrator.Situation(
@@ -146,15 +146,16 @@ public actor NotificationDesk {
         }
     }
 
-    /// What the weekly receipt says about held time (`HoldQuestion`), and the proposal of the forecast's first day its
-    /// question names (and its yes accepts).
-    private func holdQuestion(_ ghost: Ghost, now: Date) async -> (text: String, asks: Bool, covers: BlockID?)? {
+    /// What the weekly receipt built at `askedSince` says about held time (`HoldQuestion`), and the proposal of the
+    /// forecast's first day its question names (and its yes accepts).
+    private func holdQuestion(_ ghost: Ghost, askedSince: Date?, now: Date) async -> (text: String, asks: Bool, covers: BlockID?)? {
         guard let holds else { return nil }
         do {
             let forecast = try await holds.lastForecast()
             let proposal = ghost.trust.phase == .scheduler ? HoldQuestion.proposalNamed(forecast: forecast, ghost: ghost, now: now) : nil
             guard let said = HoldQuestion.sentence(
-                forecast: forecast, book: await holds.book, phase: ghost.trust.phase, calendar: ghost.calendar, now: now, proposal: proposal)
+                forecast: forecast, book: await holds.book, phase: ghost.trust.phase, calendar: ghost.calendar, now: now, proposal: proposal,
+                askedSince: askedSince)
             else { return nil }
             return (said.text, said.asks, said.asks ? proposal?.id : nil)
         } catch {
@@ -164,12 +165,12 @@ public actor NotificationDesk {
     }
 
     /// The last weekly receipt, while it is less than a day old.
-    private func weeklyReceipt(now: Date) -> (key: String, text: String, suggestion: PlanFollowing.Suggestion?)? {
+    private func weeklyReceipt(now: Date) -> (key: String, builtAt: Date, text: String, suggestion: PlanFollowing.Suggestion?)? {
         do {
             guard let record = try database.weeklyReceipt(), now.timeIntervalSince(record.builtAt) < GhostMessages.sentenceLifetime
             else { return nil }
             let receipt = try record.value(as: WeeklyValueReceipt.self)
-            return (record.weekStart.description, receipt.clean, receipt.suggestion)
+            return (record.weekStart.description, record.builtAt, receipt.clean, receipt.suggestion)
         } catch {
             logger.warning("cannot read the weekly receipt for the inbox", metadata: ["error": "\(error)"])
             return nil

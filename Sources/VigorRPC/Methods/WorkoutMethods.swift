@@ -47,10 +47,15 @@ public struct WorkoutLogResult: Codable, Sendable, Equatable {
     /// report that counts for both. After an undo, the workout that still counts.
     public var countedAs: String?
     public var ghost: GhostStatus
+    /// What the user calls the workout: `run`, `ride`, `walk`…, `workout` when its activity is not known (nil from an
+    /// older daemon).
+    public var activity: String?
 
     public init(
-        workout: String, start: String, end: String, block: String?, counted: Bool, countedAs: String? = nil, ghost: GhostStatus
+        workout: String, start: String, end: String, block: String?, counted: Bool, countedAs: String? = nil, ghost: GhostStatus,
+        activity: String? = nil
     ) {
+        self.activity = activity
         self.workout = workout
         self.start = start
         self.end = end
@@ -64,6 +69,7 @@ public struct WorkoutLogResult: Codable, Sendable, Equatable {
         [
             "workout": Schema.string, "start": Schema.time, "end": Schema.time, "block": Schema.nullable(Schema.string),
             "counted": Schema.boolean, "countedAs": Schema.nullable(Schema.string), "ghost": GhostStatus.schema,
+            "activity": Schema.nullable(Schema.string),
         ],
         required: ["workout", "start", "end", "counted", "ghost"])
 }

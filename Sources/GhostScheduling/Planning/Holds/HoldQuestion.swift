@@ -11,14 +11,17 @@ public enum HoldQuestion {
     ///   - book: the holds in force and what the user said.
     ///   - proposal: the proposed block of the forecast's first day (`proposalNamed`): the question names it first, and
     ///     its yes accepts it, so Sunday's one notification asks once for the whole week, Monday included.
+    ///   - askedSince: when the receipt that asks was built: a yes since then answered its question, which is not asked
+    ///     again (nil: asked until the week's sessions are held).
     public static func sentence(
         forecast: WeekForecast?, book: HoldBook, phase: TrustPhase, calendar: LocalCalendar, now: Date,
-        proposal: ScheduledBlock? = nil
+        proposal: ScheduledBlock? = nil, askedSince: Date? = nil
     ) -> (text: String, asks: Bool)? {
         switch phase {
         case .observer:
             return nil
         case .scheduler:
+            if let askedSince, let yes = book.acceptance, yes.acceptedAt >= askedSince { return nil }
             let open = askedSessions(forecast: forecast, book: book, now: now, proposal: proposal).map(\.start)
             guard !open.isEmpty else { return nil }
             return ("This week: \(labels(open, calendar)) — hold these? "
@@ -41,14 +44,18 @@ public enum HoldQuestion {
     }
 
     /// The sessions a Scheduler's question names: `proposal` (the first day's proposed block), then the forecast's after
-    /// its first day, still ahead, neither held nor released. A yes accepts exactly these (`WeekAcceptance`).
+    /// its first day, still ahead, in the Monday–Sunday week of its first day ("this week": a forecast made on Monday
+    /// evening reaches next Monday, which is next week's to ask), neither held nor released. A yes accepts exactly these
+    /// (`WeekAcceptance`).
     public static func askedSessions(
         forecast: WeekForecast?, book: HoldBook, now: Date, proposal: ScheduledBlock? = nil
     ) -> [WeekAcceptance.Session] {
         let first = proposal.map { [WeekAcceptance.Session(day: $0.day, start: $0.start)] } ?? []
-        return first + (forecast?.days.dropFirst() ?? []).compactMap { day -> WeekAcceptance.Session? in
-            guard let start = day.start, start > now, let local = LocalDay(iso: day.date), book.hold(on: local) == nil,
-                  !book.consent.releasedDays.contains(local)
+        guard let forecast, let firstDay = forecast.days.first.flatMap({ LocalDay(iso: $0.date) }) else { return first }
+        let lastDay = HoldConsent.monday(of: firstDay).adding(days: 6)
+        return first + forecast.days.dropFirst().compactMap { day -> WeekAcceptance.Session? in
+            guard let start = day.start, start > now, let local = LocalDay(iso: day.date), local <= lastDay,
+                  book.hold(on: local) == nil, !book.consent.releasedDays.contains(local)
             else { return nil }
             return WeekAcceptance.Session(day: local, start: start)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GhostEngine
 import VigorRPC
 
 extension WorkoutLogResult {
@@ -7,6 +8,7 @@ extension WorkoutLogResult {
         self.init(
             workout: outcome.workout, start: RPCTimestamp(outcome.start, in: zone).description,
             end: RPCTimestamp(outcome.end, in: zone).description, block: outcome.block?.rawValue, counted: outcome.counted,
-            countedAs: outcome.countedAs, ghost: GhostStatus(outcome.ghost, now: now))
+            countedAs: outcome.countedAs, ghost: GhostStatus(outcome.ghost, now: now),
+            activity: GhostMessages.activityNoun(outcome.ghost.workouts.first { $0.id == outcome.workout }?.activity))
     }
 }
