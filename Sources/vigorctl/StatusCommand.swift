@@ -208,7 +208,7 @@ enum HealthAgeText {
         var lines: [(label: String, text: String, fresh: Bool)] = []
         if let at = health.newestDataAt, let age = health.ageSeconds {
             let what = health.newestDataKind == "checkIn" ? "check-in given" : "\(health.newestDataKind ?? "sample") ended"
-            lines.append(("health data", "newest \(what) \(at) (\(StatusText.duration(age)) ago): "
+            lines.append(("health data", "newest \(what) \(DayText.moment(at)) (\(StatusText.duration(age)) ago): "
                 + SourceText.freshness(health.freshness), health.freshness == "fresh"))
         } else {
             lines.append(("health data", "none yet (vigorctl import FILE, or vigorctl checkin)", true))
@@ -218,11 +218,11 @@ enum HealthAgeText {
             // An earlier day's score (the last morning had none) is not "nothing new to read": say what is known.
             let earlierDay = health.lastMorning.map { String($0.ranAt.description.prefix(10)) > recovery.date } ?? false
             let kept = !recovery.carriedOver ? "" : earlierDay ? ", carried over: today has no score yet" : ", carried over: nothing new to read"
-            lines.append(("score", "recovery \(Int(recovery.score.rounded()))/100 for \(recovery.date) (\(age)"
+            lines.append(("score", "recovery \(Int(recovery.score.rounded()))/100 for \(DayText.label(iso: recovery.date)) (\(age)"
                 + "\(SourceText.freshness(recovery.freshness))\(kept))", !recovery.carriedOver && recovery.freshness != "expired"))
         }
         if let morning = health.lastMorning, !morning.newHealthData {
-            lines.append(("new data", "none at the last morning cycle (\(morning.ranAt)): nothing new to read", false))
+            lines.append(("new data", "none at the last morning cycle (\(DayText.moment(morning.ranAt))): nothing new to read", false))
         }
         return lines
     }

@@ -5,6 +5,7 @@ import TestPrograms
 import Testing
 import VigorRPC
 
+@testable import VigorConfig
 @testable import VigorDaemon
 
 /// A Scheduler in Berlin whose clock the test moves, every delivery of the `[notify] command` appended to a file:
