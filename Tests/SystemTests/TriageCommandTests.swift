@@ -30,14 +30,8 @@ import VigorRPC
 /// The replies to a proposal and to a missed block name the block as the user knows it (its kind, weekday, date and
 /// time in the user's zone), never by its id, which stays only in the commands that take it.
 @Test(.removesScratchFolders) func aReplyNamesTheBlockByItsKindAndTimeNeverByItsID() throws {
-    let (daemon, _) = try PinnedDaemon.make("reply-names")
-    try daemon.start()
+    let (daemon, socket, proposal, noun) = try schedulerWithProposal("reply-names")
     defer { withExtendedLifetime(daemon) {} }
-    let socket = ["--socket", daemon.socketPath]
-    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
-    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
-    let proposal = try #require(try daemon.connect().call(StatusMethod.self, NoParams()).plan.proposals.first)
-    let noun = "the " + (try #require(proposal.kind)).title.lowercased()
 
     let accepted = try runCommand(Binaries.vigorctl, ["accept", proposal.id] + socket)
     #expect(accepted.stdout == "Accepted: \(noun) is in your calendar on Thu 4 Mar at 18:00–18:45.\n", "\(accepted.stdout)")
@@ -50,12 +44,8 @@ import VigorRPC
 
 /// A proposal the user said yes to is listed as accepted, in the state it is in, never as "(proposal)".
 @Test(.removesScratchFolders) func anAcceptedProposalIsListedAsAcceptedNotAsAProposal() throws {
-    let (daemon, _) = try PinnedDaemon.make("blocks-accepted")
-    try daemon.start()
+    let (daemon, socket, _, _) = try schedulerWithProposal("blocks-accepted")
     defer { withExtendedLifetime(daemon) {} }
-    let socket = ["--socket", daemon.socketPath]
-    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
-    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
     // The lines after the heading ("Blocks for today and the next 6 days, …:").
     let proposed = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout.split(separator: "\n").dropFirst()
     #expect(proposed.count == 1 && proposed.allSatisfy { $0.hasPrefix("b1  Thu 4 Mar 18:00–18:45 ") && $0.hasSuffix("  proposed") },
@@ -68,32 +58,32 @@ import VigorRPC
 
 /// Declining a proposal names what was declined as the user knows it.
 @Test(.removesScratchFolders) func aDeclineNamesTheProposalByItsKindAndTime() throws {
-    let (daemon, _) = try PinnedDaemon.make("decline-names")
-    try daemon.start()
+    let (daemon, socket, proposal, noun) = try schedulerWithProposal("decline-names")
     defer { withExtendedLifetime(daemon) {} }
-    let socket = ["--socket", daemon.socketPath]
-    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
-    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
-    let proposal = try #require(try daemon.connect().call(StatusMethod.self, NoParams()).plan.proposals.first)
     let declined = try runCommand(Binaries.vigorctl, ["decline", proposal.id] + socket)
-    let noun = "the " + (try #require(proposal.kind)).title.lowercased()
     #expect(declined.stdout == "Declined \(noun) on Thu 4 Mar at 18:00.\n", "\(declined.stdout)")
 }
 
 /// Declining a block the user accepted, before it begins, takes the yes back and says so in the user's words.
 @Test(.removesScratchFolders) func declineOfAnAcceptedBlockTakesTheYesBackAndSaysItIsOffTheCalendar() throws {
-    let (daemon, _) = try PinnedDaemon.make("decline-accepted")
-    try daemon.start()
+    let (daemon, socket, proposal, noun) = try schedulerWithProposal("decline-accepted")
     defer { withExtendedLifetime(daemon) {} }
-    let socket = ["--socket", daemon.socketPath]
-    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
-    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
-    let proposal = try #require(try daemon.connect().call(StatusMethod.self, NoParams()).plan.proposals.first)
     #expect(try runCommand(Binaries.vigorctl, ["accept", proposal.id] + socket).status == 0)
     let declined = try runCommand(Binaries.vigorctl, ["decline", proposal.id] + socket)
-    let noun = "the " + (try #require(proposal.kind)).title.lowercased()
     #expect(declined.status == 0, "\(declined.stderr)")
     #expect(declined.stdout == "Took back your yes: \(noun) on Thu 4 Mar at 18:00 is off your calendar.\n", "\(declined.stdout)")
     let blocks = try runCommand(Binaries.vigorctl, ["blocks"] + socket).stdout
     #expect(!blocks.contains("scheduled"), "\(blocks)")
+}
+
+/// A pinned vigord at Scheduler whose evening proposed one block (Thu 4 Mar 18:00): the daemon (keep it alive), the
+/// socket arguments, the proposal and how a reply names it ("the run").
+private func schedulerWithProposal(_ label: String) throws -> (DaemonHarness, [String], BlockView, String) {
+    let (daemon, _) = try PinnedDaemon.make(label)
+    try daemon.start()
+    let socket = ["--socket", daemon.socketPath]
+    #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "scheduler"] + socket).status == 0)
+    #expect(try runCommand(Binaries.vigorctl, ["cycle", "evening"] + socket).status == 0)
+    let proposal = try #require(try daemon.connect().call(StatusMethod.self, NoParams()).plan.proposals.first)
+    return (daemon, socket, proposal, "the " + (try #require(proposal.kind)).title.lowercased())
 }
