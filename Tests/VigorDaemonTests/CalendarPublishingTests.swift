@@ -96,7 +96,7 @@ private func shadowFolder() throws -> String {
     #expect(words.hasPrefix("45 minutes of training.\n\n"))
     #expect(words.contains(
         "Why this time: your calendars are free then, it is inside your preferred training hours, you usually train at this hour "
-            + "(80 % of the sessions here were done) and it is a day you are likely to keep (skip risk 10 %)."))
+            + "(80 % of the sessions here were done) and it is a day you are likely to keep (a 10 % chance you skip it)."))
     #expect(words.contains("I scheduled Mon 07:00 because I'm 100 % sure of it"))
     #expect(!words.contains("vigorctl"), "the reason itself, not a pointer to a command")
 }

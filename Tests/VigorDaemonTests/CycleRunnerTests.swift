@@ -164,7 +164,7 @@ private func writeCalendar(_ events: String) throws -> String {
     let setup = try setup(sources: [CalendarSourceEntry(name: "work", location: .path(meetings))], start: now)
     _ = try await setup.ghost.perform(.manualPhaseChange(to: .scheduler), at: now)
     let outcome = try await setup.runner.runCycle(.evening, now: now, zone: berlin, training: daily)
-    #expect(outcome.summary.contains("skip risk"))
+    #expect(outcome.summary.contains(" chance you skip it"))
     let stored = try setup.database.receipts(from: now.addingTimeInterval(-60), to: now.addingTimeInterval(60))
     let receipts = try stored.map { try JSONDecoder().decode(DecisionReceipt.self, from: $0.body) }
     let proposal = try #require(receipts.first { $0.action == .proposed })

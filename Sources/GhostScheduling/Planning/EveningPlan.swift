@@ -104,7 +104,7 @@ public struct EveningPlan: Sendable, Equatable {
         }
         let fit = picture.following.inOwnHours(block.chosen) ? ["at the hours you train on your own"] : block.fitWords
         notes.append("best time tomorrow \(block.chosen.localStart) (\(fit.joined(separator: ", "))"
-            + (skip.map { ", skip risk \(Percent.text($0.prediction.probability))" } ?? "") + "): "
+            + (skip.map { ", a \(Percent.text($0.prediction.probability)) chance you skip it" } ?? "") + "): "
             + (kind.kind?.phrase ?? "") + (kind.ruledOutWords.map { "; ruled out: \($0)" } ?? ""))
     }
 }

@@ -99,7 +99,7 @@ enum BlockDescription {
         var after: [String] = []
         if let skip = value("skipProbability"), skip != 0.5 {
             if skip < 0.5 {
-                reasons.append("it is a day you are likely to keep (skip risk \(Percent.text(skip)))")
+                reasons.append("it is a day you are likely to keep (a \(Percent.text(skip)) chance you skip it)")
             } else {
                 after.append("Days like this one are often skipped (risk \(Percent.text(skip))).")
             }
