@@ -197,33 +197,20 @@ final class Answers: Sendable {
 
     var all: [String] { list.withLock { $0 } }
 
-    private let finished = AsyncStream<Void>.makeStream()
+    /// Signalled once for each handler that returned.
+    private let finished = DispatchSemaphore(value: 0)
 
     /// Called when a button's handler has returned.
     func finishOne() {
-        finished.continuation.yield()
+        finished.signal()
     }
 
     /// Waits until the next button's handler has returned; past `seconds` (a click dunst never passed on) it throws,
-    /// so the test fails instead of hanging the run.
+    /// so the test fails instead of hanging the run. The wait blocks a thread of its own, never the async pool.
     func nextFinished(within seconds: Int = 60) async throws {
-        let stream = finished.stream
-        let arrived = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                var iterator = stream.makeAsyncIterator()
-                return await iterator.next() != nil
-            }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: .seconds(seconds))
-                } catch {
-                    return true  // cancelled: the handler returned first
-                }
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        let finished = finished
+        let arrived = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: finished.wait(timeout: .now() + .seconds(seconds)) == .success) }
         }
         guard arrived else { throw DeadlineMissed("no button's handler returned within \(seconds) s") }
     }
