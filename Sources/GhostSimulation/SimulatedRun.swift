@@ -478,7 +478,7 @@ struct SimulatedRun {
     private func weeklySuggestion(on day: LocalDay) throws(EngineError) -> PlanFollowing.Suggestion? {
         let planned = PlanFollowing.adjust(settings, ghost: ghost, today: day, agreed: holds.agreedSessions)
         let receipt = try WeeklyValueReceiptBuilder.build(
-            week: day.adding(days: -6), ghost: ghost, receipts: [], previous: nil, asked: planned.sessionsPerWeek) { done in
+            week: day.adding(days: -6), ghost: ghost, receipts: [], previous: nil, asked: planned.promisedSessions) { done in
                 PlanFollowing.suggestion(settings, ghost: ghost, today: day, done: done, planned: planned)
             }
         return receipt.suggestion

@@ -21,11 +21,15 @@ public struct OwnTraining: Sendable, Equatable {
     public var weeklyCounts: [Int]
     /// The workouts on one's own of the last `lookbackDays` before today, oldest first.
     public var onOwn: [Workout]
+    /// Ghost sessions (written or accepted blocks) that passed without a workout since the user last trained, in a
+    /// block or on their own; all of them when they never did.
+    public var missedSinceTraining: Int
 
     /// Creates a reading.
-    public init(weeklyCounts: [Int], onOwn: [Workout]) {
+    public init(weeklyCounts: [Int], onOwn: [Workout], missedSinceTraining: Int = 0) {
         self.weeklyCounts = weeklyCounts
         self.onOwn = onOwn
+        self.missedSinceTraining = missedSinceTraining
     }
 
     /// The reading of `ghost` on `today`: the `weeks` training weeks (from `firstWeekday`) complete by the end of `today`
@@ -48,6 +52,10 @@ public struct OwnTraining: Sendable, Equatable {
                 let local = ghost.calendar.moment(at: workout.start)
                 return Workout(day: local.day, start: TimeOfDay(hour: local.hour, minute: local.minute))
             }
-        return OwnTraining(weeklyCounts: weeks < 1 ? [] : counts, onOwn: own)
+        let lastTrained = counted.map(\.start).max()
+        let missed = ghost.blocks.filter { block in
+            block.status == .missed && block.day <= today && lastTrained.map { block.start > $0 } ?? true
+        }.count
+        return OwnTraining(weeklyCounts: weeks < 1 ? [] : counts, onOwn: own, missedSinceTraining: missed)
     }
 }

@@ -7,8 +7,11 @@ import GhostEngine
 ///
 /// - **Sessions a week.** At Scheduler the plan asks for `sessions_per_week`, or the number the user agreed to in the
 ///   weekly receipt (`AgreedSessions`). From Auto-Scheduler up it follows on its own: the number of workouts the user
-///   reached in at least two of their last `ownTrainingWeeks` complete weeks, when that is more. Never fewer than
-///   asked, never more than `sessions_per_week_max`.
+///   reached in at least two of their last `ownTrainingWeeks` complete weeks, when that is more. Never more than
+///   `sessions_per_week_max`.
+/// - **Stepping back.** When `missedBeforeSteppingBack` Ghost sessions in a row passed without a workout and the user has
+///   not trained since (in a block or on their own), the plan asks for one session a week until they train again:
+///   a week the user is not making gets one session on their calendar, not several to miss.
 /// - **Hours.** When at least `ownHoursMinimumWorkouts` of the workouts on one's own of the last
 ///   `ownHoursLookbackDays` days start within an hour of their median start, the window from the quarter hour of that
 ///   median, a session and `ownHoursMarginMinutes` long, becomes the user's own hours: the slot finder prefers them, and a
@@ -20,7 +23,7 @@ public enum PlanFollowing {
         public var sessionsPerWeek: Int
         /// `sessions_per_week`.
         public var asked: Int
-        /// Why the plan asks for more than `asked`; nil when it asks for `asked`.
+        /// Why the plan asks for other than `asked`; nil when it asks for `asked`.
         public var sessionsReason: SessionsReason?
         /// The user's own hours; nil when their workouts on their own do not show them.
         public var ownHours: OwnHours?
@@ -30,6 +33,19 @@ public enum PlanFollowing {
             self.asked = asked
             self.sessionsReason = sessionsReason
             self.ownHours = ownHours
+        }
+
+        /// The sessions a week the plan keeps for a week the user trains in: `sessionsPerWeek`, or while the plan steps
+        /// back, the count it goes back to. A week past is judged against it.
+        public var promisedSessions: Int {
+            if case .steppedBack(_, let from)? = sessionsReason { return from }
+            return sessionsPerWeek
+        }
+
+        /// True when the plan asks for one session a week because the user's sessions passed without a workout.
+        public var steppedBack: Bool {
+            if case .steppedBack? = sessionsReason { return true }
+            return false
         }
 
         /// True when `slot` lies wholly inside the user's own hours.
@@ -62,6 +78,9 @@ public enum PlanFollowing {
             case .followed(let counts)?:
                 said.append("I plan \(sessionsPerWeek) sessions a week, not \(asked), because you trained "
                     + counts.map(String.init).joined(separator: ", ") + " times in your last \(counts.count) weeks.")
+            case .steppedBack(let missed, let from)?:
+                said.append("I plan \(sessionsPerWeek) session a week, not \(from), because the last \(missed) sessions on your "
+                    + "calendar passed without a workout and you have not trained since. It goes back to \(from) once you train.")
             case nil:
                 break
             }
@@ -75,12 +94,15 @@ public enum PlanFollowing {
     public static let ownHoursInput = "ownHours"
     public static let inOwnHoursInput = "inOwnHours"
 
-    /// Why the plan asks for more sessions than `sessions_per_week`.
+    /// Why the plan asks for other than `sessions_per_week`.
     public enum SessionsReason: Sendable, Equatable {
         /// The user agreed in a weekly receipt.
         case agreed(AgreedSessions)
         /// From Auto-Scheduler up: the weekly counts it followed, newest first.
         case followed([Int])
+        /// `missed` Ghost sessions in a row passed without a workout and none came since: one session a week, `from`
+        /// again once the user trains.
+        case steppedBack(missed: Int, from: Int)
     }
 
     /// The user's own hours and the workouts that show them.
@@ -129,7 +151,7 @@ public enum PlanFollowing {
     ) -> Suggestion? {
         let most = mostSessions(settings)
         let sessions = min(done, most, reachedTwice([done] + earlier) ?? 0)
-        guard phase == .scheduler, sessions > planned.sessionsPerWeek else { return nil }
+        guard phase == .scheduler, sessions > planned.promisedSessions else { return nil }
         return Suggestion(done: done, sessions: sessions)
     }
 
@@ -171,8 +193,13 @@ public enum PlanFollowing {
             count = min(most, reached)
             reason = .followed(own.weeklyCounts)
         }
+        if count <= asked { reason = nil }
+        if rules.missedBeforeSteppingBack > 0, own.missedSinceTraining >= rules.missedBeforeSteppingBack, count > 1 {
+            reason = .steppedBack(missed: own.missedSinceTraining, from: count)
+            count = 1
+        }
         return Adjustment(
-            sessionsPerWeek: count, asked: asked, sessionsReason: count > asked ? reason : nil,
+            sessionsPerWeek: count, asked: asked, sessionsReason: reason,
             ownHours: ownHours(own.onOwn, settings: settings, rules: rules))
     }
 

@@ -86,7 +86,10 @@ public struct EveningPlan: Sendable, Equatable {
         let kind = picture.sessionKind(on: tomorrow)
         guard let block = week.block(on: tomorrow), kind.kind != nil else {
             let why = forecast.days.first?.why ?? .weekFull
-            events.append(.dayLeftEmpty(tomorrow, why, reason: why == .weekFull ? forecast.days.first?.reason : nil))
+            // A week the plan stepped back in is full at one session: the reason says why it asks for one.
+            let steppedBack = picture.following.steppedBack ? picture.following.sentences.first : nil
+            let reason = why == .weekFull ? [forecast.days.first?.reason, steppedBack].compactMap { $0 }.joined(separator: " ") : nil
+            events.append(.dayLeftEmpty(tomorrow, why, reason: reason?.isEmpty == false ? reason : nil))
             notes.append("no block tomorrow: \(forecast.days.first?.reason ?? why.sentence)")
             return
         }

@@ -24,6 +24,9 @@ public struct PatternRules: Codable, Sendable, Equatable {
     public var ownHoursMinimumWorkouts = 3
     /// Minutes the own hours reach past a session that starts at the quarter hour of the median start.
     public var ownHoursMarginMinutes = 15
+    /// Ghost sessions in a row that passed without a workout, with none since, before the plan steps back to one session
+    /// a week until the user trains again (0: never).
+    public var missedBeforeSteppingBack = 2
 
     /// Creates the documented defaults.
     public init() {}
@@ -41,5 +44,6 @@ public struct PatternRules: Codable, Sendable, Equatable {
         ownHoursLookbackDays = try keys.value(.ownHoursLookbackDays, or: standard.ownHoursLookbackDays)
         ownHoursMinimumWorkouts = try keys.value(.ownHoursMinimumWorkouts, or: standard.ownHoursMinimumWorkouts)
         ownHoursMarginMinutes = try keys.value(.ownHoursMarginMinutes, or: standard.ownHoursMarginMinutes)
+        missedBeforeSteppingBack = try keys.value(.missedBeforeSteppingBack, or: standard.missedBeforeSteppingBack)
     }
 }

@@ -93,6 +93,7 @@ public struct SchedulingRules: Codable, Sendable, Equatable {
             ("patterns.ownTrainingWeeks", patterns.ownTrainingWeeks, 2...5), ("patterns.ownHoursLookbackDays", patterns.ownHoursLookbackDays, 7...35),
             ("patterns.ownHoursMinimumWorkouts", patterns.ownHoursMinimumWorkouts, 0...1000),
             ("patterns.ownHoursMarginMinutes", patterns.ownHoursMarginMinutes, 0...180),
+            ("patterns.missedBeforeSteppingBack", patterns.missedBeforeSteppingBack, 0...14),
         ] where !range.contains(value) {
             throw SchedulingError.invalidSetting(name: name, problem: "must be within \(range.lowerBound)…\(range.upperBound), is \(value)")
         }

@@ -244,7 +244,7 @@ public actor CycleRunner {
         // A week vigord did not see from its Monday on began before it was set up.
         let beforeGhost = !(try database.hasCycleRun(before: monday.adding(days: 1)))
         let receipt = try WeeklyValueReceiptBuilder.build(
-            week: monday, ghost: current, receipts: receipts, previous: previous, asked: planned.sessionsPerWeek,
+            week: monday, ghost: current, receipts: receipts, previous: previous, asked: planned.promisedSessions,
             beforeGhost: beforeGhost, patternRules: rules.patterns) { done in
                 PlanFollowing.suggestion(planning, ghost: current, today: today, done: done, planned: planned)
             }
