@@ -168,10 +168,11 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 @Suite struct WeekPromiseMeasureTests {
     /// Three weeks from Sunday 2026-03-01 of a Scheduler asking for 3 sessions who accepts every proposal and trains with
     /// the given daily rate (in the day's block, or on their own without one).
-    private func run(rate: Double) throws -> Trajectory {
+    private func run(rate: Double, missedBeforeSteppingBack: Int = 2) throws -> Trajectory {
         let scenario = Scenario(
             name: "three a week", startDate: "2026-03-01", days: 21, timeZone: "Europe/Berlin", seed: 5,
-            config: "[training]\nsessions_per_week = 3\n", completion: CompletionBehaviour(rate: rate),
+            config: "[training]\nsessions_per_week = 3\n[engine.patterns]\nmissed_before_stepping_back = \(missedBeforeSteppingBack)\n",
+            completion: CompletionBehaviour(rate: rate),
             manualPhaseChanges: [ManualPhaseChange(day: 1, phase: .scheduler)], workoutReports: .detected)
         return try ScenarioFiles.simulator(scenario).run()
     }
@@ -183,9 +184,15 @@ final class ElementCollector: NSObject, XMLParserDelegate {
         #expect(weeks.over == 2, "this user also trains on the days without a block")
     }
 
-    @Test func aUserWhoNeverTrainsStillGetsTheWeeksSessionsPlaced() throws {
-        let weeks = WeekPromise(try run(rate: 0).days)
+    @Test func aUserWhoNeverTrainsStillGetsTheWeeksSessionsPlacedWhileThePlanDoesNotStepBack() throws {
+        let weeks = WeekPromise(try run(rate: 0, missedBeforeSteppingBack: 0).days)
         #expect(weeks.judged > 0)
         #expect(weeks.kept == weeks.judged, "missed blocks were placed: the plan kept its side")
+    }
+
+    @Test func aWeekThePlanSteppedBackInIsNotJudgedAgainstTheSessionsItNoLongerAsks() throws {
+        let weeks = WeekPromise(try run(rate: 0).days)
+        #expect(weeks.steppedBack > 0)
+        #expect(weeks.kept == weeks.judged, "a week judged was asked one session, and got it")
     }
 }

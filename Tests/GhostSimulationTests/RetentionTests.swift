@@ -9,10 +9,13 @@ struct RetentionTests {
     let central = RetentionRules(questionsPerWeek: 7, naggingWeeks: 2, ignoredPerWeek: 3, daysWithoutValue: 21)
 
     /// Three weeks with the Ghost pinned at Scheduler proposing `sessions` a week in 07:00–10:45, each accepted.
-    func run(_ behaviour: TrainingBehaviour, sessions: Int = 7, meetings: [MeetingChange] = []) throws -> Trajectory {
+    func run(
+        _ behaviour: TrainingBehaviour, sessions: Int = 7, meetings: [MeetingChange] = [], missedBeforeSteppingBack: Int = 2
+    ) throws -> Trajectory {
         let scenario = Scenario(
             name: "leaves", startDate: "2026-03-02", days: 21, timeZone: "Europe/Berlin", seed: 3,
-            config: "[training]\nsessions_per_week = \(sessions)\nmin_hours_between_sessions = 0\npreferred = [\"07:00-10:45\"]\n",
+            config: "[training]\nsessions_per_week = \(sessions)\nmin_hours_between_sessions = 0\npreferred = [\"07:00-10:45\"]\n"
+                + "[engine.patterns]\nmissed_before_stepping_back = \(missedBeforeSteppingBack)\n",
             completion: CompletionBehaviour(rate: 1), manualPhaseChanges: [ManualPhaseChange(day: 1, phase: .scheduler)],
             meetingChanges: meetings, behaviour: behaviour, retention: central)
         return try ScenarioFiles.simulator(scenario).run()
@@ -40,8 +43,19 @@ struct RetentionTests {
     }
 
     @Test func aUserWhoSkipsEveryBlockLeavesAtTheEndOfTheFirstWeekWithThreeMissed() throws {
-        let trajectory = try run(behaviour(inBlock: 0))
+        // The plan never steps back here: seven sessions a week placed, every one missed.
+        let trajectory = try run(behaviour(inBlock: 0), missedBeforeSteppingBack: 0)
         #expect(trajectory.left == Departure(day: 7, reason: .blocksIgnored))
+    }
+
+    @Test func aUserWhoSkipsEveryBlockGetsOneSessionAWeekAfterTwoAndIsNotDrivenAwayByMissedBlocks() throws {
+        let trajectory = try run(behaviour(inBlock: 0), sessions: 3)
+        let missed = { (week: Int) in
+            trajectory.days.filter { ($0.day - 1) / 7 == week }.flatMap(\.blocks).filter { $0.status == .missed }.count
+        }
+        #expect(missed(0) == 2, "two sessions passed without a workout, then the plan stepped back")
+        #expect(trajectory.left?.reason != .blocksIgnored, "\(String(describing: trajectory.left))")
+        #expect((1...2).allSatisfy { missed($0) <= 1 }, "one session a week while nothing is done")
     }
 
     @Test func aUserWhoDoesEverySessionAndIsAskedLittleStays() throws {

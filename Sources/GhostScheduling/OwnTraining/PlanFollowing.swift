@@ -9,9 +9,9 @@ import GhostEngine
 ///   weekly receipt (`AgreedSessions`). From Auto-Scheduler up it follows on its own: the number of workouts the user
 ///   reached in at least two of their last `ownTrainingWeeks` complete weeks, when that is more. Never more than
 ///   `sessions_per_week_max`.
-/// - **Stepping back.** When `missedBeforeSteppingBack` Ghost sessions in a row passed without a workout and the user has
-///   not trained since (in a block or on their own), the plan asks for one session a week until they train again:
-///   a week the user is not making gets one session on their calendar, not several to miss.
+/// - **Stepping back.** When all but one of a week's sessions (at least `missedBeforeSteppingBack`) passed in a row without
+///   a workout and the user has not trained since (in a block or on their own), the plan asks for one session a week
+///   until they train again: a week the user is not making gets one session on their calendar, not several to miss.
 /// - **Hours.** When at least `ownHoursMinimumWorkouts` of the workouts on one's own of the last
 ///   `ownHoursLookbackDays` days start within an hour of their median start, the window from the quarter hour of that
 ///   median, a session and `ownHoursMarginMinutes` long, becomes the user's own hours: the slot finder prefers them, and a
@@ -194,7 +194,7 @@ public enum PlanFollowing {
             reason = .followed(own.weeklyCounts)
         }
         if count <= asked { reason = nil }
-        if rules.missedBeforeSteppingBack > 0, own.missedSinceTraining >= rules.missedBeforeSteppingBack, count > 1 {
+        if rules.missedBeforeSteppingBack > 0, count > 1, own.missedSinceTraining >= max(rules.missedBeforeSteppingBack, count - 1) {
             reason = .steppedBack(missed: own.missedSinceTraining, from: count)
             count = 1
         }

@@ -25,7 +25,7 @@ public struct PatternRules: Codable, Sendable, Equatable {
     /// Minutes the own hours reach past a session that starts at the quarter hour of the median start.
     public var ownHoursMarginMinutes = 15
     /// Ghost sessions in a row that passed without a workout, with none since, before the plan steps back to one session
-    /// a week until the user trains again (0: never).
+    /// a week until the user trains again: this many, or all but one of the week's sessions when that is more (0: never).
     public var missedBeforeSteppingBack = 2
 
     /// Creates the documented defaults.

@@ -92,7 +92,8 @@ public struct PopulationReport: Codable, Sendable, Equatable {
             MetricResult(
                 key: "weekPromiseShare", name: "weeks that got the sessions asked (free time allowing)", unit: "share", over: Self.whileUsing,
                 value: Self.share(outcomes.reduce(0) { $0 + $1.weeks.kept }, of: judged), target: 1, targetIsMaximum: false,
-                note: "\(judged) user-weeks judged; \(outcomes.reduce(0) { $0 + $1.weeks.over }) with more than asked", reachesTarget: true),
+                note: "\(judged) user-weeks judged; \(outcomes.reduce(0) { $0 + $1.weeks.over }) with more than asked; "
+                    + "\(outcomes.reduce(0) { $0 + $1.weeks.steppedBack }) not judged: the plan stepped back", reachesTarget: true),
         ]
         return (metrics, beside)
     }

@@ -13,6 +13,9 @@ public struct WeekPromise: Codable, Sendable, Equatable {
     public var kept = 0
     /// Of those, weeks with more sessions than asked (a missed block replaced, or a workout on one's own beside a block).
     public var over = 0
+    /// Weeks not judged because the plan stepped back to fewer sessions during them (`PlanFollowing`: sessions missed
+    /// with no workout since); the Ghost asked for fewer on purpose and said why.
+    public var steppedBack = 0
 
     /// Nothing judged.
     public init() {}
@@ -28,6 +31,10 @@ public struct WeekPromise: Codable, Sendable, Equatable {
                   let asked = before.week?.asked,
                   evenings.allSatisfy({ $0.week?.firstDay == start && $0.week?.missing == 0 })
             else { continue }
+            if evenings.contains(where: { ($0.week?.asked ?? asked) < asked }) {
+                steppedBack += 1
+                continue
+            }
             let sessions = week.filter { day in
                 day.workout != nil || day.blocks.contains { [.scheduled, .completed, .missed].contains($0.status) }
             }.count

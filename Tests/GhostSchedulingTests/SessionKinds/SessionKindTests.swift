@@ -8,6 +8,13 @@ import Testing
 private let daily = TrainingSettings(
     sessionsPerWeek: 7, durationMinutes: 45, preferredWindows: [TimeWindow(from: TimeOfDay(hour: 7), to: TimeOfDay(hour: 9))])
 
+/// The default rules, except that the plan never steps back: the user here accepts every proposal and records no workout.
+private let neverSteppingBack: SchedulingRules = {
+    var rules = SchedulingRules.standard
+    rules.patterns.missedBeforeSteppingBack = 0
+    return rules
+}()
+
 /// A Scheduler whose evenings run from Sunday on for `days` days, each performing its plan (the user says yes to each
 /// proposal): the Ghost after them, the plans, and the receipts the engine recorded.
 private func evenings(
@@ -22,7 +29,7 @@ private func evenings(
         let today = sunday.adding(days: offset)
         let picture = WeekPicture(
             calendar: Week.berlin, today: today, firstDay: today.adding(days: 1), days: 7, ghost: ghost,
-            settings: PlanningSettings(training: settings, profile: profile))
+            settings: PlanningSettings(training: settings, rules: neverSteppingBack, profile: profile))
         let plan = EveningPlan.decide(picture)
         for event in plan.events {
             for effect in try ghost.handle(event, now: try Week.at(today, 20)) {
