@@ -33,9 +33,10 @@ import VigorRPC
     }
 
     @Test func aNightTheExportEndsInIsLeftForTheNextCopyAndTheUserIsTold() throws {
-        let daemon = try DaemonHarness(label: "unfinished-night")
-        try daemon.start()
         let evening = 1_795_471_200
+        // vigord's clock on Tuesday 10:00 UTC, after both copies: a sample later than the clock is refused as future.
+        let daemon = try DaemonHarness(label: "unfinished-night", now: Date(timeIntervalSince1970: TimeInterval(evening + 12 * 3600)))
+        try daemon.start()
         let early = daemon.folder + "/early.db"
         try export(to: early, asleepUntil: evening + 3600 + 4 * 3600, awakeUntil: nil)
         let first = try runCommand(Binaries.vigorctl, ["import", early, "--socket", daemon.socketPath])
