@@ -323,7 +323,7 @@ struct SimulatedRun {
             busy: busy + landed, failedSources: failedSources,
             unknownDays: failedSources.isEmpty ? [] : covered,
             manualTravelDays: covered.filter { scenario.travelDays.contains(dayNumber($0)) },
-            signals: try signals(today: day), agreedSessions: holds.agreedSessions)
+            signals: try signals(today: day), agreedSessions: holds.agreedSessions, weekAcceptance: holds.acceptance)
         calendars?.add(to: &picture)
         if readsHistory, ghost.trust.phase == .observer { picture.readableHistoryDays = try readableHistory(before: day) }
         return picture
@@ -418,7 +418,6 @@ struct SimulatedRun {
         var evening = try picture(today: day, firstDay: tomorrow, days: 7, failedSources: failed, readsHistory: true)
         evening.heldDays = holds.userHeldDays
         evening.releasedDays = holds.consent.releasedDays
-        evening.weekAcceptance = holds.acceptance
         let plan = EveningPlan.decide(evening)
         if plan.forecast == nil, let note = plan.notes.last {
             throw EngineError.invalidRule(name: "config", problem: note)

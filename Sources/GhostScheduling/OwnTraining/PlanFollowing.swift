@@ -12,6 +12,7 @@ import GhostEngine
 /// - **Stepping back.** When all but one of a week's sessions (at least `missedBeforeSteppingBack`) passed in a row without
 ///   a workout and the user has not trained since (in a block or on their own), the plan asks for one session a week
 ///   until they train again: a week the user is not making gets one session on their calendar, not several to miss.
+///   Sessions a Scheduler accepted with the week are kept: the plan steps back after the last of them.
 /// - **Hours.** When at least `ownHoursMinimumWorkouts` of the workouts on one's own of the last
 ///   `ownHoursLookbackDays` days start within an hour of their median start, the window from the quarter hour of that
 ///   median, a session and `ownHoursMarginMinutes` long, becomes the user's own hours: the slot finder prefers them, and a
@@ -157,8 +158,12 @@ public enum PlanFollowing {
 
     /// The plan of `settings` for `ghost` on `today`, with a Scheduler's agreement (the week picture's, and the weekly
     /// receipt's).
-    public static func adjust(_ settings: PlanningSettings, ghost: Ghost, today: LocalDay, agreed: AgreedSessions?) -> Adjustment {
-        adjust(settings.training, phase: ghost.trust.phase, own: own(settings, ghost: ghost, today: today), agreed: agreed, rules: settings.rules.patterns)
+    public static func adjust(
+        _ settings: PlanningSettings, ghost: Ghost, today: LocalDay, agreed: AgreedSessions?, acceptedAhead: Bool = false
+    ) -> Adjustment {
+        adjust(
+            settings.training, phase: ghost.trust.phase, own: own(settings, ghost: ghost, today: today), agreed: agreed,
+            rules: settings.rules.patterns, acceptedAhead: acceptedAhead)
     }
 
     /// The user's own training as `settings` read it on `today`.
@@ -177,9 +182,11 @@ public enum PlanFollowing {
         return suggestion(done: done, earlier: earlier, phase: ghost.trust.phase, planned: planned, settings: settings.training)
     }
 
-    /// The plan for `settings` (what the user set) in `phase`, given their own training and a Scheduler's agreement.
+    /// The plan for `settings` (what the user set) in `phase`, given their own training and a Scheduler's agreement;
+    /// `acceptedAhead`: sessions the user accepted with the week lie ahead, so the plan does not step back before them.
     public static func adjust(
-        _ settings: TrainingSettings, phase: TrustPhase, own: OwnTraining, agreed: AgreedSessions?, rules: PatternRules
+        _ settings: TrainingSettings, phase: TrustPhase, own: OwnTraining, agreed: AgreedSessions?, rules: PatternRules,
+        acceptedAhead: Bool = false
     ) -> Adjustment {
         let asked = settings.sessionsPerWeek
         let most = mostSessions(settings)
@@ -194,7 +201,7 @@ public enum PlanFollowing {
             reason = .followed(own.weeklyCounts)
         }
         if count <= asked { reason = nil }
-        if rules.missedBeforeSteppingBack > 0, count > 1, own.missedSinceTraining >= max(rules.missedBeforeSteppingBack, count - 1) {
+        if rules.missedBeforeSteppingBack > 0, count > 1, !acceptedAhead, own.missedSinceTraining >= max(rules.missedBeforeSteppingBack, count - 1) {
             reason = .steppedBack(missed: own.missedSinceTraining, from: count)
             count = 1
         }

@@ -56,27 +56,33 @@ public struct WeekPicture: Sendable {
     /// Days the user released: the plan uses them only when the week has no other room.
     public var releasedDays: [LocalDay] = []
     /// The sessions a Scheduler accepted with the week (the hold book's): the evening writes them without a question.
-    public var weekAcceptance: WeekAcceptance?
+    /// Given at `init`, where it also keeps the plan from stepping back while accepted sessions lie ahead.
+    public private(set) var weekAcceptance: WeekAcceptance?
 
     /// Days of health readings and check-ins a picture's signals look back over, up to the end of `today` (a 30-day
     /// baseline needs the 30 days before the morning).
     public static let signalHistoryDays = 31
 
     /// Creates a picture; everything but the days, the Ghost and the settings is optional. The settings are followed as
-    /// `PlanFollowing` says, from the Ghost's workouts and a Scheduler's `agreedSessions`.
+    /// `PlanFollowing` says, from the Ghost's workouts and a Scheduler's `agreedSessions` and `weekAcceptance` (a week
+    /// the user said yes to keeps its sessions: the plan steps back only after them).
     public init(
         calendar: LocalCalendar, today: LocalDay, firstDay: LocalDay, days: Int, ghost: Ghost, settings: PlanningSettings,
         busy: [BusyInterval] = [],
         calendarFailure: String? = nil, failedSources: [String] = [], unknownDays: [LocalDay] = [],
         manualTravelDays: [LocalDay] = [], travelEvidence: [TravelEvidence] = [], personalEvents: [PersonalEvent] = [],
-        recoveryTimeIntoFirstDay: Bool = false, signals: SignalDigest? = nil, agreedSessions: AgreedSessions? = nil
+        recoveryTimeIntoFirstDay: Bool = false, signals: SignalDigest? = nil, agreedSessions: AgreedSessions? = nil,
+        weekAcceptance: WeekAcceptance? = nil
     ) {
         self.calendar = calendar
         self.today = today
         self.firstDay = firstDay
         self.days = days
         self.ghost = ghost
-        let following = PlanFollowing.adjust(settings, ghost: ghost, today: today, agreed: agreedSessions)
+        let following = PlanFollowing.adjust(
+            settings, ghost: ghost, today: today, agreed: agreedSessions,
+            acceptedAhead: weekAcceptance?.sessions.contains { $0.day >= firstDay } == true)
+        self.weekAcceptance = weekAcceptance
         var training = settings.training
         training.sessionsPerWeek = following.sessionsPerWeek
         training.ownHours = following.ownHours?.window

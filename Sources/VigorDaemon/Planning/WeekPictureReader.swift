@@ -85,7 +85,6 @@ struct WeekPictureReader: Sendable {
         let book = await output.holds.book
         picture.heldDays = book.userHeldDays
         picture.releasedDays = book.consent.releasedDays
-        picture.weekAcceptance = book.acceptance
         picture.recoveryTimeIntoFirstDay = await ghost.emergencies(endingAfter: now).contains { $0.isActive(at: now) && $0.endsAt > from }
         return (picture, watch)
     }
@@ -159,7 +158,7 @@ struct WeekPictureReader: Sendable {
         }
         return WeekPicture(
             calendar: calendar, today: today, firstDay: firstDay, days: days, ghost: current, settings: settings.planning,
-            signals: digest, agreedSessions: await output.holds.book.agreedSessions)
+            signals: digest, agreedSessions: await output.holds.book.agreedSessions, weekAcceptance: await output.holds.book.acceptance)
     }
 
     /// How the system zone enters a picture: observed now (and saved), or as the last evening saved it.

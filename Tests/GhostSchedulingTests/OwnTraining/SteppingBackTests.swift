@@ -93,6 +93,14 @@ import Testing
         }
     }
 
+    @Test func sessionsAcceptedWithTheWeekAreKeptAndThePlanStepsBackAfterThem() throws {
+        let (ghost, today) = try #require(try Self.afterTheSecondMiss())
+        let settings = PlanningSettings(training: Self.threeAWeek)
+        let ahead = PlanFollowing.adjust(settings, ghost: ghost, today: today, agreed: nil, acceptedAhead: true)
+        #expect(ahead.sessionsPerWeek == 3 && !ahead.steppedBack)
+        #expect(PlanFollowing.adjust(settings, ghost: ghost, today: today, agreed: nil, acceptedAhead: false).steppedBack)
+    }
+
     @Test func zeroNeverStepsBack() throws {
         var rules = SchedulingRules.standard
         rules.patterns.missedBeforeSteppingBack = 0

@@ -24,9 +24,8 @@ private func scheduler() throws -> Ghost {
 private func evening(_ today: LocalDay, ghost: Ghost, book: HoldBook, busy: [BusyInterval] = []) -> WeekPicture {
     var picture = WeekPicture(
         calendar: Week.berlin, today: today, firstDay: today.adding(days: 1), days: 7, ghost: ghost,
-        settings: PlanningSettings(training: spread), busy: busy)
+        settings: PlanningSettings(training: spread), busy: busy, weekAcceptance: book.acceptance)
     picture.heldDays = book.userHeldDays
-    picture.weekAcceptance = book.acceptance
     return picture
 }
 
