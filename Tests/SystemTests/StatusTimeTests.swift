@@ -1,10 +1,12 @@
 import Foundation
 import TestPrograms
 import Testing
+import VigorRPC
 
 /// `vigorctl status` shows its times as the user reads them ("Sun 6 Dec 19:00"), not in the API's RFC 3339.
 @Test(.removesScratchFolders) func vigorctlStatusShowsItsStartTheNextHoldAndTheNextCyclesAsADayAndAClock() throws {
-    let daemon = try DaemonHarness(label: "status-times")
+    // A weekday afternoon: vigord's start-up has no missed evening cycle to run beside the test's own.
+    let daemon = try DaemonHarness(label: "status-times", now: try #require(RPCTimestamp(rfc3339: "2026-11-25T14:00:00+01:00")).date)
     try daemon.start()
     let socket = ["--socket", daemon.socketPath]
     #expect(try runCommand(Binaries.vigorctl, ["trust", "set", "auto-scheduler", "--yes"] + socket).status == 0)
