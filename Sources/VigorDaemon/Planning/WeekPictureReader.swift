@@ -156,9 +156,10 @@ struct WeekPictureReader: Sendable {
                     database, from: try calendar.startOfDay(today.adding(days: -WeekPicture.signalHistoryDays)), to: try calendar.startOfDay(today.adding(days: 1))),
                 checkIns: try Self.checkIns(database, before: today) + (checkIn.map { [$0] } ?? []), recordedWorkouts: SignalDigest.recordedWorkouts(of: current))
         }
+        let book = await output.holds.book
         return WeekPicture(
             calendar: calendar, today: today, firstDay: firstDay, days: days, ghost: current, settings: settings.planning,
-            signals: digest, agreedSessions: await output.holds.book.agreedSessions, weekAcceptance: await output.holds.book.acceptance)
+            signals: digest, agreedSessions: book.agreedSessions, weekAcceptance: book.acceptance)
     }
 
     /// How the system zone enters a picture: observed now (and saved), or as the last evening saved it.
