@@ -78,9 +78,7 @@ struct SimulatedRun {
             let past = try picture(today: eve, firstDay: eve.adding(days: -maximum), days: maximum)
             let readable = try readableHistory(before: eve)
             let plan = EveningPlan.decide(try picture(today: eve, firstDay: firstDay, days: 7, readsHistory: true))
-            for event in plan.events {
-                try send(event, at: now)
-            }
+            try decide(plan.events, at: now)
             let windows = plan.forecast?.days.filter { $0.start != nil }.count ?? 0
             let insight = try HistoryReading.firstInsight(past, protectedWindows: windows)
             let block = ghost.blocks.first { $0.day == firstDay && [.proposed, .scheduled].contains($0.status) }
@@ -186,9 +184,12 @@ struct SimulatedRun {
     /// The engine hears the time when the clock moves on to `date`, and held time due for defence is defended.
     private mutating func advance(to date: Date) throws(EngineError) {
         if clock.map({ date > $0 }) ?? true {
-            try send(.tick, at: date)
+            // One decision, as vigord's tick: the engine hears the time, the holds due are defended.
+            let phase = ghost.trust.phase
+            today.absorb(try ghost.handle(.tick, now: date))
             holds = HoldDefence.defendingDue(holds, now: date, settings: holds.settings ?? HoldSettings())
             clock = date
+            try holdsFollowPhase(from: phase, at: date)
         }
     }
 
@@ -203,7 +204,7 @@ struct SimulatedRun {
             steps.append(SimulatedStep(at: at, action: .importReadings(parcel.samples)))
             samples += parcel.samples
             if !parcel.samples.isEmpty { arrivals.append(at) }
-            for workout in parcel.workouts { try send(.workoutRecorded(workout), at: at) }
+            try decide(parcel.workouts.map { .workoutRecorded($0) }, at: at)
             try nightLandedAfterMorning(parcel.samples, at: at)
         }
     }
@@ -218,9 +219,7 @@ struct SimulatedRun {
         guard verdict == .decideAgain else { return }
         let changing = LateNight.blocksToDecide(ghost: ghost, today: day, now: date)
         let current = try picture(today: day, firstDay: day, days: 1, readsHistory: true)
-        for event in try MorningPlan.transform(current, only: changing).flatMap(\.events) {
-            _ = try send(event, at: date)
-        }
+        try decide(try MorningPlan.transform(current, only: changing).flatMap(\.events), at: date)
     }
 
     /// At 06:20, when the morning asks "Slept well?" (`CheckInQuestion`: no device recorded the night by the morning
@@ -287,8 +286,7 @@ struct SimulatedRun {
             newestHealthData: current.signals.samples.map(\.end).max(), arrivals: arrivals, now: now)
         lastMorning = day
         var applied: [BlockID] = []
-        for event in plan.events {
-            let effects = try send(event, at: now)
+        for (event, effects) in zip(plan.events, try decide(plan.events, at: now)) {
             if case .adjustmentRequested(let id, _, _, _, _) = event,
                 effects.contains(where: { if case .recordReceipt = $0 { true } else { false } })
             {
@@ -378,8 +376,7 @@ struct SimulatedRun {
             } catch {
                 throw error.engineError
             }
-            for event in events {
-                let effects = try send(event, at: now)
+            for (event, effects) in zip(events, try decide(events, at: now)) {
                 guard case .conflictFound(let found) = event,
                       effects.contains(where: { if case .proposeMove = $0 { true } else { false } }) else { continue }
                 proposedMoves.append(found.block)
@@ -427,9 +424,7 @@ struct SimulatedRun {
             decideHolds(evening, now: now)
         }
         today.week = plan.week
-        for event in plan.events {
-            try send(event, at: now)
-        }
+        try decide(plan.events, at: now)
         if !failed.isEmpty { try calendarChanged(on: day, at: now) }
     }
 
@@ -631,12 +626,32 @@ struct SimulatedRun {
         today.interactions.append("triage \(open.block)")
     }
 
-    /// Sends an event to the ghost and logs what today's record needs.
+    /// Sends an event to the ghost as a decision of its own (`decide`).
     @discardableResult
     private mutating func send(_ event: GhostEvent, at date: Date) throws(EngineError) -> [GhostEffect] {
-        let effects = try ghost.handle(event, now: date)
-        today.absorb(effects)
+        try decide([event], at: date).flatMap { $0 }
+    }
+
+    /// The events of one of vigord's decisions, in order, each with its effects (today's record absorbs them); then the
+    /// held time follows a trust phase they moved, as vigord's backend has it after each decision.
+    @discardableResult
+    private mutating func decide(_ events: [GhostEvent], at date: Date) throws(EngineError) -> [[GhostEffect]] {
+        let phase = ghost.trust.phase
+        var effects: [[GhostEffect]] = []
+        for event in events {
+            effects.append(try ghost.handle(event, now: date))
+            today.absorb(effects[effects.count - 1])
+        }
+        try holdsFollowPhase(from: phase, at: date)
         return effects
+    }
+
+    /// When the phase moved from `before` (`HoldPlan.followsPhase`), the holds are decided again on the re-planning
+    /// picture with the last forecast, as vigord's backend does.
+    private mutating func holdsFollowPhase(from before: TrustPhase, at date: Date) throws(EngineError) {
+        guard HoldPlan.followsPhase(from: before, to: ghost.trust.phase) else { return }
+        let day = calendar.day(of: date)
+        decideHolds(try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules)), now: date)
     }
 
     private func record(number: Int, day: LocalDay, travel: Bool) -> DayRecord {

@@ -123,6 +123,36 @@ private func utcStamp(_ date: Date) -> String {
     #expect(unreadable.error?.code == RPCErrorCode.invalidParams.rawValue)
 }
 
+@Test(.removesScratchFolders) func aPromotionAfterTheEveningHoldsTheWeekAtOnceNotTheNextEvening() async throws {
+    let week = try await HeldWeek(phase: .observer)
+    try await week.runEvening()
+    #expect(await week.holds.isEmpty)
+    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"autoScheduler"}"#, week.context)
+    let plan = try await routerResult(PlanWeekMethod.self, "{}", week.context)
+    // The same three holds an Auto-Scheduler's evening makes, on vigord's calendar at once.
+    #expect(plan.days.filter { $0.status == "held" }.count == 3, "\(plan.days.map(\.status))")
+    #expect(await week.holds.count == 3)
+    for hold in await week.holds {
+        #expect(try week.file(of: hold).contains("X-VIGOR-KIND:hold\r\n"))
+    }
+}
+
+@Test(.removesScratchFolders) func aStepBackToObserverReleasesTheHoldsAtOnceAndTakesThemOffTheCalendar() async throws {
+    let week = try await HeldWeek(phase: .autoScheduler)
+    try await week.runEvening()
+    let held = await week.holds
+    #expect(held.count == 3)
+    let files = try held.map { try calendarFile(week.context, item: $0.itemID) }
+    #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+    _ = try await routerResult(TrustSetMethod.self, #"{"phase":"observer"}"#, week.context)
+    #expect(await week.holds.isEmpty)
+    for file in files {
+        #expect(!FileManager.default.fileExists(atPath: file), "\(file)")
+    }
+    let plan = try await routerResult(PlanWeekMethod.self, "{}", week.context)
+    #expect(!plan.days.contains { $0.status == "held" }, "\(plan.days.map(\.status))")
+}
+
 @Test(.removesScratchFolders) func theShadowHoldsOnlyBlocksAndDefendedHoldsAndAHoldTurningDefendedJoinsIt() async throws {
     // Defended a day ahead: Wednesday's, Friday's and next Monday's holds are free to others on Monday evening.
     let week = try await HeldWeek(phase: .autoScheduler, defendHours: 24)

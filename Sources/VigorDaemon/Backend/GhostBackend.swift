@@ -7,8 +7,8 @@ import Store
 
 /// The daemon's core, in the role of tailscale's `LocalBackend`: every change of the Ghost goes through it, and so
 /// does every request. It owns the one door, `decide`: a `Decision` (the engine's events and every record kept beside
-/// them) is saved in one transaction, then vigord's calendar follows (written when what it shows changed), and the
-/// notification desk follows the Ghost's change signal. The API's handlers, the cycles, the watchers and the desktop buttons call its intent methods, which return
+/// them) is saved in one transaction, then the held time follows a trust phase it moved, vigord's calendar follows
+/// (written when what it shows changed), and the notification desk follows the Ghost's change signal. The API's handlers, the cycles, the watchers and the desktop buttons call its intent methods, which return
 /// domain values; the API turns them into its views (`API/Views`).
 public actor GhostBackend {
     /// The parts it coordinates. Only the backend changes the Ghost; the wiring and the tests read them.
@@ -89,12 +89,37 @@ public actor GhostBackend {
         return DecisionOutcome(effects: done.effects, said: done.said, saved: done.saved)
     }
 
-    /// Runs `change`, then lets vigord's calendar follow what it changed (see `follow`).
+    /// Runs `change`, then lets the held time follow a trust phase it moved (see `holdsFollowPhase`) and vigord's
+    /// calendar follow what it changed (see `follow`).
     func following<T: Sendable>(at now: Date, _ change: () async throws -> T) async throws -> T {
         let before = await face(at: now)
+        let phase = await ghost.current.trust.phase
         let result = try await change()
+        await holdsFollowPhase(from: phase, at: now)
         try await follow(from: before, at: now)
         return result
+    }
+
+    /// When the phase moved from `before` (`HoldPlan.followsPhase`), the holds are decided again on the re-planning
+    /// picture with the last forecast, as a decision of their own: a promotion holds the week at once, a step back
+    /// releases what the new phase does not allow. A failure is logged: the change stands, and the next evening decides
+    /// the holds.
+    private func holdsFollowPhase(from before: TrustPhase, at now: Date) async {
+        let after = await ghost.current.trust.phase
+        guard HoldPlan.followsPhase(from: before, to: after) else { return }
+        do {
+            let settings = WeekPictureReader.Settings(await state.config)
+            let picture = try await replanner.picture(now: now, settings: settings)
+            guard let change = try await output.holds.plan(picture, now: now, settings: settings.hold) else { return }
+            var decision = Decision()
+            decision.holdBook = change.book
+            decision.holdNotes = change.notes
+            try await save(decision, at: now)
+        } catch {
+            logger.warning("the holds could not follow the trust phase; the next evening decides them", metadata: [
+                "from": "\(before.rawValue)", "to": "\(after.rawValue)", "error": "\(error)",
+            ])
+        }
     }
 
     /// What vigord's calendar shows: the Ghost's blocks and recovery times, and the held time.

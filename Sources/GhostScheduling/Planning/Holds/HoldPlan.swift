@@ -3,8 +3,9 @@ import Foundation
 import GhostEngine
 
 /// Which of the week forecast's likely sessions are held, where, and which are defended: decided each evening (with the
-/// new forecast) and after each re-plan (with the last one). Pure: the picture, the forecast and the book in, the next
-/// book out; the daemon saves it and writes vigord's calendar, the simulator can call it the same way.
+/// new forecast), after each re-plan and after each decision that moved the trust phase (with the last one). Pure: the
+/// picture, the forecast and the book in, the next book out; the daemon saves it and writes vigord's calendar, the
+/// simulator calls it the same way.
 ///
 /// The days held are the forecast's days after its first (the first is the evening's to decide: it gets the block or
 /// nothing), whose session starts after `now` and whose day has no block, as far as the trust phase and the user allow
@@ -88,6 +89,13 @@ public struct HoldPlan: Sendable, Equatable {
         if !released.isEmpty { notes.append("released the hold(s) of \(released.map(\.description).joined(separator: ", "))") }
         next.holds = holds
         return HoldPlan(book: next, notes: notes)
+    }
+
+    /// Whether the holds are decided again after a decision that moved the trust phase from `before` to `after`: held
+    /// time follows the phase at once, not at the next evening. A promotion holds the rest of the week the phase now
+    /// allows; a step back releases the holds it no longer allows (`HoldConsent.allows`).
+    public static func followsPhase(from before: TrustPhase, to after: TrustPhase) -> Bool {
+        before != after
     }
 
     /// A likely session of the forecast that may be held.
