@@ -71,12 +71,17 @@ public struct WeekTally: Codable, Sendable, Equatable {
     public var onCalendar: Int { max(0, counted - done - missed) }
 
     /// Why a day of a full week gets no session, with the counts that decided it: "This week already has its 4
-    /// sessions: 1 done and 3 planned on other days." Only what is there is named.
+    /// sessions: 1 done and 3 planned on other days." Only what is there is named; a week whose sessions were all
+    /// missed says so ("This week's sessions have passed without a workout: 3 missed."), as a stepped-back week may
+    /// count more misses than it now asks.
     public var fullSentence: String {
         let parts = [(done, "done"), (missed, "missed"), (onCalendar, "on your calendar"),
                      (chosen, chosen == 1 ? "planned on another day" : "planned on other days")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         guard !parts.isEmpty else { return DayWithoutBlock.weekFull.sentence }
+        if missed > 0, done + onCalendar + chosen == 0 {
+            return "This week's sessions have passed without a workout: \(missed) missed."
+        }
         let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1] : parts.joined()
         return "This week already has its \(asked) session\(asked == 1 ? "" : "s"): \(list)."
     }

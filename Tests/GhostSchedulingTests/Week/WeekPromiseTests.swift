@@ -45,6 +45,15 @@ import Testing
             == "This week already has its 4 sessions: 1 done and 3 planned on other days.")
     }
 
+    @Test func aWeekOfOnlyMissedSessionsSaysTheyPassedNotThatItHasThem() throws {
+        // A stepped-back week asks 1 and counts 6 misses: "already has its 1 session: 6 missed" would read as a contradiction.
+        #expect(WeekTally(firstDay: Week.monday, asked: 1, counted: 6, chosen: 0, done: 0, missed: 6).fullSentence
+            == "This week's sessions have passed without a workout: 6 missed.")
+        // One done beside the misses: the counts as before.
+        #expect(WeekTally(firstDay: Week.monday, asked: 3, counted: 3, chosen: 0, done: 1, missed: 2).fullSentence
+            == "This week already has its 3 sessions: 1 done and 2 missed.")
+    }
+
     @Test func aMissedSessionCountsForItsWeekAndIsNotPlacedAgain() throws {
         let missed = SlotRequest(firstDay: Week.monday.adding(days: 1), days: 6, pastSessions: [try Week.at(0, 18)])
         #expect(try Week.finder(settings(2)).planWeek(missed).blocks.count == 1)
