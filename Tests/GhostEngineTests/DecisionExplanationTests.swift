@@ -57,7 +57,7 @@ struct DecisionExplanationTests {
         #expect(rows["Preferred times"] == .init(name: "Preferred times", value: "inside your preferred times", impact: .helped))
         #expect(rows["Your past sessions"] == .init(name: "Your past sessions", value: "80 % likely done at this weekday and hour", impact: .helped))
         #expect(rows["Skip risk"] == .init(name: "Skip risk", value: "24 %", impact: .helped))
-        #expect(rows["Meetings that day"] == .init(name: "Meetings that day", value: "4.0 h", impact: .hurt))
+        #expect(rows["Busy hours that day"] == .init(name: "Busy hours that day", value: "4.0 h", impact: .hurt))
         #expect(rows["Last night's sleep"] == .init(name: "Last night's sleep", value: "7.0 h", impact: .helped))
         #expect(rows["Skips on this weekday"]?.impact == .neutral)
         #expect(rows["Confidence"]?.impact == .helped)

@@ -196,7 +196,7 @@ public struct DecisionExplanation: Codable, Sendable, Equatable {
                     + (overall.map { ", against \(Percent.text($0)) on all days" } ?? "")
             return Factor(name: "Skips on this weekday", value: words, impact: skipImpact)
         case "meetingDensity":
-            return number.map { Factor(name: "Meetings that day", value: String(format: "%.1f h", $0), impact: skipImpact) }
+            return number.map { Factor(name: "Busy hours that day", value: String(format: "%.1f h", $0), impact: skipImpact) }
         case "lastNightSleep":
             // The skip model writes "no data" when no sleep was recorded: it was not counted either way.
             if input.value.hasPrefix("no data") { return Factor(name: "Last night's sleep", value: "no data", impact: .neutral) }
