@@ -156,7 +156,26 @@ struct GhostDayTests {
         let effects = try fixture.send(.dayClosed(TestTime.monday, signalCoverage: 1), day: 0, hour: 23, minute: 59)
         #expect(effects.phaseChanges.map(\.cause) == [.demoted])
         #expect(fixture.ghost.trust.phase == .scheduler)
-        #expect(effects.receipts.first?.reason == "I stepped back to Scheduler because trust fell to 0.050.")
+        // The score beside the one the phase left needs to stay: Auto-Scheduler's entry 0.200 less the 0.100 margin.
+        #expect(effects.receipts.first?.reason
+            == "I stepped back to Scheduler because my trust score fell to 0.050, below the 0.100 Auto-Scheduler needs to stay.")
+    }
+
+    @Test func aPromotionSaysEachNumberBesideTheOneTheRulesAsk() throws {
+        var rules = EngineRules()
+        rules.trust.initialScore = 0.5
+        // Health confidence is not the subject here: a week of closed days earns little of it.
+        rules.trust.toAutoScheduler.minHealthConfidence = 0
+        var fixture = try GhostFixture(rules: rules, phase: .scheduler)
+        _ = try fixture.send(.releaseManualPin, day: 0, hour: 9)
+        var effects: [GhostEffect] = []
+        for offset in 0..<8 {
+            effects += try fixture.send(
+                .dayClosed(TestTime.monday.adding(days: offset), signalCoverage: 1), day: offset, hour: 23, minute: 59)
+        }
+        #expect(effects.phaseChanges.map(\.to) == [.autoScheduler])
+        let reason = try #require(effects.receipts.first { $0.action == .trustChanged }?.reason)
+        #expect(reason.wholeMatch(of: #/I moved up to Auto-Scheduler: my trust score is 0\.\d{3} \(0\.200 needed\), I spent the 7 days it asks as Scheduler, and health confidence is \d\.\d{3} \(0\.000 needed\)\./#) != nil, "\(reason)")
     }
 
     @Test func closingDaysReportsHealthPhaseChanges() throws {

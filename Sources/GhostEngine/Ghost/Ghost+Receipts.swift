@@ -41,10 +41,17 @@ extension Ghost {
                 + ", so I will suggest times now and ask before anything goes on your calendar."
             inputs.append(ReceiptInput("readableHistoryDays", "\(history)"))
         case .advanced:
-            reason = "I moved up to \(change.to.displayName): trust \(Self.decimal(change.score)), enough days as "
-                + "\(change.from.displayName), and health confidence \(Self.decimal(healthConfidence))."
+            // Each number beside the one the rules ask, so the sentence is its own evidence.
+            let needed = rules.trust.requirement(toEnter: change.to)
+            reason = "I moved up to \(change.to.displayName): my trust score is \(Self.decimal(change.score))"
+                + (needed.map { " (\(Self.decimal($0.minScore)) needed)" } ?? "")
+                + ", I spent " + (needed.map { "the \($0.minDaysInPreviousPhase) days it asks" } ?? "enough days") + " as \(change.from.displayName)"
+                + ", and health confidence is \(Self.decimal(healthConfidence))"
+                + (needed.map { " (\(Self.decimal($0.minHealthConfidence)) needed)" } ?? "") + "."
         case .demoted:
-            reason = "I stepped back to \(change.to.displayName) because trust fell to \(Self.decimal(change.score))."
+            let keeps = rules.trust.requirement(toEnter: change.from).map { $0.minScore - rules.trust.demotionHysteresis }
+            reason = "I stepped back to \(change.to.displayName) because my trust score fell to \(Self.decimal(change.score))"
+                + (keeps.map { ", below the \(Self.decimal($0)) \(change.from.displayName) needs to stay" } ?? "") + "."
         case .manual:
             reason = "You moved me to \(change.to.displayName)."
             alternatives = []
