@@ -111,9 +111,11 @@ enum StatusText {
             row("missed", PlanText.list(plan.pendingTriage) + "  (vigorctl triage answer ID --reason ...)")
         }
         for source in status.sources {
+            // Past fresh, the age beside the word: "expired" alone reads as a calendar that expired.
+            let age = source.freshness == "fresh" ? "" : source.ageSeconds.map { "read \(duration($0)) ago, " } ?? ""
             let text = !source.ok && source.freshness == "unknown"
                 ? "\(source.name): failed, its days unknown (vigorctl sources says why)"
-                : "\(source.name): \(source.ok ? "" : "failed, ")\(SourceText.freshness(source.freshness))"
+                : "\(source.name): \(source.ok ? "" : "failed, ")\(age)\(SourceText.freshness(source.freshness))"
             row("calendar", source.ok && source.freshness == "fresh" ? text : style.red(text))
         }
         if !status.calendarWrites.ok {

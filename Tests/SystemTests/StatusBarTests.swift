@@ -89,6 +89,22 @@ import VigorRPC
         withExtendedLifetime(server) {}
     }
 
+    @Test func aCalendarReadLongAgoSaysHowLongAgoBesideItsStaleness() throws {
+        let folder = try makeScratchFolder("status-source-age")
+        let result = try chosenStatus { status in
+            status.sources = [
+                SourceFreshnessView(name: "work", ok: true, freshness: "expired", ageSeconds: 93_600),
+                SourceFreshnessView(name: "family", ok: true, freshness: "fresh", ageSeconds: 60),
+            ]
+        }
+        let server = try ScriptedSocket(path: folder + "/vigord.sock", behaviour: .answer(result: result))
+        let shown = try runCommand(Binaries.vigorctl, ["status", "--socket", server.path])
+        let rows = shown.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.contains("calendar    work: read 1d 2h ago, expired"), "\(shown.stdout)")
+        #expect(rows.contains("calendar    family: fresh"), "\(shown.stdout)")
+        withExtendedLifetime(server) {}
+    }
+
     /// The one day seen at four hours: 06:40 after the morning cycle cut the run, 15:50 before it, 16:55 just after
     /// it, 19:00 in the evening.
     private func dayAt(_ hour: Double, done: Bool = false) throws -> [String: Any] {
