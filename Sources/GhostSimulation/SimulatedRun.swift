@@ -651,7 +651,10 @@ struct SimulatedRun {
     private mutating func holdsFollowPhase(from before: TrustPhase, at date: Date) throws(EngineError) {
         guard HoldPlan.followsPhase(from: before, to: ghost.trust.phase) else { return }
         let day = calendar.day(of: date)
+        let kept = holds
         decideHolds(try picture(today: day, firstDay: day, days: Replanning.pictureDays(rules: settings.rules)), now: date)
+        // Kept as it was unless a hold came or went, as vigord saves it.
+        if holds.holds == kept.holds { holds = kept }
     }
 
     private func record(number: Int, day: LocalDay, travel: Bool) -> DayRecord {

@@ -101,16 +101,18 @@ public actor GhostBackend {
     }
 
     /// When the phase moved from `before` (`HoldPlan.followsPhase`), the holds are decided again on the re-planning
-    /// picture with the last forecast, as a decision of their own: a promotion holds the week at once, a step back
-    /// releases what the new phase does not allow. A failure is logged: the change stands, and the next evening decides
-    /// the holds.
+    /// picture with the last forecast, as a decision of their own when a hold came or went: a promotion holds the week
+    /// at once, a step back releases what the new phase does not allow. A failure is logged: the change stands, and
+    /// the next evening decides the holds.
     private func holdsFollowPhase(from before: TrustPhase, at now: Date) async {
         let after = await ghost.current.trust.phase
         guard HoldPlan.followsPhase(from: before, to: after) else { return }
         do {
             let settings = WeekPictureReader.Settings(await state.config)
             let picture = try await replanner.picture(now: now, settings: settings)
-            guard let change = try await output.holds.plan(picture, now: now, settings: settings.hold) else { return }
+            // Saved only when a hold came or went: a phase that holds nothing before or after keeps no book.
+            guard let change = try await output.holds.plan(picture, now: now, settings: settings.hold),
+                  change.book.holds != (await output.holds.book.holds) else { return }
             var decision = Decision()
             decision.holdBook = change.book
             decision.holdNotes = change.notes
