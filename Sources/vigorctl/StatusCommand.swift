@@ -94,7 +94,7 @@ enum StatusText {
         }
         if ghost.breakerDeletions > 0 { row("breaker", "\(ghost.breakerDeletions) of your deletions in a row") }
         if status.emergency.active, let until = status.emergency.endsAt {
-            row("recovery", style.red("Recovery Time until \(until): the Ghost is quiet"))
+            row("recovery", style.red("Recovery Time until \(DayText.moment(until)): the Ghost is quiet"))
         }
         let plan = status.plan
         if let apology = plan.apology { row("ghost says", apology) }

@@ -272,7 +272,9 @@ final class Answer: Sendable {
         let files = try FileManager.default.contentsOfDirectory(atPath: output + "/vigor").filter { $0.hasSuffix(".ics") }
         #expect(files.count == 1)
         let status = try runCommand(Binaries.vigorctl, ["status", "--socket", daemon.socketPath])
-        #expect(status.stdout.contains("Recovery Time until"))
+        // The end as the user reads it ("Sun 29 Nov 19:45"), not in the API's RFC 3339.
+        let row = try #require(status.stdout.split(separator: "\n").first { $0.contains("Recovery Time until") }, "\(status.stdout)")
+        #expect(row.contains(#/Recovery Time until \w{3} \d{1,2} \w{3} \d\d:\d\d: the Ghost is quiet/#), "\(row)")
     }
 
     @Test func ctrlCEndsTheBreathingGuideCleanly() throws {
